@@ -1,0 +1,15 @@
+import { Command, Option } from 'commander';
+import { IDENTITY, ROLES, type IdentityService, type RoleName } from '@subshare/core';
+import { runOnce } from '../context.js';
+
+export const setRoleCommand = () =>
+  new Command('set-role')
+    .description("change a user's role (user, moderator or admin); takes effect on their next request")
+    .requiredOption('--email <email>', "the user's e-mail address")
+    .addOption(new Option('--role <role>', 'the new role').choices(Object.keys(ROLES)).makeOptionMandatory())
+    .action(async (options: { email: string; role: RoleName }) => {
+      await runOnce({ withoutJobs: true }, async ({ container }) => {
+        await container.get<IdentityService>(IDENTITY.Service).setRole(options.email, ROLES[options.role]);
+        console.log(`${options.email} is now ${options.role}.`);
+      });
+    });

@@ -1,0 +1,34 @@
+/**
+ * `subshare <command>`: the operator's tool. Every command builds the same container as the
+ * server, so what it does goes through the same rules.
+ */
+import { Command } from 'commander';
+import { ConfigError, DomainError } from '@subshare/core';
+import { createAdminCommand } from './commands/create-admin.js';
+import { migrateCommand } from './commands/migrate.js';
+import { seedCommand } from './commands/seed.js';
+import { serveCommand } from './commands/serve.js';
+import { setRoleCommand } from './commands/set-role.js';
+import { startCommand } from './commands/start.js';
+import { workerCommand } from './commands/worker.js';
+
+const COMMANDS = [startCommand, serveCommand, workerCommand, migrateCommand, seedCommand, createAdminCommand, setRoleCommand];
+
+const program = new Command('subshare').description('subshare: a shop for shared subscriptions').showHelpAfterError();
+for (const command of COMMANDS) program.addCommand(command());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  if (error instanceof DomainError) {
+    const details = error.errors ? ` (${Object.values(error.errors).join('; ')})` : '';
+    console.error(`${error.message}${details}`);
+    process.exit(1);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+/**
+ * The composition root: shared infrastructure (config, knex, logger, clock, job queue) plus
+ * every module's ContainerModule. HTTP, worker and CLI all build the same container.
+ */
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { Model } from 'objection';
+import type { Knex } from 'knex';
+import type { AppConfig } from './shared/config.js';
+import type { Clock } from './shared/clock.js';
+import { SystemClock } from './shared/clock.js';
+import type { JobQueue, QueueDefinition } from './shared/jobs.js';
+import type { Logger } from './shared/logger.js';
+import { TOKENS } from './shared/tokens.js';
+import { catalogModule } from './modules/catalog/index.js';
+import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
+import { identityModule } from './modules/identity/index.js';
+
+export interface ContainerDependencies {
+  config: AppConfig;
+  knex: Knex;
+  logger: Logger;
+  jobQueue: JobQueue;
+  clock?: Clock;
+}
+
+const MODULES = [identityModule, catalogModule, operationsModule];
+
+/** Every queue the worker serves, created explicitly at start with its own settings. */
+export const QUEUE_DEFINITIONS: QueueDefinition[] = [...Object.values(OPERATIONS_QUEUES)];
+
+export function buildContainer(deps: ContainerDependencies): Container {
+  // Objection models use this knex unless a repository passes a transaction.
+  Model.knex(deps.knex);
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(TOKENS.Config).toConstantValue(deps.config);
+  container.bind(TOKENS.Knex).toConstantValue(deps.knex);
+  container.bind(TOKENS.Logger).toConstantValue(deps.logger);
+  container.bind(TOKENS.Clock).toConstantValue(deps.clock ?? new SystemClock());
+  container.bind(TOKENS.JobQueue).toConstantValue(deps.jobQueue);
+  container.load(...MODULES);
+  return container;
+}

@@ -1,0 +1,16 @@
+// @subshare/core: the domain core. HTTP, worker and CLI import only from here.
+export * from './shared/errors.js';
+export * from './shared/config.js';
+export * from './shared/clock.js';
+export * from './shared/money.js';
+export * from './shared/logger.js';
+export * from './shared/tokens.js';
+export * from './shared/jobs.js';
+export { createKnex, inTransaction, type Knex } from './shared/database.js';
+export { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from './shared/embedded-postgres.js';
+export { migrateLatest, rollbackAll, pendingMigrations, MIGRATIONS_DIR } from './shared/migrator.js';
+export { buildContainer, QUEUE_DEFINITIONS, type ContainerDependencies } from './container.js';
+export { openRuntime, openDatabase, type Runtime, type RuntimeOptions } from './runtime.js';
+export * from './modules/catalog/index.js';
+export * from './modules/operations/index.js';
+export * from './modules/identity/index.js';

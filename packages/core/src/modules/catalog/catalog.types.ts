@@ -1,0 +1,62 @@
+import type { CurrencyCode, Money } from '../../shared/money.js';
+
+export type LanguageId = 1 | 2;
+export const LANGUAGES: Record<LanguageId, { name: string; nameShort: string; culture: string }> = {
+  1: { name: 'English', nameShort: 'EN', culture: 'en' },
+  2: { name: 'Korean', nameShort: 'KO', culture: 'ko' },
+};
+export const DEFAULT_LANGUAGE: LanguageId = 1;
+
+export function isLanguageId(value: unknown): value is LanguageId {
+  return value === 1 || value === 2;
+}
+
+/** What kind of service a platform is; drives the panel's household guide (0) and login-code button (8). */
+export const PLATFORM_CATEGORY = { videoStreaming: 0, music: 1, aiChat: 8 } as const;
+
+export interface DurationOption {
+  id: number;
+  months: number;
+  name: string;
+  isEnabled: boolean;
+}
+
+export interface PlanTypeOption {
+  id: number;
+  name: string;
+  isEnabled: boolean;
+}
+
+export interface PlatformPrice {
+  durationId: number;
+  typeId: number;
+  price: Money[];
+  salePrice: Money[];
+}
+
+/** A platform as the storefront shows it, in one language. */
+export interface PlatformView {
+  id: number;
+  slug: string;
+  category: number;
+  name: string;
+  description: string;
+  logoBase: string;
+  logoCarousel: string;
+  colorOne: string;
+  colorTwo: string;
+  slotsCount: number;
+  needsInvitation: boolean;
+  maxQuantity: number;
+  howItWorks: string[];
+  durations: DurationOption[];
+  types: PlanTypeOption[];
+  prices: PlatformPrice[];
+  faq: Array<{ question: string; answer: string }>;
+}
+
+export interface CatalogQuery {
+  languageId: LanguageId;
+}
+
+export type { CurrencyCode };

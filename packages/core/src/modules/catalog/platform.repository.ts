@@ -1,0 +1,41 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TOKENS } from '../../shared/tokens.js';
+import { PlatformModel } from './models/platform.model.js';
+
+const GRAPH = '[texts, howItWorks, faq, durations, planTypes, prices]';
+
+/** Reads platforms with everything the storefront shows about them. */
+@injectable()
+export class PlatformRepository {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  async findAllEnabled(trx?: Knex.Transaction): Promise<PlatformModel[]> {
+    return this.withGraph(PlatformModel.query(trx ?? this.knex).where('is_enabled', true)).orderBy([
+      { column: 'sort_order' },
+      { column: 'id' },
+    ]);
+  }
+
+  async findEnabledById(id: number, trx?: Knex.Transaction): Promise<PlatformModel | undefined> {
+    return this.withGraph(PlatformModel.query(trx ?? this.knex).where({ id, is_enabled: true })).first();
+  }
+
+  async durationMonths(trx?: Knex.Transaction): Promise<Map<number, number>> {
+    const rows = await (trx ?? this.knex)('durations').select<Array<{ id: number; months: number }>>('id', 'months');
+    return new Map(rows.map((row) => [row.id, row.months]));
+  }
+
+  async planTypeNames(trx?: Knex.Transaction): Promise<Map<string, string>> {
+    const rows = await (trx ?? this.knex)('plan_type_texts').select<Array<{ plan_type_id: number; language_id: number; name: string }>>(
+      'plan_type_id',
+      'language_id',
+      'name',
+    );
+    return new Map(rows.map((row) => [`${row.plan_type_id}:${row.language_id}`, row.name]));
+  }
+
+  private withGraph<Q extends ReturnType<typeof PlatformModel.query>>(query: Q): Q {
+    return query.withGraphFetched(GRAPH).modifyGraph('howItWorks', (b) => b.orderBy('position')).modifyGraph('faq', (b) => b.orderBy('position')) as Q;
+  }
+}

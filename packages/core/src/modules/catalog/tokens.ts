@@ -1,0 +1,3 @@
+export const CATALOG = {
+  Service: Symbol.for('subshare.catalog.CatalogService'),
+} as const;

@@ -1,0 +1,66 @@
+/**
+ * Who people are and what they may do. This first slice holds what operators need from day
+ * one: creating an admin and changing roles. Sign-up, sign-in and tokens build on it.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { ValidationError } from '../../shared/errors.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
+import { ROLES, type Role } from './models/user.model.js';
+import { UserRepository } from './user.repository.js';
+
+const adminSchema = yup.object({
+  email: yup.string().trim().lowercase().email('email must be a valid e-mail address').required('email is required'),
+  password: yup
+    .string()
+    .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`)
+    .required('password is required'),
+});
+
+export interface AdminResult {
+  id: number;
+  email: string;
+  created: boolean;
+}
+
+@injectable()
+export class IdentityService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(UserRepository) private readonly users: UserRepository,
+  ) {}
+
+  async hasAdmin(): Promise<boolean> {
+    return (await this.users.countWithRole(ROLES.admin)) > 0;
+  }
+
+  /** Creates an admin, or makes an existing user admin with this password (verified e-mail). */
+  async createAdmin(input: { email: string; password: string }): Promise<AdminResult> {
+    let valid: yup.InferType<typeof adminSchema>;
+    try {
+      valid = adminSchema.validateSync(input, { abortEarly: false });
+    } catch (error) {
+      const inner = (error as yup.ValidationError).inner ?? [];
+      throw new ValidationError('The admin details are invalid.', Object.fromEntries(inner.map((e) => [e.path ?? '_', e.message])));
+    }
+    const passwordHash = await hashPassword(valid.password);
+    return this.knex.transaction(async (trx) => {
+      const existing = await this.users.findByEmail(valid.email, trx);
+      if (existing) {
+        await this.users.update(existing.id, { role: ROLES.admin, password_hash: passwordHash, is_email_verified: true }, trx);
+        return { id: existing.id, email: existing.email, created: false };
+      }
+      const user = await this.users.insert({ email: valid.email, password_hash: passwordHash, role: ROLES.admin, is_email_verified: true, name: 'Admin' }, trx);
+      return { id: user.id, email: user.email, created: true };
+    });
+  }
+
+  async setRole(email: string, role: Role): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) throw new ValidationError(`No user has the e-mail ${email}.`, { email: 'unknown e-mail' }, 'user_not_found');
+    await this.users.update(user.id, { role });
+  }
+}

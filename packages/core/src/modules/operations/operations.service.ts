@@ -1,0 +1,59 @@
+/**
+ * The shop's own vital signs: is the database reachable, are migrations applied, when did a
+ * worker last report in. Served by /api/health and written by every worker process.
+ */
+import os from 'node:os';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Clock } from '../../shared/clock.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { pendingMigrations } from '../../shared/migrator.js';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'unreachable';
+  pendingMigrations: number;
+  /** Seconds since any worker last reported in; null if none ever did. */
+  workerSeenSecondsAgo: number | null;
+}
+
+@injectable()
+export class OperationsService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async health(): Promise<HealthReport> {
+    try {
+      await this.knex.raw('select 1');
+    } catch {
+      return { status: 'degraded', database: 'unreachable', pendingMigrations: 0, workerSeenSecondsAgo: null };
+    }
+    const pending = (await pendingMigrations(this.knex)).length;
+    const row = await this.knex('worker_heartbeats').max<{ seen: Date | null }>('seen_at as seen').first();
+    const seen = row?.seen ? Math.round((this.clock.now().getTime() - new Date(row.seen).getTime()) / 1000) : null;
+    return { status: pending === 0 ? 'ok' : 'degraded', database: 'ok', pendingMigrations: pending, workerSeenSecondsAgo: seen };
+  }
+
+  /** Deletes rows that can no longer matter: expired sessions, spent codes, old counters. */
+  async prune(): Promise<Record<string, number>> {
+    const now = this.clock.now();
+    const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000);
+    return {
+      authSessions: await this.knex('auth_sessions').where('expires_at', '<', weekAgo).delete(),
+      verificationCodes: await this.knex('verification_codes').where('expires_at', '<', weekAgo).delete(),
+      rateLimits: await this.knex('rate_limits').where('window_ends_at', '<', now).delete(),
+    };
+  }
+
+  async recordHeartbeat(workerId: string, startedAt: Date): Promise<void> {
+    const now = this.clock.now();
+    await this.knex('worker_heartbeats')
+      .insert({ worker_id: workerId, hostname: os.hostname(), pid: process.pid, started_at: startedAt, seen_at: now })
+      .onConflict('worker_id')
+      .merge({ seen_at: now });
+    // Forget workers gone for a day so the table does not grow with every restart.
+    await this.knex('worker_heartbeats').where('seen_at', '<', new Date(now.getTime() - 24 * 3600_000)).delete();
+  }
+}

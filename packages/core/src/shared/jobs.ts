@@ -1,0 +1,66 @@
+/**
+ * The JobQueue port: how core asks for work to be done later, by a worker. The adapter is
+ * pg-boss on the same database, so a job sent with `trx` is committed (or rolled back)
+ * together with the write that caused it.
+ */
+import { PgBoss, fromKnex, type Queue } from 'pg-boss';
+import type { Knex } from 'knex';
+import type { Logger } from './logger.js';
+
+export interface SendJobOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  trx?: Knex.Transaction;
+  /** At most one queued job with this key (for queues with a singleton-style policy). */
+  singletonKey?: string;
+  startAfter?: Date | number;
+}
+
+export interface JobQueue {
+  send(queue: string, data: object, options?: SendJobOptions): Promise<string | null>;
+}
+
+/** A queue and the settings chosen for it on purpose; created explicitly at start. */
+export interface QueueDefinition {
+  name: string;
+  options: Omit<Queue, 'name'>;
+  /** Cron expression (UTC) when the queue is fed by a schedule rather than by events. */
+  schedule?: string;
+}
+
+export const PG_BOSS_SCHEMA = 'pgboss';
+
+export function createPgBoss(connectionString: string, options: { schema?: string; supervise?: boolean; logger?: Logger } = {}): PgBoss {
+  const boss = new PgBoss({
+    connectionString,
+    schema: options.schema ?? PG_BOSS_SCHEMA,
+    application_name: 'subshare-jobs',
+    max: 4,
+    // HTTP-only processes send jobs but leave maintenance and schedules to workers.
+    supervise: options.supervise ?? true,
+    schedule: options.supervise ?? true,
+  });
+  boss.on('error', (error: unknown) => options.logger?.error({ err: error }, 'job queue error'));
+  return boss;
+}
+
+export class PgBossJobQueue implements JobQueue {
+  constructor(private readonly boss: PgBoss) {}
+
+  async send(queue: string, data: object, options: SendJobOptions = {}): Promise<string | null> {
+    return this.boss.send(queue, data, {
+      singletonKey: options.singletonKey,
+      startAfter: options.startAfter,
+      ...(options.trx ? { db: fromKnex(options.trx) } : {}),
+    });
+  }
+}
+
+/** Creates every queue (and its dead-letter queue) so that send and work never meet a missing one. */
+export async function createQueues(boss: PgBoss, definitions: QueueDefinition[]): Promise<void> {
+  for (const definition of definitions) {
+    if (definition.options.deadLetter) {
+      await boss.createQueue(definition.options.deadLetter, { retentionSeconds: 30 * 24 * 3600 });
+    }
+    await boss.createQueue(definition.name, definition.options);
+  }
+}

@@ -1,0 +1,8 @@
+/** DI tokens of the shared infrastructure. Each module declares its own tokens in its index.ts. */
+export const TOKENS = {
+  Config: Symbol.for('subshare.Config'),
+  Knex: Symbol.for('subshare.Knex'),
+  Logger: Symbol.for('subshare.Logger'),
+  Clock: Symbol.for('subshare.Clock'),
+  JobQueue: Symbol.for('subshare.JobQueue'),
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * createApp(container): the whole HTTP surface as an Express app, without listening, so
+ * tests drive it with supertest and `serve` puts it behind a port.
+ */
+import compression from 'compression';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Container } from 'inversify';
+import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
+import { apiNotFound, errorHandler } from './middleware/error-handler.js';
+import { requestLogger } from './middleware/request-logger.js';
+import { apiRoutes } from './routes/index.js';
+import { staticRoutes } from './static.js';
+
+export interface AppOptions {
+  /** Where the built web app lives; defaults to packages/web/dist. */
+  webDist?: string;
+  /** Tests silence the access log. */
+  accessLog?: boolean;
+}
+
+export const JSON_BODY_LIMIT = '32kb';
+
+export function createApp(container: Container, options: AppOptions = {}): Express {
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const app = express();
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+  if (options.accessLog !== false) app.use(requestLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Chakra UI (emotion) injects its styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    }),
+  );
+  app.use(compression());
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(apiRoutes(container));
+  app.use('/api', apiNotFound);
+  app.use(staticRoutes(options.webDist));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,2 @@
+export { createApp, type AppOptions } from './app.js';
+export { listen } from './server.js';

@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectIsStaff, selectUser } from '../selectors';
+import { returnUrlSet } from '../slice';
+
+type Requirement = 'login' | 'verifiedEmail' | 'staff';
+
+interface RequireAccessProps {
+  requirement: Requirement;
+  children: ReactNode;
+}
+
+/**
+ * Client-side route guard (spec section 2): a visitor without access is sent away and the
+ * requested URL is stored as the return URL. Only a convenience: the server checks every call.
+ */
+export function RequireAccess({ requirement, children }: RequireAccessProps) {
+  const user = useAppSelector(selectUser);
+  const isStaff = useAppSelector(selectIsStaff);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  const allowed =
+    requirement === 'staff' ? isStaff : requirement === 'verifiedEmail' ? Boolean(user?.isEmailVerified) : user !== null;
+  // The admin area sends others home; buyer pages send them to log in (and verify their e-mail).
+  const redirectTo = requirement === 'staff' ? '/' : '/login';
+
+  useEffect(() => {
+    if (allowed) return;
+    dispatch(returnUrlSet(location.pathname + location.search));
+    navigate(redirectTo, { replace: true });
+  }, [allowed, dispatch, location.pathname, location.search, navigate, redirectTo]);
+
+  return allowed ? children : null;
+}

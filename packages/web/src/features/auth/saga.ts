@@ -1,0 +1,53 @@
+import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { navigate } from '../../services/navigation';
+import { selectUser } from './selectors';
+import { clearSession, expirationTime, saveReturnUrl, saveSession, type SessionUser } from './session';
+import { loggedIn, loggedOut, logoutRequested, returnUrlSet, sessionExpired } from './slice';
+
+// setTimeout (behind `delay`) overflows past ~24.8 days; wait in steps instead.
+const MAX_DELAY_MS = 2_147_483_647;
+
+function* persistLogin(action: ReturnType<typeof loggedIn>) {
+  yield call(saveSession, action.payload);
+}
+
+function* logout() {
+  yield call(clearSession);
+  yield put(loggedOut());
+  yield call(saveReturnUrl, '/');
+  yield call(navigate, '/');
+}
+
+function* forgetExpiredSession() {
+  yield call(clearSession);
+}
+
+function* persistReturnUrl(action: ReturnType<typeof returnUrlSet>) {
+  yield call(saveReturnUrl, action.payload);
+}
+
+/**
+ * Drops the session when its token expires while the page stays open. A new login, a
+ * logout or an earlier expiry ends the wait (takeLatest then starts a watch for the new token).
+ */
+function* watchExpiry() {
+  const user: SessionUser | null = yield select(selectUser);
+  if (!user) return;
+  let remaining = expirationTime(user.tokenExpiration) - Date.now();
+  while (remaining > 0) {
+    const step = Math.min(remaining, MAX_DELAY_MS);
+    const { ended } = yield race({ waited: delay(step), ended: take([loggedIn.type, loggedOut.type, sessionExpired.type]) });
+    if (ended) return;
+    remaining -= step;
+  }
+  yield put(sessionExpired());
+}
+
+export function* authSaga() {
+  yield takeEvery(loggedIn.type, persistLogin);
+  yield takeEvery(logoutRequested.type, logout);
+  yield takeEvery(sessionExpired.type, forgetExpiredSession);
+  yield takeEvery(returnUrlSet.type, persistReturnUrl);
+  yield takeLatest(loggedIn.type, watchExpiry);
+  yield call(watchExpiry);
+}

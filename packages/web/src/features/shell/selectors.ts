@@ -1,0 +1,3 @@
+import type { RootState } from '../../app/store';
+
+export const selectIsLoading = (state: RootState) => state.shell.pendingRequests > 0;

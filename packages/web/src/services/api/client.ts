@@ -1,0 +1,112 @@
+/**
+ * The only place that talks HTTP. It knows nothing about Redux: the store plugs in a token
+ * source and request listeners through configureApi(), which keeps this layer testable and
+ * lets the loading overlay count in-flight requests without every saga remembering to.
+ */
+import type { ApiErrorBody } from './types';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody, fallbackMessage: string) {
+    super(body.message || fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.errors = body.errors ?? {};
+  }
+}
+
+export interface ApiHooks {
+  getToken?: () => string | null;
+  onRequestStart?: () => void;
+  onRequestEnd?: () => void;
+  /** Called when a request that carried a token is answered 401 (expired or revoked). */
+  onUnauthorized?: () => void;
+}
+
+export interface RequestOptions {
+  /** Send the stored bearer token (the spec's "auth" calls). */
+  auth?: boolean;
+  /** Do not raise the loading overlay (background polling). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+let hooks: ApiHooks = {};
+
+export function configureApi(next: ApiHooks): void {
+  hooks = next;
+}
+
+export function apiGet<T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T> {
+  return request<T>('GET', withQuery(path, params), undefined, options);
+}
+
+export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('POST', path, body, options);
+}
+
+function withQuery(path: string, params: QueryParams | undefined): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.auth ? hooks.getToken?.() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  if (!options.silent) hooks.onRequestStart?.();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
+    }
+
+    const payload = await readBody(response);
+    if (!response.ok) {
+      if (response.status === 401 && token) hooks.onUnauthorized?.();
+      const errorBody = isErrorBody(payload) ? payload : {};
+      throw new ApiError(response.status, errorBody, response.statusText || `HTTP ${response.status}`);
+    }
+    return payload as T;
+  } finally {
+    if (!options.silent) hooks.onRequestEnd?.();
+  }
+}
+
+/** JSON when the server says so; an empty or non-JSON body becomes undefined. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null;
+}

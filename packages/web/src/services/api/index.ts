@@ -1,0 +1,4 @@
+export { ApiError, apiGet, apiPost, configureApi } from './client';
+export type { ApiHooks, QueryParams, RequestOptions } from './client';
+export * as mainApi from './main';
+export type * from './types';

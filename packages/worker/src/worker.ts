@@ -1,0 +1,52 @@
+/**
+ * The worker process: subscribes a handler to every queue, sets the schedules, and reports
+ * a heartbeat. Handlers must be safe to run twice: pg-boss retries a job whose worker died.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Container } from 'inversify';
+import type { PgBoss } from 'pg-boss';
+import { OPERATIONS, TOKENS, type Logger, type OperationsService } from '@subshare/core';
+import { JOBS } from './jobs/index.js';
+import type { JobDefinition } from './jobs/job.js';
+
+export interface WorkerHandle {
+  id: string;
+  stop(): Promise<void>;
+}
+
+const HEARTBEAT_MS = 30_000;
+
+export async function startWorker(boss: PgBoss, container: Container, jobs: JobDefinition[] = JOBS): Promise<WorkerHandle> {
+  const logger = container.get<Logger>(TOKENS.Logger).child({ component: 'worker' });
+  const operations = container.get<OperationsService>(OPERATIONS.Service);
+  const id = randomUUID();
+  const startedAt = new Date();
+
+  for (const job of jobs) {
+    const { name, schedule } = job.queue;
+    await boss.work<object>(name, { batchSize: 1, localConcurrency: job.concurrency ?? 1 }, async ([received]) => {
+      const jobLogger = logger.child({ queue: name, jobId: received.id });
+      try {
+        return await job.handle(received, { container, logger: jobLogger });
+      } catch (error) {
+        jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
+        throw error;
+      }
+    });
+    if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
+  }
+
+  const beat = () => operations.recordHeartbeat(id, startedAt).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat failed'));
+  await beat();
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  timer.unref();
+  logger.info({ queues: jobs.map((job) => job.queue.name) }, 'worker started');
+
+  return {
+    id,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(jobs.map((job) => boss.offWork(job.queue.name, { wait: true }).catch(() => undefined)));
+    },
+  };
+}

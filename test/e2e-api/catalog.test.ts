@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { harness } from '../support/harness.js';
+
+interface WirePrice {
+  currencyId: number;
+  price: number;
+}
+interface WirePlatform {
+  id: number;
+  name: string;
+  description: string;
+  logoBase: string;
+  logoCarousel: string;
+  colorOne: string;
+  colorTwo: string;
+  howItWorks: string[];
+  duration: Array<{ id: number; name: string; value: number; isEnable: boolean }>;
+  type: Array<{ id: number; name: string; isEnable: boolean }>;
+  prices: Array<{ durationId: number; typeId: number; price: WirePrice[]; salePrice: WirePrice[] }>;
+  faq: Array<{ question: string; answer: string }>;
+  slotsCount: number;
+}
+
+const SPEC_FIELDS = ['id', 'name', 'description', 'logoBase', 'logoCarousel', 'colorOne', 'colorTwo', 'howItWorks', 'duration', 'type', 'prices', 'faq', 'slotsCount'];
+
+describe('catalog API: GET /api/main/home and /api/platform/getplatform', () => {
+  it('home answers every enabled platform with the spec fields and a currency code', async () => {
+    const res = await request(harness().app).get('/api/main/home').query({ languageId: 1 }).expect(200).expect('Content-Type', /json/);
+    expect(res.body.currencyCode).to.equal('EUR');
+    expect(res.body.platforms).to.be.an('array').with.length.of.at.least(6);
+    for (const platform of res.body.platforms as WirePlatform[]) {
+      expect(platform).to.include.all.keys(...SPEC_FIELDS);
+      expect(platform.duration[0]).to.have.all.keys('id', 'name', 'value', 'isEnable');
+      expect(platform.type[0]).to.have.all.keys('id', 'name', 'isEnable');
+      expect(platform.prices[0]).to.have.all.keys('durationId', 'typeId', 'price', 'salePrice');
+    }
+  });
+
+  it('serves texts in Korean for languageId 2 and in English for 1', async () => {
+    const en = await request(harness().app).get('/api/platform/getplatform').query({ id: 1, languageId: 1 }).expect(200);
+    const ko = await request(harness().app).get('/api/platform/getplatform').query({ id: 1, languageId: 2 }).expect(200);
+    expect(en.body.platform.description).to.not.equal(ko.body.platform.description);
+    expect(ko.body.platform.description).to.match(/[\uac00-\ud7a3]/); // Hangul
+    expect(en.body.platform.description).to.not.match(/[\uac00-\ud7a3]/);
+    expect(ko.body.platform.duration[0].name).to.match(/개월$/);
+    expect(en.body.platform.duration[0].name).to.match(/Month/);
+  });
+
+  it('prices travel as major units: EUR with cents, KRW in whole won', async () => {
+    const res = await request(harness().app).get('/api/platform/getplatform').query({ id: 1 }).expect(200);
+    const platform = res.body.platform as WirePlatform;
+    const first = platform.prices[0];
+    const eur = first.salePrice.find((p) => p.currencyId === 1)!;
+    const krw = first.salePrice.find((p) => p.currencyId === 2)!;
+    expect(eur.price).to.be.a('number').above(0).and.below(1000);
+    expect(Math.round(eur.price * 100)).to.be.closeTo(eur.price * 100, 1e-6);
+    expect(Number.isInteger(krw.price)).to.equal(true);
+    expect(krw.price).to.be.above(eur.price * 100);
+    const [{ count }] = await harness().knex('platform_prices').where({ platform_id: 1, duration_id: first.durationId, plan_type_id: first.typeId, currency: 'EUR' }).select('sale_price_minor as count');
+    expect(Math.round(eur.price * 100)).to.equal(count);
+  });
+
+  it('Korean visitors get KRW by default; the currency query parameter overrides it', async () => {
+    const korean = await request(harness().app).get('/api/main/home').set('Accept-Language', 'ko-KR,ko;q=0.9').expect(200);
+    expect(korean.body.currencyCode).to.equal('KRW');
+    const chosen = await request(harness().app).get('/api/main/home').set('Accept-Language', 'ko-KR').query({ currency: 'eur' }).expect(200);
+    expect(chosen.body.currencyCode).to.equal('EUR');
+    const platform = await request(harness().app).get('/api/platform/getplatform').query({ id: 2, currency: 'KRW' }).expect(200);
+    expect(platform.body.currencyCode).to.equal('KRW');
+  });
+
+  it('shows disabled options flagged, so the client can hide them', async () => {
+    const res = await request(harness().app).get('/api/main/home').expect(200);
+    const platforms = res.body.platforms as WirePlatform[];
+    expect(platforms.some((p) => p.duration.some((d) => !d.isEnable))).to.equal(true);
+    expect(platforms.some((p) => p.type.some((t) => !t.isEnable))).to.equal(true);
+    expect(platforms.some((p) => p.faq.length === 0)).to.equal(true);
+  });
+
+  it('answers 404 with a JSON error for an unknown platform and 400 for a malformed id', async () => {
+    const missing = await request(harness().app).get('/api/platform/getplatform').query({ id: 999999 }).expect(404);
+    expect(missing.body).to.deep.equal({ message: 'This platform does not exist.', code: 'platform_not_found' });
+    const malformed = await request(harness().app).get('/api/platform/getplatform').query({ id: '1; drop table users' }).expect(400);
+    expect(malformed.body.code).to.equal('validation');
+    expect(malformed.body.errors).to.have.property('id');
+    const absent = await request(harness().app).get('/api/platform/getplatform').expect(400);
+    expect(absent.body.errors.id).to.equal('id is required');
+    const badLanguage = await request(harness().app).get('/api/platform/getplatform').query({ id: 1, languageId: 7 }).expect(400);
+    expect(badLanguage.body.errors).to.have.property('languageId');
+  });
+
+  it('does not show a disabled platform', async () => {
+    const { knex } = harness();
+    const [{ id }] = await knex('platforms').insert({ slug: `hidden-${Date.now()}`, category: 1, logo_base: '/x.svg', logo_carousel: '/x.svg', color_one: '#000000', color_two: '#111111', slots_count: 2, is_enabled: false }).returning('id');
+    await request(harness().app).get('/api/platform/getplatform').query({ id }).expect(404);
+    const home = await request(harness().app).get('/api/main/home').expect(200);
+    expect((home.body.platforms as WirePlatform[]).map((p) => p.id)).to.not.include(id);
+  });
+});

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { harness } from '../support/harness.js';
+
+describe('HTTP basics: errors, limits, headers, health', () => {
+  it('GET /api/health reports the database and migrations', async () => {
+    const res = await request(harness().app).get('/api/health').expect(200);
+    expect(res.body).to.include({ status: 'ok', database: 'ok', pendingMigrations: 0 });
+  });
+
+  it('answers unknown /api paths with a JSON 404, whatever the method', async () => {
+    const get = await request(harness().app).get('/api/does/not/exist').expect(404).expect('Content-Type', /json/);
+    expect(get.body).to.deep.equal({ message: 'There is no GET /api/does/not/exist.', code: 'route_not_found' });
+    const post = await request(harness().app).post('/api/does/not/exist').send({}).expect(404);
+    expect(post.body.code).to.equal('route_not_found');
+  });
+
+  it('answers malformed JSON with 400 and oversized bodies with 413, as JSON', async () => {
+    const malformed = await request(harness().app).post('/api/anything').set('Content-Type', 'application/json').send('{"email": ').expect(400);
+    expect(malformed.body).to.deep.equal({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
+    const big = JSON.stringify({ blob: 'x'.repeat(64 * 1024) });
+    const tooLarge = await request(harness().app).post('/api/anything').set('Content-Type', 'application/json').send(big).expect(413);
+    expect(tooLarge.body.code).to.equal('payload_too_large');
+  });
+
+  it('sets security headers and never says what runs it', async () => {
+    const res = await request(harness().app).get('/api/main/home').expect(200);
+    expect(res.headers).to.not.have.property('x-powered-by');
+    expect(res.headers['x-content-type-options']).to.equal('nosniff');
+    expect(res.headers['content-security-policy']).to.contain("default-src 'self'").and.contain("frame-ancestors 'none'");
+    expect(res.headers['cache-control']).to.equal('no-store');
+  });
+
+  it('compresses responses when the client accepts it', async () => {
+    const res = await request(harness().app).get('/api/main/home').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).to.equal('gzip');
+  });
+
+  it('getcountry and loginpagedata follow Accept-Language when no country header is trusted', async () => {
+    const ko = await request(harness().app).get('/api/main/getcountry').set('Accept-Language', 'ko-KR,en;q=0.5').expect(200);
+    expect(ko.body).to.equal(2);
+    const en = await request(harness().app).get('/api/main/getcountry').set('Accept-Language', 'en-GB').expect(200);
+    expect(en.body).to.equal(1);
+    const page = await request(harness().app).get('/api/main/loginpagedata').set('Accept-Language', 'ko').expect(200);
+    expect(page.body).to.deep.equal({ country: 'KR' });
+  });
+
+  it('serves the business details from configuration', async () => {
+    const res = await request(harness().app).get('/api/main/business').expect(200);
+    expect(res.body).to.have.all.keys('name', 'registrationNumber', 'mailOrderNumber', 'address', 'representative', 'supportPhone', 'supportEmail');
+  });
+});
