@@ -198,7 +198,8 @@ describe('demo catalog data', () => {
         }
       }
       for (const eur of p.prices.filter((x) => x.currency === 'EUR')) {
-        const krw = p.prices.find((x) => x.currency === 'KRW' && x.durationId === eur.durationId && x.planTypeId === eur.planTypeId)!;
+        const krw = p.prices.find((x) => x.currency === 'KRW' && x.durationId === eur.durationId && x.planTypeId === eur.planTypeId);
+        if (!krw) throw new Error(`${p.slug}: no KRW price next to ${eur.durationId}/${eur.planTypeId}`);
         const wonPerEuro = krw.salePriceMinor / (eur.salePriceMinor / 100);
         expect(wonPerEuro, p.slug).to.be.within(1100, 1800);
       }

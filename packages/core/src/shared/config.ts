@@ -153,7 +153,8 @@ function readDemoSecrets(dataDir: string): DemoSecrets {
     TOKEN_SECRET: stored.TOKEN_SECRET ?? randomBytes(48).toString('base64url'),
     EMBEDDED_DB_PASSWORD: stored.EMBEDDED_DB_PASSWORD ?? randomBytes(24).toString('base64url'),
   };
-  if (JSON.stringify(secrets) !== JSON.stringify({ ...secrets, ...stored })) {
+  const missing = (Object.keys(secrets) as Array<keyof DemoSecrets>).some((key) => stored[key] === undefined);
+  if (missing) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);

@@ -628,8 +628,13 @@ export async function seedDemoCatalog(knex: Knex): Promise<{ seeded: boolean; pl
     if (existing) return { seeded: false, platforms: 0 };
 
     const { durationIds, planTypeIds } = await ensureSharedOptions(trx);
-    const durationId = (demoId: number): number => durationIds.get(demoId)!;
-    const planTypeId = (demoId: number): number => planTypeIds.get(demoId)!;
+    const mapped = (ids: Map<number, number>, demoId: number): number => {
+      const id = ids.get(demoId);
+      if (id === undefined) throw new Error(`demo catalog: no database id for option ${demoId}`);
+      return id;
+    };
+    const durationId = (demoId: number): number => mapped(durationIds, demoId);
+    const planTypeId = (demoId: number): number => mapped(planTypeIds, demoId);
     const languages = Object.keys(DEMO_LANGUAGE_IDS) as LanguageKey[];
 
     await trx('platforms').insert(

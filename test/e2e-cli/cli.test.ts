@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { harness, testEnv } from '../support/harness.js';
+import { runCli } from '../support/cli.js';
+
+describe('subshare CLI', () => {
+  it('--help lists every command with one line each', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).to.equal(0);
+    for (const command of ['start', 'serve', 'worker', 'migrate', 'seed', 'create-admin', 'set-role']) {
+      expect(result.stdout).to.match(new RegExp(`\\n\\s+${command}\\b`));
+    }
+  });
+
+  it('create-admin makes an admin who can be found in the database, with an argon2id hash', async () => {
+    const email = `ops-${randomUUID().slice(0, 8)}@example.test`;
+    const result = await runCli(['create-admin', '--email', email, '--password', 'correct-horse1'], testEnv(harness().db.url));
+    expect(result.stderr).to.equal('');
+    expect(result.stdout.trim()).to.equal(`Created admin ${email}.`);
+    const user = await harness().knex('users').where({ email }).first();
+    expect(user.role).to.equal(2);
+    expect(user.is_email_verified).to.equal(true);
+    expect(user.password_hash).to.match(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).to.not.contain('correct-horse1');
+
+    const demoted = await runCli(['set-role', '--email', email, '--role', 'moderator'], testEnv(harness().db.url));
+    expect(demoted.code).to.equal(0);
+    expect((await harness().knex('users').where({ email }).first()).role).to.equal(1);
+  });
+
+  it('create-admin refuses a too-short password with a clear message', async () => {
+    const result = await runCli(['create-admin', '--email', 'x@example.test', '--password', 'short'], testEnv(harness().db.url));
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.contain('password must be at least 8 characters');
+  });
+
+  it('stops at start-up with one line naming a malformed variable', async () => {
+    const result = await runCli(['migrate'], { PORT: 'not-a-port' });
+    expect(result.code).to.equal(78);
+    expect(result.stderr.trim()).to.equal('Invalid configuration: PORT must be a port number from 1 to 65535 (got "not-a-port")');
+  });
+});

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '@subshare/core';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'subshare-config-'));
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return expect.fail('the configuration was accepted');
+}
+
+describe('configuration', () => {
+  it('has a safe default for everything in demo mode and generates secrets once', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.mode).to.equal('demo');
+    expect(first.port).to.equal(3000);
+    expect(first.host).to.equal('127.0.0.1');
+    expect(first.publicUrl).to.equal('http://127.0.0.1:3000');
+    expect(first.mail.from).to.equal('subshare <no-reply@localhost>');
+    expect(first.mailbox.domain).to.equal('mail.localhost');
+    expect(first.credentialsKey).to.have.length(32);
+    const secrets = path.join(dir, 'secrets.json');
+    expect(existsSync(secrets)).to.equal(true);
+    expect(statSync(secrets).mode & 0o777).to.equal(0o600);
+
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.credentialsKey.equals(first.credentialsKey)).to.equal(true);
+    expect(second.tokenSecret.equals(first.tokenSecret)).to.equal(true);
+    expect(readFileSync(secrets, 'utf8')).to.contain('CREDENTIALS_KEY');
+  });
+
+  it('derives PUBLIC_URL from PORT and keeps the names of product.md', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), PORT: '4100', BUSINESS_NAME: 'Acme Shares', SUPPORT_EMAIL: 'Help@Acme.test' });
+    expect(config.publicUrl).to.equal('http://127.0.0.1:4100');
+    expect(config.business.name).to.equal('Acme Shares');
+    expect(config.business.supportEmail).to.equal('help@acme.test');
+  });
+
+  it('fails with one line naming a malformed variable', () => {
+    expect(configError({ DATA_DIR: tmp(), PORT: 'eighty' })).to.equal('Invalid configuration: PORT must be a port number from 1 to 65535 (got "eighty")');
+    expect(configError({ DATA_DIR: tmp(), SMTP_URL: 'http://mail' })).to.match(/^Invalid configuration: SMTP_URL must start with smtp: or smtps:/);
+    expect(configError({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).to.match(/^Invalid configuration: DATABASE_URL/);
+    expect(configError({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: 'sk_test_1' })).to.equal('Invalid configuration: STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY');
+  });
+
+  it('in production mode requires the secrets and never echoes them', () => {
+    const message = configError({ DATABASE_URL: 'postgres://u:p@db.example:5432/shop' });
+    expect(message).to.equal('Invalid configuration: CREDENTIALS_KEY is required when DATABASE_URL is set');
+    const badKey = configError({ DATABASE_URL: 'postgres://u:p@db.example:5432/shop', CREDENTIALS_KEY: 'short-secret-value', TOKEN_SECRET: 'x'.repeat(40) });
+    expect(badKey).to.equal('Invalid configuration: CREDENTIALS_KEY must be 32 bytes, as 64 hex digits or base64');
+    expect(badKey).to.not.contain('short-secret-value');
+  });
+
+  it('production mode with everything set loads without touching DATA_DIR secrets', () => {
+    const dir = tmp();
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db.example:5432/shop',
+      DATA_DIR: dir,
+      CREDENTIALS_KEY: 'ab'.repeat(32),
+      TOKEN_SECRET: 'y'.repeat(48),
+    });
+    expect(config.mode).to.equal('production');
+    expect(config.allowDemoPayments).to.equal(false);
+    expect(existsSync(path.join(dir, 'secrets.json'))).to.equal(false);
+  });
+});
