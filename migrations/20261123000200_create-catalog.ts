@@ -106,7 +106,18 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['platform_prices', 'platform_plan_types', 'platform_durations', 'platform_faq', 'platform_how_it_works', 'platform_texts', 'platforms', 'plan_type_texts', 'plan_types', 'durations']) {
+  for (const table of [
+    'platform_prices',
+    'platform_plan_types',
+    'platform_durations',
+    'platform_faq',
+    'platform_how_it_works',
+    'platform_texts',
+    'platforms',
+    'plan_type_texts',
+    'plan_types',
+    'durations',
+  ]) {
     await knex.schema.dropTable(table);
   }
 }

@@ -70,7 +70,7 @@ export async function up(knex: Knex): Promise<void> {
         tstzrange(starts_at, ends_at) with &&
       ) where (status = 'active')`);
   // An order item activates one subscription at most (retries and races end here).
-  await knex.raw("create unique index subscriptions_one_per_order_item on subscriptions (order_item_id) where replaced_from_id is null");
+  await knex.raw('create unique index subscriptions_one_per_order_item on subscriptions (order_item_id) where replaced_from_id is null');
 
   // A slot number must exist on its account: checked by the database, not only by code.
   await knex.raw(`

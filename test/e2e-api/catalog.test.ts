@@ -22,7 +22,21 @@ interface WirePlatform {
   slotsCount: number;
 }
 
-const SPEC_FIELDS = ['id', 'name', 'description', 'logoBase', 'logoCarousel', 'colorOne', 'colorTwo', 'howItWorks', 'duration', 'type', 'prices', 'faq', 'slotsCount'];
+const SPEC_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'logoBase',
+  'logoCarousel',
+  'colorOne',
+  'colorTwo',
+  'howItWorks',
+  'duration',
+  'type',
+  'prices',
+  'faq',
+  'slotsCount',
+];
 
 describe('catalog API: GET /api/main/home and /api/platform/getplatform', () => {
   it('home answers every enabled platform with the spec fields and a currency code', async () => {
@@ -57,7 +71,10 @@ describe('catalog API: GET /api/main/home and /api/platform/getplatform', () => 
     expect(Math.round(eur.price * 100)).to.be.closeTo(eur.price * 100, 1e-6);
     expect(Number.isInteger(krw.price)).to.equal(true);
     expect(krw.price).to.be.above(eur.price * 100);
-    const [{ count }] = await harness().knex('platform_prices').where({ platform_id: 1, duration_id: first.durationId, plan_type_id: first.typeId, currency: 'EUR' }).select('sale_price_minor as count');
+    const [{ count }] = await harness()
+      .knex('platform_prices')
+      .where({ platform_id: 1, duration_id: first.durationId, plan_type_id: first.typeId, currency: 'EUR' })
+      .select('sale_price_minor as count');
     expect(Math.round(eur.price * 100)).to.equal(count);
   });
 
@@ -92,7 +109,18 @@ describe('catalog API: GET /api/main/home and /api/platform/getplatform', () => 
 
   it('does not show a disabled platform', async () => {
     const { knex } = harness();
-    const [{ id }] = await knex('platforms').insert({ slug: `hidden-${Date.now()}`, category: 1, logo_base: '/x.svg', logo_carousel: '/x.svg', color_one: '#000000', color_two: '#111111', slots_count: 2, is_enabled: false }).returning('id');
+    const [{ id }] = await knex('platforms')
+      .insert({
+        slug: `hidden-${Date.now()}`,
+        category: 1,
+        logo_base: '/x.svg',
+        logo_carousel: '/x.svg',
+        color_one: '#000000',
+        color_two: '#111111',
+        slots_count: 2,
+        is_enabled: false,
+      })
+      .returning('id');
     await request(harness().app).get('/api/platform/getplatform').query({ id }).expect(404);
     const home = await request(harness().app).get('/api/main/home').expect(200);
     expect((home.body.platforms as WirePlatform[]).map((p) => p.id)).to.not.include(id);

@@ -32,15 +32,33 @@ describe('the slot guarantee (database constraint)', () => {
 
   beforeEach(async () => {
     knex = harness().knex;
-    const [user] = await knex('users').insert({ email: `slot-${randomUUID()}@example.test` }).returning('id');
+    const [user] = await knex('users')
+      .insert({ email: `slot-${randomUUID()}@example.test` })
+      .returning('id');
     userId = user.id;
     const [account] = await knex('platform_accounts')
-      .insert({ platform_id: 1, login_email: `acct-${randomUUID()}@example.test`, password_encrypted: 'x', slots_count: 4, forwarding_email: 'fw@example.test' })
+      .insert({
+        platform_id: 1,
+        login_email: `acct-${randomUUID()}@example.test`,
+        password_encrypted: 'x',
+        slots_count: 4,
+        forwarding_email: 'fw@example.test',
+      })
       .returning('id');
     accountId = account.id;
     const [order] = await knex('orders').insert({ user_id: userId, email: 'b@example.test', currency: 'EUR', total_minor: 500 }).returning('id');
     const items = await knex('order_items')
-      .insert(Array.from({ length: 6 }, () => ({ order_id: order.id, platform_id: 1, duration_id: 1, plan_type_id: 1, months: 1, unit_price_minor: 500, currency: 'EUR' })))
+      .insert(
+        Array.from({ length: 6 }, () => ({
+          order_id: order.id,
+          platform_id: 1,
+          duration_id: 1,
+          plan_type_id: 1,
+          months: 1,
+          unit_price_minor: 500,
+          currency: 'EUR',
+        })),
+      )
       .returning('id');
     orderItemIds = items.map((item: { id: number }) => item.id);
   });

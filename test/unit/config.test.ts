@@ -48,7 +48,9 @@ describe('configuration', () => {
     expect(configError({ DATA_DIR: tmp(), PORT: 'eighty' })).to.equal('Invalid configuration: PORT must be a port number from 1 to 65535 (got "eighty")');
     expect(configError({ DATA_DIR: tmp(), SMTP_URL: 'http://mail' })).to.match(/^Invalid configuration: SMTP_URL must start with smtp: or smtps:/);
     expect(configError({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).to.match(/^Invalid configuration: DATABASE_URL/);
-    expect(configError({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: 'sk_test_1' })).to.equal('Invalid configuration: STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY');
+    expect(configError({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: 'sk_test_1' })).to.equal(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY',
+    );
   });
 
   it('in production mode requires the secrets and never echoes them', () => {

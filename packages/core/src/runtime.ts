@@ -64,7 +64,8 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
     databaseUrl: url,
     close() {
       closing ??= (async () => {
-        if (!options.withoutJobs) await boss.stop({ graceful: true, timeout: 8_000 }).catch((error: unknown) => logger.error({ err: error }, 'stopping jobs failed'));
+        if (!options.withoutJobs)
+          await boss.stop({ graceful: true, timeout: 8_000 }).catch((error: unknown) => logger.error({ err: error }, 'stopping jobs failed'));
         await knex.destroy().catch((error: unknown) => logger.error({ err: error }, 'closing the database pool failed'));
         await embedded?.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping PostgreSQL failed'));
       })();

@@ -4,15 +4,7 @@
  * never shows the message of an error that is not one of these.
  */
 export type ErrorType =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests'
-  | 'payload_too_large'
-  | 'unavailable'
-  | 'internal';
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'payload_too_large' | 'unavailable' | 'internal';
 
 export interface DomainErrorOptions {
   /** A stable machine-readable code, e.g. `email_taken`. Defaults to the type. */

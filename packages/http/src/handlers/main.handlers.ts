@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Container } from 'inversify';
 import { OPERATIONS, TOKENS, type AppConfig, type OperationsService } from '@subshare/core';
 import { defaultLanguage, visitorCountry } from '../middleware/visitor.js';
@@ -9,7 +9,7 @@ export function mainHandlers(container: Container) {
 
   return {
     /** GET /api/health: 200 when the shop can serve, 503 otherwise. */
-    async health(_req: Request, res: import('express').Response) {
+    async health(_req: Request, res: Response) {
       const report = await operations.health();
       res.status(report.database === 'ok' ? 200 : 503).json(report);
     },

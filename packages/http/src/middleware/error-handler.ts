@@ -57,5 +57,5 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `There is no ${req.method} ${req.originalUrl.split("?")[0]}.`, code: 'route_not_found' });
+  res.status(404).json({ message: `There is no ${req.method} ${req.originalUrl.split('?')[0]}.`, code: 'route_not_found' });
 };

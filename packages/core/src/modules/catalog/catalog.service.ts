@@ -27,11 +27,7 @@ export class CatalogService {
   async listPlatforms(languageId: LanguageId): Promise<PlatformView[]> {
     const cached = this.cache.get(languageId);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.platforms;
-    const [models, months, typeNames] = await Promise.all([
-      this.platforms.findAllEnabled(),
-      this.platforms.durationMonths(),
-      this.platforms.planTypeNames(),
-    ]);
+    const [models, months, typeNames] = await Promise.all([this.platforms.findAllEnabled(), this.platforms.durationMonths(), this.platforms.planTypeNames()]);
     const views = models.map((model) => toView(model, languageId, months, typeNames));
     this.cache.set(languageId, { at: Date.now(), platforms: views });
     return views;

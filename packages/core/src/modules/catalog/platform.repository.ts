@@ -11,10 +11,7 @@ export class PlatformRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
   async findAllEnabled(trx?: Knex.Transaction): Promise<PlatformModel[]> {
-    return this.withGraph(PlatformModel.query(trx ?? this.knex).where('is_enabled', true)).orderBy([
-      { column: 'sort_order' },
-      { column: 'id' },
-    ]);
+    return this.withGraph(PlatformModel.query(trx ?? this.knex).where('is_enabled', true)).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
   }
 
   async findEnabledById(id: number, trx?: Knex.Transaction): Promise<PlatformModel | undefined> {
@@ -36,6 +33,9 @@ export class PlatformRepository {
   }
 
   private withGraph<Q extends ReturnType<typeof PlatformModel.query>>(query: Q): Q {
-    return query.withGraphFetched(GRAPH).modifyGraph('howItWorks', (b) => b.orderBy('position')).modifyGraph('faq', (b) => b.orderBy('position')) as Q;
+    return query
+      .withGraphFetched(GRAPH)
+      .modifyGraph('howItWorks', (b) => b.orderBy('position'))
+      .modifyGraph('faq', (b) => b.orderBy('position')) as Q;
   }
 }

@@ -54,6 +54,8 @@ export class OperationsService {
       .onConflict('worker_id')
       .merge({ seen_at: now });
     // Forget workers gone for a day so the table does not grow with every restart.
-    await this.knex('worker_heartbeats').where('seen_at', '<', new Date(now.getTime() - 24 * 3600_000)).delete();
+    await this.knex('worker_heartbeats')
+      .where('seen_at', '<', new Date(now.getTime() - 24 * 3600_000))
+      .delete();
   }
 }

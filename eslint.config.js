@@ -1,0 +1,71 @@
+// ESLint: correctness and architecture rules. Formatting belongs to Prettier (`prettier --check`).
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const MODULES_DIR = path.resolve('packages/core/src/modules') + path.sep;
+const PACKAGES_DIR = path.resolve('packages') + path.sep;
+
+/**
+ * Modules keep to themselves: a file may import another core module only through that module's
+ * index.ts, and a package may import another package only by its name (`@subshare/core`),
+ * never by a relative path into its sources.
+ */
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      module: '{{target}} is internal to the {{module}} module: import it from its index.ts',
+      package: 'import the {{pkg}} package by name (@subshare/{{pkg}}), not by a path into it',
+      deep: 'import @subshare/{{pkg}} itself, not a file inside it',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const moduleOf = (p) => (p.startsWith(MODULES_DIR) ? p.slice(MODULES_DIR.length).split(path.sep)[0] : undefined);
+    const packageOf = (p) => (p.startsWith(PACKAGES_DIR) ? p.slice(PACKAGES_DIR.length).split(path.sep)[0] : undefined);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const deep = /^@subshare\/([\w-]+)\/.+/.exec(spec);
+      if (deep) return context.report({ node, messageId: 'deep', data: { pkg: deep[1] } });
+      if (!spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      const [fromPkg, toPkg] = [packageOf(file), packageOf(target)];
+      if (fromPkg && toPkg && fromPkg !== toPkg) return context.report({ node, messageId: 'package', data: { pkg: toPkg } });
+      const [fromModule, toModule] = [moduleOf(file), moduleOf(target)];
+      if (toModule && fromModule !== toModule && !/[/\\]index\.(js|ts)$/.test(target)) {
+        context.report({ node, messageId: 'module', data: { target: spec, module: toModule } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', 'coverage/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { subshare: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: {
+      'subshare/module-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Unit tests test units, including a module's internals; chai assertions are expressions.
+  { files: ['test/unit/**/*.ts'], rules: { 'subshare/module-boundaries': 'off' } },
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  prettier,
+);

@@ -1,0 +1,29 @@
+// `npm start` runs this first: it builds the server packages and the web app when their
+// build output is missing or older than their sources, and does nothing otherwise.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((latest, entry) => Math.max(latest, newest(path.join(target, entry))), stat.mtimeMs);
+}
+
+const at = (...parts) => path.join(root, ...parts);
+const server = ['core', 'http', 'worker', 'cli'];
+const serverSources = Math.max(...server.map((pkg) => Math.max(newest(at('packages', pkg, 'src')), newest(at('packages', pkg, 'tsconfig.json')))));
+const serverBuilt = existsSync(at('packages/cli/dist/main.js')) ? Math.max(...server.map((pkg) => newest(at('packages', pkg, 'dist')))) : 0;
+const webSources = Math.max(newest(at('packages/web/src')), newest(at('packages/web/index.html')), newest(at('packages/web/vite.config.ts')), newest(at('packages/web/public')));
+const webBuilt = existsSync(at('packages/web/dist/index.html')) ? newest(at('packages/web/dist')) : 0;
+
+const run = (what, command) => {
+  console.log(`Building ${what}…`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
+};
+
+if (serverSources > serverBuilt) run('the server', 'npm run build:server --silent');
+if (webSources > webBuilt) run('the web app', 'npm run build:web --silent');
