@@ -17,7 +17,12 @@ const at = (...parts) => path.join(root, ...parts);
 const server = ['core', 'http', 'worker', 'cli'];
 const serverSources = Math.max(...server.map((pkg) => Math.max(newest(at('packages', pkg, 'src')), newest(at('packages', pkg, 'tsconfig.json')))));
 const serverBuilt = existsSync(at('packages/cli/dist/main.js')) ? Math.max(...server.map((pkg) => newest(at('packages', pkg, 'dist')))) : 0;
-const webSources = Math.max(newest(at('packages/web/src')), newest(at('packages/web/index.html')), newest(at('packages/web/vite.config.ts')), newest(at('packages/web/public')));
+const webSources = Math.max(
+  newest(at('packages/web/src')),
+  newest(at('packages/web/index.html')),
+  newest(at('packages/web/vite.config.ts')),
+  newest(at('packages/web/public')),
+);
 const webBuilt = existsSync(at('packages/web/dist/index.html')) ? newest(at('packages/web/dist')) : 0;
 
 const run = (what, command) => {
@@ -25,5 +30,7 @@ const run = (what, command) => {
   execSync(command, { cwd: root, stdio: 'inherit' });
 };
 
-if (serverSources > serverBuilt) run('the server', 'npm run build:server --silent');
+// Tests run the server from source and only need the web app.
+const webOnly = process.argv.includes('--web-only');
+if (!webOnly && serverSources > serverBuilt) run('the server', 'npm run build:server --silent');
 if (webSources > webBuilt) run('the web app', 'npm run build:web --silent');

@@ -10,7 +10,6 @@ const SECRET_KEYS = [
   'password',
   'newPassword',
   'token',
-  'code',
   'idToken',
   'authToken',
   'accessToken',
@@ -23,7 +22,12 @@ const SECRET_KEYS = [
   'tokenSecret',
 ];
 
+// `code` is redacted only where a verification or OAuth code travels, not on errors (err.code).
 export const REDACT_PATHS = [
+  'code',
+  'body.code',
+  'data.code',
+  'query.code',
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((key) => `*.${key}`),
   ...SECRET_KEYS.map((key) => `*.*.${key}`),

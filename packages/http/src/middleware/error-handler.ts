@@ -47,8 +47,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(413).json({ message: 'The request body is too large.', code: 'payload_too_large' });
       return;
     }
-    if (parserError?.status && parserError.status >= 400 && parserError.status < 500 && parserError.expose) {
-      res.status(parserError.status).json({ message: 'The request could not be read.', code: 'bad_request' });
+    // express.static (missing asset) and other http-errors with a client status.
+    if (parserError?.status === 404) {
+      res.status(404).json({ message: 'Not found.', code: 'not_found' });
+      return;
+    }
+    if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json({ message: 'The request could not be handled.', code: 'bad_request' });
       return;
     }
     logger.error({ err: error, path: req.path, method: req.method }, 'unexpected error');

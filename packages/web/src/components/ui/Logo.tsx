@@ -13,16 +13,9 @@ interface LogoProps {
 export function Logo({ height = 32, markOnly = false, title = 'subshare' }: LogoProps) {
   // Unique per instance: a gradient id shared by two logos breaks when one of them is hidden.
   const gradientId = useId();
-  const width = markOnly ? height : height * 4.4;
+  const width = markOnly ? height : height * 4.6;
   return (
-    <chakra.svg
-      viewBox={markOnly ? '0 0 40 40' : '0 0 176 40'}
-      width={`${width}px`}
-      height={`${height}px`}
-      role="img"
-      aria-label={title}
-      display="block"
-    >
+    <chakra.svg viewBox={markOnly ? '0 0 40 40' : '0 0 184 40'} width={`${width}px`} height={`${height}px`} role="img" aria-label={title} display="block">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#7c3aed" />
@@ -36,12 +29,13 @@ export function Logo({ height = 32, markOnly = false, title = 'subshare' }: Logo
       {!markOnly && (
         <text
           x="50"
-          y="28"
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-          fontSize="24"
-          fontWeight="700"
-          letterSpacing="-0.5"
+          y="29"
+          // A fixed length keeps the word inside the view box whatever font the system picks.
+          textLength="130"
+          lengthAdjust="spacingAndGlyphs"
           fill="currentColor"
+          // Inline style, not attributes: the CSS reset would override font presentation attributes.
+          style={{ font: "700 27px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" }}
         >
           subshare
         </text>

@@ -5,13 +5,7 @@
 import { Route, Routes } from 'react-router-dom';
 import NotFoundPage from '../shell/pages/NotFoundPage';
 import { AdminLayout } from './components/AdminLayout';
-import {
-  AdminCreateSubscriptionPage,
-  AdminHomePage,
-  AdminOrdersPage,
-  AdminUserPage,
-  AdminUsersPage,
-} from './pages/AdminPages';
+import { AdminCreateSubscriptionPage, AdminHomePage, AdminOrdersPage, AdminUserPage, AdminUsersPage } from './pages/AdminPages';
 
 export default function AdminArea() {
   return (

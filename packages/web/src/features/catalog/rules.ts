@@ -40,9 +40,7 @@ export function roundToCurrency(amount: number, code: CurrencyCode): number {
  */
 export function formatAmount(amount: number, code: CurrencyCode, locale: string): string {
   const digits = currencyOf(code).fractionDigits;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    roundToCurrency(amount, code),
-  );
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(roundToCurrency(amount, code));
 }
 
 // ---------------------------------------------------------------- prices

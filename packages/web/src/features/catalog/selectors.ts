@@ -6,5 +6,4 @@ export const selectCurrencyCode = (state: RootState) => state.catalog.currencyCo
 export const selectSelection = (state: RootState) => state.catalog.selection;
 export const selectCarouselLogos = (state: RootState) => state.catalog.carouselLogos;
 export const selectCarouselItems = (state: RootState) => state.catalog.carousel.items;
-export const selectPlatformById = (state: RootState, id: number) =>
-  state.catalog.platforms.find((platform) => platform.id === id);
+export const selectPlatformById = (state: RootState, id: number) => state.catalog.platforms.find((platform) => platform.id === id);

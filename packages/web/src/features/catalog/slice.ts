@@ -5,15 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrencyCode, HomeResponse, Platform } from '../../services/api';
-import {
-  DEFAULT_CURRENCY,
-  advanceCarousel,
-  carouselLogosOf,
-  createCarousel,
-  isCurrencyCode,
-  type CarouselLogo,
-  type CarouselState,
-} from './rules';
+import { DEFAULT_CURRENCY, advanceCarousel, carouselLogosOf, createCarousel, isCurrencyCode, type CarouselLogo, type CarouselState } from './rules';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -78,15 +70,6 @@ const catalogSlice = createSlice({
   },
 });
 
-export const {
-  homeRequested,
-  homeLoaded,
-  homeFailed,
-  currencySet,
-  platformSelected,
-  selectionChanged,
-  carouselStarted,
-  carouselStopped,
-  carouselTicked,
-} = catalogSlice.actions;
+export const { homeRequested, homeLoaded, homeFailed, currencySet, platformSelected, selectionChanged, carouselStarted, carouselStopped, carouselTicked } =
+  catalogSlice.actions;
 export const catalogReducer = catalogSlice.reducer;

@@ -22,8 +22,7 @@ export function RequireAccess({ requirement, children }: RequireAccessProps) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
 
-  const allowed =
-    requirement === 'staff' ? isStaff : requirement === 'verifiedEmail' ? Boolean(user?.isEmailVerified) : user !== null;
+  const allowed = requirement === 'staff' ? isStaff : requirement === 'verifiedEmail' ? Boolean(user?.isEmailVerified) : user !== null;
   // The admin area sends others home; buyer pages send them to log in (and verify their e-mail).
   const redirectTo = requirement === 'staff' ? '/' : '/login';
 

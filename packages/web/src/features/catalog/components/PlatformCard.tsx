@@ -76,6 +76,8 @@ export function PlatformCard({ platform }: { platform: Platform }) {
             to={to}
             bg={platform.colorTwo}
             color={readableTextColor(platform.colorTwo)}
+            // Keeps a white or pale brand colour visible on the white card.
+            borderColor="blackAlpha.200"
             _hover={{ opacity: 0.9 }}
           >
             {t('card.purchaseNow')}

@@ -3,13 +3,7 @@ import { Page } from '../../../components/ui/Page';
 import type { DictionaryKey } from '../../language/dictionary';
 import { useT } from '../../language/useT';
 
-const STEPS: DictionaryKey[] = [
-  'howItWorks.step1',
-  'howItWorks.step2',
-  'howItWorks.step3',
-  'howItWorks.step4',
-  'howItWorks.step5',
-];
+const STEPS: DictionaryKey[] = ['howItWorks.step1', 'howItWorks.step2', 'howItWorks.step3', 'howItWorks.step4', 'howItWorks.step5'];
 
 export default function HowItWorksPage() {
   const t = useT();

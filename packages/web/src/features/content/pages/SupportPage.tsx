@@ -14,14 +14,12 @@ export default function SupportPage() {
         <Text>{t('support.intro')}</Text>
         {business?.supportPhone && (
           <Text data-testid="support-phone">
-            {t('footer.phone')}:{' '}
-            <Link href={`tel:${business.supportPhone.replace(/[^+\d]/g, '')}`}>{business.supportPhone}</Link>
+            {t('footer.phone')}: <Link href={`tel:${business.supportPhone.replace(/[^+\d]/g, '')}`}>{business.supportPhone}</Link>
           </Text>
         )}
         {business?.supportEmail && (
           <Text data-testid="support-email">
-            {t('footer.email')}:{' '}
-            <Link href={`mailto:${business.supportEmail}`}>{business.supportEmail}</Link>
+            {t('footer.email')}: <Link href={`mailto:${business.supportEmail}`}>{business.supportEmail}</Link>
           </Text>
         )}
       </Stack>

@@ -5,6 +5,7 @@ export const en = {
   'common.close': 'Close',
   'common.backHome': 'Back to home',
 
+  'nav.main': 'Main',
   'nav.home': 'subshare home',
   'nav.howItWorks': 'How it works',
   'nav.login': 'Login / Register',

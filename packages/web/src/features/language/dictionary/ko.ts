@@ -7,6 +7,7 @@ export const ko: Dictionary = {
   'common.close': '닫기',
   'common.backHome': '홈으로 돌아가기',
 
+  'nav.main': '주 메뉴',
   'nav.home': 'subshare 홈',
   'nav.howItWorks': '이용 방법',
   'nav.login': '로그인 / 회원가입',

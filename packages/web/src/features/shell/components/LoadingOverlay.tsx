@@ -8,16 +8,7 @@ import { selectIsLoading } from '../selectors';
 export function FullScreenLoader({ testId = 'loading-overlay' }: { testId?: string }) {
   const t = useT();
   return (
-    <Center
-      data-testid={testId}
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      inset="0"
-      zIndex="overlay"
-      bg="whiteAlpha.800"
-      backdropFilter="blur(2px)"
-    >
+    <Center data-testid={testId} role="status" aria-live="polite" position="fixed" inset="0" zIndex="overlay" bg="whiteAlpha.800" backdropFilter="blur(2px)">
       <Box position="relative" boxSize="160px">
         <Spinner position="absolute" inset="0" color="purple.600" borderWidth="4px" css={{ '--spinner-size': '160px' }} />
         <Center position="absolute" inset="0">

@@ -58,7 +58,7 @@ export function NavBar() {
 
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
-      <Flex as="nav" aria-label="Main" maxW="1280px" mx="auto" h="16" px={{ base: '4', md: '6' }} align="center" gap="4">
+      <Flex as="nav" aria-label={t('nav.main')} maxW="1280px" mx="auto" h="16" px={{ base: '4', md: '6' }} align="center" gap="4">
         <RouterLinkBase to="/" data-testid="nav-home" aria-label={t('nav.home')}>
           <Logo height={32} />
         </RouterLinkBase>
