@@ -17,8 +17,10 @@ const at = (...parts) => path.join(root, ...parts);
 const server = ['core', 'http', 'worker', 'cli'];
 const serverSources = Math.max(...server.map((pkg) => Math.max(newest(at('packages', pkg, 'src')), newest(at('packages', pkg, 'tsconfig.json')))));
 const serverBuilt = existsSync(at('packages/cli/dist/main.js')) ? Math.max(...server.map((pkg) => newest(at('packages', pkg, 'dist')))) : 0;
+// The web app also bundles the validation rules it shares with the server.
 const webSources = Math.max(
   newest(at('packages/web/src')),
+  newest(at('packages/core/src/validation')),
   newest(at('packages/web/index.html')),
   newest(at('packages/web/vite.config.ts')),
   newest(at('packages/web/public')),

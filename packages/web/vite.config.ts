@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,14 @@ const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The form rules shared with the server, taken from their TypeScript source (no server build
+    // needed). An alias rather than the "source" export condition, which third-party packages
+    // (@internationalized/date) also publish and which must not apply to them.
+    alias: {
+      '@subshare/core/validation': fileURLToPath(new URL('../core/src/validation/index.ts', import.meta.url)),
+    },
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -25,6 +34,23 @@ export default defineConfig({
     // Content-hashed names let the server cache dist/assets/* forever and index.html never.
     assetsDir: 'assets',
     rolldownOptions: {
+      treeshake: {
+        // Chakra's theme module builds its default config (every recipe) at load time through
+        // these identity helpers. Marked pure, the unused recipes are dropped and only those our
+        // system names (components/ui/system.ts) stay in the entry chunk.
+        manualPureFunctions: [
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+          'defineTokens',
+          'defineSemanticTokens',
+          'defineTextStyles',
+          'defineLayerStyles',
+          'defineAnimationStyles',
+          'defineKeyframes',
+          'defineGlobalStyles',
+        ],
+      },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

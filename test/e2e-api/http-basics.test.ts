@@ -45,6 +45,19 @@ describe('HTTP basics: errors, limits, headers, health', () => {
     expect(page.body).to.deep.equal({ country: 'KR' });
   });
 
+  it('believes a configured country header before Accept-Language', async () => {
+    const { app } = harness().appWith({ COUNTRY_HEADER: 'CF-IPCountry' });
+    const korea = await request(app).get('/api/main/loginpagedata').set('CF-IPCountry', 'KR').set('Accept-Language', 'en-US').expect(200);
+    expect(korea.body).to.deep.equal({ country: 'KR' });
+    expect((await request(app).get('/api/main/getcountry').set('CF-IPCountry', 'kr').expect(200)).body).to.equal(2);
+    const abroad = await request(app).get('/api/main/getcountry').set('CF-IPCountry', 'DE').set('Accept-Language', 'ko-KR').expect(200);
+    expect(abroad.body).to.equal(1);
+    // Without the header, Accept-Language decides.
+    expect((await request(app).get('/api/main/getcountry').set('Accept-Language', 'ko').expect(200)).body).to.equal(2);
+    // An unconfigured app ignores the header: anyone can send it.
+    expect((await request(harness().app).get('/api/main/getcountry').set('CF-IPCountry', 'KR').set('Accept-Language', 'en').expect(200)).body).to.equal(1);
+  });
+
   it('serves the business details from configuration', async () => {
     const res = await request(harness().app).get('/api/main/business').expect(200);
     expect(res.body).to.have.all.keys('name', 'registrationNumber', 'mailOrderNumber', 'address', 'representative', 'supportPhone', 'supportEmail');

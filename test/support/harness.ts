@@ -22,10 +22,25 @@ import {
   QUEUE_DEFINITIONS,
   seedDemoCatalog,
   type AppConfig,
+  type Clock,
   type Knex,
 } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
+import { startWorker } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
+import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './smtp.js';
+import { waitFor } from './wait.js';
+
+/** Real time plus an offset that tests move forward, so expiry is tested without sleeping. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
 
 export interface Harness {
   db: TestDatabase;
@@ -34,6 +49,13 @@ export interface Harness {
   boss: PgBoss;
   container: Container;
   app: Express;
+  clock: TestClock;
+  /** Another app on the same database and queue, with extra configuration (e.g. a social provider). */
+  appWith(env: Record<string, string>): { app: Express; container: Container; config: AppConfig };
+  /** The real SMTP server that the run's e-mails are delivered to by the worker. */
+  smtp: TestSmtpServer;
+  /** Waits for an e-mail to this address (matching `predicate`) to arrive by SMTP. */
+  mailTo(address: string, predicate?: (mail: CapturedMail) => boolean): Promise<CapturedMail>;
   /** Starts (once) a real HTTP server on a free port and returns its base URL. */
   baseUrl(): Promise<string>;
 }
@@ -61,7 +83,9 @@ export function testEnv(databaseUrl: string, extra: Record<string, string> = {})
 
 export async function startHarness(): Promise<Harness> {
   const db = await startTestDatabase();
-  const config = loadConfig(testEnv(db.url));
+  const smtp = await startSmtpServer();
+  // Tests speak through a trusted local proxy, so each test client can have its own IP (rate limits).
+  const config = loadConfig(testEnv(db.url, { SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' }));
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const knex = createKnex(db.url);
   await migrateLatest(knex);
@@ -69,31 +93,49 @@ export async function startHarness(): Promise<Harness> {
   const boss = createPgBoss(db.url, { supervise: false, logger });
   await boss.start();
   await createQueues(boss, QUEUE_DEFINITIONS);
-  const container = buildContainer({ config, knex, logger, jobQueue: new PgBossJobQueue(boss) });
+  const clock = new TestClock();
+  const jobQueue = new PgBossJobQueue(boss);
+  const container = buildContainer({ config, knex, logger, jobQueue, clock });
   const app = createApp(container, { accessLog: false });
+  // The worker delivers e-mails (and runs every other job) as in production; schedules stay off.
+  const worker = await startWorker(boss, container);
 
   let server: Promise<{ url: string; close(): Promise<void> }> | undefined;
   closers = [
     async () => {
       if (server) await (await server).close();
     },
+    () => worker.stop(),
     () => boss.stop({ graceful: false, timeout: 2_000 }),
+    () => smtp.stop(),
     () => knex.destroy(),
     () => db.stop(),
   ];
-  current = {
+  const started: Harness = {
     db,
     config,
     knex,
     boss,
     container,
     app,
+    clock,
+    appWith(env) {
+      const extra = loadConfig({ ...testEnv(db.url, { SMTP_URL: smtp.url }), ...env });
+      // Same secrets as the main app, so tokens and codes are valid in both.
+      const other = { ...extra, tokenSecret: config.tokenSecret, credentialsKey: config.credentialsKey };
+      const otherContainer = buildContainer({ config: other, knex, logger, jobQueue, clock });
+      return { app: createApp(otherContainer, { accessLog: false }), container: otherContainer, config: other };
+    },
+    smtp,
+    mailTo: (address, predicate = () => true) =>
+      waitFor(() => smtp.messagesTo(address).find(predicate), { what: `an e-mail to ${address}`, timeoutMs: 15_000 }),
     async baseUrl() {
       server ??= listen(app, 0, '127.0.0.1');
       return (await server).url;
     },
   };
-  return current;
+  current = started;
+  return started;
 }
 
 export async function stopHarness(): Promise<void> {

@@ -12,9 +12,12 @@ import { SystemClock } from './shared/clock.js';
 import type { JobQueue, QueueDefinition } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { TOKENS } from './shared/tokens.js';
+import { RateLimiter } from './shared/rate-limiter.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
+import { auditModule } from './modules/audit/index.js';
+import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
 
 export interface ContainerDependencies {
   config: AppConfig;
@@ -24,10 +27,10 @@ export interface ContainerDependencies {
   clock?: Clock;
 }
 
-const MODULES = [identityModule, catalogModule, operationsModule];
+const MODULES = [auditModule, identityModule, catalogModule, operationsModule, notificationsModule];
 
 /** Every queue the worker serves, created explicitly at start with its own settings. */
-export const QUEUE_DEFINITIONS: QueueDefinition[] = [...Object.values(OPERATIONS_QUEUES)];
+export const QUEUE_DEFINITIONS: QueueDefinition[] = [...Object.values(OPERATIONS_QUEUES), ...Object.values(NOTIFICATIONS_QUEUES)];
 
 export function buildContainer(deps: ContainerDependencies): Container {
   // Objection models use this knex unless a repository passes a transaction.
@@ -36,7 +39,9 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.bind(TOKENS.Config).toConstantValue(deps.config);
   container.bind(TOKENS.Knex).toConstantValue(deps.knex);
   container.bind(TOKENS.Logger).toConstantValue(deps.logger);
-  container.bind(TOKENS.Clock).toConstantValue(deps.clock ?? new SystemClock());
+  const clock = deps.clock ?? new SystemClock();
+  container.bind(TOKENS.Clock).toConstantValue(clock);
+  container.bind(TOKENS.RateLimiter).toConstantValue(new RateLimiter(deps.knex, clock));
   container.bind(TOKENS.JobQueue).toConstantValue(deps.jobQueue);
   container.load(...MODULES);
   return container;

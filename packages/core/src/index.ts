@@ -14,3 +14,7 @@ export { openRuntime, openDatabase, type Runtime, type RuntimeOptions } from './
 export * from './modules/catalog/index.js';
 export * from './modules/operations/index.js';
 export * from './modules/identity/index.js';
+export * from './modules/notifications/index.js';
+export { validate } from './shared/validate.js';
+export { RateLimiter, type RateLimit, type RateLimitState } from './shared/rate-limiter.js';
+export * from './modules/audit/index.js';

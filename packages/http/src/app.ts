@@ -25,6 +25,8 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const app = express();
+  // Google's sign-in button is a script and an iframe from accounts.google.com, only when configured.
+  const google = config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -35,17 +37,22 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...google],
           // Chakra UI (emotion) injects its styles at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'", ...google],
           imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...google],
+          frameSrc: ["'self'", ...google],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
           upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
       strictTransportSecurity: config.publicUrl.startsWith('https:'),
+      // Google's sign-in popup must be able to talk back to the page that opened it,
+      // and its button checks the page's origin.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
   app.use(compression());

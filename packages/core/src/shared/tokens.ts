@@ -5,4 +5,5 @@ export const TOKENS = {
   Logger: Symbol.for('subshare.Logger'),
   Clock: Symbol.for('subshare.Clock'),
   JobQueue: Symbol.for('subshare.JobQueue'),
+  RateLimiter: Symbol.for('subshare.RateLimiter'),
 } as const;

@@ -4,10 +4,10 @@ import { authSaga } from '../features/auth/saga';
 import { businessSaga } from '../features/business/saga';
 import { catalogSaga } from '../features/catalog/saga';
 import { languageSaga } from '../features/language/saga';
+import { shellSaga } from '../features/shell/saga';
+import type { Saga } from './sagaInjector';
 
-type Saga = () => Generator;
-
-const featureSagas: Saga[] = [languageSaga, authSaga, catalogSaga, businessSaga];
+const featureSagas: Saga[] = [shellSaga, languageSaga, authSaga, catalogSaga, businessSaga];
 
 // A saga that keeps crashing is given up on rather than restarted in a tight loop.
 const MAX_RESTARTS = 3;
@@ -16,7 +16,7 @@ const MAX_RESTARTS = 3;
  * Runs one feature's root saga, restarting it after an uncaught error. Spawned (detached),
  * so a failure in one feature never cancels the others.
  */
-function* supervise(saga: Saga) {
+export function* supervise(saga: Saga) {
   for (let restarts = 0; ; restarts++) {
     try {
       yield call(saga);

@@ -15,10 +15,11 @@ import { AppLayout } from '../features/shell/components/AppLayout';
 import NotFoundPage from '../features/shell/pages/NotFoundPage';
 import { lazyNamed } from './lazy';
 
-const loadAuthPages = () => import('../features/auth/pages');
-const LoginPage = lazyNamed(loadAuthPages, 'LoginPage');
-const RegisterPage = lazyNamed(loadAuthPages, 'RegisterPage');
-const NaverCallbackPage = lazyNamed(loadAuthPages, 'NaverCallbackPage');
+// One chunk for the login screens; importing it also starts the login saga (features/login/index.ts).
+const loadLoginPages = () => import('../features/login');
+const LoginPage = lazyNamed(loadLoginPages, 'LoginPage');
+const RegisterPage = lazyNamed(loadLoginPages, 'RegisterPage');
+const NaverCallbackPage = lazyNamed(loadLoginPages, 'NaverCallbackPage');
 
 const loadCheckoutPages = () => import('../features/checkout/pages');
 const PaymentPage = lazyNamed(loadCheckoutPages, 'PaymentPage');

@@ -1,23 +1,14 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { authReducer, sessionExpired } from '../features/auth/slice';
-import { businessReducer } from '../features/business/slice';
-import { catalogReducer } from '../features/catalog/slice';
-import { languageReducer } from '../features/language/slice';
-import { requestFinished, requestStarted, shellReducer } from '../features/shell/slice';
+import { sessionExpired } from '../features/auth/slice';
+import { requestFinished, requestStarted } from '../features/shell/slice';
 import { configureApi } from '../services/api';
 import { logError } from '../services/log';
-import { rootSaga } from './rootSaga';
+import { rootReducer } from './rootReducer';
+import { rootSaga, supervise } from './rootSaga';
+import { setSagaRunner } from './sagaInjector';
 
-const rootReducer = combineReducers({
-  shell: shellReducer,
-  language: languageReducer,
-  auth: authReducer,
-  catalog: catalogReducer,
-  business: businessReducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState } from './rootReducer';
 
 export function createAppStore() {
   const sagaMiddleware = createSagaMiddleware({ onError: (error) => logError('saga', error) });
@@ -25,6 +16,8 @@ export function createAppStore() {
     reducer: rootReducer,
     // Side effects live in sagas; thunks are switched off so there is one way to do them.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    // Actions carry passwords and codes on their way to the sagas: no action log in production.
+    devTools: import.meta.env.DEV,
   });
 
   // The API layer stays free of Redux: it only calls these hooks.
@@ -36,6 +29,8 @@ export function createAppStore() {
   });
 
   sagaMiddleware.run(rootSaga);
+  // Lazily loaded features start their sagas under the same supervision as the others.
+  setSagaRunner((saga) => sagaMiddleware.run(supervise, saga));
   return store;
 }
 

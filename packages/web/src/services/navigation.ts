@@ -21,3 +21,8 @@ export function navigate(to: string, options?: NavigateOptions): void {
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** Leaves the app for another site (Naver's login page). */
+export function leaveTo(url: string): void {
+  window.location.assign(url);
+}

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   language: 'subshare.languageId',
   /** Where to go after logging in; sessionStorage, so it survives a social-login redirect. */
   returnUrl: 'subshare.returnUrl',
+  /** The `state` of the Naver login under way (sessionStorage), checked on /naver/callback. */
+  naverState: 'subshare.naverState',
 } as const;
 
 type Area = 'local' | 'session';

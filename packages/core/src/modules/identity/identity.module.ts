@@ -1,13 +1,31 @@
 import { ContainerModule } from 'inversify';
+import { AuthService } from './auth.service.js';
 import { IdentityService } from './identity.service.js';
+import { SessionRepository } from './session.repository.js';
+import { SocialIdentityRepository } from './social-identity.repository.js';
+import { SocialLoginService } from './social-login.service.js';
 import { UserRepository } from './user.repository.js';
+import { VerificationCodeRepository } from './verification-code.repository.js';
+import { VerificationService } from './verification.service.js';
 
 export const IDENTITY = {
   Service: Symbol.for('subshare.identity.IdentityService'),
+  Auth: Symbol.for('subshare.identity.AuthService'),
+  Verification: Symbol.for('subshare.identity.VerificationService'),
+  SocialLogin: Symbol.for('subshare.identity.SocialLoginService'),
 } as const;
 
 export const identityModule = new ContainerModule(({ bind }) => {
   bind(UserRepository).toSelf().inSingletonScope();
+  bind(SessionRepository).toSelf().inSingletonScope();
+  bind(VerificationCodeRepository).toSelf().inSingletonScope();
+  bind(SocialIdentityRepository).toSelf().inSingletonScope();
   bind(IdentityService).toSelf().inSingletonScope();
+  bind(AuthService).toSelf().inSingletonScope();
+  bind(VerificationService).toSelf().inSingletonScope();
+  bind(SocialLoginService).toSelf().inSingletonScope();
   bind(IDENTITY.Service).toService(IdentityService);
+  bind(IDENTITY.Auth).toService(AuthService);
+  bind(IDENTITY.Verification).toService(VerificationService);
+  bind(IDENTITY.SocialLogin).toService(SocialLoginService);
 });

@@ -9,6 +9,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role } from './models/user.model.js';
+import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
 
 const adminSchema = yup.object({
@@ -31,6 +32,7 @@ export class IdentityService {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(UserRepository) private readonly users: UserRepository,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
   ) {}
 
   async hasAdmin(): Promise<boolean> {
@@ -50,7 +52,10 @@ export class IdentityService {
     return this.knex.transaction(async (trx) => {
       const existing = await this.users.findByEmail(valid.email, trx);
       if (existing) {
-        await this.users.update(existing.id, { role: ROLES.admin, password_hash: passwordHash, is_email_verified: true }, trx);
+        // A new password ends every login made with the old one.
+        const now = new Date();
+        await this.users.update(existing.id, { role: ROLES.admin, password_hash: passwordHash, password_changed_at: now, is_email_verified: true }, trx);
+        await this.sessions.revokeAllOfUser(existing.id, now, trx);
         return { id: existing.id, email: existing.email, created: false };
       }
       const user = await this.users.insert({ email: valid.email, password_hash: passwordHash, role: ROLES.admin, is_email_verified: true, name: 'Admin' }, trx);

@@ -1,4 +1,11 @@
 export { IDENTITY, identityModule } from './identity.module.js';
 export type { IdentityService, AdminResult } from './identity.service.js';
+export type { AuthService } from './auth.service.js';
+export type { VerificationService } from './verification.service.js';
+export type { SocialLoginService, SocialProviders } from './social-login.service.js';
+export type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 export { ROLES, type Role, type RoleName } from './models/user.model.js';
-export { PASSWORD_MIN, PASSWORD_MAX } from './passwords.js';
+export { PASSWORD_MIN, PASSWORD_MAX, hashPassword } from './passwords.js';
+export { TOKEN_LIFETIME_MS, REMEMBER_ME_LIFETIME_MS, TOKEN_ISSUER, TOKEN_AUDIENCE } from './tokens.js';
+export { CODE_RULES, LIMITS as IDENTITY_RATE_LIMITS } from './rate-limits.js';
+export type { SocialProfile, SocialProvider } from './providers/social-profile.js';

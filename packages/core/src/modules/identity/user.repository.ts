@@ -12,6 +12,22 @@ export class UserRepository {
     return UserModel.query(trx ?? this.knex).findOne({ email: email.toLowerCase() });
   }
 
+  async findById(id: number, trx?: Knex.Transaction): Promise<UserModel | undefined> {
+    return UserModel.query(trx ?? this.knex).findById(id);
+  }
+
+  /** The user behind a live session (not revoked, not expired), in one query. */
+  async findBySession(sessionId: string, userId: number, now: Date): Promise<UserModel | undefined> {
+    return UserModel.query(this.knex)
+      .select('users.*')
+      .join('auth_sessions', 'auth_sessions.user_id', 'users.id')
+      .where('auth_sessions.id', sessionId)
+      .where('users.id', userId)
+      .whereNull('auth_sessions.revoked_at')
+      .where('auth_sessions.expires_at', '>', now)
+      .first();
+  }
+
   async countWithRole(role: Role, trx?: Knex.Transaction): Promise<number> {
     const row = await (trx ?? this.knex)('users').where({ role }).count<{ count: number }>('id as count').first();
     return Number(row?.count ?? 0);

@@ -1,17 +1,21 @@
 /**
  * Our Chakra system: the base config plus the default tokens, and only the recipes of the
- * components we render. `defaultSystem` would ship every recipe (≈16 KiB gzip more).
+ * components we render. `defaultSystem` would ship every recipe.
  * Rendering a recipe-backed component that is missing here leaves it unstyled: add its
- * recipe below when you start using one (e.g. `inputRecipe`, `fieldSlotRecipe`).
+ * recipe below when you start using one (e.g. `selectSlotRecipe`, `tableSlotRecipe`). The build
+ * marks Chakra's define* helpers pure (vite.config.ts), so recipes not named here are dropped.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints,
   buttonRecipe,
+  checkboxSlotRecipe,
   dialogSlotRecipe,
+  fieldSlotRecipe,
   globalCss,
   headingRecipe,
+  inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
@@ -45,11 +49,15 @@ const config = defineConfig({
     recipes: {
       button: buttonRecipe,
       heading: headingRecipe,
+      input: inputRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
     },
     slotRecipes: {
+      // Forms: the FormField wrapper (components/ui/FormField.tsx) renders these.
+      checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
     },
   },
 });

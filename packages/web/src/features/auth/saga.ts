@@ -1,6 +1,8 @@
-import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, race, select, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { userApi } from '../../services/api';
+import { logError } from '../../services/log';
 import { navigate } from '../../services/navigation';
-import { selectUser } from './selectors';
+import { selectToken, selectUser } from './selectors';
 import { clearSession, expirationTime, saveReturnUrl, saveSession, type SessionUser } from './session';
 import { loggedIn, loggedOut, logoutRequested, returnUrlSet, sessionExpired } from './slice';
 
@@ -11,7 +13,21 @@ function* persistLogin(action: ReturnType<typeof loggedIn>) {
   yield call(saveSession, action.payload);
 }
 
+/** Beyond the spec: the server revokes the token, so a copy of it stops working too. */
+function* revokeToken(token: string) {
+  try {
+    yield call(userApi.logout, token);
+  } catch (error) {
+    // The token still expires on its own; the visitor is logged out here either way.
+    logError('log-out call failed', error);
+  }
+}
+
+/** Spec section 4: log-out clears the token, resets the return URL to '/' and goes home. */
 function* logout() {
+  const token: string | null = yield select(selectToken);
+  // Fire and forget: the visitor does not wait for the server.
+  if (token) yield spawn(revokeToken, token);
   yield call(clearSession);
   yield put(loggedOut());
   yield call(saveReturnUrl, '/');

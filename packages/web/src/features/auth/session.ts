@@ -14,6 +14,11 @@ export interface SessionUser {
   photoUrl: string | null;
   role: number;
   isEmailVerified: boolean;
+  /**
+   * The e-mail typed on the login page (not part of the login response). Kept so that an
+   * unverified user who comes back later can be sent a code; absent after a social login.
+   */
+  email?: string;
 }
 
 /** Milliseconds since the epoch, or NaN. Numbers below 1e12 are taken as seconds. */
@@ -27,14 +32,26 @@ export function isSessionValid(user: SessionUser, now: number = Date.now()): boo
   return Number.isFinite(expiresAt) && expiresAt > now;
 }
 
-export function toSessionUser(response: AuthResponse): SessionUser {
+/**
+ * The login response of authenticate, register, the code check and the social logins, checked
+ * before it is stored: a response without a usable token or expiry is an error, not a login.
+ */
+export function toSessionUser(response: AuthResponse, email?: string): SessionUser {
+  const value: unknown = response;
+  const candidate = (typeof value === 'object' && value !== null ? value : {}) as Partial<AuthResponse>;
+  const { id, token, tokenExpiration } = candidate;
+  if (typeof id !== 'number' || typeof token !== 'string' || !token) throw new Error('The login response has no user id or token.');
+  if ((typeof tokenExpiration !== 'string' && typeof tokenExpiration !== 'number') || !Number.isFinite(expirationTime(tokenExpiration))) {
+    throw new Error('The login response has no valid tokenExpiration.');
+  }
   return {
-    id: response.id,
-    token: response.token,
-    tokenExpiration: response.tokenExpiration,
-    photoUrl: response.photoUrl ?? null,
-    role: response.role ?? ROLES.user,
-    isEmailVerified: Boolean(response.isEmailVerified),
+    id,
+    token,
+    tokenExpiration,
+    photoUrl: typeof candidate.photoUrl === 'string' && candidate.photoUrl ? candidate.photoUrl : null,
+    role: typeof candidate.role === 'number' ? candidate.role : ROLES.user,
+    isEmailVerified: candidate.isEmailVerified === true,
+    ...(email ? { email } : {}),
   };
 }
 
@@ -54,6 +71,7 @@ function parse(raw: string): SessionUser | null {
       role: typeof candidate.role === 'number' ? candidate.role : ROLES.user,
       // Older entries without the flag count as verified; the server has the last word anyway.
       isEmailVerified: candidate.isEmailVerified !== false,
+      ...(typeof candidate.email === 'string' && candidate.email ? { email: candidate.email } : {}),
     };
   } catch {
     return null;
@@ -77,8 +95,18 @@ export function clearSession(): void {
   removeItem(STORAGE_KEYS.user);
 }
 
+/**
+ * Only a path of this site is a place to return to: anything else ('//evil.example',
+ * 'https://…', '/login' itself) becomes '/', so the stored value can never redirect off-site.
+ */
+export function safeReturnUrl(url: string | null | undefined): string {
+  if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return '/';
+  if (/^\/(login|register|naver\/callback)(?:[/?#]|$)/.test(url)) return '/';
+  return url;
+}
+
 export function loadReturnUrl(): string {
-  return readItem(STORAGE_KEYS.returnUrl, 'session') ?? '/';
+  return safeReturnUrl(readItem(STORAGE_KEYS.returnUrl, 'session'));
 }
 
 export function saveReturnUrl(url: string): void {

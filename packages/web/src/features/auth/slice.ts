@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loadReturnUrl, loadSession, type SessionUser } from './session';
+import { loadReturnUrl, loadSession, safeReturnUrl, type SessionUser } from './session';
 
 export interface AuthState {
   user: SessionUser | null;
@@ -24,8 +24,12 @@ const authSlice = createSlice({
     sessionExpired(state) {
       state.user = null;
     },
-    returnUrlSet(state, action: PayloadAction<string>) {
-      state.returnUrl = action.payload;
+    returnUrlSet: {
+      reducer(state, action: PayloadAction<string>) {
+        state.returnUrl = action.payload;
+      },
+      // Sanitised once here, so the state and the stored copy hold the same safe path.
+      prepare: (url: string) => ({ payload: safeReturnUrl(url) }),
     },
   },
 });

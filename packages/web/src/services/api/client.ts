@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: Record<string, string>;
+  /** The server's own `message`, meant for the visitor; undefined when the body had none. */
+  readonly serverMessage: string | undefined;
 
   constructor(status: number, body: ApiErrorBody, fallbackMessage: string) {
     super(body.message || fallbackMessage);
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.errors = body.errors ?? {};
+    this.serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
   }
 }
 
@@ -23,15 +26,19 @@ export interface ApiHooks {
   getToken?: () => string | null;
   onRequestStart?: () => void;
   onRequestEnd?: () => void;
-  /** Called when a request that carried a token is answered 401 (expired or revoked). */
+  /** Called when the current token is answered 401 (expired or revoked). */
   onUnauthorized?: () => void;
 }
 
 export interface RequestOptions {
   /** Send the stored bearer token (the spec's "auth" calls). */
   auth?: boolean;
-  /** Do not raise the loading overlay (background polling). */
+  /** Send this token instead of the stored one (log-out revokes the token it is about to forget). */
+  token?: string;
+  /** Do not raise the loading overlay (background polling, log-out). */
   silent?: boolean;
+  /** Let the request outlive the page (log-out followed by closing the tab). */
+  keepalive?: boolean;
   signal?: AbortSignal;
 }
 
@@ -64,7 +71,7 @@ function withQuery(path: string, params: QueryParams | undefined): string {
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.auth ? hooks.getToken?.() : null;
+  const token = options.auth ? (options.token ?? hooks.getToken?.()) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   if (!options.silent) hooks.onRequestStart?.();
@@ -76,6 +83,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: options.signal,
+        keepalive: options.keepalive,
         credentials: 'same-origin',
       });
     } catch (cause) {
@@ -85,7 +93,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
     const payload = await readBody(response);
     if (!response.ok) {
-      if (response.status === 401 && token) hooks.onUnauthorized?.();
+      // Only a refusal of the token still in use ends the session: a late answer to a call made
+      // with an older token (log-out, then a new login) must not log the new session out.
+      if (response.status === 401 && token && token === hooks.getToken?.()) hooks.onUnauthorized?.();
       const errorBody = isErrorBody(payload) ? payload : {};
       throw new ApiError(response.status, errorBody, response.statusText || `HTTP ${response.status}`);
     }

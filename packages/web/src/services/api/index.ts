@@ -1,4 +1,5 @@
 export { ApiError, apiGet, apiPost, configureApi } from './client';
 export type { ApiHooks, QueryParams, RequestOptions } from './client';
 export * as mainApi from './main';
+export * as userApi from './user';
 export type * from './types';

@@ -86,3 +86,36 @@ export interface ApiErrorBody {
   code?: string;
   errors?: Record<string, string>;
 }
+
+/** `GET /api/main/loginpagedata`: decides which social button the login page shows. */
+export interface LoginPageData {
+  country: 'KR' | 'GLOBAL';
+}
+
+/**
+ * `GET /api/user/socialproviders` (beyond the spec): what the server has configured; `null`
+ * hides that button. Naver's authorize URL already carries a signed, single-use `state`.
+ */
+export interface SocialProviders {
+  google: { clientId: string } | null;
+  naver: { authorizeUrl: string } | null;
+}
+
+export interface AuthenticateRequest {
+  email: string;
+  password: string;
+  /** 14-day token instead of 2 days. */
+  rememberMe: boolean;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  /** The language of the account's e-mails: 1 English, 2 Korean. */
+  languageId: number;
+}
+
+export interface VerifyCodeRequest {
+  email: string;
+  code: string;
+}

@@ -14,6 +14,7 @@ export class UserModel extends Model {
   role!: Role;
   language_id!: number;
   is_email_verified!: boolean;
+  password_changed_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 }

@@ -4,8 +4,9 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './Footer';
 import { FullScreenLoader, LoadingOverlay } from './LoadingOverlay';
 import { NavBar } from './NavBar';
+import { SnackbarHost } from './Snackbar';
 
-/** Navigation bar, the routed page, footer and the loading overlay around every route. */
+/** Navigation bar, the routed page, footer, the loading overlay and the snackbar around every route. */
 export function AppLayout() {
   return (
     <Box minH="100vh" display="flex" flexDirection="column">
@@ -19,6 +20,7 @@ export function AppLayout() {
       </Box>
       <Footer />
       <LoadingOverlay />
+      <SnackbarHost />
       <ScrollRestoration />
     </Box>
   );

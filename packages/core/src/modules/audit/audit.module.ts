@@ -1,0 +1,11 @@
+import { ContainerModule } from 'inversify';
+import { AuditService } from './audit.service.js';
+
+export const AUDIT = {
+  Service: Symbol.for('subshare.audit.AuditService'),
+} as const;
+
+export const auditModule = new ContainerModule(({ bind }) => {
+  bind(AuditService).toSelf().inSingletonScope();
+  bind(AUDIT.Service).toService(AuditService);
+});

@@ -1,0 +1,2 @@
+export { AUDIT, auditModule } from './audit.module.js';
+export type { AuditService, AuditActor, AuditEntry, AuditRecord } from './audit.service.js';

@@ -1,0 +1,154 @@
+/**
+ * Kakao Login over the REST API (protocols.md section 6): authorize page → code → token (with the
+ * same redirect URI) → user info. Implemented on the server, not shown on the login screen.
+ *
+ * Tokens and codes are credentials: they never appear in an error message or a log.
+ */
+import { UnauthenticatedError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import type { KakaoOAuthClient, SocialProfile } from './social-profile.js';
+
+export interface KakaoOAuthOptions {
+  /** KAKAO_REST_API_KEY: the app's REST API key, sent as `client_id`. */
+  restApiKey: string;
+  /** Only when "Client Secret" is enabled for the app. */
+  clientSecret?: string;
+  /** KAKAO_API_BASE: replaces `https://kauth.kakao.com` and `https://kapi.kakao.com`. */
+  apiBase?: string;
+  fetch?: typeof fetch;
+  /** Per request. Default 10 s. */
+  timeoutMs?: number;
+}
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=utf-8';
+const MAX_PARAM_LENGTH = 2048;
+
+function loginFailed(): UnauthenticatedError {
+  return new UnauthenticatedError('Kakao login failed.', 'kakao_login_failed');
+}
+
+function unavailable(cause?: unknown): UnavailableError {
+  return new UnavailableError('Kakao login is not available right now. Try again later.', 'kakao_unavailable', cause);
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requireParam(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '' || value.length > MAX_PARAM_LENGTH) {
+    throw new ValidationError(`The Kakao ${name} is missing or invalid.`, { [name]: 'required' });
+  }
+  return value;
+}
+
+/**
+ * JSON.parse that keeps the top-level `id` exactly as written: Kakao's user id is a 64-bit
+ * number, and a JS number loses digits beyond 2^53.
+ */
+function parseWithRawId(text: string): { body: unknown; rawId?: string } {
+  const rawIds = new WeakMap<object, string>();
+  const body: unknown = JSON.parse(text, function (this: object, key: string, value: unknown, context?: { source?: string }) {
+    if (key === 'id' && typeof value === 'number' && context?.source) rawIds.set(this, context.source);
+    return value;
+  } as (this: unknown, key: string, value: unknown) => unknown);
+  return { body, rawId: isObject(body) ? rawIds.get(body) : undefined };
+}
+
+export class KakaoOAuth implements KakaoOAuthClient {
+  private readonly restApiKey: string;
+  private readonly clientSecret?: string;
+  private readonly authBase: string;
+  private readonly apiBase: string;
+  private readonly fetch: typeof fetch;
+  private readonly timeoutMs: number;
+
+  constructor(options: KakaoOAuthOptions) {
+    if (!options.restApiKey) throw new TypeError('KakaoOAuth needs a REST API key');
+    this.restApiKey = options.restApiKey;
+    this.clientSecret = options.clientSecret || undefined;
+    const base = options.apiBase?.replace(/\/+$/, '');
+    this.authBase = base ?? 'https://kauth.kakao.com';
+    this.apiBase = base ?? 'https://kapi.kakao.com';
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  authorizeUrl(state: string, redirectUri: string): string {
+    const query = new URLSearchParams({ client_id: this.restApiKey, redirect_uri: redirectUri, response_type: 'code', state });
+    return `${this.authBase}/oauth/authorize?${query}`;
+  }
+
+  async exchange(code: string, redirectUri: string): Promise<SocialProfile> {
+    const accessToken = await this.requestToken(requireParam('code', code), requireParam('redirectUri', redirectUri));
+    return this.readUser(accessToken);
+  }
+
+  private async requestToken(code: string, redirectUri: string): Promise<string> {
+    const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: this.restApiKey, redirect_uri: redirectUri, code });
+    if (this.clientSecret) form.set('client_secret', this.clientSecret);
+    const { status, body } = await this.call(`${this.authBase}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': FORM_CONTENT_TYPE, accept: 'application/json' },
+      body: form.toString(),
+    });
+    if (status !== 200 || (isObject(body) && body.error !== undefined)) throw status === 429 ? unavailable() : loginFailed();
+    const accessToken = isObject(body) ? optionalString(body.access_token) : null;
+    const tokenType = isObject(body) ? optionalString(body.token_type) : null;
+    if (!accessToken || (tokenType !== null && tokenType.toLowerCase() !== 'bearer')) throw unavailable();
+    return accessToken;
+  }
+
+  private async readUser(accessToken: string): Promise<SocialProfile> {
+    // secure_resource=true: image URLs come back as https.
+    const { status, body, rawId } = await this.call(`${this.apiBase}/v2/user/me?secure_resource=true`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': FORM_CONTENT_TYPE, accept: 'application/json' },
+    });
+    // 401 bad token (-401), under-14 (-406); 400 not linked (-101) / dormant (-103); 403 missing consent (-402).
+    if (status === 400 || status === 401 || status === 403) throw loginFailed();
+    if (status !== 200 || !isObject(body)) throw unavailable();
+
+    const id = rawId ?? (typeof body.id === 'string' ? body.id : undefined);
+    if (!id || !/^\d{1,20}$/.test(id)) throw unavailable();
+
+    const account = isObject(body.kakao_account) ? body.kakao_account : {};
+    const profile = isObject(account.profile) ? account.profile : {};
+    const properties = isObject(body.properties) ? body.properties : {};
+    // Only an address Kakao calls both valid and verified is one we may use.
+    const emailUsable = account.is_email_valid === true && account.is_email_verified === true;
+    const email = emailUsable ? (optionalString(account.email)?.toLowerCase() ?? null) : null;
+    const photoUrl = profile.is_default_image === true ? null : (optionalString(profile.profile_image_url) ?? optionalString(properties.profile_image));
+    return {
+      provider: 'kakao',
+      providerUserId: id,
+      email,
+      emailVerified: email !== null,
+      name: optionalString(profile.nickname) ?? optionalString(properties.nickname),
+      photoUrl,
+    };
+  }
+
+  /** One request with a timeout; network trouble, 5xx and non-JSON answers are "unavailable". */
+  private async call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; rawId?: string }> {
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (status >= 500) throw unavailable();
+    try {
+      return { status, ...parseWithRawId(text) };
+    } catch {
+      if (status >= 400 && status < 500 && status !== 429) return { status, body: undefined };
+      throw unavailable();
+    }
+  }
+}

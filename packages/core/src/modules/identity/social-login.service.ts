@@ -1,0 +1,160 @@
+/**
+ * Google, Naver and Kakao sign-in. Each provider's answer is verified with the provider
+ * (ID-token signature, or code + state exchanged server to server); then the person is found
+ * by the provider's user id, or linked to the account with the same verified e-mail, or
+ * created. All three answer the same login response as a password login.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { AppConfig } from '../../shared/config.js';
+import type { Clock } from '../../shared/clock.js';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { validate } from '../../shared/validate.js';
+import { AuthService } from './auth.service.js';
+import type { LoginResult, RequestContext } from './auth.types.js';
+import { LIMITS } from './rate-limits.js';
+import { GoogleIdTokens } from './providers/google.js';
+import { KakaoOAuth } from './providers/kakao.js';
+import { NaverOAuth } from './providers/naver.js';
+import type { GoogleIdTokenVerifier, KakaoOAuthClient, NaverOAuthClient, SocialProfile } from './providers/social-profile.js';
+import { SocialIdentityRepository } from './social-identity.repository.js';
+import { UserRepository } from './user.repository.js';
+
+const STATE_LIFETIME_MS = 10 * 60_000;
+
+export interface SocialProviders {
+  google: { clientId: string } | null;
+  naver: { authorizeUrl: string } | null;
+  kakao: { authorizeUrl: string } | null;
+}
+
+const googleInput = yup.object({
+  // The spec's social-user payload carries the ID token as idToken; Google's own redirect mode calls it credential.
+  idToken: yup.string().trim().max(8192),
+  credential: yup.string().trim().max(8192),
+});
+const codeInput = yup.object({
+  code: yup.string().trim().required('code is required').max(2048),
+  state: yup.string().trim().required('state is required').max(512),
+});
+
+@injectable()
+export class SocialLoginService {
+  private readonly google?: GoogleIdTokenVerifier;
+  private readonly naver?: NaverOAuthClient;
+  private readonly kakao?: KakaoOAuthClient;
+
+  constructor(
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(UserRepository) private readonly users: UserRepository,
+    @inject(SocialIdentityRepository) private readonly identities: SocialIdentityRepository,
+    @inject(AuthService) private readonly auth: AuthService,
+  ) {
+    const now = () => this.clock.now();
+    if (config.google.clientId) this.google = new GoogleIdTokens({ clientId: config.google.clientId, apiBase: config.google.apiBase, now });
+    if (config.naver.clientId && config.naver.clientSecret) {
+      this.naver = new NaverOAuth({ clientId: config.naver.clientId, clientSecret: config.naver.clientSecret, apiBase: config.naver.apiBase });
+    }
+    if (config.kakao.restApiKey) this.kakao = new KakaoOAuth({ restApiKey: config.kakao.restApiKey, apiBase: config.kakao.apiBase });
+  }
+
+  /** Which buttons the login page may show; hidden when the provider is not configured. */
+  providers(): SocialProviders {
+    return {
+      google: this.config.google.clientId ? { clientId: this.config.google.clientId } : null,
+      naver: this.naver ? { authorizeUrl: this.naver.authorizeUrl(this.issueState('naver'), this.redirectUri('naver')) } : null,
+      kakao: this.kakao ? { authorizeUrl: this.kakao.authorizeUrl(this.issueState('kakao'), this.redirectUri('kakao')) } : null,
+    };
+  }
+
+  async googleAuthenticate(input: unknown, context: RequestContext): Promise<LoginResult> {
+    if (!this.google) throw new NotFoundError('Google sign-in is not available.', 'provider_disabled');
+    const { idToken, credential } = validate(googleInput, input);
+    const token = idToken || credential;
+    if (!token) throw new ValidationError('Some fields are missing or invalid.', { idToken: 'idToken is required' });
+    await this.limiter.consume(LIMITS.socialPerIp, context.ip);
+    return this.login(await this.google.verify(token));
+  }
+
+  async naverCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
+    if (!this.naver) throw new NotFoundError('Naver login is not available.', 'provider_disabled');
+    const { code, state } = validate(codeInput, input);
+    this.checkState('naver', state);
+    await this.limiter.consume(LIMITS.socialPerIp, context.ip);
+    return this.login(await this.naver.exchange(code, state));
+  }
+
+  async kakaoCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
+    if (!this.kakao) throw new NotFoundError('Kakao login is not available.', 'provider_disabled');
+    const { code, state } = validate(codeInput, input);
+    this.checkState('kakao', state);
+    await this.limiter.consume(LIMITS.socialPerIp, context.ip);
+    return this.login(await this.kakao.exchange(code, this.redirectUri('kakao')));
+  }
+
+  /** Finds, links or creates the user behind a verified provider profile, then logs them in. */
+  async login(profile: SocialProfile): Promise<LoginResult> {
+    return this.knex.transaction(async (trx) => {
+      const linked = await this.identities.find(profile.provider, profile.providerUserId, trx);
+      if (linked) {
+        const user = await this.users.findById(linked.user_id, trx);
+        if (!user) throw new UnauthenticatedError('This account no longer exists.', 'user_gone');
+        return this.auth.startSession(user, false, trx);
+      }
+      if (!profile.email) {
+        throw new ValidationError(
+          `Your ${profile.provider} account did not share an e-mail address, which we need to create your account.`,
+          undefined,
+          'email_required',
+        );
+      }
+      let user = await this.users.findByEmail(profile.email, trx);
+      if (user && !profile.emailVerified) {
+        // Linking on an unverified address would let anyone take over the account that owns it.
+        throw new UnauthenticatedError('Log in with your password to connect this account.', 'email_not_verified');
+      }
+      if (!user) {
+        user = await this.users.insert(
+          { email: profile.email, name: profile.name, photo_url: profile.photoUrl, is_email_verified: profile.emailVerified, language_id: 1 },
+          trx,
+        );
+      } else if (!user.is_email_verified) {
+        user = await this.users.update(user.id, { is_email_verified: true }, trx);
+      }
+      await this.identities.link({ userId: user.id, provider: profile.provider, providerUserId: profile.providerUserId, email: profile.email }, trx);
+      return this.auth.startSession(user, false, trx);
+    });
+  }
+
+  private redirectUri(provider: 'naver' | 'kakao'): string {
+    return `${this.config.publicUrl}/${provider}/callback`;
+  }
+
+  /** A CSRF state we can recognise without storing it: random nonce, expiry, HMAC. */
+  private issueState(provider: string): string {
+    const body = `${randomBytes(12).toString('base64url')}.${this.clock.now().getTime() + STATE_LIFETIME_MS}`;
+    return `${body}.${this.stateMac(provider, body)}`;
+  }
+
+  private checkState(provider: string, state: string): void {
+    const [nonce, expires, mac] = state.split('.');
+    const body = `${nonce}.${expires}`;
+    const expected = Buffer.from(this.stateMac(provider, body));
+    const given = Buffer.from(mac ?? '');
+    const authentic = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!authentic || !(Number(expires) > this.clock.now().getTime())) {
+      throw new UnauthenticatedError('The login attempt expired or was not started here. Please try again.', 'invalid_state');
+    }
+  }
+
+  private stateMac(provider: string, body: string): string {
+    return createHmac('sha256', this.config.tokenSecret).update(`oauth-state:${provider}:${body}`).digest('base64url');
+  }
+}

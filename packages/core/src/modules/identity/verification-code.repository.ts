@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TOKENS } from '../../shared/tokens.js';
+import { VerificationCodeModel } from './models/session.model.js';
+
+@injectable()
+export class VerificationCodeRepository {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  /** The newest code of a user that has not been used, whether or not it has expired. */
+  async latestUnconsumed(userId: number, trx?: Knex.Transaction): Promise<VerificationCodeModel | undefined> {
+    return VerificationCodeModel.query(trx ?? this.knex)
+      .where({ user_id: userId })
+      .whereNull('consumed_at')
+      .orderBy('id', 'desc')
+      .first();
+  }
+
+  /** Locks the user's newest unconsumed code so two checks cannot both spend it. */
+  async latestUnconsumedForUpdate(userId: number, trx: Knex.Transaction): Promise<VerificationCodeModel | undefined> {
+    return VerificationCodeModel.query(trx).where({ user_id: userId }).whereNull('consumed_at').orderBy('id', 'desc').forUpdate().first();
+  }
+
+  async countSince(email: string, since: Date, trx?: Knex.Transaction): Promise<number> {
+    const row = await (trx ?? this.knex)('verification_codes')
+      .where({ email })
+      .where('created_at', '>=', since)
+      .count<{ count: number }>('id as count')
+      .first();
+    return Number(row?.count ?? 0);
+  }
+
+  async newestCreatedAt(email: string, trx?: Knex.Transaction): Promise<Date | undefined> {
+    const row = await (trx ?? this.knex)('verification_codes').where({ email }).max<{ at: Date | null }>('created_at as at').first();
+    return row?.at ? new Date(row.at) : undefined;
+  }
+
+  async insert(
+    code: { user_id: number; email: string; code_hash: string; failed_attempts: number; created_at: Date; expires_at: Date },
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    await trx('verification_codes').insert(code);
+  }
+
+  async recordFailure(id: number, trx: Knex.Transaction): Promise<number> {
+    const [row] = await trx('verification_codes').where({ id }).increment('failed_attempts', 1).returning('failed_attempts');
+    return row.failed_attempts as number;
+  }
+
+  async consume(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await trx('verification_codes').where({ id }).update({ consumed_at: at });
+    // Any older code of the same user dies with it.
+    const { user_id } = await trx('verification_codes').where({ id }).first('user_id');
+    await trx('verification_codes').where({ user_id }).whereNull('consumed_at').update({ consumed_at: at });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The e-mail kinds and the data each one needs. The numbers are stored in `email_outbox.kind`
+ * and used by the spec's `sendemail` call: 0 to 6 come from the spec, 7 to 9 are ours.
+ */
+
+export const EMAIL_KIND = {
+  welcome: 0,
+  purchasedActiveSubscribe: 1,
+  purchasedNotActiveSubscribe: 2,
+  subscribeActive: 3,
+  trustPilotInvite: 4,
+  verificationCode: 5,
+  appleTVActive: 6,
+  expiryReminder: 7,
+  subscriptionEnded: 8,
+  subscriptionReplaced: 9,
+} as const;
+
+export type EmailKindName = keyof typeof EMAIL_KIND;
+export type EmailKind = (typeof EMAIL_KIND)[EmailKindName];
+
+export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).map(([name, kind]) => [kind, name])) as Record<EmailKind, EmailKindName>;
+
+export function isEmailKind(value: unknown): value is EmailKind {
+  return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);
+}
+
+/** 1 English, 2 Korean, as everywhere in the shop. */
+export type EmailLanguageId = 1 | 2;
+
+/** A point in time: a Date or an ISO 8601 string. Shown in UTC (English) or Korean time (Korean). */
+export type EmailDate = Date | string;
+
+/**
+ * Which profile of a shared account the buyer uses: 0 is the whole account, otherwise the
+ * profile number. Leave it out when the platform has a single slot (the panel hides it too).
+ */
+export type ProfileNumber = number | null | undefined;
+
+export interface WelcomeEmailData {
+  /** The buyer's nickname, when known. */
+  name?: string | null;
+}
+
+export interface PurchasedActiveSubscribeEmailData {
+  orderId: number;
+  platformName: string;
+  endTime: EmailDate;
+  profileNumber?: ProfileNumber;
+  /** Defaults to the buyer's panel, `PUBLIC_URL/user/<userId>`. */
+  panelUrl?: string;
+}
+
+export interface PurchasedNotActiveSubscribeEmailData {
+  orderId: number;
+  platformName: string;
+  /** Family-group platforms: the buyer must enter their platform login e-mail in the panel. */
+  needsInvitation?: boolean;
+  panelUrl?: string;
+}
+
+export interface SubscribeActiveEmailData {
+  orderId: number;
+  subscriptionId?: number;
+  platformName: string;
+  startTime?: EmailDate;
+  endTime: EmailDate;
+  profileNumber?: ProfileNumber;
+  panelUrl?: string;
+}
+
+export interface TrustPilotInviteEmailData {
+  name?: string | null;
+  /** Defaults to Trustpilot's review page for the shop's domain. */
+  reviewUrl?: string;
+}
+
+export interface VerificationCodeEmailData {
+  /** The 6-digit code. It is never logged, and the stored body is cleared once the e-mail is sent. */
+  code: string;
+  /** Defaults to 10. */
+  validMinutes?: number;
+}
+
+export interface AppleTvActiveEmailData {
+  orderId: number;
+  /** Defaults to "Apple TV". */
+  platformName?: string;
+  /** The Apple ID the family invitation was sent to. */
+  invitationEmail?: string | null;
+  endTime: EmailDate;
+  panelUrl?: string;
+}
+
+export interface ExpiryReminderEmailData {
+  subscriptionId: number;
+  platformId: number;
+  platformName: string;
+  endTime: EmailDate;
+  /** Defaults to 3. */
+  daysLeft?: number;
+  /** Defaults to the platform page, `PUBLIC_URL/platform/<platformId>`, where buying again extends the same slot. */
+  renewUrl?: string;
+}
+
+export interface SubscriptionEndedEmailData {
+  subscriptionId: number;
+  platformId: number;
+  platformName: string;
+  endTime: EmailDate;
+  renewUrl?: string;
+}
+
+export interface SubscriptionReplacedEmailData {
+  subscriptionId: number;
+  platformName: string;
+  /** Unchanged by a replacement, repeated so the buyer sees it. */
+  endTime: EmailDate;
+  profileNumber?: ProfileNumber;
+  panelUrl?: string;
+}
+
+export interface EmailDataByKind {
+  0: WelcomeEmailData;
+  1: PurchasedActiveSubscribeEmailData;
+  2: PurchasedNotActiveSubscribeEmailData;
+  3: SubscribeActiveEmailData;
+  4: TrustPilotInviteEmailData;
+  5: VerificationCodeEmailData;
+  6: AppleTvActiveEmailData;
+  7: ExpiryReminderEmailData;
+  8: SubscriptionEndedEmailData;
+  9: SubscriptionReplacedEmailData;
+}
+
+/** One e-mail to one address, in one language, with the data its kind needs. */
+export type EmailMessage<K extends EmailKind = EmailKind> = {
+  [P in K]: {
+    kind: P;
+    to: string;
+    languageId: EmailLanguageId;
+    /** The user it is about (links the outbox row to the user; also builds the panel link). */
+    userId?: number | null;
+    data: EmailDataByKind[P];
+    /**
+     * Makes the call safe to repeat: a second call with the same key writes nothing and returns
+     * the first e-mail's id. Name the cause, e.g. `order:42:purchased`.
+     */
+    idempotencyKey?: string;
+  };
+}[K];

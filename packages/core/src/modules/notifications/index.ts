@@ -1,0 +1,18 @@
+// The notifications module's public face: other modules, http, worker and cli import only this.
+export { NOTIFICATIONS } from './tokens.js';
+export { notificationsModule } from './notifications.module.js';
+export { EMAIL_QUEUES as NOTIFICATIONS_QUEUES, type DeliverEmailJobData } from './queues.js';
+export {
+  EmailDeliveryError,
+  type NotificationsService,
+  type EnqueueResult,
+  type DeliveryOutcome,
+  type OutboxQuery,
+  type OutboxStatus,
+  type OutboxEmailSummary,
+  type OutboxEmail,
+  type OutboxPage,
+} from './notifications.service.js';
+export * from './email-kinds.js';
+export { renderEmail, TEMPLATE_KINDS as EMAIL_TEMPLATE_KINDS, type RenderContext as EmailRenderContext } from './templates/templates.js';
+export type { RenderedEmail } from './templates/layout.js';

@@ -1,0 +1,315 @@
+/**
+ * E-mails to users, through a transactional outbox.
+ *
+ * `enqueue` renders the e-mail at once and writes it to `email_outbox` in the caller's
+ * transaction, together with the pg-boss job that will deliver it: both exist only if the cause
+ * commits. `deliver` (the job) locks the row, sends it over SMTP and marks it sent; the `sent`
+ * status is the guard that stops a second send, however often the job runs. Without SMTP_URL the
+ * outbox is the destination: rows are stored as `kept` and staff read them.
+ *
+ * Logs carry outbox ids, kinds and statuses, never addresses, bodies or the data (codes).
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Clock } from '../../shared/clock.js';
+import type { AppConfig } from '../../shared/config.js';
+import { inTransaction } from '../../shared/database.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import type { JobQueue } from '../../shared/jobs.js';
+import type { Logger } from '../../shared/logger.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName, type EmailLanguageId, type EmailMessage } from './email-kinds.js';
+import { describeSmtpError, Mailer } from './mailer.js';
+import type { OutboxEmailModel, OutboxStatus } from './models/outbox-email.model.js';
+import { OutboxRepository } from './outbox.repository.js';
+import { EMAIL_QUEUES } from './queues.js';
+import { isSensitiveKind, renderEmail, type RenderContext } from './templates/templates.js';
+
+export type { OutboxStatus };
+
+export interface EnqueueResult {
+  id: number;
+  /** False when an e-mail with the same idempotency key already existed (nothing was written). */
+  created: boolean;
+}
+
+/**
+ * What one delivery attempt did: `sent` now; `already-sent` earlier; `busy` another deliverer
+ * holds the row right now; `not-pending` the row is kept or failed; `missing` no such row.
+ */
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'busy' | 'not-pending' | 'missing';
+
+export interface OutboxQuery {
+  /** From 1. */
+  page?: number;
+  /** 1 to 100, default 20. */
+  limit?: number;
+  status?: OutboxStatus;
+  userId?: number;
+  kind?: EmailKind;
+}
+
+export interface OutboxEmailSummary {
+  id: number;
+  kind: EmailKind;
+  kindName: EmailKindName;
+  userId: number | null;
+  to: string;
+  languageId: EmailLanguageId;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  idempotencyKey: string | null;
+  messageId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  lastAttemptAt: Date | null;
+}
+
+export interface OutboxEmail extends OutboxEmailSummary {
+  html: string;
+  text: string;
+}
+
+export interface OutboxPage {
+  items: OutboxEmailSummary[];
+  count: number;
+  pages: number;
+  page: number;
+  limit: number;
+}
+
+/** A delivery attempt failed; the job fails with it so that pg-boss retries. The message holds no secret. */
+export class EmailDeliveryError extends UnavailableError {
+  constructor(message: string) {
+    super(message, 'email_delivery_failed');
+  }
+}
+
+const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed', 'kept'];
+const ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+$/;
+const SENT_BODY_REMOVED = {
+  html: '<p>This e-mail contained a one-time code. Its body was removed after delivery.</p>',
+  text: 'This e-mail contained a one-time code. Its body was removed after delivery.',
+};
+/** Rows younger than this are left to the job that was sent with them. */
+const SWEEP_AFTER_SECONDS = 120;
+const SWEEP_BATCH = 500;
+
+@injectable()
+export class NotificationsService {
+  private readonly logger: Logger;
+  private readonly renderContext: RenderContext;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
+    @inject(OutboxRepository) private readonly outbox: OutboxRepository,
+    @inject(Mailer) private readonly mailer: Mailer,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {
+    this.logger = logger.child({ module: 'notifications' });
+    this.renderContext = { brand: brandOf(config), publicUrl: config.publicUrl, business: config.business };
+  }
+
+  /**
+   * Renders the e-mail and stores it in the outbox inside `trx` (or a transaction of its own),
+   * with its delivery job when SMTP is configured. Safe to repeat with the same idempotency key.
+   */
+  async enqueue(email: EmailMessage, trx?: Knex.Transaction): Promise<EnqueueResult> {
+    const to = typeof email.to === 'string' ? email.to.trim() : '';
+    if (!ADDRESS.test(to) || to.length > 254) throw new ValidationError('The e-mail address is invalid.', { to: 'must be one e-mail address' });
+    if (!isEmailKind(email.kind)) throw new ValidationError('This e-mail kind does not exist.', { kind: 'is not a known e-mail kind' });
+    const key = email.idempotencyKey;
+    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
+      throw new ValidationError('The idempotency key is invalid.', { idempotencyKey: 'must be 1 to 200 characters' });
+    }
+    const rendered = renderEmail(email, this.renderContext);
+    const smtp = this.mailer.configured;
+
+    return inTransaction(this.knex, trx, async (t) => {
+      const id = await this.outbox.insertUnlessDuplicate(
+        {
+          kind: email.kind,
+          user_id: email.userId ?? null,
+          to_address: to,
+          language_id: email.languageId,
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text,
+          status: smtp ? 'pending' : 'kept',
+          idempotency_key: key ?? null,
+          created_at: this.clock.now(),
+        },
+        t,
+      );
+      if (id === undefined) {
+        const existing = await this.outbox.findIdByIdempotencyKey(key as string, t);
+        if (existing === undefined) throw new ConflictError('The same e-mail is being written right now; try again.', 'email_in_progress');
+        this.logger.debug({ outboxId: existing, kind: email.kind }, 'e-mail already in the outbox');
+        return { id: existing, created: false };
+      }
+      if (smtp) await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId: id }, { trx: t, singletonKey: singletonKey(id) });
+      this.logger.debug({ outboxId: id, kind: email.kind, status: smtp ? 'pending' : 'kept' }, 'e-mail written to the outbox');
+      return { id, created: true };
+    });
+  }
+
+  /**
+   * Sends one outbox e-mail if it is still pending. Holds the row's lock while talking to the SMTP
+   * server, so concurrent calls send it once; marks it sent in the same transaction. A failure is
+   * recorded on the row (attempts, last_error) and rethrown, so the job is retried.
+   */
+  async deliver(outboxId: number): Promise<DeliveryOutcome> {
+    if (!Number.isSafeInteger(outboxId) || outboxId <= 0) throw new ValidationError('The outbox id is invalid.', { outboxId: 'must be a positive id' });
+    let failure: EmailDeliveryError | undefined;
+    const outcome = await this.knex.transaction(async (trx): Promise<DeliveryOutcome | 'failed'> => {
+      const row = await this.outbox.lockForDelivery(outboxId, trx);
+      if (!row) return (await this.outbox.exists(outboxId, trx)) ? 'busy' : 'missing';
+      if (row.status === 'sent') return 'already-sent';
+      if (row.status !== 'pending') return 'not-pending';
+
+      const messageId = this.messageIdFor(row);
+      const attemptAt = this.clock.now();
+      try {
+        await this.mailer.send({
+          to: row.to_address,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          messageId,
+          headers: { 'X-Subshare-Outbox-Id': String(row.id), 'Auto-Submitted': 'auto-generated' },
+        });
+      } catch (error) {
+        const reason = describeSmtpError(error, this.config.mail.smtpUrl);
+        await this.outbox.recordFailedAttempt(row.id, reason, attemptAt, trx);
+        this.logger.warn({ outboxId: row.id, kind: row.kind, attempt: row.attempts + 1, error: reason }, 'e-mail delivery failed; it stays pending');
+        failure = new EmailDeliveryError(`E-mail ${row.id} was not delivered: ${reason}`);
+        return 'failed'; // commit the recorded attempt, then throw
+      }
+      // Past this point the SMTP server has the message. Should this commit fail, the job runs
+      // again and sends it with the same Message-ID, which recipients' servers can recognise.
+      await this.outbox.markSent(
+        row.id,
+        { messageId, at: this.clock.now(), bodies: isSensitiveKind(row.kind as EmailKind) ? SENT_BODY_REMOVED : undefined },
+        trx,
+      );
+      this.logger.info({ outboxId: row.id, kind: row.kind, messageId }, 'e-mail sent');
+      return 'sent';
+    });
+    if (outcome === 'failed') throw failure;
+    return outcome;
+  }
+
+  /** The delivery job gave up (its dead letter arrived): a still-pending e-mail becomes failed, for staff to see. */
+  async markFailed(outboxId: number): Promise<boolean> {
+    const changed = await this.outbox.markFailed(outboxId);
+    if (changed) this.logger.error({ outboxId }, 'e-mail delivery gave up after its retries; marked failed');
+    return changed;
+  }
+
+  /** Staff: try a failed e-mail again (a fresh round of retries). */
+  async retry(outboxId: number): Promise<void> {
+    if (!this.mailer.configured) throw new ConflictError('SMTP_URL is not configured: e-mails are kept in the outbox.', 'smtp_not_configured');
+    await this.knex.transaction(async (trx) => {
+      if (!(await this.outbox.reopenFailed(outboxId, trx))) {
+        const row = await this.outbox.findById(outboxId, trx);
+        if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+        throw new ConflictError(`Only a failed e-mail can be retried; this one is ${row.status}.`, 'email_not_failed');
+      }
+      await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId }, { trx, singletonKey: singletonKey(outboxId) });
+    });
+    this.logger.info({ outboxId }, 'failed e-mail queued again');
+  }
+
+  /**
+   * The safety net, run every minute: sends a delivery job for every pending e-mail that nobody
+   * has tried for a while. The queue allows one live job per e-mail (singleton key), so an e-mail
+   * whose job is still waiting or retrying gets no second one.
+   */
+  async sweep(): Promise<{ checked: number; requeued: number }> {
+    if (!this.mailer.configured) return { checked: 0, requeued: 0 };
+    const before = new Date(this.clock.now().getTime() - SWEEP_AFTER_SECONDS * 1000);
+    const ids = await this.outbox.findStalePending(before, SWEEP_BATCH);
+    let requeued = 0;
+    for (const id of ids) {
+      const jobId = await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId: id }, { singletonKey: singletonKey(id) });
+      if (jobId) requeued += 1;
+    }
+    if (requeued > 0) this.logger.warn({ requeued, checked: ids.length }, 'pending e-mails without a live delivery job were queued again');
+    return { checked: ids.length, requeued };
+  }
+
+  /** Staff: the outbox, newest first, without bodies. */
+  async listOutbox(query: OutboxQuery = {}): Promise<OutboxPage> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 20;
+    const errors: Record<string, string> = {};
+    if (!Number.isSafeInteger(page) || page < 1) errors.page = 'must be 1 or more';
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) errors.limit = 'must be 1 to 100';
+    if (query.status !== undefined && !OUTBOX_STATUSES.includes(query.status)) errors.status = `must be one of ${OUTBOX_STATUSES.join(', ')}`;
+    if (query.kind !== undefined && !isEmailKind(query.kind)) errors.kind = 'is not a known e-mail kind';
+    if (query.userId !== undefined && (!Number.isSafeInteger(query.userId) || query.userId < 1)) errors.userId = 'must be a positive id';
+    if (Object.keys(errors).length > 0) throw new ValidationError('The outbox query is invalid.', errors);
+
+    const { rows, count } = await this.outbox.page({ offset: (page - 1) * limit, limit, status: query.status, userId: query.userId, kind: query.kind });
+    return { items: rows.map(toSummary), count, pages: Math.ceil(count / limit), page, limit };
+  }
+
+  /** Staff: one e-mail with its bodies. A kept e-mail can hold a live code, so every read is audited. */
+  async getOutboxEmail(id: number, reader: AuditActor): Promise<OutboxEmail> {
+    const row = Number.isSafeInteger(id) && id > 0 ? await this.outbox.findById(id) : undefined;
+    if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+    await this.audit.record(reader, { action: 'email.read', targetType: 'email', targetId: row.id, details: { kind: row.kind, status: row.status } });
+    return { ...toSummary(row), html: row.html, text: row.text };
+  }
+
+  /**
+   * A Message-ID that is the same for every attempt at one outbox row, and differs between
+   * installations whose ids happen to collide (it includes the row's creation time).
+   */
+  private messageIdFor(row: OutboxEmailModel): string {
+    const created = new Date(row.created_at).getTime().toString(36);
+    return `<outbox-${row.id}.${created}@${domainOf(this.config.mail.from)}>`;
+  }
+}
+
+function singletonKey(outboxId: number): string {
+  return `email:${outboxId}`;
+}
+
+function toSummary(row: OutboxEmailModel): OutboxEmailSummary {
+  return {
+    id: row.id,
+    kind: row.kind as EmailKind,
+    kindName: EMAIL_KIND_NAMES[row.kind as EmailKind],
+    userId: row.user_id,
+    to: row.to_address,
+    languageId: row.language_id as EmailLanguageId,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    idempotencyKey: row.idempotency_key,
+    messageId: row.message_id,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    lastAttemptAt: row.last_attempt_at,
+  };
+}
+
+/** The sender's display name (`subshare` in `subshare <no-reply@…>`) is the brand e-mails speak as. */
+function brandOf(config: AppConfig): string {
+  const display = /^\s*"?([^"<]*?)"?\s*</.exec(config.mail.from)?.[1]?.trim();
+  return display || config.business.name;
+}
+
+function domainOf(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain ?? 'subshare.invalid';
+}

@@ -1,0 +1,47 @@
+/**
+ * The e-mail queues and the settings chosen for them.
+ *
+ * - `email-deliver`: one job per outbox e-mail (singleton key `email:<id>`; the `exclusive`
+ *   policy allows one queued-or-active job per key, so the sweeper can never add a second one).
+ *   Retries with exponential backoff from 30 s, capped at 30 min, 10 times: an SMTP outage of
+ *   roughly 2.5 to 4 hours is ridden out; after that the job goes to the dead letter queue.
+ *   A job may hold the row for at most 120 s (the SMTP timeouts are shorter).
+ * - `email-deliver-dead`: the jobs that gave up; its handler marks the e-mail failed for staff.
+ * - `email-sweep`: every minute, queues pending e-mails that have no live job (lost jobs, a
+ *   queue restored from a backup, a staff retry…).
+ */
+import type { QueueDefinition } from '../../shared/jobs.js';
+
+const DAY = 24 * 3600;
+
+export const EMAIL_QUEUES = {
+  deadLetter: {
+    name: 'email-deliver-dead',
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60, retentionSeconds: 30 * DAY, deleteAfterSeconds: 30 * DAY },
+  },
+  deliver: {
+    name: 'email-deliver',
+    options: {
+      policy: 'exclusive',
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 1800,
+      expireInSeconds: 120,
+      deadLetter: 'email-deliver-dead',
+      retentionSeconds: 14 * DAY,
+      deleteAfterSeconds: 7 * DAY,
+    },
+  },
+  sweep: {
+    name: 'email-sweep',
+    // One sweep at a time; a failed sweep is simply replaced by the next minute's.
+    options: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
+    schedule: '* * * * *',
+  },
+} satisfies Record<string, QueueDefinition>;
+
+/** The data of an `email-deliver` (and `email-deliver-dead`) job. */
+export interface DeliverEmailJobData {
+  outboxId: number;
+}

@@ -1,0 +1,612 @@
+/**
+ * The template registry: for every e-mail kind, its content in English and in Korean. Templates
+ * return plain text blocks; the layout escapes and renders them (HTML and text). Dates are shown
+ * in UTC in English and in Korean time in Korean, labelled either way.
+ */
+import { ValidationError } from '../../../shared/errors.js';
+import type { BusinessDetails } from '../../../shared/config.js';
+import { EMAIL_KIND, type EmailDataByKind, type EmailDate, type EmailKind, type EmailLanguageId, type ProfileNumber } from '../email-kinds.js';
+import { renderLayout, safeUrl, singleLine, type EmailContent, type RenderedEmail } from './layout.js';
+
+/** Helpers a template uses; each is bound to the e-mail's language and the shop's configuration. */
+interface Tools {
+  brand: string;
+  date(value: EmailDate, field: string): string;
+  /** A required piece of text from the data, on one line. */
+  text(value: unknown, field: string): string;
+  /** An optional piece of text: undefined when missing or blank. */
+  optionalText(value: unknown): string | undefined;
+  id(value: unknown, field: string): string;
+  profile(value: ProfileNumber): Array<[string, string]>;
+  /** The buyer's panel, or the given link when it is a valid http(s) URL. */
+  panelUrl(given: string | undefined): string;
+  /** An absolute link on the shop's site. */
+  site(path: string, given?: string): string;
+  publicHost: string;
+}
+
+type Localized<K extends EmailKind> = Record<'en' | 'ko', (data: EmailDataByKind[K], t: Tools) => EmailContent>;
+
+interface TemplateDefinition<K extends EmailKind> {
+  /** The body holds a secret (a one-time code): the stored copy is cleared once it is sent. */
+  sensitive?: boolean;
+  render: Localized<K>;
+}
+
+const WHOLE_ACCOUNT = { en: 'Whole account', ko: '계정 전체' };
+
+const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
+  [EMAIL_KIND.welcome]: {
+    render: {
+      en: (data, t) => {
+        const name = t.optionalText(data.name);
+        return {
+          subject: `Welcome to ${t.brand}`,
+          preheader: 'Your account is ready.',
+          heading: name ? `Welcome, ${name}!` : 'Welcome!',
+          blocks: [
+            { type: 'paragraph', text: `Your ${t.brand} account is ready.` },
+            {
+              type: 'paragraph',
+              text: 'Choose a platform, pay in a minute by card, crypto or a Korean payment method, and your login details and profile number appear in your panel. Most orders are active within minutes, always within 24 hours.',
+            },
+            { type: 'button', label: 'Browse platforms', url: t.site('/') },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const name = t.optionalText(data.name);
+        return {
+          subject: `${t.brand}에 오신 것을 환영합니다`,
+          preheader: '계정이 만들어졌습니다.',
+          heading: name ? `${name}님, 환영합니다!` : '환영합니다!',
+          blocks: [
+            { type: 'paragraph', text: `${t.brand} 계정이 만들어졌습니다.` },
+            {
+              type: 'paragraph',
+              text: '원하는 플랫폼을 고르고 카드, 암호화폐 또는 국내 결제 수단으로 간편하게 결제하면 마이페이지에서 로그인 정보와 프로필 번호를 바로 확인할 수 있어요. 대부분 몇 분 안에, 늦어도 24시간 안에 활성화됩니다.',
+            },
+            { type: 'button', label: '플랫폼 둘러보기', url: t.site('/') },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.purchasedActiveSubscribe]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `Your ${platform} subscription is active (order #${order})`,
+          preheader: 'Your login details and profile number are in your panel.',
+          heading: `Thank you! Your ${platform} subscription is active`,
+          blocks: [
+            { type: 'paragraph', text: 'We received your payment and your subscription is ready to use.' },
+            {
+              type: 'facts',
+              rows: [['Order', `#${order}`], ['Platform', platform], ...t.profile(data.profileNumber), ['Valid until', t.date(data.endTime, 'endTime')]],
+            },
+            {
+              type: 'paragraph',
+              text: 'Your login e-mail, password and profile number are in your panel. The account is shared with other members: please use only your own profile and do not change the password or the account details.',
+            },
+            { type: 'button', label: 'Open my panel', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `${platform} 구독이 활성화되었습니다 (주문 #${order})`,
+          preheader: '로그인 정보와 프로필 번호는 마이페이지에서 확인하세요.',
+          heading: `결제해 주셔서 감사합니다! ${platform} 구독이 시작되었어요`,
+          blocks: [
+            { type: 'paragraph', text: '결제가 확인되어 지금 바로 이용하실 수 있습니다.' },
+            {
+              type: 'facts',
+              rows: [['주문 번호', `#${order}`], ['플랫폼', platform], ...t.profile(data.profileNumber), ['이용 기한', t.date(data.endTime, 'endTime')]],
+            },
+            {
+              type: 'paragraph',
+              text: '로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
+            },
+            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.purchasedNotActiveSubscribe]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `We received your order #${order}: activation within 24 hours`,
+          preheader: 'We will e-mail you again as soon as it is active.',
+          heading: `Thank you! Your ${platform} subscription is being prepared`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: 'We received your payment. Your subscription will be activated within 24 hours, and we will e-mail you again as soon as it is active.',
+            },
+            ...(data.needsInvitation
+              ? [
+                  {
+                    type: 'paragraph' as const,
+                    text: `${platform} works with a family-group invitation. Please enter your ${platform} login e-mail in your panel now. It must be the e-mail you will use to join the family group; otherwise you may be removed from the family membership.`,
+                  },
+                ]
+              : []),
+            {
+              type: 'facts',
+              rows: [
+                ['Order', `#${order}`],
+                ['Platform', platform],
+              ],
+            },
+            { type: 'button', label: 'Open my panel', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `주문 #${order} 결제 완료: 24시간 이내에 활성화됩니다`,
+          preheader: '활성화되면 이메일로 바로 알려 드릴게요.',
+          heading: `결제해 주셔서 감사합니다! ${platform} 구독을 준비하고 있어요`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: '결제가 확인되었습니다. 구독은 24시간 이내에 활성화되며, 활성화되는 즉시 이메일로 다시 알려 드리겠습니다.',
+            },
+            ...(data.needsInvitation
+              ? [
+                  {
+                    type: 'paragraph' as const,
+                    text: `이 플랫폼은 패밀리 그룹 초대 방식으로 이용합니다. 지금 마이페이지에서 ${platform} 로그인 이메일을 입력해 주세요. 패밀리 그룹 가입에 사용할 이메일과 같아야 하며, 다를 경우 패밀리 멤버십에서 제외될 수 있습니다.`,
+                  },
+                ]
+              : []),
+            {
+              type: 'facts',
+              rows: [
+                ['주문 번호', `#${order}`],
+                ['플랫폼', platform],
+              ],
+            },
+            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.subscribeActive]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `Your ${platform} subscription is now active`,
+          preheader: 'Thank you for waiting. Your login details are in your panel.',
+          heading: `Good news: your ${platform} subscription is active`,
+          blocks: [
+            { type: 'paragraph', text: `Thank you for waiting. Your order #${order} is now active.` },
+            {
+              type: 'facts',
+              rows: [
+                ['Order', `#${order}`],
+                ...(data.subscriptionId === undefined
+                  ? []
+                  : ([['Subscription', `#${t.id(data.subscriptionId, 'subscriptionId')}`]] as Array<[string, string]>)),
+                ['Platform', platform],
+                ...t.profile(data.profileNumber),
+                ...(data.startTime === undefined ? [] : ([['Starts', t.date(data.startTime, 'startTime')]] as Array<[string, string]>)),
+                ['Valid until', t.date(data.endTime, 'endTime')],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text: 'Your login e-mail, password and profile number are in your panel. The account is shared with other members: please use only your own profile and do not change the password or the account details.',
+            },
+            { type: 'button', label: 'Open my panel', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        return {
+          subject: `${platform} 구독이 활성화되었습니다`,
+          preheader: '기다려 주셔서 감사합니다. 로그인 정보는 마이페이지에서 확인하세요.',
+          heading: `기다려 주셔서 감사합니다. ${platform} 구독이 활성화되었어요`,
+          blocks: [
+            { type: 'paragraph', text: `주문 #${order}의 구독이 활성화되었습니다.` },
+            {
+              type: 'facts',
+              rows: [
+                ['주문 번호', `#${order}`],
+                ...(data.subscriptionId === undefined ? [] : ([['구독 번호', `#${t.id(data.subscriptionId, 'subscriptionId')}`]] as Array<[string, string]>)),
+                ['플랫폼', platform],
+                ...t.profile(data.profileNumber),
+                ...(data.startTime === undefined ? [] : ([['시작일', t.date(data.startTime, 'startTime')]] as Array<[string, string]>)),
+                ['이용 기한', t.date(data.endTime, 'endTime')],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text: '로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
+            },
+            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.trustPilotInvite]: {
+    render: {
+      en: (data, t) => {
+        const name = t.optionalText(data.name);
+        return {
+          subject: `How was your experience with ${t.brand}?`,
+          preheader: 'A short review takes about a minute.',
+          heading: 'Would you share your experience?',
+          blocks: [
+            { type: 'paragraph', text: name ? `Hello ${name},` : 'Hello,' },
+            {
+              type: 'paragraph',
+              text: `Thank you for choosing ${t.brand}. A short review on Trustpilot helps other buyers decide, and tells us what to improve. It takes about a minute.`,
+            },
+            { type: 'button', label: 'Write a review on Trustpilot', url: t.site('', data.reviewUrl ?? `https://www.trustpilot.com/evaluate/${t.publicHost}`) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const name = t.optionalText(data.name);
+        return {
+          subject: `${t.brand} 이용은 만족스러우셨나요?`,
+          preheader: '짧은 후기는 1분이면 충분해요.',
+          heading: '이용 후기를 남겨 주시겠어요?',
+          blocks: [
+            { type: 'paragraph', text: name ? `${name}님, 안녕하세요.` : '안녕하세요.' },
+            {
+              type: 'paragraph',
+              text: '저희 서비스를 이용해 주셔서 감사합니다. 트러스트파일럿(Trustpilot)에 짧은 후기를 남겨 주시면 다른 구매자분들께 큰 도움이 되고, 서비스를 개선하는 데에도 소중히 반영하겠습니다. 1분이면 충분해요.',
+            },
+            { type: 'button', label: 'Trustpilot에 후기 남기기', url: t.site('', data.reviewUrl ?? `https://www.trustpilot.com/evaluate/${t.publicHost}`) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.verificationCode]: {
+    sensitive: true,
+    render: {
+      en: (data, t) => {
+        const minutes = validMinutes(data.validMinutes);
+        return {
+          subject: `Your ${t.brand} verification code`,
+          preheader: `The code is valid for ${minutes} minutes.`,
+          heading: 'Confirm your e-mail address',
+          blocks: [
+            { type: 'code', label: 'Enter this code to confirm your e-mail address:', value: verificationCode(data.code) },
+            { type: 'paragraph', text: `The code is valid for ${minutes} minutes and works once.` },
+            {
+              type: 'note',
+              text: 'If you did not ask for this code, you can ignore this e-mail. Never share the code with anyone: our staff will never ask you for it.',
+            },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const minutes = validMinutes(data.validMinutes);
+        return {
+          subject: `${t.brand} 이메일 인증 코드`,
+          preheader: `인증 코드는 ${minutes}분 동안 유효합니다.`,
+          heading: '이메일 주소를 인증해 주세요',
+          blocks: [
+            { type: 'code', label: '아래 인증 코드를 입력해 이메일 인증을 완료하세요.', value: verificationCode(data.code) },
+            { type: 'paragraph', text: `인증 코드는 ${minutes}분 동안 유효하며 한 번만 사용할 수 있습니다.` },
+            {
+              type: 'note',
+              text: '직접 요청하지 않으셨다면 이 메일은 무시하셔도 됩니다. 인증 코드는 누구에게도 알려 주지 마세요. 저희 직원은 절대로 인증 코드를 묻지 않습니다.',
+            },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.appleTVActive]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.optionalText(data.platformName) ?? 'Apple TV';
+        const order = t.id(data.orderId, 'orderId');
+        const invited = t.optionalText(data.invitationEmail);
+        return {
+          subject: `Your ${platform} access is ready: accept the family invitation`,
+          preheader: 'Accept the invitation, then sign in with the same Apple ID.',
+          heading: `Your ${platform} subscription is active`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: invited
+                ? `We have sent a family-sharing invitation to ${invited}.`
+                : 'We have sent a family-sharing invitation to the e-mail address you entered in your panel.',
+            },
+            {
+              type: 'steps',
+              items: [
+                'Open the invitation e-mail and accept it (look in the spam folder too).',
+                `Sign in on your Apple TV or in the ${platform} app with that same Apple ID.`,
+                `Enjoy: your access is valid until ${t.date(data.endTime, 'endTime')}.`,
+              ],
+            },
+            { type: 'facts', rows: [['Order', `#${order}`]] },
+            { type: 'note', text: 'Please stay in the family group until the end date and do not invite anyone else to it.' },
+            { type: 'button', label: 'Open my panel', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.optionalText(data.platformName) ?? 'Apple TV';
+        const order = t.id(data.orderId, 'orderId');
+        const invited = t.optionalText(data.invitationEmail);
+        return {
+          subject: `${platform} 이용 준비 완료: 패밀리 초대를 수락해 주세요`,
+          preheader: '초대를 수락한 뒤 같은 Apple ID로 로그인하세요.',
+          heading: `${platform} 구독이 활성화되었습니다`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: invited
+                ? `${invited} 주소로 패밀리 공유 초대를 보내 드렸습니다.`
+                : '마이페이지에 입력하신 이메일 주소로 패밀리 공유 초대를 보내 드렸습니다.',
+            },
+            {
+              type: 'steps',
+              items: [
+                '초대 메일을 열고 초대를 수락하세요. 메일이 보이지 않으면 스팸함도 확인해 주세요.',
+                `Apple TV 기기나 ${platform} 앱에서 같은 Apple ID로 로그인하세요.`,
+                `이용 기한은 ${t.date(data.endTime, 'endTime')}까지입니다.`,
+              ],
+            },
+            { type: 'facts', rows: [['주문 번호', `#${order}`]] },
+            { type: 'note', text: '이용 기한이 끝날 때까지 패밀리 그룹에서 나가지 마시고, 다른 사람을 그룹에 초대하지 말아 주세요.' },
+            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.expiryReminder]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const days = daysLeft(data.daysLeft);
+        const end = t.date(data.endTime, 'endTime');
+        return {
+          subject: `Your ${platform} subscription ends in ${days === 1 ? '1 day' : `${days} days`}`,
+          preheader: `Renew now to keep your profile. Access ends on ${end}.`,
+          heading: `Your ${platform} subscription ends soon`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `Your subscription #${t.id(data.subscriptionId, 'subscriptionId')} ends on ${end}. Renew now to keep your profile and everything in it: buying ${platform} again extends this subscription, on the same profile, from its end date.`,
+            },
+            { type: 'button', label: 'Renew now', url: t.site(`/platform/${t.id(data.platformId, 'platformId')}`, data.renewUrl) },
+            { type: 'note', text: `If you do not renew, your access ends on ${end} and the profile goes to another member.` },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const days = daysLeft(data.daysLeft);
+        const end = t.date(data.endTime, 'endTime');
+        return {
+          subject: `${platform} 구독이 ${days}일 후 만료됩니다`,
+          preheader: `지금 연장하면 프로필을 그대로 유지할 수 있어요. 만료일: ${end}`,
+          heading: `${platform} 구독 만료가 다가오고 있어요`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `구독(#${t.id(data.subscriptionId, 'subscriptionId')})이 ${end}에 만료됩니다. 지금 연장하면 현재 프로필과 그 안의 기록을 그대로 이어서 쓸 수 있어요. 같은 플랫폼을 다시 구매하면 지금 쓰는 프로필에서 만료일부터 이용 기간이 늘어납니다.`,
+            },
+            { type: 'button', label: '지금 연장하기', url: t.site(`/platform/${t.id(data.platformId, 'platformId')}`, data.renewUrl) },
+            { type: 'note', text: `연장하지 않으면 ${end}에 이용이 종료되고, 프로필은 다른 회원에게 배정됩니다.` },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.subscriptionEnded]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        return {
+          subject: `Your ${platform} subscription has ended`,
+          preheader: 'You can start again at any time.',
+          heading: `Your ${platform} subscription has ended`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `Your subscription #${t.id(data.subscriptionId, 'subscriptionId')} ended on ${t.date(data.endTime, 'endTime')}, and its login details no longer work. Thank you for using ${t.brand}.`,
+            },
+            { type: 'paragraph', text: 'You can start again at any time:' },
+            { type: 'button', label: 'Subscribe again', url: t.site(`/platform/${t.id(data.platformId, 'platformId')}`, data.renewUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        return {
+          subject: `${platform} 구독이 종료되었습니다`,
+          preheader: '언제든지 다시 시작할 수 있어요.',
+          heading: `${platform} 구독이 종료되었습니다`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `구독(#${t.id(data.subscriptionId, 'subscriptionId')})이 ${t.date(data.endTime, 'endTime')}에 종료되어, 해당 로그인 정보는 더 이상 사용할 수 없습니다. 그동안 이용해 주셔서 감사합니다.`,
+            },
+            { type: 'paragraph', text: '언제든지 다시 시작할 수 있어요.' },
+            { type: 'button', label: '다시 구독하기', url: t.site(`/platform/${t.id(data.platformId, 'platformId')}`, data.renewUrl) },
+          ],
+        };
+      },
+    },
+  },
+
+  [EMAIL_KIND.subscriptionReplaced]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const subscription = t.id(data.subscriptionId, 'subscriptionId');
+        return {
+          subject: `Your ${platform} subscription has moved to another account`,
+          preheader: 'Your new login details are in your panel. The end date does not change.',
+          heading: `New login details for ${platform}`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `We have moved your subscription #${subscription} to another ${platform} account, usually because the previous one had a problem. Your end date does not change.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['Subscription', `#${subscription}`],
+                ['Platform', platform],
+                ...t.profile(data.profileNumber),
+                ['Valid until', t.date(data.endTime, 'endTime')],
+              ],
+            },
+            { type: 'paragraph', text: 'Your new login e-mail, password and profile number are in your panel. The old login details no longer work.' },
+            { type: 'button', label: 'See my new login details', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const subscription = t.id(data.subscriptionId, 'subscriptionId');
+        return {
+          subject: `${platform} 구독 계정이 변경되었습니다`,
+          preheader: '새 로그인 정보는 마이페이지에서 확인하세요. 이용 기한은 그대로입니다.',
+          heading: `${platform} 새 로그인 정보 안내`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `구독(#${subscription})을 다른 ${platform} 계정으로 옮겨 드렸습니다. 주로 기존 계정에 문제가 생겼을 때 진행되며, 이용 기한은 변경되지 않습니다.`,
+            },
+            {
+              type: 'facts',
+              rows: [['구독 번호', `#${subscription}`], ['플랫폼', platform], ...t.profile(data.profileNumber), ['이용 기한', t.date(data.endTime, 'endTime')]],
+            },
+            { type: 'paragraph', text: '새 로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 이전 로그인 정보는 더 이상 사용할 수 없습니다.' },
+            { type: 'button', label: '새 로그인 정보 보기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+};
+
+function validMinutes(value: number | undefined): number {
+  if (value === undefined) return 10;
+  if (!Number.isInteger(value) || value < 1)
+    throw new ValidationError('The e-mail data is invalid.', { 'data.validMinutes': 'must be a whole number of minutes' });
+  return value;
+}
+
+function daysLeft(value: number | undefined): number {
+  if (value === undefined) return 3;
+  if (!Number.isInteger(value) || value < 1) throw new ValidationError('The e-mail data is invalid.', { 'data.daysLeft': 'must be a whole number of days' });
+  return value;
+}
+
+function verificationCode(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{6}$/.test(value)) throw new ValidationError('The e-mail data is invalid.', { 'data.code': 'must be 6 digits' });
+  return value;
+}
+
+const DATE_FORMATS: Record<EmailLanguageId, { format: Intl.DateTimeFormat; zone: string }> = {
+  1: { format: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }), zone: 'UTC' },
+  2: { format: new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }), zone: '(한국 시간)' },
+};
+
+export interface RenderContext {
+  brand: string;
+  publicUrl: string;
+  business: BusinessDetails;
+}
+
+function tools(languageId: EmailLanguageId, ctx: RenderContext, userId: number | null | undefined): Tools {
+  const invalid = (field: string, why: string): never => {
+    throw new ValidationError('The e-mail data is invalid.', { [`data.${field}`]: why });
+  };
+  const base = ctx.publicUrl.replace(/\/+$/, '');
+  const home = `${base}/`;
+  return {
+    brand: ctx.brand,
+    publicHost: new URL(base).host,
+    date(value, field) {
+      const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+      if (Number.isNaN(date.getTime())) return invalid(field, 'must be a date');
+      const { format, zone } = DATE_FORMATS[languageId];
+      return `${format.format(date)} ${zone}`;
+    },
+    text(value, field) {
+      const text = typeof value === 'string' ? singleLine(value) : '';
+      return text || invalid(field, 'is required');
+    },
+    optionalText(value) {
+      const text = typeof value === 'string' ? singleLine(value) : '';
+      return text || undefined;
+    },
+    id(value, field) {
+      return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : invalid(field, 'must be a positive whole number');
+    },
+    profile(value) {
+      if (value === undefined || value === null) return [];
+      if (!Number.isInteger(value) || value < 0) return invalid('profileNumber', 'must be 0 (whole account) or a profile number');
+      const english = languageId === 1;
+      const label = english ? 'Profile' : '프로필';
+      if (value === 0) return [[label, english ? WHOLE_ACCOUNT.en : WHOLE_ACCOUNT.ko]];
+      return [[label, english ? `Profile number ${value}` : `${value}번 프로필`]];
+    },
+    panelUrl(given) {
+      return safeUrl(given, userId ? `${base}/user/${userId}` : home);
+    },
+    site(path, given) {
+      return safeUrl(given, path ? `${base}${path}` : home);
+    },
+  };
+}
+
+/** Renders one e-mail: subject, HTML and text, in its language, with the business details in the footer. */
+export function renderEmail<K extends EmailKind>(
+  message: { kind: K; languageId: EmailLanguageId; data: EmailDataByKind[K]; userId?: number | null },
+  ctx: RenderContext,
+): RenderedEmail {
+  const template = TEMPLATES[message.kind] as TemplateDefinition<K> | undefined;
+  if (!template) throw new ValidationError('This e-mail kind does not exist.', { kind: 'is not a known e-mail kind' });
+  if (message.languageId !== 1 && message.languageId !== 2) throw new ValidationError('The e-mail language is invalid.', { languageId: 'must be 1 or 2' });
+  if (typeof message.data !== 'object' || message.data === null) throw new ValidationError('The e-mail data is invalid.', { data: 'is required' });
+  const content = template.render[message.languageId === 2 ? 'ko' : 'en'](message.data, tools(message.languageId, ctx, message.userId));
+  return renderLayout(content, { ...ctx, languageId: message.languageId });
+}
+
+/** Kinds whose body holds a secret: stored only until it has been handed to the SMTP server. */
+export function isSensitiveKind(kind: EmailKind): boolean {
+  return TEMPLATES[kind]?.sensitive === true;
+}
+
+export const TEMPLATE_KINDS = Object.keys(TEMPLATES).map(Number) as EmailKind[];

@@ -1,0 +1,3 @@
+export const NOTIFICATIONS = {
+  Service: Symbol.for('subshare.notifications.NotificationsService'),
+} as const;

@@ -1,0 +1,176 @@
+/**
+ * The one form field of the project: a Formik field drawn with Chakra's Field, so every form
+ * (Formik + a Yup schema + this wrapper) labels, describes and reports errors the same way.
+ * An error shows once the field was left or the form was submitted; it carries the test id
+ * `field-error-<name>`. Imported only by lazily loaded forms: Formik stays out of the first
+ * download.
+ */
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { Button, Checkbox, Field, Flex, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useField } from 'formik';
+
+interface CommonProps {
+  /** The Formik value's name; also the input's name and the error's test id suffix. */
+  name: string;
+  label: ReactNode;
+  /** `data-testid` of the input (of the checkbox's label for checkboxes). */
+  testId: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+interface TextFieldProps extends CommonProps {
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  inputMode?: InputProps['inputMode'];
+  autoFocus?: boolean;
+  placeholder?: string;
+  /** Shows "n / max" under the input, with this test id. */
+  counter?: { max: number; testId: string };
+  /** Cleans what is typed or pasted before it becomes the value (e.g. drops spaces). */
+  normalize?: (value: string) => string;
+  /** Texts of the show/hide button of password fields. */
+  passwordToggle?: { show: string; hide: string };
+}
+
+interface CheckboxFieldProps extends CommonProps {
+  type: 'checkbox';
+}
+
+export type FormFieldProps = TextFieldProps | CheckboxFieldProps;
+
+export function FormField(props: FormFieldProps) {
+  return props.type === 'checkbox' ? <CheckboxField {...props} /> : <TextField {...props} />;
+}
+
+function ErrorText({ name, error }: { name: string; error: string | undefined }) {
+  return <Field.ErrorText data-testid={`field-error-${name}`}>{error}</Field.ErrorText>;
+}
+
+function TextField({
+  name,
+  label,
+  testId,
+  helperText,
+  required,
+  disabled,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  autoFocus,
+  placeholder,
+  counter,
+  normalize,
+  passwordToggle,
+}: TextFieldProps) {
+  const [field, meta, helpers] = useField<string>(name);
+  const [revealed, setRevealed] = useState(false);
+  const invalid = Boolean(meta.touched && meta.error);
+  const value = field.value ?? '';
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (normalize) void helpers.setValue(normalize(event.target.value));
+    else field.onChange(event);
+  };
+
+  const input = (
+    <Input
+      {...field}
+      value={value}
+      onChange={onChange}
+      data-testid={testId}
+      type={type === 'password' && revealed ? 'text' : type}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      autoFocus={autoFocus}
+      placeholder={placeholder}
+      autoCapitalize={type === 'text' ? undefined : 'none'}
+      autoCorrect="off"
+      spellCheck={false}
+      size="lg"
+    />
+  );
+
+  return (
+    <Field.Root invalid={invalid} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {type === 'password' && passwordToggle ? (
+        <InputGroup
+          endElement={
+            <Button
+              variant="ghost"
+              size="xs"
+              me="-1"
+              aria-pressed={revealed}
+              aria-label={revealed ? passwordToggle.hide : passwordToggle.show}
+              onClick={() => setRevealed((shown) => !shown)}
+            >
+              <EyeIcon crossed={revealed} />
+            </Button>
+          }
+        >
+          {input}
+        </InputGroup>
+      ) : (
+        input
+      )}
+      {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
+      {(invalid || counter) && (
+        <Flex w="full" gap="3" align="start">
+          <ErrorText name={name} error={meta.error} />
+          {counter && (
+            <Field.HelperText data-testid={counter.testId} ms="auto" flexShrink={0} color={value.length > counter.max ? 'fg.error' : undefined}>
+              {value.length} / {counter.max}
+            </Field.HelperText>
+          )}
+        </Flex>
+      )}
+    </Field.Root>
+  );
+}
+
+function CheckboxField({ name, label, testId, helperText, disabled }: CheckboxFieldProps) {
+  const [field, meta, helpers] = useField<boolean>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} disabled={disabled}>
+      <Checkbox.Root
+        data-testid={testId}
+        name={name}
+        checked={Boolean(field.value)}
+        onCheckedChange={(details) => void helpers.setValue(details.checked === true)}
+        colorPalette="purple"
+      >
+        <Checkbox.HiddenInput onBlur={field.onBlur} />
+        <Checkbox.Control />
+        <Checkbox.Label>{label}</Checkbox.Label>
+      </Checkbox.Root>
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <ErrorText name={name} error={meta.error} />
+    </Field.Root>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * E-mail delivery, three queues that belong together (see NOTIFICATIONS_QUEUES in core):
+ * the delivery job itself, its dead letter (the job gave up: the e-mail becomes failed for staff)
+ * and the sweeper that queues pending e-mails left without a job. Every handler is safe to run
+ * twice: the outbox row's status decides, and a sent e-mail is never sent again.
+ */
+import { NOTIFICATIONS, NOTIFICATIONS_QUEUES, type DeliverEmailJobData, type NotificationsService } from '@subshare/core';
+import type { Job } from 'pg-boss';
+import type { JobDefinition } from './job.js';
+
+function outboxIdOf(job: Job<DeliverEmailJobData>): number {
+  const id = job.data?.outboxId;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`job ${job.id} has no valid outboxId`);
+  return id;
+}
+
+export const deliverEmailJob: JobDefinition<DeliverEmailJobData> = {
+  queue: NOTIFICATIONS_QUEUES.deliver,
+  concurrency: 4,
+  async handle(job, { container, logger }) {
+    const outboxId = outboxIdOf(job);
+    const outcome = await container.get<NotificationsService>(NOTIFICATIONS.Service).deliver(outboxId);
+    // Another deliverer holds the row (an expired attempt still talking to the server): come
+    // back later rather than report success for an e-mail that may yet fail.
+    if (outcome === 'busy') throw new Error(`e-mail ${outboxId} is being delivered by another worker; retrying later`);
+    if (outcome !== 'sent') logger.debug({ outboxId, outcome }, 'nothing to deliver');
+    return { outcome };
+  },
+};
+
+export const emailDeadLetterJob: JobDefinition<DeliverEmailJobData> = {
+  queue: NOTIFICATIONS_QUEUES.deadLetter,
+  async handle(job, { container }) {
+    const failed = await container.get<NotificationsService>(NOTIFICATIONS.Service).markFailed(outboxIdOf(job));
+    return { failed };
+  },
+};
+
+export const sweepEmailJob: JobDefinition = {
+  queue: NOTIFICATIONS_QUEUES.sweep,
+  async handle(_job, { container }) {
+    return container.get<NotificationsService>(NOTIFICATIONS.Service).sweep();
+  },
+};

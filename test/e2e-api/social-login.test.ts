@@ -1,0 +1,172 @@
+import { expect } from 'chai';
+import type { Express } from 'express';
+import { api, createUser, uniqueEmail } from '../support/agent.js';
+import { FakeGoogle } from '../support/fake-google.js';
+import { FakeKakao } from '../support/fake-kakao.js';
+import { FakeNaver } from '../support/fake-naver.js';
+import { harness } from '../support/harness.js';
+
+/** Google, Naver and Kakao sign-in through our API, against local servers that speak their protocols. */
+describe('social login (API against local provider servers)', () => {
+  const google = new FakeGoogle();
+  const naver = new FakeNaver();
+  const kakao = new FakeKakao();
+  let app: Express;
+  let publicUrl: string;
+  const stops: Array<() => Promise<void>> = [];
+
+  before(async () => {
+    for (const fake of [google, naver, kakao]) stops.push((await fake.start()).stop);
+    const world = harness().appWith({
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_API_BASE: google.baseUrl,
+      NAVER_CLIENT_ID: naver.clientId,
+      NAVER_CLIENT_SECRET: naver.clientSecret,
+      NAVER_API_BASE: naver.baseUrl,
+      KAKAO_REST_API_KEY: kakao.restApiKey,
+      KAKAO_API_BASE: kakao.baseUrl,
+    });
+    app = world.app;
+    publicUrl = world.config.publicUrl;
+  });
+  after(async () => {
+    for (const stop of stops) await stop();
+  });
+
+  const stateFrom = (authorizeUrl: string) => new URL(authorizeUrl).searchParams.get('state')!;
+  /** ID tokens dated by the test clock (which other tests move forward), like Google's would be. */
+  const nowSeconds = () => Math.floor(harness().clock.now().getTime() / 1000);
+  const idToken = (claims: Record<string, unknown> = {}, options?: Parameters<FakeGoogle['issueIdToken']>[1]) =>
+    google.issueIdToken({ iat: nowSeconds(), nbf: nowSeconds(), exp: nowSeconds() + 3600, ...claims }, options);
+
+  it('tells the login page which providers are configured, and hides the rest', async () => {
+    const configured = await api(app).get('/api/user/socialproviders').expect(200);
+    expect(configured.body.google).to.deep.equal({ clientId: google.clientId });
+    const naverUrl = new URL(configured.body.naver.authorizeUrl);
+    expect(naverUrl.origin + naverUrl.pathname).to.equal(`${naver.baseUrl}/oauth2.0/authorize`);
+    expect(naverUrl.searchParams.get('client_id')).to.equal(naver.clientId);
+    expect(naverUrl.searchParams.get('redirect_uri')).to.equal(`${publicUrl}/naver/callback`);
+    expect(naverUrl.searchParams.get('state')).to.match(/^[\w-]+\.\d+\.[\w-]+$/);
+
+    const none = await api().get('/api/user/socialproviders').expect(200);
+    expect(none.body).to.deep.equal({ google: null, naver: null, kakao: null });
+    const disabled = await api()
+      .post('/api/user/googleauthenticate')
+      .send({ idToken: await idToken() })
+      .expect(404);
+    expect(disabled.body.code).to.equal('provider_disabled');
+  });
+
+  describe('Google', () => {
+    it('creates a verified user from a valid ID token and logs the same person in again', async () => {
+      const email = uniqueEmail('google');
+      const sub = google.newSubject();
+      const first = await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ sub, email, name: 'G User' }), provider: 'GOOGLE' })
+        .expect(200);
+      expect(first.body).to.have.all.keys('id', 'token', 'tokenExpiration', 'isEmailVerified', 'photoUrl', 'role');
+      expect(first.body.isEmailVerified).to.equal(true);
+      // The e-mail may change at Google; the person is found by their Google id.
+      const again = await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ sub, email: uniqueEmail('changed') }) })
+        .expect(200);
+      expect(again.body.id).to.equal(first.body.id);
+      const identities = await harness().knex('social_identities').where({ provider: 'google', provider_user_id: sub });
+      expect(identities).to.have.length(1);
+    });
+
+    it('links to the existing account with the same verified e-mail', async () => {
+      const existing = await createUser({ verified: false });
+      const res = await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ email: existing.email }) })
+        .expect(200);
+      expect(res.body.id).to.equal(existing.id);
+      expect(res.body.isEmailVerified).to.equal(true);
+    });
+
+    it('refuses a bad signature, a wrong audience, an expired token and an unverified e-mail', async () => {
+      const now = nowSeconds();
+      const forged = [
+        await idToken({}, { signWith: 'stranger' }),
+        await idToken({ aud: 'someone-else.apps.googleusercontent.com' }),
+        await idToken({ iat: now - 7200, exp: now - 3600 }),
+        await idToken({}, { alg: 'none' }),
+      ];
+      for (const idToken of forged) {
+        const res = await api(app).post('/api/user/googleauthenticate').send({ idToken }).expect(401);
+        expect(res.body.code).to.equal('google_token_invalid');
+      }
+      const unverified = await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ email_verified: false }) })
+        .expect(401);
+      expect(unverified.body.code).to.equal('email_not_verified');
+      await api(app).post('/api/user/googleauthenticate').send({}).expect(400);
+    });
+  });
+
+  describe('Naver', () => {
+    it('exchanges code and state for a login', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.naver.authorizeUrl);
+      const email = uniqueEmail('naver');
+      const code = naver.issueCode({ email, name: '네이버 사용자' }, state);
+      const res = await api(app).post('/api/user/navercallback').send({ code, state }).expect(200);
+      expect(res.body.isEmailVerified).to.equal(true);
+      const user = await harness().knex('users').where({ id: res.body.id }).first();
+      expect(user.email).to.equal(email);
+      // The code is single use at Naver.
+      await api(app).post('/api/user/navercallback').send({ code, state }).expect(401);
+    });
+
+    it('refuses a state we did not issue, a tampered one, or an expired one', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.naver.authorizeUrl);
+      const [nonce, expires, mac] = state.split('.');
+      for (const bad of ['made-up-state', `${nonce}.${Number(expires) + 600_000}.${mac}`, `${nonce}.${expires}.${mac.slice(0, -2)}xx`]) {
+        const res = await api(app)
+          .post('/api/user/navercallback')
+          .send({ code: naver.issueCode({ email: uniqueEmail() }, bad), state: bad })
+          .expect(401);
+        expect(res.body.code).to.equal('invalid_state');
+      }
+      harness().clock.advance(11 * 60_000);
+      const late = await api(app)
+        .post('/api/user/navercallback')
+        .send({ code: naver.issueCode({ email: uniqueEmail() }, state), state })
+        .expect(401);
+      expect(late.body.code).to.equal('invalid_state');
+    });
+
+    it('refuses a code Naver does not know', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const res = await api(app)
+        .post('/api/user/navercallback')
+        .send({ code: 'not-a-naver-code', state: stateFrom(body.naver.authorizeUrl) })
+        .expect(401);
+      expect(res.body.code).to.equal('naver_login_failed');
+    });
+  });
+
+  describe('Kakao (server only, not on the screen)', () => {
+    it('exchanges a code for a login', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.kakao.authorizeUrl);
+      const email = uniqueEmail('kakao');
+      const code = kakao.issueCode({ email, nickname: '카카오' }, `${publicUrl}/kakao/callback`);
+      const res = await api(app).post('/api/user/kakaocallback').send({ code, state }).expect(200);
+      expect((await harness().knex('users').where({ id: res.body.id }).first()).email).to.equal(email);
+    });
+
+    it('cannot create an account without a verified e-mail', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.kakao.authorizeUrl);
+      const code = kakao.issueCode({ email: uniqueEmail(), isEmailVerified: false }, `${publicUrl}/kakao/callback`);
+      const res = await api(app).post('/api/user/kakaocallback').send({ code, state }).expect(400);
+      expect(res.body.code).to.equal('email_required');
+    });
+  });
+});

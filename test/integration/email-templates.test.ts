@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { EMAIL_KIND, EMAIL_KIND_NAMES, EMAIL_TEMPLATE_KINDS, renderEmail, type EmailDataByKind, type EmailKind, type EmailRenderContext } from '@subshare/core';
+
+const HOSTILE = `<script>alert("x")</script> & 'Co'`;
+
+const CONTEXT: EmailRenderContext = {
+  brand: 'subshare',
+  publicUrl: 'https://shop.example.test',
+  business: {
+    name: 'Kim & Lee <Subshare> Ltd',
+    registrationNumber: '123-45-67890',
+    mailOrderNumber: '2026-Seoul-0042',
+    address: '7 Example Road, London',
+    representative: 'Jiwoo Kim',
+    supportPhone: '+44 20 7946 0000',
+    supportEmail: 'help@shop.example.test',
+  },
+};
+
+const END = '2027-03-01T00:30:00Z';
+
+/** Data for every kind, with markup in every free text. */
+const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
+  [EMAIL_KIND.welcome]: { name: HOSTILE },
+  [EMAIL_KIND.purchasedActiveSubscribe]: { orderId: 42, platformName: HOSTILE, endTime: END, profileNumber: 2 },
+  [EMAIL_KIND.purchasedNotActiveSubscribe]: { orderId: 43, platformName: HOSTILE, needsInvitation: true },
+  [EMAIL_KIND.subscribeActive]: { orderId: 44, subscriptionId: 7, platformName: HOSTILE, startTime: '2027-02-01T00:30:00Z', endTime: END, profileNumber: 0 },
+  [EMAIL_KIND.trustPilotInvite]: { name: HOSTILE },
+  [EMAIL_KIND.verificationCode]: { code: '042917' },
+  [EMAIL_KIND.appleTVActive]: { orderId: 45, platformName: HOSTILE, invitationEmail: 'apple-id@example.test', endTime: END },
+  [EMAIL_KIND.expiryReminder]: { subscriptionId: 8, platformId: 3, platformName: HOSTILE, endTime: END },
+  [EMAIL_KIND.subscriptionEnded]: { subscriptionId: 9, platformId: 3, platformName: HOSTILE, endTime: END },
+  [EMAIL_KIND.subscriptionReplaced]: { subscriptionId: 10, platformName: HOSTILE, endTime: END, profileNumber: 4 },
+};
+
+function render<K extends EmailKind>(kind: K, languageId: 1 | 2, data: EmailDataByKind[K] = SAMPLES[kind], userId: number | null = 77) {
+  return renderEmail({ kind, languageId, data, userId }, CONTEXT);
+}
+
+function validationError(fn: () => unknown): Record<string, string> {
+  try {
+    fn();
+  } catch (error) {
+    expect((error as { type?: string }).type).to.equal('validation');
+    return (error as { errors?: Record<string, string> }).errors ?? {};
+  }
+  return expect.fail('the data was accepted');
+}
+
+const HANGUL = /[\uac00-\ud7a3]/;
+
+describe('e-mail templates', () => {
+  it('exist for every kind, 0 to 6 from the spec and 7 to 9', () => {
+    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(EMAIL_KIND_NAMES[7]).to.equal('expiryReminder');
+  });
+
+  for (const kind of EMAIL_TEMPLATE_KINDS) {
+    for (const languageId of [1, 2] as const) {
+      it(`render ${EMAIL_KIND_NAMES[kind]} in ${languageId === 1 ? 'English' : 'Korean'}: HTML and text, escaped, with the business details`, () => {
+        const email = render(kind, languageId);
+        expect(email.subject).to.be.a('string').and.not.equal('');
+        expect(email.subject).to.not.match(/[\r\n]/);
+        expect(email.html).to.match(/^<!doctype html>/);
+        expect(email.html).to.include(`<html lang="${languageId === 1 ? 'en' : 'ko'}"`);
+        expect(email.html).to.include('<meta charset="utf-8">');
+        expect(email.text.trim()).to.not.equal('');
+        expect(email.text).to.not.match(/<(p|a|h1|table|td|div|html|ol|li)[\s>]/);
+
+        // Data never becomes markup.
+        expect(email.html).to.not.include('<script');
+        expect(email.html).to.not.include(HOSTILE);
+        if (JSON.stringify(SAMPLES[kind]).includes('script')) {
+          expect(email.html).to.include('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
+          expect(email.text).to.include(HOSTILE);
+        }
+
+        for (const detail of Object.values(CONTEXT.business)) expect(email.text).to.include(detail);
+        expect(email.html).to.include('Kim &amp; Lee &lt;Subshare&gt; Ltd');
+        for (const detail of ['123-45-67890', '2026-Seoul-0042', '7 Example Road, London', 'Jiwoo Kim', '+44 20 7946 0000', 'mailto:help@shop.example.test']) {
+          expect(email.html).to.include(detail);
+        }
+        expect(email.html).to.include('https://shop.example.test/');
+
+        if (languageId === 2) {
+          expect(email.subject).to.match(HANGUL);
+          expect(email.text).to.match(HANGUL);
+          expect(email.text).to.include('사업자등록번호');
+        } else {
+          expect(email.subject).to.not.match(HANGUL);
+          expect(email.text).to.include('Company registration no.');
+        }
+      });
+    }
+  }
+
+  it('build links from PUBLIC_URL: the panel, the renewal page, the home page', () => {
+    expect(render(EMAIL_KIND.purchasedActiveSubscribe, 1).html).to.include('href="https://shop.example.test/user/77"');
+    expect(render(EMAIL_KIND.subscriptionReplaced, 2).text).to.include('https://shop.example.test/user/77');
+    const reminder = render(EMAIL_KIND.expiryReminder, 1);
+    expect(reminder.subject).to.include('ends in 3 days');
+    expect(reminder.html).to.include('href="https://shop.example.test/platform/3"');
+    expect(render(EMAIL_KIND.expiryReminder, 2).subject).to.include('3일 후 만료');
+    expect(render(EMAIL_KIND.welcome, 1).html).to.include('href="https://shop.example.test/"');
+    expect(render(EMAIL_KIND.trustPilotInvite, 1).html).to.include('href="https://www.trustpilot.com/evaluate/shop.example.test"');
+  });
+
+  it('refuse links that are not http(s) and fall back to our own', () => {
+    const email = render(EMAIL_KIND.subscriptionEnded, 1, { ...SAMPLES[EMAIL_KIND.subscriptionEnded], renewUrl: 'javascript:alert(1)' });
+    expect(email.html).to.not.include('javascript:');
+    expect(email.html).to.include('href="https://shop.example.test/platform/3"');
+  });
+
+  it('show the verification code, valid 10 minutes, and never put it in the subject', () => {
+    for (const languageId of [1, 2] as const) {
+      const email = render(EMAIL_KIND.verificationCode, languageId);
+      expect(email.html).to.include('042917');
+      expect(email.text).to.include('042917');
+      expect(email.subject).to.not.include('042917');
+      expect(email.text).to.include(languageId === 1 ? '10 minutes' : '10분');
+    }
+    expect(validationError(() => render(EMAIL_KIND.verificationCode, 1, { code: '12345' }))).to.have.property('data.code');
+  });
+
+  it('show dates in UTC in English and in Korean time in Korean', () => {
+    expect(render(EMAIL_KIND.subscriptionEnded, 1).text).to.include('1 March 2027 at 00:30 UTC');
+    expect(render(EMAIL_KIND.subscriptionEnded, 2).text).to.include('2027년 3월 1일 오전 9:30 (한국 시간)');
+  });
+
+  it('keep header-breaking characters out of the subject', () => {
+    const email = render(EMAIL_KIND.subscriptionEnded, 1, { ...SAMPLES[EMAIL_KIND.subscriptionEnded], platformName: 'Orbit\r\nBcc: victim@example.test' });
+    expect(email.subject).to.equal('Your Orbit Bcc: victim@example.test subscription has ended');
+  });
+
+  it('refuse missing or malformed data with a validation error naming the field', () => {
+    expect(validationError(() => render(EMAIL_KIND.purchasedActiveSubscribe, 1, { orderId: 1, platformName: ' ', endTime: END }))).to.have.property(
+      'data.platformName',
+    );
+    expect(validationError(() => render(EMAIL_KIND.expiryReminder, 1, { ...SAMPLES[EMAIL_KIND.expiryReminder], endTime: 'soon' }))).to.have.property(
+      'data.endTime',
+    );
+    expect(
+      validationError(() => render(EMAIL_KIND.subscriptionReplaced, 1, { ...SAMPLES[EMAIL_KIND.subscriptionReplaced], subscriptionId: -1 })),
+    ).to.have.property('data.subscriptionId');
+    expect(validationError(() => renderEmail({ kind: 12 as EmailKind, languageId: 1, data: {} as never }, CONTEXT))).to.have.property('kind');
+  });
+});
