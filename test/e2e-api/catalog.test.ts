@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import request from 'supertest';
 import { harness } from '../support/harness.js';
@@ -124,5 +126,98 @@ describe('catalog API: GET /api/main/home and /api/platform/getplatform', () => 
     await request(harness().app).get('/api/platform/getplatform').query({ id }).expect(404);
     const home = await request(harness().app).get('/api/main/home').expect(200);
     expect((home.body.platforms as WirePlatform[]).map((p) => p.id)).to.not.include(id);
+  });
+});
+
+describe('catalog API in both languages and currencies, served from memory', () => {
+  const hangul = /[\uac00-\ud7a3]/;
+
+  /** The raw answer as a browser gets it: status, headers and the body bytes as sent. */
+  function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return harness()
+      .baseUrl()
+      .then(
+        (base) =>
+          new Promise((resolve, reject) => {
+            http
+              .get(`${base}${path}`, { headers }, (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (chunk: Buffer) => chunks.push(chunk));
+                res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+              })
+              .on('error', reject);
+          }),
+      );
+  }
+
+  it('answers home in every language and currency combination with the same platforms and prices', async () => {
+    const answers = [];
+    for (const languageId of [1, 2]) {
+      for (const currency of ['EUR', 'KRW']) {
+        const res = await request(harness().app).get('/api/main/home').query({ languageId, currency }).expect(200);
+        expect(res.body.currencyCode).to.equal(currency);
+        const platforms = res.body.platforms as WirePlatform[];
+        const texts = platforms.map((p) => p.description).join(' ');
+        if (languageId === 2) expect(texts).to.match(hangul);
+        else expect(texts).to.not.match(hangul);
+        for (const platform of platforms) {
+          for (const price of platform.prices) expect(price.salePrice.map((p) => p.currencyId).sort()).to.deep.equal([1, 2]);
+        }
+        answers.push(platforms.map((p) => ({ id: p.id, prices: p.prices })));
+      }
+    }
+    for (const answer of answers) expect(answer).to.deep.equal(answers[0]);
+  });
+
+  it('takes the currency in any case and refuses an unknown one', async () => {
+    const lower = await request(harness().app).get('/api/platform/getplatform').query({ id: 1, currency: 'krw' }).expect(200);
+    expect(lower.body.currencyCode).to.equal('KRW');
+    const bad = await request(harness().app).get('/api/main/home').query({ currency: 'USD' }).expect(400);
+    expect(bad.body.errors).to.have.property('currency');
+  });
+
+  it('follows Accept-Language for language and currency when the query names neither, and says so in Vary', async () => {
+    const ko = await request(harness().app).get('/api/platform/getplatform').query({ id: 1 }).set('Accept-Language', 'ko-KR,ko;q=0.9').expect(200);
+    expect(ko.body.currencyCode).to.equal('KRW');
+    expect(ko.body.platform.description).to.match(hangul);
+    expect(ko.headers.vary)
+      .to.match(/Accept-Language/i)
+      .and.match(/Accept-Encoding/i);
+    const en = await request(harness().app).get('/api/platform/getplatform').query({ id: 1 }).set('Accept-Language', 'en-US').expect(200);
+    expect(en.body.currencyCode).to.equal('EUR');
+    expect(en.body.platform.description).to.not.match(hangul);
+  });
+
+  it('sends the same bytes with an ETag, answers 304 to a current copy, and another ETag in another language', async () => {
+    const first = await raw('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
+    const second = await raw('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
+    expect(first.status).to.equal(200);
+    expect(first.headers.etag).to.be.a('string');
+    expect(second.headers.etag).to.equal(first.headers.etag);
+    expect(second.body.equals(first.body)).to.equal(true);
+    expect(first.headers['cache-control']).to.equal('no-store');
+    expect(first.headers['content-type']).to.equal('application/json; charset=utf-8');
+    const notModified = await raw('/api/main/home?languageId=1&currency=EUR', { 'if-none-match': first.headers.etag! });
+    expect(notModified.status).to.equal(304);
+    expect(notModified.body.length).to.equal(0);
+    const korean = await raw('/api/main/home?languageId=2&currency=EUR', { 'accept-encoding': 'identity' });
+    expect(korean.headers.etag).to.not.equal(first.headers.etag);
+  });
+
+  it('sends brotli or gzip as the client accepts, and plain JSON otherwise, all with the same content', async () => {
+    const path = '/api/main/home?languageId=2&currency=KRW';
+    const plain = await raw(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    const br = await raw(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).to.equal('br');
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).to.equal(true);
+    expect(Number(br.headers['content-length']))
+      .to.equal(br.body.length)
+      .and.below(plain.body.length / 3);
+    const gzip = await raw(path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).to.equal('gzip');
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).to.equal(true);
+    expect(JSON.parse(plain.body.toString('utf8')).currencyCode).to.equal('KRW');
+    expect(br.headers['content-security-policy'], 'security headers as on every call').to.contain("default-src 'self'");
   });
 });

@@ -61,6 +61,13 @@ describe('configuration', () => {
     expect(badKey).to.not.contain('short-secret-value');
   });
 
+  it('production mode refuses to sell through the demo provider unless allowed', () => {
+    const base = { DATABASE_URL: 'postgres://u:p@db.example:5432/shop', DATA_DIR: tmp(), CREDENTIALS_KEY: 'ab'.repeat(32), TOKEN_SECRET: 'y'.repeat(48) };
+    expect(configError(base)).to.match(/^Invalid configuration: STRIPE_SECRET_KEY or COINPAL_MERCHANT_NO or PAYSSION_API_KEY is required/);
+    expect(loadConfig({ ...base, ALLOW_DEMO_PAYMENTS: 'true' }).allowDemoPayments).to.equal(true);
+    expect(loadConfig({ ...base, PAYSSION_API_KEY: 'k', PAYSSION_SECRET_KEY: 's' }).allowDemoPayments).to.equal(false);
+  });
+
   it('production mode with everything set loads without touching DATA_DIR secrets', () => {
     const dir = tmp();
     const config = loadConfig({
@@ -68,6 +75,8 @@ describe('configuration', () => {
       DATA_DIR: dir,
       CREDENTIALS_KEY: 'ab'.repeat(32),
       TOKEN_SECRET: 'y'.repeat(48),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(config.mode).to.equal('production');
     expect(config.allowDemoPayments).to.equal(false);

@@ -17,6 +17,8 @@ import { catalogModule } from './modules/catalog/index.js';
 import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { auditModule } from './modules/audit/index.js';
+import { ordersModule, ORDER_QUEUES } from './modules/orders/index.js';
+import { paymentsModule, PAYMENT_QUEUES } from './modules/payments/index.js';
 import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
 
 export interface ContainerDependencies {
@@ -27,10 +29,15 @@ export interface ContainerDependencies {
   clock?: Clock;
 }
 
-const MODULES = [auditModule, identityModule, catalogModule, operationsModule, notificationsModule];
+const MODULES = [auditModule, ordersModule, paymentsModule, identityModule, catalogModule, operationsModule, notificationsModule];
 
 /** Every queue the worker serves, created explicitly at start with its own settings. */
-export const QUEUE_DEFINITIONS: QueueDefinition[] = [...Object.values(OPERATIONS_QUEUES), ...Object.values(NOTIFICATIONS_QUEUES)];
+export const QUEUE_DEFINITIONS: QueueDefinition[] = [
+  ...Object.values(OPERATIONS_QUEUES),
+  ...Object.values(NOTIFICATIONS_QUEUES),
+  ...Object.values(ORDER_QUEUES),
+  ...Object.values(PAYMENT_QUEUES),
+];
 
 export function buildContainer(deps: ContainerDependencies): Container {
   // Objection models use this knex unless a repository passes a transaction.

@@ -18,3 +18,5 @@ export * from './modules/notifications/index.js';
 export { validate } from './shared/validate.js';
 export { RateLimiter, type RateLimit, type RateLimitState } from './shared/rate-limiter.js';
 export * from './modules/audit/index.js';
+export * from './modules/orders/index.js';
+export * from './modules/payments/index.js';

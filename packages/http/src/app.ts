@@ -9,8 +9,10 @@ import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { requestLogger } from './middleware/request-logger.js';
+import { catalogReadRoutes } from './routes/catalog.routes.js';
 import { apiRoutes } from './routes/index.js';
 import { staticRoutes } from './static.js';
+import { webhookRoutes } from './webhooks/index.js';
 
 export interface AppOptions {
   /** Where the built web app lives; defaults to packages/web/dist. */
@@ -55,15 +57,19 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  // Catalog reads answer with bytes compressed once per catalog version: ahead of compression.
+  app.use(catalogReadRoutes(container));
   app.use(compression());
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Provider notifications need the raw bytes: mounted before the JSON parser.
+  app.use(webhookRoutes(container));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(apiRoutes(container));
   app.use('/api', apiNotFound);
-  app.use(staticRoutes(options.webDist));
+  app.use(staticRoutes(container, options.webDist));
   app.use(errorHandler(logger));
   return app;
 }

@@ -1,11 +1,16 @@
 /**
- * Serves the built web app and media. Hashed assets are immutable for a year; index.html is
- * revalidated on every load so a deploy is picked up at once; client routes get index.html.
+ * Serves the built web app and media. Hashed assets are immutable for a year; the HTML is
+ * revalidated on every load (ETag) so a deploy is picked up at once. Every client route gets
+ * index.html filled in for that URL by the storefront renderer (seo/): its own title, meta
+ * tags, `<html lang>` and pre-rendered content; plus /robots.txt and /sitemap.xml.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Container } from 'inversify';
+import { CATALOG, TOKENS, type AppConfig, type CatalogService, type Logger } from '@subshare/core';
+import { Storefront } from './seo/index.js';
 
 // packages/http/{src,dist} → packages/web/dist and packages/http/media
 const PACKAGES_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,8 +19,26 @@ export const MEDIA_DIR = path.join(PACKAGES_DIR, 'http', 'media');
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export function staticRoutes(webDist = DEFAULT_WEB_DIST): Router {
+export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): Router {
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config);
   const router = express.Router();
+
+  router.get('/robots.txt', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain').send(storefront.robots());
+  });
+  router.get('/sitemap.xml', async (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      const xml = await storefront.sitemap();
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.type('application/xml').send(xml);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   router.use('/media', express.static(MEDIA_DIR, { maxAge: '1d', fallthrough: false, index: false }));
   router.use(
     '/assets',
@@ -29,14 +52,25 @@ export function staticRoutes(webDist = DEFAULT_WEB_DIST): Router {
 
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
-  router.get('/{*splat}', (_req, res) => {
+  router.get('/{*splat}', async (req: Request, res: Response) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!indexHtml) {
       res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    // Without ?lang and ?currency, the page follows the visitor's language and country.
+    res.vary('Accept-Language');
+    if (config.countryHeader) res.vary(config.countryHeader);
+    try {
+      const page = await storefront.render(indexHtml, req);
+      res.status(page.status).setHeader('ETag', page.etag);
+      res.type('html').send(page.body);
+    } catch (error) {
+      // The catalog is unreachable: the bare app shell still loads and shows its own error.
+      logger.error({ err: error, path: req.path }, 'rendering the storefront page failed; serving the plain app shell');
+      res.type('html').send(indexHtml);
+    }
   });
   return router;
 }

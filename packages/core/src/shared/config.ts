@@ -201,7 +201,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const api = (name: string) => parseUrl(env, name, ['http:', 'https:'])?.replace(/\/+$/, '');
   const smtpUrl = parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
 
-  return {
+  const config: AppConfig = {
     mode,
     dataDir,
     databaseUrl,
@@ -253,4 +253,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     embeddedDbPassword: demo?.EMBEDDED_DB_PASSWORD ?? '',
   };
+
+  // Production never sells through the demo provider by accident: at least one real provider,
+  // or an explicit ALLOW_DEMO_PAYMENTS. Methods without a provider are then simply not offered.
+  if (mode === 'production' && !parseBoolean(env, 'ALLOW_DEMO_PAYMENTS')) {
+    const anyProvider = ['STRIPE_SECRET_KEY', 'COINPAL_MERCHANT_NO', 'PAYSSION_API_KEY'].some((name) => blankToUndefined(env[name]));
+    if (!anyProvider)
+      fail(
+        'STRIPE_SECRET_KEY',
+        'or COINPAL_MERCHANT_NO or PAYSSION_API_KEY is required when DATABASE_URL is set (or set ALLOW_DEMO_PAYMENTS=true to sell through the demo provider)',
+      );
+  }
+
+  return config;
 }

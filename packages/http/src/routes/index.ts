@@ -6,25 +6,24 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { json } from '../middleware/async.js';
 import { guards } from '../middleware/auth.js';
-import { catalogHandlers } from '../handlers/catalog.handlers.js';
 import { emailHandlers } from '../handlers/email.handlers.js';
 import { mainHandlers } from '../handlers/main.handlers.js';
+import { orderHandlers } from '../handlers/order.handlers.js';
 import { userHandlers } from '../handlers/user.handlers.js';
 
 export function apiRoutes(container: Container): Router {
   const router = Router();
   const can = guards(container);
   const main = mainHandlers(container);
-  const catalog = catalogHandlers(container);
   const user = userHandlers(container);
   const email = emailHandlers(container);
+  const order = orderHandlers(container);
 
   router.get('/api/health', ...can.public, json(main.health));
-  router.get('/api/main/home', ...can.public, json(catalog.home));
+  // GET /api/main/home and /api/platform/getplatform: routes/catalog.routes.ts (served pre-compressed).
   router.get('/api/main/getcountry', ...can.public, json(main.getCountry));
   router.get('/api/main/loginpagedata', ...can.public, json(main.loginPageData));
   router.get('/api/main/business', ...can.public, json(main.business));
-  router.get('/api/platform/getplatform', ...can.public, json(catalog.getPlatform));
 
   router.get('/api/user/checkemail', ...can.public, json(user.checkEmail));
   router.post('/api/user/register', ...can.public, json(user.register));
@@ -37,6 +36,14 @@ export function apiRoutes(container: Container): Router {
   router.get('/api/user/socialproviders', ...can.public, json(user.socialProviders));
   router.post('/api/user/logout', ...can.user, json(user.logout));
   router.post('/api/user/changepassword', ...can.user, json(user.changePassword));
+
+  router.post('/api/order/insert', ...can.verified, json(order.insert));
+  router.get('/api/order/getorder', ...can.user, json(order.getOrder));
+  router.post('/api/payment/process', ...can.user, json(order.process));
+  router.post('/api/payment/createcheckoutsession', ...can.verified, json(order.checkoutCard));
+  router.post('/api/payment/createcheckoutsessioncoinpal', ...can.verified, json(order.checkoutCrypto));
+  router.post('/api/payment/createcheckoutsessionpayssion', ...can.verified, json(order.checkoutPayssion));
+  router.post('/api/payment/checksessionpayssion', ...can.user, json(order.checkPayssion));
 
   router.get('/api/email/outbox', ...can.staff, json(email.outbox));
   router.get('/api/email/outbox/:id', ...can.staff, json(email.outboxEmail));

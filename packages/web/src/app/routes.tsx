@@ -1,16 +1,14 @@
 /**
- * Every route of spec section 2. The storefront (home, platform, static pages) is in the
- * entry chunk; login, checkout, the buyer's panel and the admin area load on demand.
+ * Every route of spec section 2. Home and the platform pages are in the entry chunk (the shop
+ * window); the static pages (support, FAQ, how it works, about us, policies) share one lazy
+ * chunk, and login, checkout, the buyer's panel and the admin area load on demand.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAccess } from '../features/auth/components/RequireAccess';
 import HomePage from '../features/catalog/pages/HomePage';
 import PlatformPage from '../features/catalog/pages/PlatformPage';
-import HowItWorksPage from '../features/content/pages/HowItWorksPage';
-import PolicyPage from '../features/content/pages/PolicyPage';
-import SupportPage from '../features/content/pages/SupportPage';
-import { POLICY_PAGES } from '../features/content/policies';
+import { POLICY_PAGES, type PolicyPage as Policy } from '../features/content/policies';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import NotFoundPage from '../features/shell/pages/NotFoundPage';
 import { lazyNamed } from './lazy';
@@ -26,8 +24,22 @@ const PaymentPage = lazyNamed(loadCheckoutPages, 'PaymentPage');
 const PaymentResultPage = lazyNamed(loadCheckoutPages, 'PaymentResultPage');
 const PayssionResultPage = lazyNamed(loadCheckoutPages, 'PayssionResultPage');
 
+// The static pages and their texts in both languages: one chunk, never in the first download.
+const loadContentPages = () => import('../features/content');
+const SupportPage = lazyNamed(loadContentPages, 'SupportPage');
+const FaqPage = lazyNamed(loadContentPages, 'FaqPage');
+const HowItWorksPage = lazyNamed(loadContentPages, 'HowItWorksPage');
+const PolicyPage = lazyNamed<Awaited<ReturnType<typeof loadContentPages>>, 'PolicyPage', { policy: Policy }>(loadContentPages, 'PolicyPage');
+
 const UserPanelPage = lazy(() => import('../features/panel/pages/UserPanelPage'));
 const AdminArea = lazy(() => import('../features/admin/AdminArea'));
+
+/** `handle` of a route whose chunk main.tsx loads before the first render (pre-rendered pages). */
+export interface RouteHandle {
+  preload?: () => Promise<void>;
+}
+
+const preloaded = (preload: () => Promise<void>): RouteHandle => ({ preload });
 
 export const routes: RouteObject[] = [
   {
@@ -56,9 +68,10 @@ export const routes: RouteObject[] = [
           </RequireAccess>
         ),
       },
-      { path: 'support', element: <SupportPage /> },
-      { path: 'howitworks', element: <HowItWorksPage /> },
-      ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: <PolicyPage policy={policy} /> })),
+      { path: 'support', element: <SupportPage />, handle: preloaded(SupportPage.preload) },
+      { path: 'faq', element: <FaqPage />, handle: preloaded(FaqPage.preload) },
+      { path: 'howitworks', element: <HowItWorksPage />, handle: preloaded(HowItWorksPage.preload) },
+      ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: <PolicyPage policy={policy} />, handle: preloaded(PolicyPage.preload) })),
       {
         path: 'jve/*',
         element: (
@@ -71,3 +84,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the chunks the page at `pathname` needs before its first render; never fails. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined)));
+}

@@ -1,16 +1,30 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { sessionExpired } from '../features/auth/slice';
+import { currencyChosen, homeLoaded, platformPreloaded } from '../features/catalog/slice';
+import { rememberLanguage } from '../features/language/saga';
+import { languageResolved } from '../features/language/slice';
 import { requestFinished, requestStarted } from '../features/shell/slice';
 import { configureApi } from '../services/api';
+import { DISPLAY_COOKIES, writeDisplayCookie } from '../services/displayCookie';
 import { logError } from '../services/log';
-import { rootReducer } from './rootReducer';
+import { STORAGE_KEYS, writeItem } from '../services/storage';
+import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga, supervise } from './rootSaga';
 import { setSagaRunner } from './sagaInjector';
+import { matchesCurrency, type ServerData } from './serverData';
+import type { UrlChoices } from './urlChoices';
 
 export type { RootState } from './rootReducer';
 
-export function createAppStore() {
+export interface StartOptions {
+  /** `?lang` and `?currency` of the address the app was opened with. */
+  urlChoices?: UrlChoices;
+  /** The data a pre-rendered page came with. */
+  serverData?: ServerData | null;
+}
+
+export function createAppStore({ urlChoices = {}, serverData = null }: StartOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({ onError: (error) => logError('saga', error) });
   const store = configureStore({
     reducer: rootReducer,
@@ -28,10 +42,45 @@ export function createAppStore() {
     onUnauthorized: () => store.dispatch(sessionExpired()),
   });
 
+  // Before the sagas start: they read the language and currency as they begin.
+  applyUrlChoices(store, urlChoices);
+  if (serverData) applyServerData(store, serverData);
+
   sagaMiddleware.run(rootSaga);
   // Lazily loaded features start their sagas under the same supervision as the others.
   setSagaRunner((saga) => sagaMiddleware.run(supervise, saga));
   return store;
+}
+
+/** `?lang` / `?currency` of the address: chosen (and stored) as if picked in the dialog or the switch. */
+function applyUrlChoices(store: StoreLike, choices: UrlChoices): void {
+  if (choices.languageId) {
+    rememberLanguage(choices.languageId);
+    store.dispatch(languageResolved(choices.languageId));
+  }
+  if (choices.currency) {
+    writeItem(STORAGE_KEYS.currency, choices.currency);
+    writeDisplayCookie(DISPLAY_COOKIES.currency, choices.currency);
+    store.dispatch(currencyChosen(choices.currency));
+  }
+}
+
+/**
+ * The data a pre-rendered page came with (app/serverData.ts), before the sagas start: on a
+ * first visit its language stands for the country lookup (the server chose it the same way),
+ * and the catalog it carries is shown without asking again when language and currency match.
+ */
+type StoreLike = { getState(): RootState; dispatch(action: UnknownAction): unknown };
+
+function applyServerData(store: StoreLike, data: ServerData): void {
+  if (!store.getState().language.resolved) {
+    rememberLanguage(data.languageId);
+    store.dispatch(languageResolved(data.languageId));
+  }
+  const { language, catalog } = store.getState();
+  if (language.languageId !== data.languageId) return;
+  if (data.home && matchesCurrency(data.home.currencyCode, catalog.chosenCurrency)) store.dispatch(homeLoaded(data.home));
+  if (data.platform && matchesCurrency(data.platform.currencyCode, catalog.chosenCurrency)) store.dispatch(platformPreloaded(data.platform));
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

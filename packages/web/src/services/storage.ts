@@ -13,6 +13,13 @@ export const STORAGE_KEYS = {
   returnUrl: 'subshare.returnUrl',
   /** The `state` of the Naver login under way (sessionStorage), checked on /naver/callback. */
   naverState: 'subshare.naverState',
+  /** The currency the visitor chose with the switch in the navigation bar, "EUR" or "KRW". */
+  currency: 'subshare.currency',
+  /**
+   * The platform, type and duration chosen for the payment page (sessionStorage, JSON
+   * `{ platformId, typeId, durationId }`), so the choice survives the login redirect.
+   */
+  selection: 'subshare.selection',
 } as const;
 
 type Area = 'local' | 'session';

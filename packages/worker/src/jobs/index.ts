@@ -1,6 +1,16 @@
 import { deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
+import { activateOrderJob } from './activate-order.job.js';
 import type { JobDefinition } from './job.js';
+import { expireUnpaidOrdersJob, reconcilePaymentsJob } from './payments.job.js';
 import { pruneJob } from './prune.job.js';
 
 /** Every job this worker runs. Adding a job: write its file, list it here. */
-export const JOBS: JobDefinition[] = [pruneJob, deliverEmailJob, emailDeadLetterJob, sweepEmailJob];
+export const JOBS: JobDefinition[] = [
+  pruneJob,
+  deliverEmailJob,
+  emailDeadLetterJob,
+  sweepEmailJob,
+  activateOrderJob,
+  reconcilePaymentsJob,
+  expireUnpaidOrdersJob,
+];

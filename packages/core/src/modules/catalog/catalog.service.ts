@@ -1,16 +1,28 @@
 /**
  * The catalog as buyers see it: platforms in one language with their options and prices.
- * Reads are served from a per-process cache, because every storefront page asks for the
- * catalog and it changes only when staff edit it.
+ *
+ * Reads are served from memory, because every storefront page asks for the catalog and it
+ * changes only when staff edit it. Every write to a catalog table moves a version number in
+ * the database (triggers, see the catalog-version migration); each process compares the
+ * version behind its memory with it at most once a second (one tiny query), so a change made
+ * by any process, or by hand in SQL, is served everywhere within a second, and at once by the
+ * process that made it once it calls `invalidate()`.
+ *
+ * A reload yields new arrays: callers may key caches of their own on the array's identity
+ * (a WeakMap), and those are invalidated together with the catalog.
  */
 import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Clock } from '../../shared/clock.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { isCurrencyCode, money, type Money } from '../../shared/money.js';
+import { TOKENS } from '../../shared/tokens.js';
 import { PlatformRepository } from './platform.repository.js';
 import type { PlatformModel } from './models/platform.model.js';
 import type { LanguageId, PlatformView } from './catalog.types.js';
 
-const CACHE_TTL_MS = 60_000;
+/** How long a process trusts its memory before asking the database for the catalog version. */
+export const CATALOG_VERSION_CHECK_MS = 1_000;
 
 export function durationName(months: number, languageId: LanguageId): string {
   if (languageId === 2) return `${months}개월`;
@@ -19,18 +31,32 @@ export function durationName(months: number, languageId: LanguageId): string {
 
 @injectable()
 export class CatalogService {
-  private cache = new Map<LanguageId, { at: number; platforms: PlatformView[] }>();
+  /** One load per language, shared by concurrent callers. */
+  private loads = new Map<LanguageId, Promise<PlatformView[]>>();
+  /** The database version the loads belong to. */
+  private loadedVersion: string | undefined;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | undefined;
 
-  constructor(@inject(PlatformRepository) private readonly platforms: PlatformRepository) {}
+  constructor(
+    @inject(PlatformRepository) private readonly platforms: PlatformRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
 
   /** Every enabled platform, in display order. */
   async listPlatforms(languageId: LanguageId): Promise<PlatformView[]> {
-    const cached = this.cache.get(languageId);
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.platforms;
-    const [models, months, typeNames] = await Promise.all([this.platforms.findAllEnabled(), this.platforms.durationMonths(), this.platforms.planTypeNames()]);
-    const views = models.map((model) => toView(model, languageId, months, typeNames));
-    this.cache.set(languageId, { at: Date.now(), platforms: views });
-    return views;
+    const check = this.checkVersion();
+    if (check) await check;
+    let load = this.loads.get(languageId);
+    if (!load) {
+      load = this.load(languageId);
+      this.loads.set(languageId, load);
+      // A failed load is forgotten, so the next request tries again.
+      load.catch(() => {
+        if (this.loads.get(languageId) === load) this.loads.delete(languageId);
+      });
+    }
+    return load;
   }
 
   async getPlatform(id: number, languageId: LanguageId): Promise<PlatformView> {
@@ -39,9 +65,52 @@ export class CatalogService {
     return platform;
   }
 
-  /** Called after any catalog change so that the next read sees it. */
+  /**
+   * Forgets this process's copy and asks the database for the version on the next read. Call
+   * it after a catalog change has been committed; other processes notice within a second.
+   */
   invalidate(): void {
-    this.cache.clear();
+    this.loads.clear();
+    this.loadedVersion = undefined;
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * Records a catalog change that the catalog tables do not show by themselves (a logo file
+   * replaced under the same name, say) so every process reloads; writes to the tables move
+   * the version on their own. Inside a transaction, call `invalidate()` again after commit.
+   */
+  async markChanged(trx?: Knex.Transaction): Promise<void> {
+    await this.platforms.bumpVersion(trx);
+    this.invalidate();
+  }
+
+  /** Undefined when the memory is recent enough; otherwise one version check shared by all callers. */
+  private checkVersion(): Promise<void> | undefined {
+    const now = this.clock.now().getTime();
+    if (now >= this.checkedAt && now - this.checkedAt < CATALOG_VERSION_CHECK_MS) return undefined;
+    this.checking ??= this.platforms
+      .version()
+      .then(
+        (version) => {
+          if (version !== this.loadedVersion) {
+            this.loads.clear();
+            this.loadedVersion = version;
+          }
+        },
+        // The database is unreachable: keep serving what we have; a load will report the failure.
+        () => undefined,
+      )
+      .finally(() => {
+        this.checkedAt = now;
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+
+  private async load(languageId: LanguageId): Promise<PlatformView[]> {
+    const [models, months, typeNames] = await Promise.all([this.platforms.findAllEnabled(), this.platforms.durationMonths(), this.platforms.planTypeNames()]);
+    return models.map((model) => toView(model, languageId, months, typeNames));
   }
 }
 
@@ -90,5 +159,6 @@ function toView(model: PlatformModel, languageId: LanguageId, months: Map<number
     types,
     prices: [...byPair.values()].sort((a, b) => a.durationId - b.durationId || a.typeId - b.typeId),
     faq: inLanguage(model.faq).map((row) => ({ question: row.question, answer: row.answer })),
+    updatedAt: new Date(model.updated_at),
   };
 }

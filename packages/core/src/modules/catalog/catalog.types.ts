@@ -53,6 +53,8 @@ export interface PlatformView {
   types: PlanTypeOption[];
   prices: PlatformPrice[];
   faq: Array<{ question: string; answer: string }>;
+  /** When anything about the platform last changed (texts, options, prices included). */
+  updatedAt: Date;
 }
 
 export interface CatalogQuery {

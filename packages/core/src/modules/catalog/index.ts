@@ -2,6 +2,6 @@
 export { CATALOG } from './tokens.js';
 export { catalogModule } from './catalog.module.js';
 export type { CatalogService } from './catalog.service.js';
-export { durationName } from './catalog.service.js';
+export { durationName, CATALOG_VERSION_CHECK_MS } from './catalog.service.js';
 export { seedDemoCatalog } from './demo-catalog.js';
 export * from './catalog.types.js';

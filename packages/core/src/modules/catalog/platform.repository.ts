@@ -32,6 +32,21 @@ export class PlatformRepository {
     return new Map(rows.map((row) => [`${row.plan_type_id}:${row.language_id}`, row.name]));
   }
 
+  /** The catalog's version: every write to a catalog table moves it (see the catalog-version migration). */
+  async version(trx?: Knex.Transaction): Promise<string> {
+    const row = await (trx ?? this.knex)('catalog_state').where({ id: 1 }).first<{ version: string | number } | undefined>('version');
+    return String(row?.version ?? 0);
+  }
+
+  /** Moves the version by hand, for changes the tables do not show (e.g. a logo file replaced under the same name). */
+  async bumpVersion(trx?: Knex.Transaction): Promise<string> {
+    const [row] = await (trx ?? this.knex)('catalog_state')
+      .where({ id: 1 })
+      .update({ version: (trx ?? this.knex).raw('version + 1'), changed_at: (trx ?? this.knex).fn.now() })
+      .returning<Array<{ version: string | number }>>('version');
+    return String(row?.version ?? 0);
+  }
+
   private withGraph<Q extends ReturnType<typeof PlatformModel.query>>(query: Q): Q {
     return query
       .withGraphFetched(GRAPH)

@@ -35,12 +35,24 @@ export function roundToCurrency(amount: number, code: CurrencyCode): number {
 }
 
 /**
- * The number part of a price, localised: "4.99", "6,900". KRW never shows decimals, EUR
- * always shows two. The caller adds the currency code ("4.99 EUR/month").
+ * The number part of a price: "4.99", "6,900". KRW never shows decimals, EUR always shows two.
+ * The caller adds the currency code ("4.99 EUR/month").
+ *
+ * Both interface languages (en, ko) write numbers alike: "," between thousands, "." before
+ * decimals. Formatted by hand rather than with Intl.NumberFormat, whose first use loads locale
+ * data and costs tens of milliseconds on a phone, in the middle of the first render.
  */
-export function formatAmount(amount: number, code: CurrencyCode, locale: string): string {
+export function formatAmount(amount: number, code: CurrencyCode, _locale?: string): string {
   const digits = currencyOf(code).fractionDigits;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(roundToCurrency(amount, code));
+  const fixed = Math.abs(roundToCurrency(amount, code)).toFixed(digits);
+  const [whole = '0', fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 && Number(fixed) !== 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A price with its currency code, as the storefront shows it: "17.09 EUR", "25,500 KRW". */
+export function formatPrice(amount: number, code: CurrencyCode, locale?: string): string {
+  return `${formatAmount(amount, code, locale)} ${code}`;
 }
 
 // ---------------------------------------------------------------- prices
@@ -75,6 +87,18 @@ export function monthlyPrice(platform: Platform, durationId: number, typeId: num
   const price = salePrice(platform, durationId, typeId, code);
   if (price === null || !months || months <= 0) return null;
   return roundToCurrency(price / months, code);
+}
+
+/** What the buyer pays without the sale (the regular price), when the catalog has one. */
+export function regularPrice(platform: Platform, durationId: number, typeId: number, code: CurrencyCode): number | null {
+  const entry = findPrice(platform, durationId, typeId);
+  return entry ? (amountIn(entry.price, code) ?? null) : null;
+}
+
+/** The sale's discount in whole percent (0 when there is none). */
+export function discountPercent(regular: number | null, sale: number | null): number {
+  if (regular === null || sale === null || regular <= 0 || sale >= regular) return 0;
+  return Math.round((1 - sale / regular) * 100);
 }
 
 /**

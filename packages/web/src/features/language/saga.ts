@@ -1,5 +1,6 @@
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
 import { mainApi } from '../../services/api';
+import { DISPLAY_COOKIES, writeDisplayCookie } from '../../services/displayCookie';
 import { logError } from '../../services/log';
 import { reloadPage } from '../../services/navigation';
 import { STORAGE_KEYS, writeItem } from '../../services/storage';
@@ -12,7 +13,7 @@ function* resolveFromCountry() {
   try {
     const answer: unknown = yield call(mainApi.getCountry);
     const languageId = toLanguageId(answer) ?? DEFAULT_LANGUAGE_ID;
-    writeItem(STORAGE_KEYS.language, String(languageId));
+    rememberLanguage(languageId);
     yield put(languageResolved(languageId));
   } catch (error) {
     // Not stored, so the next visit asks again; the visitor can still pick one by hand.
@@ -21,10 +22,17 @@ function* resolveFromCountry() {
   }
 }
 
+/** localStorage for the app, and the one-year display cookie for the server's pre-rendering. */
+export function rememberLanguage(languageId: LanguageId): void {
+  writeItem(STORAGE_KEYS.language, String(languageId));
+  writeDisplayCookie(DISPLAY_COOKIES.language, String(languageId));
+}
+
 function* storeChoiceAndReload(action: ReturnType<typeof languageChosen>) {
-  writeItem(STORAGE_KEYS.language, String(action.payload));
-  // A full reload refetches every text that comes from the server in the new language.
-  yield call(reloadPage);
+  rememberLanguage(action.payload);
+  // A full reload refetches every text that comes from the server in the new language; a
+  // `?lang=` in the address would override the choice, so it goes.
+  yield call(reloadPage, ['lang']);
 }
 
 /** Blocks until the language is known, then returns it. For sagas whose calls take languageId. */
@@ -38,5 +46,11 @@ export function* waitForLanguage() {
 export function* languageSaga() {
   yield takeEvery(languageChosen.type, storeChoiceAndReload);
   const resolved: boolean = yield select(selectLanguageResolved);
-  if (!resolved) yield call(resolveFromCountry);
+  if (!resolved) {
+    yield call(resolveFromCountry);
+    return;
+  }
+  // A stored choice renews its cookie, so the server keeps pre-rendering in that language.
+  const languageId: LanguageId = yield select(selectLanguageId);
+  writeDisplayCookie(DISPLAY_COOKIES.language, String(languageId));
 }

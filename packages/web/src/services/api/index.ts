@@ -1,5 +1,6 @@
 export { ApiError, apiGet, apiPost, configureApi } from './client';
 export type { ApiHooks, QueryParams, RequestOptions } from './client';
 export * as mainApi from './main';
+export * as platformApi from './platform';
 export * as userApi from './user';
 export type * from './types';

@@ -1,14 +1,18 @@
 /** `/api/main/*`: the public calls behind the storefront shell and home page. */
 import { apiGet } from './client';
-import type { BusinessInfo, HomeResponse, LoginPageData } from './types';
+import type { BusinessInfo, CurrencyCode, HomeResponse, LoginPageData } from './types';
 
 /** The visitor's language id guessed from the country (1 English, 2 Korean). */
 export function getCountry(): Promise<number> {
   return apiGet<number>('/api/main/getcountry');
 }
 
-export function getHome(languageId: number): Promise<HomeResponse> {
-  return apiGet<HomeResponse>('/api/main/home', { languageId });
+/**
+ * Every platform of the catalog in a language. `currency` is the visitor's explicit choice
+ * (answered back as `currencyCode`); without it the server picks by country.
+ */
+export function getHome(languageId: number, currency?: CurrencyCode): Promise<HomeResponse> {
+  return apiGet<HomeResponse>('/api/main/home', { languageId, currency });
 }
 
 export function getBusiness(): Promise<BusinessInfo> {

@@ -52,10 +52,20 @@ export interface Platform {
   prices: PlatformPrice[];
   faq: PlatformFaq[];
   slotsCount: number;
+  /** Beyond the spec: 0 video streaming, 1 music, 8 AI chat. */
+  platformType?: number;
+  /** Beyond the spec: the buyer joins a family group with the e-mail of their own login. */
+  haveInvitation?: boolean;
 }
 
 export interface HomeResponse {
   platforms: Platform[];
+  currencyCode: CurrencyCode;
+}
+
+/** `GET /api/platform/getplatform`. */
+export interface PlatformResponse {
+  platform: Platform;
   currencyCode: CurrencyCode;
 }
 

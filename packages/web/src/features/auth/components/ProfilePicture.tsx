@@ -19,8 +19,8 @@ export function ProfilePicture({ photoUrl, alt, size = 36 }: ProfilePictureProps
         <Image
           src={photoUrl ?? undefined}
           alt={alt}
-          width={size}
-          height={size}
+          htmlWidth={size}
+          htmlHeight={size}
           boxSize="full"
           objectFit="cover"
           referrerPolicy="no-referrer"

@@ -52,7 +52,17 @@ export function LogoCarousel() {
                 tabIndex={leaving ? -1 : undefined}
                 title={item.name}
               >
-                <Image src={item.logo} alt={item.name} h={{ base: '10', md: '14' }} w="auto" maxW="full" objectFit="contain" draggable={false} />
+                <Image
+                  src={item.logo}
+                  alt={item.name}
+                  htmlWidth={120}
+                  htmlHeight={120}
+                  h={{ base: '10', md: '14' }}
+                  w="auto"
+                  maxW="full"
+                  objectFit="contain"
+                  draggable={false}
+                />
               </RouterLinkBase>
             </Flex>
           );

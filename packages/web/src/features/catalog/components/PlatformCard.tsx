@@ -7,7 +7,7 @@ import { ButtonLink, RouterLink } from '../../../components/ui/links';
 import type { Platform } from '../../../services/api';
 import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
-import { formatAmount, minMonthlyPrice } from '../rules';
+import { formatPrice, minMonthlyPrice } from '../rules';
 import { selectCurrencyCode } from '../selectors';
 
 /** Home card: logo on the first brand colour, the lowest monthly price, and two ways in. */
@@ -46,6 +46,9 @@ export function PlatformCard({ platform }: { platform: Platform }) {
           data-testid="platform-card-logo"
           src={platform.logoBase}
           alt={platform.name}
+          // The logos are 240×80: the attributes reserve their space (no layout shift).
+          htmlWidth={240}
+          htmlHeight={80}
           h="16"
           w="auto"
           maxW="80%"
@@ -61,7 +64,7 @@ export function PlatformCard({ platform }: { platform: Platform }) {
         {price !== null && (
           <Text data-testid="platform-card-price" color="fg.muted">
             <Text as="span" fontSize="2xl" fontWeight="bold" color="fg">
-              {formatAmount(price, currencyCode, culture)} {currencyCode}
+              {formatPrice(price, currencyCode, culture)}
             </Text>
             {t('card.perMonth')}
           </Text>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useT } from '../../language/useT';
 import { HeroArt } from '../components/HeroArt';
 import { LogoCarousel } from '../components/LogoCarousel';
@@ -12,6 +13,7 @@ export default function HomePage() {
   const t = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
+  usePageMeta({ title: null, fullTitle: t('meta.homeTitle'), description: t('home.subslogan'), robots: 'index' });
 
   // The catalog changes rarely: load it once per page load, and again after a failure. The
   // status is read on arrival only, so a failing server is not retried in a loop.

@@ -1,22 +1,25 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Page } from '../../../components/ui/Page';
-import type { DictionaryKey } from '../../language/dictionary';
 import { useT } from '../../language/useT';
+import { ContentSections } from '../components/ContentSections';
+import { useContent } from '../useContent';
 
-const STEPS: DictionaryKey[] = ['howItWorks.step1', 'howItWorks.step2', 'howItWorks.step3', 'howItWorks.step4', 'howItWorks.step5'];
-
+/** /howitworks: the four steps of buying, then the rules and guides of a shared account. */
 export default function HowItWorksPage() {
   const t = useT();
+  const { texts, fill } = useContent();
+  const page = texts.howitworks;
+
   return (
-    <Page testId="page-howitworks" title={t('page.howitworks')}>
-      <Stack as="ol" gap="4" listStyleType="none" ps="0">
-        {STEPS.map((step, index) => (
-          <Flex as="li" key={step} gap="4" align="flex-start">
+    <Page testId="page-howitworks" title={t('page.howitworks')} intro={page.intro} indexable>
+      <chakra.ol listStyleType="none" ps="0" m="0" mb="12" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="5">
+        {page.steps.map((step, index) => (
+          <Flex as="li" key={step.title} data-testid="howitworks-step" gap="4" align="flex-start" p="5" borderWidth="1px" borderRadius="lg">
             <Box
               flexShrink={0}
-              boxSize="8"
+              boxSize="9"
               borderRadius="full"
-              bg="purple.600"
+              bg="purple.700"
               color="white"
               fontWeight="bold"
               display="grid"
@@ -25,10 +28,16 @@ export default function HowItWorksPage() {
             >
               {index + 1}
             </Box>
-            <Text pt="1">{t(step)}</Text>
+            <Stack gap="1">
+              <Heading as="h2" size="md">
+                {step.title}
+              </Heading>
+              <Text color="fg.muted">{step.text}</Text>
+            </Stack>
           </Flex>
         ))}
-      </Stack>
+      </chakra.ol>
+      <ContentSections sections={page.sections} fill={fill} />
     </Page>
   );
 }

@@ -1,14 +1,19 @@
-import { Text } from '@chakra-ui/react';
 import { Page } from '../../../components/ui/Page';
 import { useT } from '../../language/useT';
+import { BusinessDetails } from '../components/BusinessDetails';
+import { ContentSections } from '../components/ContentSections';
 import type { PolicyPage as Policy } from '../policies';
+import { useContent } from '../useContent';
 
-/** One policy page; the full texts come with the content issue, the route and title exist now. */
+/** About us and the policy pages: intro and sections in the interface language; about us adds the business details. */
 export default function PolicyPage({ policy }: { policy: Policy }) {
   const t = useT();
+  const { texts, fill } = useContent();
+  const doc = texts[policy.path];
   return (
-    <Page testId={`page-${policy.path}`} title={t(policy.title)}>
-      <Text>{t(policy.summary)}</Text>
+    <Page testId={`page-${policy.path}`} title={t(policy.title)} intro={fill(doc.intro) ?? undefined} indexable>
+      <ContentSections sections={doc.sections} fill={fill} />
+      {policy.path === 'aboutus' && <BusinessDetails />}
     </Page>
   );
 }

@@ -11,21 +11,22 @@ function BusinessInfo() {
   const business = useAppSelector(selectBusiness);
   if (!business) return null;
 
-  const rows: Array<[DictionaryKey, string]> = [
-    ['footer.businessName', business.name],
-    ['footer.registrationNumber', business.registrationNumber],
-    ['footer.mailOrderNumber', business.mailOrderNumber],
-    ['footer.address', business.address],
-    ['footer.representative', business.representative],
-    ['footer.phone', business.supportPhone],
-    ['footer.email', business.supportEmail],
+  const rows: Array<[DictionaryKey, string, string]> = [
+    ['footer.businessName', business.name, 'name'],
+    ['footer.registrationNumber', business.registrationNumber, 'registration-number'],
+    ['footer.mailOrderNumber', business.mailOrderNumber, 'mail-order-number'],
+    ['footer.address', business.address, 'address'],
+    ['footer.representative', business.representative, 'representative'],
+    ['footer.phone', business.supportPhone, 'phone'],
+    ['footer.email', business.supportEmail, 'email'],
   ];
   return (
     <Box as="section" data-testid="footer-business" aria-label={t('footer.business')} fontSize="xs" color="fg.muted">
+      <Text data-testid="footer-company-type">{t('footer.companyType')}</Text>
       {rows
         .filter(([, value]) => Boolean(value))
-        .map(([label, value]) => (
-          <Text key={label}>
+        .map(([label, value, testId]) => (
+          <Text key={label} data-testid={`footer-business-${testId}`}>
             {t(label)}: {value}
           </Text>
         ))}
@@ -38,6 +39,7 @@ export function Footer() {
   const business = useAppSelector(selectBusiness);
   const links: Array<{ path: string; label: DictionaryKey }> = [
     { path: 'support', label: 'page.support' },
+    { path: 'faq', label: 'page.faq' },
     { path: 'howitworks', label: 'page.howitworks' },
     ...POLICY_PAGES.map((page) => ({ path: page.path, label: page.title })),
   ];

@@ -6,6 +6,7 @@ import { ButtonLink, RouterLink } from '../../../components/ui/links';
 import { Logo } from '../../../components/ui/Logo';
 import { useIsDesktop } from '../../../components/ui/useIsDesktop';
 import { ProfilePicture } from '../../auth/components/ProfilePicture';
+import { CurrencySelect } from '../../catalog/components/CurrencySelect';
 import { selectUser } from '../../auth/selectors';
 import { logoutRequested } from '../../auth/slice';
 import { LanguageToggle } from '../../language/components/LanguageToggle';
@@ -60,7 +61,7 @@ export function NavBar() {
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Flex as="nav" aria-label={t('nav.main')} maxW="1280px" mx="auto" h="16" px={{ base: '4', md: '6' }} align="center" gap="4">
         <RouterLinkBase to="/" data-testid="nav-home" aria-label={t('nav.home')}>
-          <Logo height={32} />
+          <Logo height={isDesktop ? 32 : 28} />
         </RouterLinkBase>
         <Box flex="1" />
         {isDesktop ? (
@@ -68,11 +69,13 @@ export function NavBar() {
             <RouterLink data-testid="nav-how-it-works" to="/howitworks">
               {t('nav.howItWorks')}
             </RouterLink>
+            <CurrencySelect />
             <LanguageToggle />
             <AccountLinks direction="row" />
           </HStack>
         ) : (
           <HStack gap="2">
+            <CurrencySelect />
             <LanguageToggle />
             <Button
               data-testid="nav-menu-toggle"

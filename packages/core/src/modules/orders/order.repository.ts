@@ -1,0 +1,44 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Model } from 'objection';
+import { TOKENS } from '../../shared/tokens.js';
+import { OrderItemModel, OrderModel } from './models/order.model.js';
+
+export type NewOrderItem = Omit<OrderItemModel, 'id' | 'order_id' | 'subscription_id' | 'applied_at' | keyof Model>;
+
+@injectable()
+export class OrderRepository {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  async create(
+    order: { user_id: number; email: string; currency: string; total_minor: number; payment_method: number; language_id: number; created_at: Date },
+    items: NewOrderItem[],
+    trx: Knex.Transaction,
+  ): Promise<OrderModel> {
+    const created = await OrderModel.query(trx).insertAndFetch({ ...order, state: 0, updated_at: order.created_at });
+    created.items = await Promise.all(items.map((item) => OrderItemModel.query(trx).insertAndFetch({ ...item, order_id: created.id })));
+    return created;
+  }
+
+  async findWithItems(id: number, trx?: Knex.Transaction): Promise<OrderModel | undefined> {
+    return OrderModel.query(trx ?? this.knex)
+      .findById(id)
+      .withGraphFetched('items')
+      .modifyGraph('items', (builder) => builder.orderBy('id'));
+  }
+
+  /** Locks the order row for the rest of the transaction (state changes are serialised per order). */
+  async lock(id: number, trx: Knex.Transaction): Promise<OrderModel | undefined> {
+    return OrderModel.query(trx).findById(id).forUpdate();
+  }
+
+  async update(id: number, patch: Partial<OrderModel>, trx: Knex.Transaction): Promise<void> {
+    await OrderModel.query(trx).patch(patch).where({ id });
+  }
+
+  /** Orders still unpaid after `before`: candidates for expiry. */
+  async unpaidCreatedBefore(before: Date, limit: number): Promise<number[]> {
+    const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');
+    return rows.map((row: { id: number }) => row.id);
+  }
+}

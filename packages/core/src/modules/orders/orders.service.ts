@@ -1,0 +1,242 @@
+/**
+ * Orders: what a buyer pays for. Prices come from the catalog on the server, never from the
+ * client; an order's items keep the names the buyer saw; states only move forward.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { Clock } from '../../shared/clock.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import type { JobQueue } from '../../shared/jobs.js';
+import { currencyById, money, type CurrencyCode, type Money } from '../../shared/money.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { validate } from '../../shared/validate.js';
+import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
+import { ROLES, type AuthenticatedUser } from '../identity/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../notifications/index.js';
+import type { OrderModel } from './models/order.model.js';
+import { OrderRepository } from './order.repository.js';
+import { canMove, ORDER_STATE, type OrderState } from './order-states.js';
+import { activationKey, ORDER_QUEUES } from './queues.js';
+
+/** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
+const METHODS_BY_CURRENCY: Record<CurrencyCode, number[]> = { EUR: [2, 1], KRW: [2, 1, 3, 4, 5, 6] };
+export const DEFAULT_PAYMENT_METHOD = 2;
+
+const positiveId = (label: string) =>
+  yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`).min(1, `${label} is required`);
+
+const createOrderSchema = yup.object({
+  platformId: positiveId('platformId').required('platformId is required'),
+  typeId: positiveId('typeId').required('typeId is required'),
+  durationId: positiveId('durationId').required('durationId is required'),
+  quantity: yup.number().typeError('quantity must be a number').integer().min(1, 'quantity must be at least 1').max(10).default(1),
+  languageId: yup.number().oneOf([1, 2], 'languageId must be 1 or 2').default(1),
+  // Beyond the spec: which currency to pay in (the storefront's current currency).
+  currency: yup.string().uppercase().oneOf(['EUR', 'KRW'], 'currency must be EUR or KRW'),
+  currencyId: yup.number().oneOf([1, 2], 'currencyId must be 1 or 2'),
+});
+
+export interface OrderItemView {
+  id: number;
+  platformId: number;
+  platformName: string;
+  platformColorOne: string;
+  platformLogoBase: string;
+  platformCategory: number;
+  typeId: number;
+  typeName: string;
+  durationId: number;
+  durationName: string;
+  months: number;
+  quantity: number;
+  unitPrice: Money;
+  haveInvitation: boolean;
+  invitationEmail: string | null;
+}
+
+export interface OrderView {
+  id: number;
+  userId: number;
+  email: string;
+  state: OrderState;
+  total: Money;
+  paymentMethod: number | null;
+  paymentMethods: number[];
+  languageId: LanguageId;
+  createdAt: Date;
+  paidAt: Date | null;
+  items: OrderItemView[];
+}
+
+@injectable()
+export class OrdersService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
+    @inject(OrderRepository) private readonly orders: OrderRepository,
+    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * POST /api/order/insert. The buyer is the token's user whatever `userId` the payload
+   * carries, and the price is the catalog's sale price for the chosen options.
+   */
+  async createOrder(buyer: AuthenticatedUser, input: unknown, defaultCurrency: CurrencyCode): Promise<OrderView> {
+    const payload = validate(createOrderSchema, input);
+    const languageId = payload.languageId as LanguageId;
+    const currency: CurrencyCode = (payload.currency as CurrencyCode | undefined) ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
+    const platform = await this.catalog.getPlatform(payload.platformId, languageId);
+    const duration = platform.durations.find((option) => option.id === payload.durationId && option.isEnabled);
+    const type = platform.types.find((option) => option.id === payload.typeId && option.isEnabled);
+    const errors: Record<string, string> = {};
+    if (!duration) errors.durationId = 'This duration is not available for this platform.';
+    if (!type) errors.typeId = 'This type is not available for this platform.';
+    if (payload.quantity > platform.maxQuantity) errors.quantity = `At most ${platform.maxQuantity} per order.`;
+    if (Object.keys(errors).length > 0) throw new ValidationError('This option cannot be ordered.', errors, 'option_unavailable');
+    const price = platform.prices
+      .find((entry) => entry.durationId === duration!.id && entry.typeId === type!.id)
+      ?.salePrice.find((p) => p.currency === currency);
+    if (!price) throw new ValidationError('This option has no price in this currency.', { currency: 'not priced' }, 'price_unavailable');
+
+    const now = this.clock.now();
+    const order = await this.knex.transaction((trx) =>
+      this.orders.create(
+        {
+          user_id: buyer.id,
+          email: buyer.email,
+          currency,
+          total_minor: price.amount * payload.quantity,
+          payment_method: DEFAULT_PAYMENT_METHOD,
+          language_id: languageId,
+          created_at: now,
+        },
+        [
+          {
+            platform_id: platform.id,
+            duration_id: duration!.id,
+            plan_type_id: type!.id,
+            months: duration!.months,
+            quantity: payload.quantity,
+            unit_price_minor: price.amount,
+            currency,
+            needs_invitation: platform.needsInvitation,
+            invitation_email: null,
+            platform_name: platform.name,
+            type_name: type!.name,
+            duration_name: duration!.name,
+            platform_logo_base: platform.logoBase,
+            platform_color_one: platform.colorOne,
+            platform_category: platform.category,
+          },
+        ],
+        trx,
+      ),
+    );
+    return toView(order);
+  }
+
+  /** A buyer sees only their own orders (others look missing); staff see every order. */
+  async getOrder(viewer: AuthenticatedUser, orderId: number): Promise<OrderView> {
+    const order = Number.isSafeInteger(orderId) && orderId > 0 ? await this.orders.findWithItems(orderId) : undefined;
+    if (!order || (order.user_id !== viewer.id && viewer.role < ROLES.moderator)) throw new NotFoundError('This order does not exist.', 'order_not_found');
+    return toView(order);
+  }
+
+  /** For other modules inside their transaction: the order, locked until it commits. */
+  async lockForUpdate(orderId: number, trx: Knex.Transaction): Promise<OrderView | undefined> {
+    const locked = await this.orders.lock(orderId, trx);
+    if (!locked) return undefined;
+    return toView((await this.orders.findWithItems(orderId, trx))!);
+  }
+
+  /** Moves an order to a new state if that is a forward move; returns whether it moved. */
+  async moveTo(orderId: number, state: OrderState, trx: Knex.Transaction, patch: { paymentMethod?: number } = {}): Promise<boolean> {
+    const order = await this.orders.lock(orderId, trx);
+    if (!order) return false;
+    if (order.state === state) {
+      if (patch.paymentMethod) await this.orders.update(orderId, { payment_method: patch.paymentMethod, updated_at: this.clock.now() }, trx);
+      return false;
+    }
+    if (!canMove(order.state, state)) return false;
+    await this.orders.update(orderId, { state, updated_at: this.clock.now(), ...(patch.paymentMethod ? { payment_method: patch.paymentMethod } : {}) }, trx);
+    return true;
+  }
+
+  /**
+   * The money arrived (a verified provider signal): state 6, and the activation job is sent in
+   * the same transaction. Returns false when the order was already paid (nothing happens twice).
+   */
+  async markPaid(orderId: number, paymentMethod: number, trx: Knex.Transaction): Promise<boolean> {
+    const order = await this.orders.lock(orderId, trx);
+    if (!order || !canMove(order.state, ORDER_STATE.paidNotCompleted)) return false;
+    const now = this.clock.now();
+    await this.orders.update(orderId, { state: ORDER_STATE.paidNotCompleted, paid_at: now, payment_method: paymentMethod, updated_at: now }, trx);
+    await this.jobs.send(ORDER_QUEUES.activate.name, { orderId }, { trx, singletonKey: activationKey(orderId) });
+    return true;
+  }
+
+  /**
+   * The activation job. Until accounts and slots exist, a paid order waits in state 6 and the
+   * buyer is told it will be activated within 24 hours; the e-mail is written once per order.
+   */
+  async activate(orderId: number): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const order = await this.orders.lock(orderId, trx);
+      if (!order || order.state !== ORDER_STATE.paidNotCompleted) return;
+      const items = (await this.orders.findWithItems(orderId, trx))!.items ?? [];
+      const [item] = items;
+      if (!item) return;
+      await this.notifications.enqueue(
+        {
+          kind: EMAIL_KIND.purchasedNotActiveSubscribe,
+          to: order.email,
+          languageId: order.language_id === 2 ? 2 : 1,
+          userId: order.user_id,
+          data: { orderId: order.id, platformName: item.platform_name, needsInvitation: item.needs_invitation },
+          idempotencyKey: `order:${order.id}:purchased`,
+        },
+        trx,
+      );
+    });
+  }
+
+  unpaidCreatedBefore(before: Date, limit = 200): Promise<number[]> {
+    return this.orders.unpaidCreatedBefore(before, limit);
+  }
+}
+
+function toView(order: OrderModel): OrderView {
+  const currency = order.currency as CurrencyCode;
+  return {
+    id: order.id,
+    userId: order.user_id,
+    email: order.email,
+    state: order.state as OrderState,
+    total: money(order.total_minor, currency),
+    paymentMethod: order.payment_method,
+    paymentMethods: METHODS_BY_CURRENCY[currency] ?? [DEFAULT_PAYMENT_METHOD],
+    languageId: order.language_id === 2 ? 2 : 1,
+    createdAt: order.created_at,
+    paidAt: order.paid_at,
+    items: (order.items ?? []).map((item) => ({
+      id: item.id,
+      platformId: item.platform_id,
+      platformName: item.platform_name,
+      platformColorOne: item.platform_color_one,
+      platformLogoBase: item.platform_logo_base,
+      platformCategory: item.platform_category,
+      typeId: item.plan_type_id,
+      typeName: item.type_name,
+      durationId: item.duration_id,
+      durationName: item.duration_name,
+      months: item.months,
+      quantity: item.quantity,
+      unitPrice: money(item.unit_price_minor, currency),
+      haveInvitation: item.needs_invitation,
+      invitationEmail: item.invitation_email,
+    })),
+  };
+}

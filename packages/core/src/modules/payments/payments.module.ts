@@ -1,0 +1,20 @@
+import { ContainerModule } from 'inversify';
+import type { AppConfig } from '../../shared/config.js';
+import type { Clock } from '../../shared/clock.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { PaymentRepository } from './payment.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { createPaymentProviders } from './providers/index.js';
+import { PAYMENT_PROVIDERS, PAYMENTS } from './tokens.js';
+
+export const paymentsModule = new ContainerModule(({ bind }) => {
+  bind(PAYMENT_PROVIDERS)
+    .toDynamicValue((context) => {
+      const config = context.get<AppConfig>(TOKENS.Config);
+      return createPaymentProviders(config, { publicUrl: config.publicUrl, clock: context.get<Clock>(TOKENS.Clock) });
+    })
+    .inSingletonScope();
+  bind(PaymentRepository).toSelf().inSingletonScope();
+  bind(PaymentsService).toSelf().inSingletonScope();
+  bind(PAYMENTS.Service).toService(PaymentsService);
+});

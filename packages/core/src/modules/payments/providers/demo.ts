@@ -1,0 +1,247 @@
+/**
+ * The demo provider serves a payment method whose real provider has no keys, so that `npm start`
+ * can sell end to end. It behaves like a hosted checkout of our own: createCheckout hands out a
+ * signed, expiring token and the URL of the shop's demo checkout page (`/demo-checkout/:token`);
+ * that page shows the payment (readDemoToken) with Pay and Cancel, and posts
+ * `token=…&outcome=paid|cancelled` to the notify URL carried in the token. verifyNotification
+ * accepts that post only with a genuine, unexpired token, so the demo goes through the same
+ * verified-notification path as a real provider, and nobody can forge a payment for an amount or
+ * order the shop did not sign.
+ *
+ * Token: base64url(JSON payload) + "." + base64url(HMAC-SHA256(key, first part)). The key is
+ * derived from the given secret (config.tokenSecret) for this purpose only.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Clock, SystemClock } from '../../../shared/clock.js';
+import { type Money, isCurrencyCode, money, toMajorUnits } from '../../../shared/money.js';
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  type IncomingNotification,
+  type PaymentMethodId,
+  type PaymentProvider,
+  type PaymentReport,
+  SignatureError,
+} from './provider.js';
+
+export interface DemoProviderOptions {
+  /** The shop's external base URL (PUBLIC_URL): the demo checkout page lives under it. */
+  publicUrl: string;
+  /** Signing secret (config.tokenSecret); a purpose-bound key is derived from it. */
+  secret: Buffer | string;
+  /** How long a demo checkout can be paid. Default 24 h, like a Stripe Checkout Session. */
+  ttlSeconds?: number;
+  clock?: Clock;
+}
+
+export type DemoOutcome = 'paid' | 'cancelled';
+
+/** What a demo checkout token says (all of it signed). */
+export interface DemoTokenData {
+  reference: string;
+  orderId: number;
+  method: PaymentMethodId;
+  amount: Money;
+  /** The amount for people, e.g. "€10.50" or "₩15,000". */
+  amountLabel: string;
+  description: string;
+  expiresAt: Date;
+  /** Where the demo page sends the browser after paying / cancelling, and where it posts the outcome. */
+  successUrl: string;
+  cancelUrl: string;
+  notifyUrl: string;
+}
+
+interface TokenPayload {
+  v: 1;
+  r: string;
+  o: number;
+  m: number;
+  a: number;
+  c: string;
+  d: string;
+  e: number;
+  s: string;
+  x: string;
+  n: string;
+}
+
+const KEY_PURPOSE = 'subshare/demo-checkout/v1';
+
+function label(value: Money): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: value.currency }).format(toMajorUnits(value));
+}
+
+/** The key that signs demo tokens, bound to this purpose so it can never sign anything else. */
+export function demoTokenKey(secret: Buffer | string): Buffer {
+  return createHmac('sha256', secret).update(KEY_PURPOSE).digest();
+}
+
+function mac(key: Buffer, payloadPart: string): string {
+  return createHmac('sha256', key).update(payloadPart).digest('base64url');
+}
+
+/** Signs a demo token (exported for tests and for the demo page's own tests). */
+export function signDemoToken(data: Omit<DemoTokenData, 'amountLabel'>, secret: Buffer | string): string {
+  const payload: TokenPayload = {
+    v: 1,
+    r: data.reference,
+    o: data.orderId,
+    m: data.method,
+    a: data.amount.amount,
+    c: data.amount.currency,
+    d: data.description,
+    e: Math.floor(data.expiresAt.getTime() / 1000),
+    s: data.successUrl,
+    x: data.cancelUrl,
+    n: data.notifyUrl,
+  };
+  const part = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return `${part}.${mac(demoTokenKey(secret), part)}`;
+}
+
+function decode(part: string): DemoTokenData | null {
+  let payload: Partial<TokenPayload>;
+  try {
+    payload = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Partial<TokenPayload>;
+  } catch {
+    return null;
+  }
+  const ok =
+    payload !== null &&
+    typeof payload === 'object' &&
+    payload.v === 1 &&
+    typeof payload.r === 'string' &&
+    Number.isSafeInteger(payload.o) &&
+    [1, 2, 3, 4, 5, 6].includes(payload.m as number) &&
+    Number.isSafeInteger(payload.a) &&
+    isCurrencyCode(payload.c) &&
+    typeof payload.d === 'string' &&
+    Number.isSafeInteger(payload.e) &&
+    typeof payload.s === 'string' &&
+    typeof payload.x === 'string' &&
+    typeof payload.n === 'string';
+  if (!ok) return null;
+  const p = payload as TokenPayload;
+  const amount = money(p.a, p.c as Money['currency']);
+  return {
+    reference: p.r,
+    orderId: p.o,
+    method: p.m as PaymentMethodId,
+    amount,
+    amountLabel: label(amount),
+    description: p.d,
+    expiresAt: new Date(p.e * 1000),
+    successUrl: p.s,
+    cancelUrl: p.x,
+    notifyUrl: p.n,
+  };
+}
+
+/**
+ * Reads a demo token WITHOUT checking its signature or expiry: for showing the payment on the
+ * demo page. Returns null when it is not a demo token. Only DemoProvider.verifyToken (and
+ * verifyNotification) may be trusted.
+ */
+export function readDemoToken(token: string): DemoTokenData | null {
+  if (typeof token !== 'string' || token.length > 8192) return null;
+  const [part, signature, extra] = token.split('.');
+  if (!part || !signature || extra !== undefined) return null;
+  return decode(part);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class DemoProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+  readonly acknowledgement = { contentType: 'application/json', body: '{"received":true}' };
+
+  private readonly publicUrl: string;
+  private readonly secret: Buffer | string;
+  private readonly key: Buffer;
+  private readonly ttlSeconds: number;
+  private readonly clock: Clock;
+
+  constructor(options: DemoProviderOptions) {
+    if (!options.secret || options.secret.length < 16) throw new TypeError('DemoProvider needs a signing secret of at least 16 bytes');
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.secret = options.secret;
+    this.key = demoTokenKey(options.secret);
+    this.ttlSeconds = options.ttlSeconds ?? 24 * 3600;
+    this.clock = options.clock ?? new SystemClock();
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const token = signDemoToken(
+      {
+        reference: request.reference,
+        orderId: request.orderId,
+        method: request.method,
+        amount: request.amount,
+        description: request.description.slice(0, 200),
+        expiresAt: new Date(this.clock.now().getTime() + this.ttlSeconds * 1000),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        notifyUrl: request.notifyUrl,
+      },
+      this.secret,
+    );
+    return { providerReference: `demo-${request.reference}`, url: `${this.publicUrl}/demo-checkout/${encodeURIComponent(token)}` };
+  }
+
+  /** The token's data when it is genuine and not expired; SignatureError otherwise. */
+  verifyToken(token: string): DemoTokenData {
+    const [part, signature, extra] = typeof token === 'string' ? token.split('.') : [];
+    if (!part || !signature || extra !== undefined) throw new SignatureError('Not a demo checkout token');
+    const expected = Buffer.from(mac(this.key, part), 'utf8');
+    const received = Buffer.from(signature, 'utf8');
+    if (expected.length !== received.length || !timingSafeEqual(expected, received)) throw new SignatureError('Demo checkout token signature does not match');
+    const data = decode(part);
+    if (!data) throw new SignatureError('Demo checkout token is malformed');
+    if (data.expiresAt.getTime() <= this.clock.now().getTime()) throw new SignatureError('Demo checkout token has expired');
+    return data;
+  }
+
+  verifyNotification(notification: IncomingNotification): PaymentReport {
+    const raw = notification.rawBody.toString('utf8');
+    let fields: Record<string, unknown>;
+    if (/json/i.test(notification.contentType)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new SignatureError('Demo notification is not valid JSON');
+      }
+      if (!isObject(parsed)) throw new SignatureError('Demo notification is not an object');
+      fields = parsed;
+    } else {
+      fields = Object.fromEntries(new URLSearchParams(raw));
+    }
+    const outcome = fields.outcome;
+    if (outcome !== 'paid' && outcome !== 'cancelled') throw new SignatureError('Demo notification without a valid outcome');
+    const data = this.verifyToken(typeof fields.token === 'string' ? fields.token : '');
+    return {
+      eventId: `demo:${data.reference}:${outcome}`,
+      eventType: `demo.${outcome}`,
+      reference: data.reference,
+      providerReference: `demo-${data.reference}`,
+      status: outcome === 'paid' ? 'paid' : 'failed',
+      amount: data.amount,
+      needsConfirmation: false,
+    };
+  }
+
+  async fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport> {
+    // The demo keeps no state of its own: only the page's post says anything.
+    return {
+      eventId: `query:demo-${payment.reference}:pending`,
+      eventType: 'status_query',
+      reference: payment.reference,
+      providerReference: payment.providerReference ?? `demo-${payment.reference}`,
+      status: 'pending',
+      needsConfirmation: false,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * What every payment provider adapter does. The payments service never trusts a browser: only
+ * a notification whose signature the adapter verified, or a status the adapter fetched from the
+ * provider's API, can move money.
+ */
+import type { Money } from '../../../shared/money.js';
+
+export type ProviderName = 'stripe' | 'coinpal' | 'payssion' | 'demo';
+
+/** The spec's payment method ids: 1 card, 2 crypto, 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 Korean internet banking. */
+export type PaymentMethodId = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface CheckoutRequest {
+  /** Our reference for this payment attempt, unique per attempt (e.g. "42-7": order 42, payment 7). Providers echo it back. */
+  reference: string;
+  orderId: number;
+  method: PaymentMethodId;
+  amount: Money;
+  description: string;
+  buyerEmail: string;
+  buyerIp: string;
+  languageId: 1 | 2;
+  /** Where the browser goes after paying, and after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Where the provider posts its notifications. */
+  notifyUrl: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's id for this payment (Stripe session id, CoinPal reference, Payssion transaction id). */
+  providerReference: string;
+  /** The provider's hosted page to send the buyer to. */
+  url: string;
+}
+
+export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+/** A provider's statement about one payment, after the adapter verified it. */
+export interface PaymentReport {
+  /** Unique per distinct provider event: duplicates of one event carry the same id. */
+  eventId: string;
+  eventType: string;
+  /** Our reference (CheckoutRequest.reference), when the provider echoes it. */
+  reference?: string;
+  providerReference?: string;
+  status: ProviderStatus | 'unknown';
+  /** What the provider says was paid (compared with what we asked for). */
+  amount?: Money;
+  /**
+   * True when the signature does not cover the status (CoinPal): the service must confirm
+   * with `fetchStatus` before acting.
+   */
+  needsConfirmation: boolean;
+}
+
+export interface IncomingNotification {
+  /** The exact bytes received: signatures are computed over them. */
+  rawBody: Buffer;
+  contentType: string;
+  headers: Record<string, string | undefined>;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Verifies signature (and freshness) and reads the notification. Throws SignatureError when it is not authentic. */
+  verifyNotification(notification: IncomingNotification): PaymentReport;
+  /** Asks the provider's API for the current status of a payment. */
+  fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport>;
+  /** What the provider expects as the answer body to a notification it delivered. */
+  readonly acknowledgement: { contentType: string; body: string };
+}
+
+/** A notification that is forged, tampered with, or too old. Answered with 400 and changes nothing. */
+export class SignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignatureError';
+  }
+}

@@ -1,0 +1,6 @@
+export const PAYMENTS = {
+  Service: Symbol.for('subshare.payments.PaymentsService'),
+} as const;
+
+/** The provider adapters chosen from configuration (tests may bind their own). */
+export const PAYMENT_PROVIDERS = Symbol.for('subshare.payments.Providers');

@@ -1,0 +1,41 @@
+/**
+ * sitemap.xml (home, platform pages, static pages, each in English and Korean with hreflang
+ * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL.
+ */
+import type { PlatformView } from '@subshare/core';
+import { escapeXml } from './escape.js';
+import { languageUrls } from './head.js';
+import { CONTENT_PAGES } from './texts.js';
+
+/** Paths that are nobody's search result: the admin area, the API, buyer panels and checkout. */
+export const ROBOTS_DISALLOW = ['/jve', '/api/', '/user/', '/payment', '/payssionpaymentresult', '/naver/'];
+
+export function robotsTxt(publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+}
+
+export function sitemapXml(publicUrl: string, platforms: readonly PlatformView[]): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  const newest = platforms.reduce<Date | undefined>((latest, platform) => (!latest || platform.updatedAt > latest ? platform.updatedAt : latest), undefined);
+  const pages: Array<{ path: string; lastmod?: Date }> = [
+    { path: '/', lastmod: newest },
+    ...platforms.map((platform) => ({ path: `/platform/${platform.id}`, lastmod: platform.updatedAt })),
+    ...CONTENT_PAGES.map((page) => ({ path: `/${page}` })),
+  ];
+  const entries = pages.flatMap(({ path, lastmod }) => {
+    const urls = languageUrls(base, path);
+    const alternates =
+      `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(urls.en)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="ko" href="${escapeXml(urls.ko)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(urls.en)}"/>`;
+    const modified = lastmod && !Number.isNaN(lastmod.getTime()) ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
+    return [urls.en, urls.ko].map((loc) => `<url><loc>${escapeXml(loc)}</loc>${modified}${alternates}</url>`);
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+    entries.join('\n') +
+    '\n</urlset>\n'
+  );
+}

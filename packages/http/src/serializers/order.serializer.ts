@@ -1,0 +1,28 @@
+import { CURRENCIES, toMajorUnits, type OrderView } from '@subshare/core';
+
+/** The spec's order shape (section 3), total in major units of the order's currency. */
+export function serializeOrder(order: OrderView, paymentMethods: number[]) {
+  return {
+    id: order.id,
+    userId: order.userId,
+    email: order.email,
+    total: toMajorUnits(order.total),
+    currencyId: CURRENCIES[order.total.currency].id,
+    currencyCode: order.total.currency,
+    paymentMethod: order.paymentMethod,
+    createdDate: order.createdAt.toISOString(),
+    paymentMethods,
+    state: order.state,
+    items: order.items.map((item) => ({
+      platformId: item.platformId,
+      platformName: item.platformName,
+      platformColorOne: item.platformColorOne,
+      platformLogoBase: item.platformLogoBase,
+      typeName: item.typeName,
+      durationName: item.durationName,
+      quantity: item.quantity,
+      haveInvitation: item.haveInvitation,
+      invitationEmail: item.invitationEmail,
+    })),
+  };
+}

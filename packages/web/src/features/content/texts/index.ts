@@ -1,0 +1,36 @@
+import { en } from './en.js';
+import { ko } from './ko.js';
+import type { ContentTexts } from './types.js';
+
+export type { ContentDocument, ContentDocumentKey, ContentFaqItem, ContentSection, ContentTexts } from './types.js';
+
+/** Static page texts by language id (1 English, 2 Korean). */
+export const CONTENT_TEXTS: Readonly<Record<1 | 2, ContentTexts>> = { 1: en, 2: ko };
+
+/** The business details a text may name, e.g. `{businessName}`. */
+export interface ContentPlaceholders {
+  businessName?: string;
+  representative?: string;
+  address?: string;
+  registrationNumber?: string;
+  mailOrderNumber?: string;
+  phone?: string;
+  email?: string;
+}
+
+/**
+ * Fills `{name}` placeholders. Null when a placeholder has no value: the caller leaves that
+ * paragraph out rather than printing a sentence with a hole in it.
+ */
+export function fillPlaceholders(text: string, values: ContentPlaceholders): string | null {
+  let complete = true;
+  const filled = text.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = (values as Record<string, string | undefined>)[name];
+    if (value === undefined || value === '') {
+      complete = false;
+      return match;
+    }
+    return value;
+  });
+  return complete ? filled : null;
+}
