@@ -1,0 +1,201 @@
+/**
+ * The checkout flows (spec sections 2, 4 and 8), started when the checkout chunk loads.
+ *
+ *   open /payment ─ no stored choice ─► Home
+ *                 └ POST order/insert (choice, language, currency) ─ ok ─► order, methods, Pay now
+ *                                                                  └ failure: logged (page says so)
+ *   Pay now ─► button disabled ─► POST the method's checkout call ─► browser to its { url }
+ *                                 └ failure: regional methods (3–6): snackbar, button enabled again;
+ *                                            card (1), crypto (2): logged only, button stays disabled
+ *   /payssionpaymentresult ─► POST checksessionpayssion ─► paid / failed (a failed check: failed)
+ *   result page's button ─► POST payment/process ─► /user/{userId}
+ *
+ * Everything the payment page starts runs in one task per visit: leaving the page cancels it
+ * (a checkout answer that arrives after the buyer left does not take them away).
+ */
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { ApiError, type CurrencyCode } from '../../services/api';
+import * as paymentApi from '../../services/api/payment';
+import type { CheckoutSession, Order, PaymentMethodId } from '../../services/api/payment';
+import { logError } from '../../services/log';
+import { leaveTo, navigate } from '../../services/navigation';
+import { STORAGE_KEYS, readItem } from '../../services/storage';
+import { selectUserId } from '../auth/selectors';
+import { returnUrlSet } from '../auth/slice';
+import type { Selection } from '../catalog/selection';
+import { selectRequestedCurrency } from '../catalog/selectors';
+import { currencyChosen } from '../catalog/slice';
+import { waitForLanguage } from '../language/saga';
+import type { LanguageId } from '../language/languages';
+import { showErrorSnackbar } from '../shell/snackbarSagas';
+import { selectMethod, selectOrder, selectPaying } from './selectors';
+import {
+  orderCreated,
+  orderFailed,
+  orderRequested,
+  payFailed,
+  payRequested,
+  paymentPageClosed,
+  paymentPageOpened,
+  payssionChecked,
+  payssionResultClosed,
+  payssionResultOpened,
+  subscriptionsRequested,
+} from './slice';
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** The platform page's choice (sessionStorage); null when none was stored or it is damaged. */
+export function readStoredSelection(): Selection | null {
+  const raw = readItem(STORAGE_KEYS.selection, 'session');
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Selection> | null;
+    if (value && isId(value.platformId) && isId(value.typeId) && isId(value.durationId)) {
+      return { platformId: value.platformId, typeId: value.typeId, durationId: value.durationId };
+    }
+  } catch {
+    // Damaged: as if nothing had been chosen.
+  }
+  return null;
+}
+
+/** The order as the page needs it; anything else is a failed creation, not a broken page. */
+function checkOrder(value: unknown): Order {
+  const order = (typeof value === 'object' && value !== null ? value : {}) as Partial<Order>;
+  if (!isId(order.id) || typeof order.total !== 'number' || (order.currencyCode !== 'EUR' && order.currencyCode !== 'KRW')) {
+    throw new Error('order/insert answered no usable order');
+  }
+  if (!Array.isArray(order.items) || !Array.isArray(order.paymentMethods)) throw new Error('order/insert answered an order without items or methods');
+  return order as Order;
+}
+
+/** Only an http(s) address is a payment page to send the buyer to (never `javascript:`). */
+function checkoutUrl(session: CheckoutSession | undefined): string {
+  const value: unknown = session?.url;
+  if (typeof value === 'string') {
+    try {
+      const url = new URL(value, window.location.href);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {
+      // Falls through to the error below.
+    }
+  }
+  throw new Error('the checkout call answered no payment page URL');
+}
+
+/** POST /api/order/insert with the stored choice, the interface language and the storefront's currency. */
+function* createOrder(selection: Selection) {
+  const userId: number | null = yield select(selectUserId);
+  // The route guard lets only logged-in buyers in; a session that ended meanwhile is sent to log in by the guard.
+  if (userId === null) return;
+  const languageId: LanguageId = yield call(waitForLanguage);
+  // The visitor's own currency choice; without one the server decides by the same rule that priced the catalog.
+  const currency: CurrencyCode | undefined = yield select(selectRequestedCurrency);
+  try {
+    const answer: unknown = yield call(paymentApi.createOrder, { ...selection, quantity: 1, userId, languageId, ...(currency ? { currency } : {}) });
+    yield put(orderCreated(checkOrder(answer)));
+  } catch (error) {
+    // Spec section 8: an order creation failure is only logged (the page offers a retry).
+    logError('order creation failed', error);
+    yield put(orderFailed());
+  }
+}
+
+function* pay() {
+  const paying: boolean = yield select(selectPaying);
+  const order: Order | null = yield select(selectOrder);
+  const method: PaymentMethodId | null = yield select(selectMethod);
+  if (!paying || !order || method === null) return;
+  try {
+    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method);
+    yield call(leaveTo, checkoutUrl(session));
+  } catch (error) {
+    if (paymentApi.isRegionalMethod(method)) {
+      // Spec section 4: the regional provider's error is shown and the button enabled again.
+      yield call(showErrorSnackbar, `payment method ${method} failed to start`, error);
+      yield put(payFailed());
+    } else {
+      // Card and crypto: only logged, the button stays disabled.
+      logError(`${method === 1 ? 'card' : 'crypto'} payment failed to start`, error);
+    }
+  }
+}
+
+/** The currency switch on the payment page: the order is made again in the new currency. */
+function* recreateOrder() {
+  const paying: boolean = yield select(selectPaying);
+  if (!paying) yield put(orderRequested());
+}
+
+/** One visit to /payment, from mount to unmount. */
+function* paymentPage() {
+  const selection: Selection | null = yield call(readStoredSelection);
+  if (!selection) {
+    // Nothing chosen on a platform page: nothing to order.
+    yield call(navigate, '/', { replace: true });
+    return;
+  }
+  yield takeLatest(orderRequested.type, createOrder, selection);
+  yield takeLeading(payRequested.type, pay);
+  yield takeEvery(currencyChosen.type, recreateOrder);
+  yield put(orderRequested());
+}
+
+function* paymentPageLifecycle(action: { type: string }) {
+  if (action.type === paymentPageOpened.type) yield call(paymentPage);
+}
+
+function* checkPayssion(action: ReturnType<typeof payssionResultOpened>) {
+  const { orderId, transactionId } = action.payload;
+  if (!orderId) {
+    logError('regional payment check', new Error('the return address carries no order_id'));
+    yield put(payssionChecked(false));
+    return;
+  }
+  const userId: number | null = yield select(selectUserId);
+  if (userId === null) {
+    // The check needs the buyer's login: log in, then come back here.
+    yield put(returnUrlSet(window.location.pathname + window.location.search));
+    yield call(navigate, '/login', { replace: true });
+    return;
+  }
+  try {
+    const paid: boolean = yield call(paymentApi.checkPayssionSession, orderId, transactionId);
+    yield put(payssionChecked(paid));
+  } catch (error) {
+    // Spec section 8: a payment check failure is only logged; the result stays failure.
+    logError('regional payment check failed', error);
+    yield put(payssionChecked(false));
+  }
+}
+
+function* payssionResultLifecycle(action: { type: string }) {
+  if (action.type === payssionResultOpened.type) yield call(checkPayssion, action as ReturnType<typeof payssionResultOpened>);
+}
+
+/** Spec section 4: the process-payment call, then the buyer's panel. */
+function* goToSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
+  const userId: number | null = yield select(selectUserId);
+  if (userId === null) {
+    yield call(navigate, '/login');
+    return;
+  }
+  const { orderId } = action.payload;
+  if (orderId !== null) {
+    try {
+      yield call(paymentApi.processPayment, orderId);
+    } catch (error) {
+      // The panel shows the order as it stands either way; a 401 has already ended the session.
+      logError('payment processing failed', error);
+      if (error instanceof ApiError && error.status === 401) return;
+    }
+  }
+  yield call(navigate, `/user/${userId}`);
+}
+
+export function* checkoutSaga() {
+  yield takeLatest([paymentPageOpened.type, paymentPageClosed.type], paymentPageLifecycle);
+  yield takeLatest([payssionResultOpened.type, payssionResultClosed.type], payssionResultLifecycle);
+  yield takeLeading(subscriptionsRequested.type, goToSubscriptions);
+}

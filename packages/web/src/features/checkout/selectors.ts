@@ -1,0 +1,4 @@
+import { injectedCheckoutSlice } from './slice';
+
+// Read through the injected slice: before the slice's first action they answer its initial state.
+export const { selectOrderStatus, selectOrder, selectMethods, selectMethod, selectPaying, selectPayssionStatus } = injectedCheckoutSlice.selectors;
