@@ -4,15 +4,29 @@
  */
 import { Command } from 'commander';
 import { ConfigError, DomainError } from '@subshare/core';
+import { createAccountCommand } from './commands/create-account.js';
 import { createAdminCommand } from './commands/create-admin.js';
+import { createMailboxCommand } from './commands/create-mailbox.js';
 import { migrateCommand } from './commands/migrate.js';
+import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { setRoleCommand } from './commands/set-role.js';
 import { startCommand } from './commands/start.js';
 import { workerCommand } from './commands/worker.js';
 
-const COMMANDS = [startCommand, serveCommand, workerCommand, migrateCommand, seedCommand, createAdminCommand, setRoleCommand];
+const COMMANDS = [
+  startCommand,
+  serveCommand,
+  workerCommand,
+  migrateCommand,
+  seedCommand,
+  createAdminCommand,
+  setRoleCommand,
+  createAccountCommand,
+  createMailboxCommand,
+  rotateCredentialsKeyCommand,
+];
 
 const program = new Command('subshare').description('subshare: a shop for shared subscriptions').showHelpAfterError();
 for (const command of COMMANDS) program.addCommand(command());

@@ -13,6 +13,7 @@ import type { JobQueue, QueueDefinition } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { TOKENS } from './shared/tokens.js';
 import { RateLimiter } from './shared/rate-limiter.js';
+import { CREDENTIALS_CIPHER, CredentialsCipher } from './shared/credentials-cipher.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -20,6 +21,7 @@ import { auditModule } from './modules/audit/index.js';
 import { ordersModule, ORDER_QUEUES } from './modules/orders/index.js';
 import { paymentsModule, PAYMENT_QUEUES } from './modules/payments/index.js';
 import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
+import { accountsModule } from './modules/accounts/index.js';
 
 export interface ContainerDependencies {
   config: AppConfig;
@@ -29,7 +31,7 @@ export interface ContainerDependencies {
   clock?: Clock;
 }
 
-const MODULES = [auditModule, ordersModule, paymentsModule, identityModule, catalogModule, operationsModule, notificationsModule];
+const MODULES = [auditModule, ordersModule, paymentsModule, identityModule, catalogModule, operationsModule, notificationsModule, accountsModule];
 
 /** Every queue the worker serves, created explicitly at start with its own settings. */
 export const QUEUE_DEFINITIONS: QueueDefinition[] = [
@@ -50,6 +52,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.bind(TOKENS.Clock).toConstantValue(clock);
   container.bind(TOKENS.RateLimiter).toConstantValue(new RateLimiter(deps.knex, clock));
   container.bind(TOKENS.JobQueue).toConstantValue(deps.jobQueue);
+  container.bind(CREDENTIALS_CIPHER).toConstantValue(new CredentialsCipher(deps.config.credentialsKey));
   container.load(...MODULES);
   return container;
 }

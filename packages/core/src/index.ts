@@ -20,3 +20,13 @@ export { RateLimiter, type RateLimit, type RateLimitState } from './shared/rate-
 export * from './modules/audit/index.js';
 export * from './modules/orders/index.js';
 export * from './modules/payments/index.js';
+export * from './modules/accounts/index.js';
+export {
+  CredentialsCipher,
+  CredentialsCipherError,
+  CREDENTIALS_CIPHER,
+  credentialsKeyId,
+  parseCredentialsKey,
+  storedKeyId,
+  type CredentialsCipherFailure,
+} from './shared/credentials-cipher.js';

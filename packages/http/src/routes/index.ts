@@ -6,6 +6,7 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { json } from '../middleware/async.js';
 import { guards } from '../middleware/auth.js';
+import { accountHandlers } from '../handlers/account.handlers.js';
 import { emailHandlers } from '../handlers/email.handlers.js';
 import { mainHandlers } from '../handlers/main.handlers.js';
 import { orderHandlers } from '../handlers/order.handlers.js';
@@ -18,6 +19,7 @@ export function apiRoutes(container: Container): Router {
   const user = userHandlers(container);
   const email = emailHandlers(container);
   const order = orderHandlers(container);
+  const account = accountHandlers(container);
 
   router.get('/api/health', ...can.public, json(main.health));
   // GET /api/main/home and /api/platform/getplatform: routes/catalog.routes.ts (served pre-compressed).
@@ -47,6 +49,11 @@ export function apiRoutes(container: Container): Router {
 
   router.get('/api/email/outbox', ...can.staff, json(email.outbox));
   router.get('/api/email/outbox/:id', ...can.staff, json(email.outboxEmail));
+
+  // Spec section 6: admins create accounts and mailboxes; moderators may list mailboxes.
+  router.post('/api/subscribe/insert', ...can.admin, json(account.insert));
+  router.get('/api/subscribe/createbemail', ...can.admin, json(account.createMailbox));
+  router.get('/api/subscribe/getbemails', ...can.staff, json(account.listMailboxes));
 
   return router;
 }

@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { ConflictError, translateDatabaseError } from '../../shared/errors.js';
+import { TOKENS } from '../../shared/tokens.js';
+import type { StoredSecret } from './mailbox.repository.js';
+import { PlatformAccountModel } from './models/platform-account.model.js';
+
+const UNIQUE_LOGIN = 'platform_accounts_platform_login_unique';
+
+export type NewPlatformAccount = Pick<
+  PlatformAccountModel,
+  'platform_id' | 'login_email' | 'password_encrypted' | 'slots_count' | 'forwarding_email' | 'mailbox_id'
+> & {
+  created_at: Date;
+  updated_at: Date;
+};
+
+@injectable()
+export class PlatformAccountRepository {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  /**
+   * Whether a platform row exists, enabled or not. Read here rather than through the catalog's
+   * service, whose `getPlatform` sees only enabled platforms (the storefront's cached view):
+   * staff add accounts to a platform before it goes on sale. The foreign key backs this up.
+   */
+  async platformExists(platformId: number, trx?: Knex.Transaction): Promise<boolean> {
+    const row = await (trx ?? this.knex)('platforms').where({ id: platformId }).first('id');
+    return row !== undefined;
+  }
+
+  async insert(account: NewPlatformAccount, trx: Knex.Transaction): Promise<PlatformAccountModel> {
+    try {
+      return await PlatformAccountModel.query(trx).insertAndFetch(account);
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === UNIQUE_LOGIN) {
+        throw new ConflictError('This platform already has an account with this login e-mail.', 'account_exists', error);
+      }
+      return translateDatabaseError(error, 'platform account');
+    }
+  }
+
+  async findById(id: number, trx?: Knex.Transaction): Promise<PlatformAccountModel | undefined> {
+    return PlatformAccountModel.query(trx ?? this.knex).findById(id);
+  }
+
+  /** Every stored password, the rows locked until the transaction ends (key rotation). */
+  async lockAllSecrets(trx: Knex.Transaction): Promise<StoredSecret[]> {
+    await trx.raw('lock table platform_accounts in exclusive mode');
+    return trx('platform_accounts').select('id', 'password_encrypted').orderBy('id');
+  }
+
+  async replaceSecret(id: number, passwordEncrypted: string, trx: Knex.Transaction): Promise<void> {
+    await trx('platform_accounts').where({ id }).update({ password_encrypted: passwordEncrypted });
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Platform accounts (the spec's "subscriber") and the mailboxes behind their login e-mails
+ * (the spec's "bemail"): what staff add so that paid orders have slots to go to.
+ *
+ * Their passwords must be readable again (buyers are shown them; the mailbox reader logs in),
+ * so they are encrypted at rest with the credentials cipher, never hashed and never logged.
+ * Every reveal to staff leaves an audit entry; the audit entries themselves hold no password.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { AppConfig } from '../../shared/config.js';
+import type { Clock } from '../../shared/clock.js';
+import { CREDENTIALS_CIPHER, CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { validate } from '../../shared/validate.js';
+import { platformAccountSchema } from '../../validation/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { PlatformAccountRepository } from './account.repository.js';
+import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
+import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
+import type { PlatformAccountModel } from './models/platform-account.model.js';
+
+/** A platform account as staff see it: everything but the password. */
+export interface PlatformAccountView {
+  id: number;
+  platformId: number;
+  email: string;
+  slotsCount: number;
+  femail: string;
+  mailboxId: number | null;
+}
+
+/** A mailbox with its password in clear: only ever handed to staff (audited) or the operator. */
+export interface MailboxView {
+  id: number;
+  platformId: number | null;
+  email: string;
+  password: string;
+}
+
+export interface AccountCredentials {
+  email: string;
+  password: string;
+}
+
+export interface CredentialsRotationResult {
+  fromKeyId: string;
+  toKeyId: string;
+  /** Rows re-encrypted from the old key to the new one. */
+  mailboxes: number;
+  accounts: number;
+  /** Rows already on the new key (an earlier, interrupted or repeated rotation). */
+  skipped: number;
+}
+
+/** Platform ids are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+
+const platformIdRule = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .integer(`${label} must be a whole number`)
+    .min(1, `${label} must be positive`)
+    .max(MAX_ID, `${label} is too large`);
+
+const createMailboxSchema = yup.object({ platformId: platformIdRule('platformId').optional() });
+const listMailboxesSchema = yup.object({ platformId: platformIdRule('platformId').required('platformId is required') });
+
+/** How many fresh addresses to try before giving up (a collision is about one in 30 million). */
+const ADDRESS_ATTEMPTS = 5;
+
+@injectable()
+export class AccountsService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(PlatformAccountRepository) private readonly accounts: PlatformAccountRepository,
+    @inject(MailboxRepository) private readonly mailboxes: MailboxRepository,
+  ) {}
+
+  /**
+   * POST /api/subscribe/insert { email, password, platformId, slotsCount, femail }: a shared
+   * account on a platform. One account per (platform, login e-mail). The mailbox whose address
+   * is the login e-mail, if there is one, is linked (and given to the platform if unassigned).
+   */
+  async createAccount(actor: AuditActor, input: unknown): Promise<PlatformAccountView> {
+    const payload = validate(platformAccountSchema(), input);
+    return this.knex.transaction(async (trx) => {
+      await this.requirePlatform(payload.platformId, trx);
+      const mailbox = await this.mailboxes.findByEmail(payload.email, trx);
+      const now = this.clock.now();
+      const account = await this.accounts.insert(
+        {
+          platform_id: payload.platformId,
+          login_email: payload.email,
+          password_encrypted: this.cipher.encrypt(payload.password),
+          slots_count: payload.slotsCount,
+          forwarding_email: payload.femail,
+          mailbox_id: mailbox?.id ?? null,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      if (mailbox) await this.mailboxes.assignIfUnassigned(mailbox.id, payload.platformId, trx);
+      const view = toAccountView(account);
+      await this.audit.record(
+        actor,
+        {
+          action: 'account.create',
+          targetType: 'platform_account',
+          targetId: account.id,
+          details: { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, femail: view.femail, mailboxId: view.mailboxId },
+        },
+        trx,
+      );
+      return view;
+    });
+  }
+
+  /**
+   * GET /api/subscribe/createbemail: a new mailbox on MAILBOX_DOMAIN with a generated password,
+   * optionally assigned to a platform. The password is answered once here (the caller is staff
+   * or the operator; the audit entry says a mailbox was made, not its password).
+   */
+  async createMailbox(actor: AuditActor, input: { platformId?: unknown } = {}): Promise<MailboxView> {
+    const { platformId } = validate(createMailboxSchema, input);
+    const password = generateMailboxPassword();
+    return this.knex.transaction(async (trx) => {
+      if (platformId !== undefined) await this.requirePlatform(platformId, trx);
+      for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
+        const created = await this.mailboxes.insertIfNew(
+          {
+            platform_id: platformId ?? null,
+            email: generateMailboxAddress(this.config.mailbox.domain),
+            password_encrypted: this.cipher.encrypt(password),
+            created_at: this.clock.now(),
+          },
+          trx,
+        );
+        if (!created) continue;
+        await this.audit.record(
+          actor,
+          { action: 'mailbox.create', targetType: 'mailbox', targetId: created.id, details: { email: created.email, platformId: created.platform_id } },
+          trx,
+        );
+        return { id: created.id, platformId: created.platform_id, email: created.email, password };
+      }
+      throw new UnavailableError('No free mailbox address was found; try again.', 'mailbox_address_exhausted');
+    });
+  }
+
+  /**
+   * GET /api/subscribe/getbemails?plaformId: the platform's mailboxes and the unassigned ones,
+   * with their passwords (the admin "create subscription" screen). One audit entry per call
+   * names every mailbox whose password was revealed.
+   */
+  async listMailboxes(actor: AuditActor, input: { platformId?: unknown }): Promise<MailboxView[]> {
+    const { platformId } = validate(listMailboxesSchema, input);
+    await this.requirePlatform(platformId);
+    const rows = await this.mailboxes.listForPlatform(platformId);
+    const views = rows.map((row) => ({ id: row.id, platformId: row.platform_id, email: row.email, password: this.cipher.decrypt(row.password_encrypted) }));
+    if (views.length > 0) {
+      await this.audit.record(actor, {
+        action: 'mailbox.reveal',
+        targetType: 'platform',
+        targetId: platformId,
+        details: { platformId, mailboxIds: views.map((view) => view.id) },
+      });
+    }
+    return views;
+  }
+
+  /**
+   * An account's login, password in clear, for the panel and staff views. Nothing is audited
+   * here: the caller knows who is reading and why, and records it.
+   */
+  async accountCredentials(accountId: number, trx?: Knex.Transaction): Promise<AccountCredentials> {
+    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId, trx) : undefined;
+    if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+    return { email: account.login_email, password: this.cipher.decrypt(account.password_encrypted) };
+  }
+
+  /**
+   * Re-encrypts every stored password from `oldKey` to `newKey` in one transaction, with both
+   * tables locked against writes meanwhile. Rows already on the new key are skipped, so a
+   * repeated run is harmless. A row on any third key stops the rotation with nothing changed:
+   * finishing would invite the operator to throw away a key that row may still need.
+   */
+  async rotateCredentialsKey(actor: AuditActor, oldKey: Buffer, newKey: Buffer): Promise<CredentialsRotationResult> {
+    const from = new CredentialsCipher(oldKey);
+    const to = new CredentialsCipher(newKey);
+    if (from.keyId === to.keyId) throw new ValidationError('The new key is the key in use.', { newKey: 'must differ from the current key' }, 'same_key');
+
+    return this.knex.transaction(async (trx) => {
+      const mailboxRows = await this.mailboxes.lockAllSecrets(trx);
+      const accountRows = await this.accounts.lockAllSecrets(trx);
+      const foreign = [...mailboxRows, ...accountRows].filter((row) => ![from.keyId, to.keyId].includes(storedKeyId(row.password_encrypted) ?? ''));
+      if (foreign.length > 0) {
+        const keyIds = [...new Set(foreign.map((row) => storedKeyId(row.password_encrypted) ?? 'unreadable'))].join(', ');
+        throw new ConflictError(
+          `${foreign.length} stored password(s) are encrypted with neither the current nor the new key (key id ${keyIds}); nothing was changed.`,
+          'unknown_credentials_key',
+        );
+      }
+      const rotate = async (rows: StoredSecret[], replace: (id: number, value: string, trx: Knex.Transaction) => Promise<void>) => {
+        let count = 0;
+        for (const row of rows) {
+          if (storedKeyId(row.password_encrypted) === from.keyId) {
+            await replace(row.id, to.encrypt(from.decrypt(row.password_encrypted)), trx);
+            count += 1;
+          }
+        }
+        return count;
+      };
+      const mailboxes = await rotate(mailboxRows, (id, value, t) => this.mailboxes.replaceSecret(id, value, t));
+      const accounts = await rotate(accountRows, (id, value, t) => this.accounts.replaceSecret(id, value, t));
+      const result = { fromKeyId: from.keyId, toKeyId: to.keyId, mailboxes, accounts, skipped: mailboxRows.length + accountRows.length - mailboxes - accounts };
+      await this.audit.record(actor, { action: 'credentials.rotate', details: { ...result } }, trx);
+      return result;
+    });
+  }
+
+  private async requirePlatform(platformId: number, trx?: Knex.Transaction): Promise<void> {
+    if (platformId > MAX_ID || !(await this.accounts.platformExists(platformId, trx)))
+      throw new NotFoundError('This platform does not exist.', 'platform_not_found');
+  }
+}
+
+function toAccountView(account: PlatformAccountModel): PlatformAccountView {
+  return {
+    id: account.id,
+    platformId: account.platform_id,
+    email: account.login_email,
+    slotsCount: account.slots_count,
+    femail: account.forwarding_email,
+    mailboxId: account.mailbox_id,
+  };
+}

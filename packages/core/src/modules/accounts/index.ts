@@ -1,0 +1,4 @@
+// The accounts module's public face: other modules, http, worker and cli import only this.
+export { ACCOUNTS, accountsModule } from './accounts.module.js';
+export type { AccountsService, PlatformAccountView, MailboxView, AccountCredentials, CredentialsRotationResult } from './accounts.service.js';
+export { MAILBOX_PASSWORD_LENGTH } from './mailbox-generator.js';

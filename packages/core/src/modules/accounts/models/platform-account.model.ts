@@ -1,0 +1,16 @@
+import { Model } from 'objection';
+
+export class PlatformAccountModel extends Model {
+  static override tableName = 'platform_accounts';
+  id!: number;
+  platform_id!: number;
+  login_email!: string;
+  /** `v1:<keyId>:…` from the credentials cipher; never the plaintext. */
+  password_encrypted!: string;
+  slots_count!: number;
+  forwarding_email!: string;
+  mailbox_id!: number | null;
+  is_active!: boolean;
+  created_at!: Date;
+  updated_at!: Date;
+}
