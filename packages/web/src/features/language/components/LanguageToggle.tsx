@@ -21,7 +21,8 @@ export function LanguageToggle() {
         variant="outline"
         size="sm"
         minW="12"
-        aria-label={t('language.toggle', { name: language.name })}
+        // The accessible name starts with the visible label (WCAG 2.5.3, "label in name").
+        aria-label={`${language.nameShort}, ${t('language.toggle', { name: language.name })}`}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
