@@ -29,7 +29,8 @@ describe('browser: sign-up with an e-mail code', function () {
 
   async function signUp(page: Page, email: string) {
     // Paying needs a verified login: the shop sends the visitor to log in and remembers where they were going.
-    await page.goto(`${baseUrl}/payment`, { waitUntil: 'networkidle0' });
+    await page.goto(`${baseUrl}/platform/1`, { waitUntil: 'networkidle0' });
+    await (await page.waitForSelector('[data-testid="platform-go-to-payment"]', { visible: true }))!.click();
     await page.waitForFunction(() => location.pathname === '/login');
     await step(page, 'check');
     await typeInto(page, 'login-email', email);
@@ -52,6 +53,8 @@ describe('browser: sign-up with an e-mail code', function () {
     expect(await page.$eval('[data-testid="verification-code-counter"]', (el) => el.textContent?.replace(/\s/g, ''))).to.equal('6/6');
     await page.click('[data-testid="verification-submit"]');
     await page.waitForFunction(() => location.pathname === '/payment');
+    // Verified now, the payment page creates the order for what was chosen.
+    await page.waitForSelector('[data-testid="page-payment"][data-status="ready"]', { timeout: 20_000 });
     return mail;
   }
 

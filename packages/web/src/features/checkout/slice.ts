@@ -88,7 +88,9 @@ export const checkoutSlice = createSlice({
       },
       prepare: (payload: PayssionReturn) => ({ payload }),
     },
-    payssionResultClosed() {},
+    payssionResultClosed(state) {
+      state.payssion = 'checking';
+    },
     payssionChecked(state, action: PayloadAction<boolean>) {
       state.payssion = action.payload ? 'paid' : 'failed';
     },

@@ -1,13 +1,121 @@
-import { Text } from '@chakra-ui/react';
-import { Page } from '../../../components/ui/Page';
-import { useT } from '../../language/useT';
+import { useEffect } from 'react';
+import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ButtonLink } from '../../../components/ui/links';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { OrderSummary } from '../components/OrderSummary';
+import { PaymentMethods } from '../components/PaymentMethods';
+import { selectMethod, selectMethods, selectOrder, selectOrderStatus, selectPaying } from '../selectors';
+import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored } from '../slice';
+import { useCheckoutT } from '../texts';
 
-/** /payment (logged in, verified e-mail). Order creation and methods arrive with the payment issue. */
+/**
+ * /payment (logged in, verified e-mail; spec sections 2 and 4): creates the order on load from
+ * the platform page's choice, then shows it with its payment methods and Pay now.
+ */
 export default function PaymentPage() {
-  const t = useT();
+  const t = useCheckoutT();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectOrderStatus);
+  const order = useAppSelector(selectOrder);
+  usePageMeta({ title: t('payment.title'), robots: 'noindex' });
+
+  useEffect(() => {
+    dispatch(paymentPageOpened());
+    return () => {
+      dispatch(paymentPageClosed());
+    };
+  }, [dispatch]);
+
+  // Back from the provider's page with the browser's back button: the page comes back as it was
+  // left (back/forward cache), Pay now disabled; the buyer may choose and pay again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(paymentPageRestored());
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [dispatch]);
+
   return (
-    <Page testId="page-payment" title={t('payment.title')}>
-      <Text>{t('payment.preparing')}</Text>
-    </Page>
+    <Box
+      data-testid="page-payment"
+      data-status={status === 'idle' ? 'creating' : status}
+      data-order-id={order?.id}
+      maxW="3xl"
+      mx="auto"
+      px={{ base: '4', md: '6' }}
+      py={{ base: '8', md: '12' }}
+    >
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
+        {t('payment.title')}
+      </Heading>
+      {status === 'failed' ? (
+        <Stack data-testid="payment-failed" role="alert" gap="4" align="flex-start" p="5" borderRadius="lg" bg="bg.error">
+          <Text>{t('payment.failed')}</Text>
+          <HStack gap="3" wrap="wrap">
+            <Button data-testid="payment-retry" colorPalette="purple" onClick={() => dispatch(orderRequested())}>
+              {t('payment.retry')}
+            </Button>
+            <ButtonLink data-testid="payment-back-home" to="/" variant="outline">
+              {t('payment.backToShop')}
+            </ButtonLink>
+          </HStack>
+        </Stack>
+      ) : order ? (
+        <OrderDetails />
+      ) : (
+        <HStack data-testid="payment-creating" role="status" gap="3" py="6" color="fg.muted">
+          <Spinner size="sm" color="purple.600" />
+          <Text>{t('payment.creating')}</Text>
+        </HStack>
+      )}
+    </Box>
+  );
+}
+
+function OrderDetails() {
+  const t = useCheckoutT();
+  const dispatch = useAppDispatch();
+  const order = useAppSelector(selectOrder)!;
+  const methods = useAppSelector(selectMethods);
+  const method = useAppSelector(selectMethod);
+  const paying = useAppSelector(selectPaying);
+  const invitation = order.items.some((item) => item.haveInvitation);
+
+  return (
+    <Stack gap="8">
+      <OrderSummary order={order} />
+      <PaymentMethods methods={methods} selected={method} disabled={paying} onSelect={(id) => dispatch(methodChosen(id))} />
+      <Stack gap="3">
+        <Button
+          data-testid="payment-pay"
+          size="xl"
+          w="full"
+          colorPalette="purple"
+          disabled={paying || method === null}
+          onClick={() => dispatch(payRequested())}
+        >
+          {t('payment.payNow')}
+        </Button>
+        <Text data-testid="payment-activation" fontSize="sm" color="fg.muted">
+          {t('payment.activation')}
+        </Text>
+        {invitation && (
+          <Text
+            data-testid="payment-invitation-note"
+            fontSize="sm"
+            p="3"
+            borderRadius="md"
+            bg="orange.50"
+            color="orange.900"
+            borderWidth="1px"
+            borderColor="orange.200"
+          >
+            {t('payment.invitation')}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
   );
 }

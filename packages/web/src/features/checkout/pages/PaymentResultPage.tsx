@@ -1,41 +1,64 @@
-import { Stack, Text } from '@chakra-ui/react';
+import type { MouseEvent } from 'react';
+import { Box, Button } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/links';
-import { Page } from '../../../components/ui/Page';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { selectUserId } from '../../auth/selectors';
-import { useT } from '../../language/useT';
+import { ResultPanel } from '../components/ResultPanel';
+import { subscriptionsRequested } from '../slice';
+import { useCheckoutT } from '../texts';
 
-/** /paymentresult/{id}/{success}: where the card and crypto providers send the buyer back. */
+/** The order id of the address, or null when it is not one. */
+function orderIdOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * /paymentresult/{id}/{success}: where the card and crypto providers (and the demo provider)
+ * send the buyer back. success 1: 'Payment Successful' and a button to the buyer's panel (the
+ * payment is processed first, spec section 4); otherwise 'Payment Failed', 'Try again later', HOME.
+ */
 export default function PaymentResultPage() {
-  const t = useT();
-  const { success } = useParams();
+  const t = useCheckoutT();
+  const dispatch = useAppDispatch();
+  const { id, success } = useParams();
   const userId = useAppSelector(selectUserId);
+  const paid = success === '1';
+  usePageMeta({ title: paid ? t('result.success') : t('result.failed'), robots: 'noindex' });
 
-  if (success === '1') {
-    return (
-      <Page testId="page-payment-result" title={t('payment.success')}>
-        <Stack gap="6" align="flex-start">
-          <Text data-testid="payment-result" data-success="true">
-            {t('payment.successText')}
-          </Text>
-          <ButtonLink data-testid="payment-result-subscriptions" to={userId ? `/user/${userId}` : '/login'} colorPalette="purple">
-            {t('payment.goToSubscriptions')}
-          </ButtonLink>
-        </Stack>
-      </Page>
-    );
-  }
+  const openPanel = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle click) just follows the link.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dispatch(subscriptionsRequested({ orderId: orderIdOf(id) }));
+  };
+
   return (
-    <Page testId="page-payment-result" title={t('payment.failed')}>
-      <Stack gap="6" align="flex-start">
-        <Text data-testid="payment-result" data-success="false">
-          {t('payment.tryLater')}
-        </Text>
-        <ButtonLink data-testid="payment-result-home" to="/" colorPalette="purple">
-          {t('payment.home')}
-        </ButtonLink>
-      </Stack>
-    </Page>
+    <Box data-testid="page-payment-result" data-order-id={id} maxW="2xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      {paid ? (
+        <ResultPanel testId="payment-result" success title={t('result.success')} lines={[t('result.successText'), t('result.activation')]}>
+          {userId !== null ? (
+            <Button asChild data-testid="payment-result-subscriptions" colorPalette="purple" size="lg">
+              <a href={`/user/${userId}`} onClick={openPanel}>
+                {t('result.goToSubscriptions')}
+              </a>
+            </Button>
+          ) : (
+            <ButtonLink data-testid="payment-result-subscriptions" to="/login" colorPalette="purple" size="lg">
+              {t('result.goToSubscriptions')}
+            </ButtonLink>
+          )}
+        </ResultPanel>
+      ) : (
+        <ResultPanel testId="payment-result" success={false} title={t('result.failed')} lines={[t('result.tryLater')]}>
+          <ButtonLink data-testid="payment-result-home" to="/" colorPalette="purple" size="lg">
+            {t('result.home')}
+          </ButtonLink>
+        </ResultPanel>
+      )}
+    </Box>
   );
 }

@@ -1,0 +1,92 @@
+import { Box, Flex, Heading, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { useAppSelector } from '../../../app/hooks';
+import { readableTextColor } from '../../../components/ui/color';
+import type { Order } from '../../../services/api/payment';
+import { formatPrice } from '../../catalog/rules';
+import { selectLanguage } from '../../language/selectors';
+import { useCheckoutT } from '../texts';
+
+/** A labelled value of an order row ("Order number 42"). */
+function Field({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <Box minW="0">
+      <chakra.dt fontSize="sm" color="fg.muted">
+        {label}
+      </chakra.dt>
+      <chakra.dd data-testid={testId} m="0" fontWeight="semibold" overflowWrap="anywhere">
+        {value}
+      </chakra.dd>
+    </Box>
+  );
+}
+
+/**
+ * The order the payment page created (spec section 2): the platform's logo on its colour, one
+ * row per item (order number, type, duration) and the total in the order's own currency.
+ */
+export function OrderSummary({ order }: { order: Order }) {
+  const t = useCheckoutT();
+  const { culture } = useAppSelector(selectLanguage);
+  const first = order.items[0];
+  const colour = first?.platformColorOne || '#1a1a2e';
+
+  return (
+    <Stack gap="6">
+      {first && (
+        <Flex
+          data-testid="payment-platform"
+          bg={colour}
+          color={readableTextColor(colour)}
+          borderRadius="2xl"
+          px={{ base: '5', md: '8' }}
+          py={{ base: '5', md: '6' }}
+          align="center"
+          gap={{ base: '4', md: '8' }}
+          wrap="wrap"
+        >
+          <Image
+            data-testid="payment-platform-logo"
+            src={first.platformLogoBase}
+            alt={t('payment.logoAlt', { name: first.platformName })}
+            // The logos are 240×80: the attributes reserve the space before the image arrives.
+            htmlWidth={240}
+            htmlHeight={80}
+            h={{ base: '12', md: '16' }}
+            w="auto"
+            maxW="full"
+            objectFit="contain"
+          />
+          <Heading as="h2" size={{ base: 'xl', md: '2xl' }} color="inherit">
+            {first.platformName}
+          </Heading>
+        </Flex>
+      )}
+
+      <Box as="section" aria-labelledby="payment-items-heading">
+        <Heading as="h2" id="payment-items-heading" size="lg" mb="3">
+          {t('payment.items')}
+        </Heading>
+        <chakra.ul listStyleType="none" m="0" p="0" display="flex" flexDirection="column" gap="3">
+          {order.items.map((item, index) => (
+            <chakra.li key={index} data-testid="payment-item" data-platform-id={item.platformId} borderWidth="1px" borderRadius="lg" p="4">
+              <chakra.dl display="grid" gridTemplateColumns={{ base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }} gap="3" m="0">
+                <Field label={t('payment.orderNumber')} value={order.id} testId="payment-item-order" />
+                <Field label={t('payment.type')} value={item.typeName} testId="payment-item-type" />
+                <Field label={t('payment.duration')} value={item.durationName} testId="payment-item-duration" />
+              </chakra.dl>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      </Box>
+
+      <Flex justify="space-between" align="baseline" gap="4" wrap="wrap" borderTopWidth="1px" pt="4">
+        <Text fontSize="lg" fontWeight="medium">
+          {t('payment.total')}
+        </Text>
+        <Text data-testid="payment-total" data-currency={order.currencyCode} fontSize="3xl" fontWeight="bold" lineHeight="1">
+          {formatPrice(order.total, order.currencyCode, culture)}
+        </Text>
+      </Flex>
+    </Stack>
+  );
+}

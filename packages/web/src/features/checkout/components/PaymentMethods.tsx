@@ -1,0 +1,74 @@
+import { Box, Button, Heading } from '@chakra-ui/react';
+import type { PaymentMethodId } from '../../../services/api/payment';
+import { useCheckoutT } from '../texts';
+
+interface PaymentMethodsProps {
+  methods: readonly PaymentMethodId[];
+  selected: PaymentMethodId | null;
+  disabled: boolean;
+  onSelect: (method: PaymentMethodId) => void;
+}
+
+function Check() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+/** The order's payment methods as toggle buttons (`aria-pressed`); the chosen one is filled and ticked. */
+export function PaymentMethods({ methods, selected, disabled, onSelect }: PaymentMethodsProps) {
+  const t = useCheckoutT();
+  return (
+    <Box as="section" aria-labelledby="payment-methods-heading">
+      <Heading as="h2" id="payment-methods-heading" size="lg" mb="3">
+        {t('payment.methods')}
+      </Heading>
+      <Box
+        role="group"
+        aria-labelledby="payment-methods-heading"
+        data-testid="payment-methods"
+        display="grid"
+        gridTemplateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }}
+        gap="3"
+      >
+        {methods.map((method) => {
+          const pressed = method === selected;
+          return (
+            <Button
+              key={method}
+              data-testid="payment-method"
+              data-method={method}
+              aria-pressed={pressed}
+              variant={pressed ? 'solid' : 'outline'}
+              colorPalette="purple"
+              size="lg"
+              h="auto"
+              minH="14"
+              py="3"
+              whiteSpace="normal"
+              textAlign="start"
+              justifyContent="space-between"
+              disabled={disabled}
+              onClick={() => onSelect(method)}
+            >
+              {t(`payment.method.${method}`)}
+              {pressed && <Check />}
+            </Button>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
