@@ -97,15 +97,6 @@ export const en = {
   'platform.notFoundTitle': 'Platform not found',
   'platform.notFoundText': 'This platform does not exist or is no longer available. Have a look at the others on the home page.',
 
-  'payment.title': 'Order and payment',
-  'payment.preparing': 'Your order is being prepared.',
-  'payment.success': 'Payment Successful',
-  'payment.successText': 'Your Payment has been completed.',
-  'payment.goToSubscriptions': 'GO TO YOUR SUBSCRIBE',
-  'payment.failed': 'Payment Failed',
-  'payment.tryLater': 'Try again later',
-  'payment.home': 'HOME',
-  'payment.checking': 'Checking your payment…',
 
   'login.title': 'Log in or create an account',
   'login.checkIntro': 'Enter your e-mail to log in, or to create an account if you are new.',

@@ -99,15 +99,6 @@ export const ko: Dictionary = {
   'platform.notFoundTitle': '플랫폼을 찾을 수 없습니다',
   'platform.notFoundText': '이 플랫폼은 없거나 더 이상 제공되지 않습니다. 홈에서 다른 플랫폼을 둘러보세요.',
 
-  'payment.title': '주문 및 결제',
-  'payment.preparing': '주문을 준비하고 있습니다.',
-  'payment.success': '결제 성공',
-  'payment.successText': '결제가 완료되었습니다.',
-  'payment.goToSubscriptions': '내 구독으로 이동',
-  'payment.failed': '결제 실패',
-  'payment.tryLater': '잠시 후 다시 시도해 주세요',
-  'payment.home': '홈',
-  'payment.checking': '결제를 확인하고 있습니다…',
 
   'login.title': '로그인 또는 회원가입',
   'login.checkIntro': '로그인하려면 이메일을 입력하세요. 처음이시면 바로 계정을 만들 수 있습니다.',
