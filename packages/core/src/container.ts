@@ -21,7 +21,9 @@ import { auditModule } from './modules/audit/index.js';
 import { ordersModule, ORDER_QUEUES } from './modules/orders/index.js';
 import { paymentsModule, PAYMENT_QUEUES } from './modules/payments/index.js';
 import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
-import { accountsModule } from './modules/accounts/index.js';
+import { accountsModule, ACCOUNT_QUEUES } from './modules/accounts/index.js';
+import { subscriptionsModule, SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
+import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
   config: AppConfig;
@@ -31,7 +33,18 @@ export interface ContainerDependencies {
   clock?: Clock;
 }
 
-const MODULES = [auditModule, ordersModule, paymentsModule, identityModule, catalogModule, operationsModule, notificationsModule, accountsModule];
+const MODULES = [
+  auditModule,
+  ordersModule,
+  paymentsModule,
+  identityModule,
+  catalogModule,
+  operationsModule,
+  notificationsModule,
+  accountsModule,
+  subscriptionsModule,
+  flowsModule,
+];
 
 /** Every queue the worker serves, created explicitly at start with its own settings. */
 export const QUEUE_DEFINITIONS: QueueDefinition[] = [
@@ -39,6 +52,8 @@ export const QUEUE_DEFINITIONS: QueueDefinition[] = [
   ...Object.values(NOTIFICATIONS_QUEUES),
   ...Object.values(ORDER_QUEUES),
   ...Object.values(PAYMENT_QUEUES),
+  ...Object.values(ACCOUNT_QUEUES),
+  ...Object.values(SUBSCRIPTION_QUEUES),
 ];
 
 export function buildContainer(deps: ContainerDependencies): Container {

@@ -21,6 +21,8 @@ export * from './modules/audit/index.js';
 export * from './modules/orders/index.js';
 export * from './modules/payments/index.js';
 export * from './modules/accounts/index.js';
+export * from './modules/subscriptions/index.js';
+export * from './flows/index.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,

@@ -12,7 +12,8 @@ export const createAccountCommand = () =>
     .requiredOption('--slots <n>', 'how many profile slots the account has, 1 to 20')
     .requiredOption('--forward <email>', 'the forwarding e-mail')
     .action(async (options: { platform: string; email: string; password: string; slots: string; forward: string }) => {
-      await runOnce({ withoutJobs: true }, async ({ container }) => {
+      // With the job queue: the new account's `account-created` event lets waiting orders be activated.
+      await runOnce({}, async ({ container }) => {
         const account = await container
           .get<AccountsService>(ACCOUNTS.Service)
           .createAccount(

@@ -10,6 +10,7 @@ import { accountHandlers } from '../handlers/account.handlers.js';
 import { emailHandlers } from '../handlers/email.handlers.js';
 import { mainHandlers } from '../handlers/main.handlers.js';
 import { orderHandlers } from '../handlers/order.handlers.js';
+import { subscriptionHandlers } from '../handlers/subscription.handlers.js';
 import { userHandlers } from '../handlers/user.handlers.js';
 
 export function apiRoutes(container: Container): Router {
@@ -20,6 +21,7 @@ export function apiRoutes(container: Container): Router {
   const email = emailHandlers(container);
   const order = orderHandlers(container);
   const account = accountHandlers(container);
+  const subscription = subscriptionHandlers(container);
 
   router.get('/api/health', ...can.public, json(main.health));
   // GET /api/main/home and /api/platform/getplatform: routes/catalog.routes.ts (served pre-compressed).
@@ -46,6 +48,12 @@ export function apiRoutes(container: Container): Router {
   router.post('/api/payment/createcheckoutsessioncoinpal', ...can.verified, json(order.checkoutCrypto));
   router.post('/api/payment/createcheckoutsessionpayssion', ...can.verified, json(order.checkoutPayssion));
   router.post('/api/payment/checksessionpayssion', ...can.user, json(order.checkPayssion));
+
+  router.get('/api/user/getuserpanel', ...can.user, json(subscription.panel));
+  router.post('/api/order/setinvatiotaionemail', ...can.user, json(subscription.setInvitationEmail));
+  // Staff calls under /api/webhook/ (the spec's paths); JSON-parsed, unlike the providers' raw-body webhooks.
+  router.post('/api/webhook/activatesubscribe', ...can.staff, json(subscription.activate));
+  router.post('/api/webhook/replacesubscribe', ...can.staff, json(subscription.replace));
 
   router.get('/api/email/outbox', ...can.staff, json(email.outbox));
   router.get('/api/email/outbox/:id', ...can.staff, json(email.outboxEmail));

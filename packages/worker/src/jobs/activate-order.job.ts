@@ -1,11 +1,41 @@
-import { ORDER_QUEUES, ORDERS, type ActivateOrderJobData, type OrdersService } from '@subshare/core';
+/**
+ * Activation jobs. Every handler only calls the activation flow in core, which re-reads the
+ * order by id in its own transaction: safe to run twice, and under any concurrency.
+ */
+import {
+  ACCOUNT_QUEUES,
+  FLOWS,
+  ORDER_QUEUES,
+  SUBSCRIPTION_QUEUES,
+  type AccountCreatedJobData,
+  type ActivateOrderJobData,
+  type ActivateWaitingJobData,
+  type ActivationFlow,
+} from '@subshare/core';
 import type { JobDefinition } from './job.js';
 
-/** A paid order becomes a subscription (or waits for a slot). Safe to run twice: it re-reads the order. */
+/** A paid order becomes subscriptions (state 2), or waits in state 6 with its e-mail. */
 export const activateOrderJob: JobDefinition<ActivateOrderJobData> = {
   queue: ORDER_QUEUES.activate,
-  concurrency: 2,
+  concurrency: 4,
   async handle(job, { container }) {
-    await container.get<OrdersService>(ORDERS.Service).activate(job.data.orderId);
+    const { outcome } = await container.get<ActivationFlow>(FLOWS.Activation).activate(job.data.orderId);
+    return { outcome };
+  },
+};
+
+/** A new platform account is capacity: the platform's waiting orders are tried again. */
+export const accountCreatedJob: JobDefinition<AccountCreatedJobData> = {
+  queue: ACCOUNT_QUEUES.created,
+  async handle(job, { container }) {
+    return container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data.platformId });
+  },
+};
+
+/** Every 5 minutes: every waiting order is tried again (catches capacity that met a running job). */
+export const activateWaitingJob: JobDefinition<ActivateWaitingJobData> = {
+  queue: SUBSCRIPTION_QUEUES.activateWaiting,
+  async handle(job, { container }) {
+    return container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data?.platformId });
   },
 };

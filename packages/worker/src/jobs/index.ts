@@ -1,5 +1,5 @@
 import { deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
-import { activateOrderJob } from './activate-order.job.js';
+import { accountCreatedJob, activateOrderJob, activateWaitingJob } from './activate-order.job.js';
 import type { JobDefinition } from './job.js';
 import { expireUnpaidOrdersJob, reconcilePaymentsJob } from './payments.job.js';
 import { pruneJob } from './prune.job.js';
@@ -11,6 +11,8 @@ export const JOBS: JobDefinition[] = [
   emailDeadLetterJob,
   sweepEmailJob,
   activateOrderJob,
+  accountCreatedJob,
+  activateWaitingJob,
   reconcilePaymentsJob,
   expireUnpaidOrdersJob,
 ];

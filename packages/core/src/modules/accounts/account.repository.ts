@@ -44,6 +44,18 @@ export class PlatformAccountRepository {
     return PlatformAccountModel.query(trx ?? this.knex).findById(id);
   }
 
+  async findByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {
+    return PlatformAccountModel.query(trx ?? this.knex)
+      .whereIn('id', ids)
+      .orderBy('id');
+  }
+
+  async activeOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {
+    return PlatformAccountModel.query(trx ?? this.knex)
+      .where({ platform_id: platformId, is_active: true })
+      .orderBy('id');
+  }
+
   /** Every stored password, the rows locked until the transaction ends (key rotation). */
   async lockAllSecrets(trx: Knex.Transaction): Promise<StoredSecret[]> {
     await trx.raw('lock table platform_accounts in exclusive mode');

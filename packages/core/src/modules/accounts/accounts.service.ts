@@ -13,6 +13,7 @@ import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { CREDENTIALS_CIPHER, CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import type { JobQueue } from '../../shared/jobs.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { validate } from '../../shared/validate.js';
 import { platformAccountSchema } from '../../validation/index.js';
@@ -21,6 +22,7 @@ import { PlatformAccountRepository } from './account.repository.js';
 import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
 import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
 import type { PlatformAccountModel } from './models/platform-account.model.js';
+import { ACCOUNT_QUEUES } from './queues.js';
 
 /** A platform account as staff see it: everything but the password. */
 export interface PlatformAccountView {
@@ -79,6 +81,7 @@ export class AccountsService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(PlatformAccountRepository) private readonly accounts: PlatformAccountRepository,
     @inject(MailboxRepository) private readonly mailboxes: MailboxRepository,
@@ -88,6 +91,8 @@ export class AccountsService {
    * POST /api/subscribe/insert { email, password, platformId, slotsCount, femail }: a shared
    * account on a platform. One account per (platform, login e-mail). The mailbox whose address
    * is the login e-mail, if there is one, is linked (and given to the platform if unassigned).
+   * The `account-created` event is sent in the same transaction: new capacity lets waiting
+   * orders of the platform be activated (the subscriptions work listens to it).
    */
   async createAccount(actor: AuditActor, input: unknown): Promise<PlatformAccountView> {
     const payload = validate(platformAccountSchema(), input);
@@ -120,6 +125,7 @@ export class AccountsService {
         },
         trx,
       );
+      await this.jobs.send(ACCOUNT_QUEUES.created.name, { accountId: view.id, platformId: view.platformId }, { trx });
       return view;
     });
   }
@@ -175,6 +181,17 @@ export class AccountsService {
       });
     }
     return views;
+  }
+
+  /** The platform's accounts that take new subscriptions, by id (the subscriptions work picks slots on them). */
+  async activeAccounts(platformId: number, trx?: Knex.Transaction): Promise<PlatformAccountView[]> {
+    return (await this.accounts.activeOfPlatform(platformId, trx)).map(toAccountView);
+  }
+
+  /** Accounts by id, active or not, without their passwords (unknown ids are left out). */
+  async accountsByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountView[]> {
+    if (ids.length === 0) return [];
+    return (await this.accounts.findByIds([...new Set(ids)], trx)).map(toAccountView);
   }
 
   /**

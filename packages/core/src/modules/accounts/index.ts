@@ -2,3 +2,4 @@
 export { ACCOUNTS, accountsModule } from './accounts.module.js';
 export type { AccountsService, PlatformAccountView, MailboxView, AccountCredentials, CredentialsRotationResult } from './accounts.service.js';
 export { MAILBOX_PASSWORD_LENGTH } from './mailbox-generator.js';
+export { ACCOUNT_QUEUES, type AccountCreatedJobData } from './queues.js';

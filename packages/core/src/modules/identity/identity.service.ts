@@ -5,7 +5,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { ValidationError } from '../../shared/errors.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role } from './models/user.model.js';
@@ -20,6 +20,15 @@ const adminSchema = yup.object({
     .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`)
     .required('password is required'),
 });
+
+/** What others may show of a user: the panel's header. */
+export interface UserProfile {
+  id: number;
+  name: string | null;
+  email: string;
+  photoUrl: string | null;
+  languageId: 1 | 2;
+}
 
 export interface AdminResult {
   id: number;
@@ -61,6 +70,12 @@ export class IdentityService {
       const user = await this.users.insert({ email: valid.email, password_hash: passwordHash, role: ROLES.admin, is_email_verified: true, name: 'Admin' }, trx);
       return { id: user.id, email: user.email, created: true };
     });
+  }
+
+  async profile(userId: number): Promise<UserProfile> {
+    const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.findById(userId) : undefined;
+    if (!user) throw new NotFoundError('This user does not exist.', 'user_not_found');
+    return { id: user.id, name: user.name, email: user.email, photoUrl: user.photo_url, languageId: user.language_id === 2 ? 2 : 1 };
   }
 
   async setRole(email: string, role: Role): Promise<void> {

@@ -1,5 +1,5 @@
 export { IDENTITY, identityModule } from './identity.module.js';
-export type { IdentityService, AdminResult } from './identity.service.js';
+export type { IdentityService, AdminResult, UserProfile } from './identity.service.js';
 export type { AuthService } from './auth.service.js';
 export type { VerificationService } from './verification.service.js';
 export type { SocialLoginService, SocialProviders } from './social-login.service.js';

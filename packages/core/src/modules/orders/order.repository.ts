@@ -36,6 +36,42 @@ export class OrderRepository {
     await OrderModel.query(trx).patch(patch).where({ id });
   }
 
+  /** Activation: the item's subscription (a repeated call leaves the first one). */
+  async attachSubscription(orderId: number, itemId: number, subscriptionId: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await OrderItemModel.query(trx)
+      .patch({ subscription_id: subscriptionId, applied_at: at })
+      .where({ id: itemId, order_id: orderId })
+      .whereNull('subscription_id');
+  }
+
+  /** The invitation e-mail goes on every item of the order that needs one and has none yet. */
+  async setInvitationEmail(orderId: number, email: string, trx: Knex.Transaction): Promise<void> {
+    await OrderItemModel.query(trx).patch({ invitation_email: email }).where({ order_id: orderId, needs_invitation: true }).whereNull('invitation_email');
+  }
+
+  /** Orders in state 6, oldest payment first (optionally those with an item of one platform). */
+  async waitingIds(platformId: number | undefined, limit: number): Promise<number[]> {
+    const rows = await this.knex('orders')
+      .where('state', 6)
+      .modify((query) => {
+        if (platformId !== undefined)
+          query.whereExists((sub) => sub.select(1).from('order_items').whereRaw('order_items.order_id = orders.id').where({ platform_id: platformId }));
+      })
+      .orderBy([{ column: 'paid_at' }, { column: 'id' }])
+      .limit(limit)
+      .select('id');
+    return rows.map((row: { id: number }) => row.id);
+  }
+
+  async ofUserInStates(userId: number, states: readonly number[]): Promise<OrderModel[]> {
+    return OrderModel.query(this.knex)
+      .where({ user_id: userId })
+      .whereIn('state', [...states])
+      .withGraphFetched('items')
+      .modifyGraph('items', (builder) => builder.orderBy('id'))
+      .orderBy('id', 'desc');
+  }
+
   /** Orders still unpaid after `before`: candidates for expiry. */
   async unpaidCreatedBefore(before: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');

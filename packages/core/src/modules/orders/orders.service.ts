@@ -6,17 +6,17 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import type { Clock } from '../../shared/clock.js';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { currencyById, money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { validate } from '../../shared/validate.js';
+import { invitationEmailSchema } from '../../validation/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../notifications/index.js';
 import type { OrderModel } from './models/order.model.js';
 import { OrderRepository } from './order.repository.js';
-import { canMove, ORDER_STATE, type OrderState } from './order-states.js';
+import { canMove, ORDER_STATE, PAID_STATES, type OrderState } from './order-states.js';
 import { activationKey, ORDER_QUEUES } from './queues.js';
 
 /** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
@@ -37,6 +37,11 @@ const createOrderSchema = yup.object({
   currencyId: yup.number().oneOf([1, 2], 'currencyId must be 1 or 2'),
 });
 
+const setInvitationSchema = invitationEmailSchema().shape({ orderId: positiveId('orderId').required('orderId is required') });
+
+/** An invitation e-mail can be given while the order is being paid for or waits for activation. */
+const INVITATION_OPEN_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed, ORDER_STATE.paidNotCompleted];
+
 export interface OrderItemView {
   id: number;
   platformId: number;
@@ -53,6 +58,8 @@ export interface OrderItemView {
   unitPrice: Money;
   haveInvitation: boolean;
   invitationEmail: string | null;
+  /** The subscription the item was activated into (its first unit's), once it is. */
+  subscriptionId: number | null;
 }
 
 export interface OrderView {
@@ -77,7 +84,6 @@ export class OrdersService {
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -179,27 +185,50 @@ export class OrdersService {
   }
 
   /**
-   * The activation job. Until accounts and slots exist, a paid order waits in state 6 and the
-   * buyer is told it will be activated within 24 hours; the e-mail is written once per order.
+   * Activation's last step, inside the activation's transaction: each item points at its
+   * subscription, and the order is completed (6 → 2). False when the order was not waiting.
    */
-  async activate(orderId: number): Promise<void> {
-    await this.knex.transaction(async (trx) => {
+  async complete(orderId: number, items: Array<{ itemId: number; subscriptionId: number }>, trx: Knex.Transaction): Promise<boolean> {
+    const order = await this.orders.lock(orderId, trx);
+    if (!order || !canMove(order.state, ORDER_STATE.completed)) return false;
+    const now = this.clock.now();
+    for (const item of items) await this.orders.attachSubscription(orderId, item.itemId, item.subscriptionId, now, trx);
+    await this.orders.update(orderId, { state: ORDER_STATE.completed, completed_at: now, updated_at: now }, trx);
+    return true;
+  }
+
+  /** Orders paid but not completed, oldest payment first; only those with an item of `platformId` when given. */
+  waitingOrderIds(options: { platformId?: number; limit?: number } = {}): Promise<number[]> {
+    return this.orders.waitingIds(options.platformId, options.limit ?? 500);
+  }
+
+  /** A user's paid orders (completed, waiting, refunded) with their items, newest first: the panel's source. */
+  async paidOrdersOfUser(userId: number): Promise<OrderView[]> {
+    return (await this.orders.ofUserInStates(userId, PAID_STATES)).map(toView);
+  }
+
+  /**
+   * POST /api/order/setinvatiotaionemail { email, orderId }: the buyer's platform login e-mail for
+   * a family-group invitation, on their own order's items that need one. Once given it is
+   * read-only: the same e-mail again answers it; another one is a conflict.
+   */
+  async setInvitationEmail(buyer: AuthenticatedUser, input: unknown): Promise<{ email: string }> {
+    const { email, orderId } = validate(setInvitationSchema, input);
+    return this.knex.transaction(async (trx) => {
       const order = await this.orders.lock(orderId, trx);
-      if (!order || order.state !== ORDER_STATE.paidNotCompleted) return;
+      if (!order || order.user_id !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');
       const items = (await this.orders.findWithItems(orderId, trx))!.items ?? [];
-      const [item] = items;
-      if (!item) return;
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.purchasedNotActiveSubscribe,
-          to: order.email,
-          languageId: order.language_id === 2 ? 2 : 1,
-          userId: order.user_id,
-          data: { orderId: order.id, platformName: item.platform_name, needsInvitation: item.needs_invitation },
-          idempotencyKey: `order:${order.id}:purchased`,
-        },
-        trx,
-      );
+      const invited = items.filter((item) => item.needs_invitation);
+      if (invited.length === 0) throw new ConflictError('This order needs no invitation e-mail.', 'invitation_not_needed');
+      const existing = invited.find((item) => item.invitation_email !== null)?.invitation_email;
+      if (existing) {
+        if (existing === email) return { email: existing };
+        throw new ConflictError('The invitation e-mail is already set and cannot be changed.', 'invitation_email_set');
+      }
+      if (!INVITATION_OPEN_STATES.includes(order.state)) throw new ConflictError('This order can no longer take an invitation e-mail.', 'order_closed');
+      await this.orders.setInvitationEmail(orderId, email, trx);
+      await this.orders.update(orderId, { updated_at: this.clock.now() }, trx);
+      return { email };
     });
   }
 
@@ -237,6 +266,7 @@ function toView(order: OrderModel): OrderView {
       unitPrice: money(item.unit_price_minor, currency),
       haveInvitation: item.needs_invitation,
       invitationEmail: item.invitation_email,
+      subscriptionId: item.subscription_id,
     })),
   };
 }

@@ -1,0 +1,263 @@
+/**
+ * Activation: a paid order (state 6) becomes subscriptions, or waits.
+ *
+ *   payments ──markPaid──▶ orders (state 6) + job `order-activate` (same transaction)
+ *   worker ──▶ activate(orderId), one transaction:
+ *       lock the order ─▶ still 6? ─▶ invitation needed? ─▶ wait
+ *                                  └▶ claim a slot per item unit (subscriptions; the exclusion
+ *                                     constraint decides races, savepoint per candidate)
+ *                                       ├ all claimed ─▶ items → subscriptions, order 2,
+ *                                       │                e-mail purchasedActiveSubscribe
+ *                                       └ none free ──▶ savepoint rolled back, order stays 6,
+ *                                                        e-mail purchasedNotActiveSubscribe
+ *   new capacity (`account-created`, every 5 minutes) ──▶ activateWaiting: every waiting
+ *       order tried again, oldest payment first
+ *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
+ *
+ * Every step runs in the one transaction, so a crash anywhere leaves nothing behind and the
+ * job's retry starts from scratch; e-mails carry idempotency keys, so a repeat writes nothing.
+ * Renewal (an active subscription of the same buyer on the platform being extended) is not
+ * handled here yet: every paid item gets a new slot.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { addMonths, type Clock } from '../shared/clock.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import type { JobQueue } from '../shared/jobs.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { validate } from '../shared/validate.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService } from '../modules/subscriptions/index.js';
+
+export type ActivationOutcome = 'activated' | 'waiting' | 'not_waiting' | 'missing';
+
+export interface ActivatedSlot {
+  subscriptionId: number;
+  orderItemId: number;
+  platformAccountId: number;
+  slot: number;
+  accountSlotsCount: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface ActivationResult {
+  orderId: number;
+  outcome: ActivationOutcome;
+  /** The order's state after the call (undefined when the order does not exist). */
+  state?: number;
+  subscriptions: ActivatedSlot[];
+}
+
+const activateSchema = yup.object({
+  orderId: yup
+    .number()
+    .typeError('orderId must be a number')
+    .integer('orderId must be a whole number')
+    .min(1, 'orderId is required')
+    .max(Number.MAX_SAFE_INTEGER, 'orderId is too large')
+    .required('orderId is required'),
+});
+
+/** Deadlock or serialization failure: the whole transaction is safe to run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+class NoFreeSlot extends Error {}
+
+@injectable()
+export class ActivationFlow {
+  private readonly logger: Logger;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {
+    this.logger = logger.child({ flow: 'activation' });
+  }
+
+  /** The `order-activate` job: activates the order if it waits and slots are free; safe to run any number of times. */
+  async activate(orderId: number): Promise<ActivationResult> {
+    const result = await this.withRetry(() => this.run(orderId));
+    this.logger.info({ orderId, outcome: result.outcome, subscriptionIds: result.subscriptions.map((s) => s.subscriptionId) }, 'activation ran');
+    return result;
+  }
+
+  /**
+   * POST /api/webhook/activatesubscribe { orderId } (staff): activates a waiting order now, also
+   * when its platform needs an invitation (staff have invited the buyer). 404 unknown order,
+   * 409 `order_not_waiting` or `no_free_slot`; audited as `order.activate`.
+   */
+  async activateNow(actor: AuditActor, input: unknown): Promise<ActivationResult> {
+    const { orderId } = validate(activateSchema, input);
+    const result = await this.withRetry(() => this.run(orderId, actor));
+    if (result.outcome === 'missing') throw new NotFoundError('This order does not exist.', 'order_not_found');
+    if (result.outcome === 'not_waiting') throw new ConflictError(`This order is not waiting for activation (state ${result.state}).`, 'order_not_waiting');
+    this.logger.info({ orderId, subscriptionIds: result.subscriptions.map((s) => s.subscriptionId) }, 'order activated by staff');
+    return result;
+  }
+
+  /**
+   * Tries the waiting orders again (those with an item of one platform, or all), one by one,
+   * oldest payment first, so that new capacity goes to whoever has waited longest. Each try is
+   * the job's own transaction; an order whose try fails gets its activation job queued instead
+   * (key `order:<id>`), which retries with backoff. Safe to run at any time, from any process.
+   */
+  async activateWaiting(options: { platformId?: number } = {}): Promise<{ waiting: number; activated: number; queued: number }> {
+    const ids = await this.orders.waitingOrderIds({ platformId: options.platformId });
+    let activated = 0;
+    let queued = 0;
+    for (const orderId of ids) {
+      try {
+        if ((await this.withRetry(() => this.run(orderId))).outcome === 'activated') activated += 1;
+      } catch (error) {
+        this.logger.warn({ err: error, orderId }, 'activation of a waiting order failed; its job will retry it');
+        if (await this.jobs.send(ORDER_QUEUES.activate.name, { orderId }, { singletonKey: activationKey(orderId) })) queued += 1;
+      }
+    }
+    if (ids.length > 0) this.logger.info({ platformId: options.platformId, waiting: ids.length, activated, queued }, 'waiting orders tried again');
+    return { waiting: ids.length, activated, queued };
+  }
+
+  private run(orderId: number, staff?: AuditActor): Promise<ActivationResult> {
+    return this.knex.transaction(async (trx) => {
+      const order = await this.orders.lockForUpdate(orderId, trx);
+      if (!order) return { orderId, outcome: 'missing', subscriptions: [] };
+      if (order.state !== ORDER_STATE.paidNotCompleted) return { orderId, outcome: 'not_waiting', state: order.state, subscriptions: [] };
+
+      const pending = order.items.filter((item) => item.subscriptionId === null);
+      const needsStaff = !staff && pending.some((item) => item.haveInvitation);
+      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, trx);
+
+      if (!claimed) {
+        if (staff) throw new ConflictError('No slot is free on this platform for the whole period; add an account first.', 'no_free_slot');
+        await this.notifications.enqueue(
+          {
+            kind: EMAIL_KIND.purchasedNotActiveSubscribe,
+            to: order.email,
+            languageId: order.languageId,
+            userId: order.userId,
+            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation: pending.some((item) => item.haveInvitation) },
+            idempotencyKey: `order:${order.id}:purchased`,
+          },
+          trx,
+        );
+        return { orderId, outcome: 'waiting', state: order.state, subscriptions: [] };
+      }
+
+      const firstOfItem = new Map<number, number>();
+      for (const slot of claimed) if (!firstOfItem.has(slot.subscription.orderItemId)) firstOfItem.set(slot.subscription.orderItemId, slot.subscription.id);
+      await this.orders.complete(
+        order.id,
+        [...firstOfItem].map(([itemId, subscriptionId]) => ({ itemId, subscriptionId })),
+        trx,
+      );
+      const [first] = claimed;
+      const item = order.items.find((candidate) => candidate.id === first.subscription.orderItemId)!;
+      await this.notifications.enqueue(
+        {
+          kind: EMAIL_KIND.purchasedActiveSubscribe,
+          to: order.email,
+          languageId: order.languageId,
+          userId: order.userId,
+          data: {
+            orderId: order.id,
+            platformName: item.platformName,
+            endTime: first.subscription.endsAt,
+            profileNumber: first.account.slotsCount > 1 ? first.subscription.slot : null,
+          },
+          idempotencyKey: `order:${order.id}:activated`,
+        },
+        trx,
+      );
+      const subscriptions = claimed.map(toActivatedSlot);
+      if (staff) {
+        await this.audit.record(
+          staff,
+          {
+            action: 'order.activate',
+            targetType: 'order',
+            targetId: order.id,
+            details: {
+              orderId: order.id,
+              subscriptions: subscriptions.map((s) => ({ id: s.subscriptionId, platformAccountId: s.platformAccountId, slot: s.slot })),
+            },
+          },
+          trx,
+        );
+      }
+      return { orderId, outcome: 'activated', state: ORDER_STATE.completed, subscriptions };
+    });
+  }
+
+  /** One slot per unit of every item, all or none (a savepoint holds them until all are found). */
+  private async claimAll(order: OrderView, trx: Knex.Transaction): Promise<ClaimedSlot[] | undefined> {
+    const startsAt = this.clock.now();
+    try {
+      return await trx.transaction(async (savepoint) => {
+        await this.subscriptions.lockPlatforms(
+          order.items.map((item) => item.platformId),
+          savepoint,
+        );
+        const claimed: ClaimedSlot[] = [];
+        for (const item of order.items.filter((candidate) => candidate.subscriptionId === null)) {
+          for (let unit = 0; unit < item.quantity; unit += 1) {
+            const last = claimed.at(-1);
+            const slot = await this.subscriptions.claimSlot(
+              {
+                userId: order.userId,
+                orderItemId: item.id,
+                unit,
+                platformId: item.platformId,
+                startsAt,
+                endsAt: addMonths(startsAt, item.months),
+                after: last ? { accountId: last.account.id, slot: last.subscription.slot } : undefined,
+              },
+              savepoint,
+            );
+            if (!slot) throw new NoFreeSlot();
+            claimed.push(slot);
+          }
+        }
+        return claimed;
+      });
+    } catch (error) {
+      if (error instanceof NoFreeSlot) return undefined;
+      throw error;
+    }
+  }
+
+  private async withRetry<T>(task: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await task();
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+        this.logger.warn({ code, attempt }, 'activation transaction aborted by the database; running it again');
+      }
+    }
+  }
+}
+
+function toActivatedSlot(claimed: ClaimedSlot): ActivatedSlot {
+  return {
+    subscriptionId: claimed.subscription.id,
+    orderItemId: claimed.subscription.orderItemId,
+    platformAccountId: claimed.subscription.platformAccountId,
+    slot: claimed.subscription.slot,
+    accountSlotsCount: claimed.account.slotsCount,
+    startsAt: claimed.subscription.startsAt,
+    endsAt: claimed.subscription.endsAt,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Replacement (staff): a buyer's account broke, so their subscription moves to a free slot of
+ * another account of the same platform from now until its unchanged end date. In one
+ * transaction: the new subscription is claimed first (the exclusion constraint decides races),
+ * then the old one becomes `replaced` (its slot frees), the buyer is e-mailed, staff audited.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { Clock } from '../shared/clock.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { TOKENS } from '../shared/tokens.js';
+import { validate } from '../shared/validate.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+
+const positiveId = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .integer(`${label} must be a whole number`)
+    .min(1, `${label} is required`)
+    .max(Number.MAX_SAFE_INTEGER, `${label} is too large`)
+    .required(`${label} is required`);
+
+const replaceSchema = yup.object({ subscribeId: positiveId('subscribeId'), orderId: positiveId('orderId') });
+
+export interface ReplacementResult {
+  subscription: SubscriptionView;
+  replacedFrom: SubscriptionView;
+  accountSlotsCount: number;
+}
+
+@injectable()
+export class ReplacementFlow {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * POST /api/webhook/replacesubscribe { subscribeId, orderId } (staff). 404 unknown order or
+   * subscription, 400 when the subscription is not the order's, 409 `subscription_not_active`
+   * or `no_free_slot` (nothing changes then).
+   */
+  async replace(actor: AuditActor, input: unknown): Promise<ReplacementResult> {
+    const { subscribeId, orderId } = validate(replaceSchema, input);
+    return this.knex.transaction(async (trx) => {
+      const order = await this.orders.lockForUpdate(orderId, trx);
+      if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+      const old = await this.subscriptions.lock(subscribeId, trx);
+      if (!old) throw new NotFoundError('This subscription does not exist.', 'subscription_not_found');
+      const item = order.items.find((candidate) => candidate.id === old.orderItemId);
+      if (!item)
+        throw new ValidationError('This subscription does not belong to this order.', { subscribeId: 'is not a subscription of this order' }, 'order_mismatch');
+      const now = this.clock.now();
+      if (old.status !== 'active' || old.endsAt <= now) throw new ConflictError('This subscription is not active.', 'subscription_not_active');
+
+      const claimed = await this.subscriptions.claimSlot(
+        {
+          userId: old.userId,
+          orderItemId: old.orderItemId,
+          unit: old.unit,
+          platformId: item.platformId,
+          startsAt: now,
+          endsAt: old.endsAt,
+          replacedFromId: old.id,
+          excludeAccountId: old.platformAccountId,
+        },
+        trx,
+      );
+      if (!claimed) throw new ConflictError('No other account of this platform has a free slot until the end date.', 'no_free_slot');
+      await this.subscriptions.markReplaced(old.id, trx);
+      const created = claimed.subscription;
+
+      await this.notifications.enqueue(
+        {
+          kind: EMAIL_KIND.subscriptionReplaced,
+          to: order.email,
+          languageId: order.languageId,
+          userId: order.userId,
+          data: {
+            subscriptionId: created.id,
+            platformName: item.platformName,
+            endTime: created.endsAt,
+            profileNumber: claimed.account.slotsCount > 1 ? created.slot : null,
+          },
+          idempotencyKey: `subscription:${old.id}:replaced`,
+        },
+        trx,
+      );
+      await this.audit.record(
+        actor,
+        {
+          action: 'subscription.replace',
+          targetType: 'subscription',
+          targetId: old.id,
+          details: {
+            orderId: order.id,
+            from: { subscriptionId: old.id, platformAccountId: old.platformAccountId, slot: old.slot },
+            to: { subscriptionId: created.id, platformAccountId: created.platformAccountId, slot: created.slot },
+          },
+        },
+        trx,
+      );
+      return { subscription: created, replacedFrom: { ...old, status: 'replaced' }, accountSlotsCount: claimed.account.slotsCount };
+    });
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The buyer's panel (GET /api/user/getuserpanel): who they are, their active subscriptions with
+ * what they need to log in, and their paid orders still waiting for activation.
+ *
+ * Who may read it: the buyer themself, and staff (moderator, admin) for anyone. Account
+ * credentials are decrypted only for the subscriptions listed, which are the ones holding an
+ * active slot on that account; when staff read another user's panel, the reveal is audited
+ * (`credentials.reveal`, naming the subscriptions and accounts, never a password). A
+ * family-invitation subscription has no shared password: its username is the invitation e-mail.
+ */
+import { inject, injectable } from 'inversify';
+import * as yup from 'yup';
+import { ForbiddenError } from '../shared/errors.js';
+import { validate } from '../shared/validate.js';
+import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { CATALOG, type CatalogService, type LanguageId, type PlatformView } from '../modules/catalog/index.js';
+import { IDENTITY, ROLES, type AuthenticatedUser, type IdentityService } from '../modules/identity/index.js';
+import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+
+const panelSchema = yup.object({
+  id: yup
+    .number()
+    .typeError('id must be a number')
+    .integer('id must be a whole number')
+    .min(1, 'id must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'id is too large')
+    .required('id is required'),
+  languageId: yup.number().typeError('languageId must be 1 or 2').oneOf([1, 2], 'languageId must be 1 or 2').default(1),
+});
+
+/** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
+export interface PanelItem {
+  orderId: number;
+  subscribeId: number | null;
+  type: string;
+  duration: string;
+  platformId: number;
+  platformImgFileName: string;
+  platformName: string;
+  /** The platform's category: 0 video streaming (household guide), 8 AI chat (login codes). */
+  platformType: number;
+  platformSlotCount: number;
+  slotId: number | null;
+  haveInvitation: boolean;
+  invitationEmail: string | null;
+  /** Username: the account's login e-mail, or the invitation e-mail for family-invitation platforms. */
+  email: string | null;
+  /** The account's password; null for family invitations and waiting items. */
+  password: string | null;
+  startTime: Date | null;
+  endTime: Date | null;
+  replacedFrom: number | null;
+}
+
+export interface UserPanel {
+  user: { name: string | null; email: string; photoUrl: string | null };
+  subscribers: PanelItem[];
+  subscribersNotCompleted: PanelItem[];
+}
+
+@injectable()
+export class UserPanelFlow {
+  constructor(
+    @inject(IDENTITY.Service) private readonly identity: IdentityService,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {}
+
+  /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */
+  async panel(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<UserPanel> {
+    const { id: userId, languageId } = validate(panelSchema, input);
+    const isStaff = viewer.role >= ROLES.moderator;
+    if (userId !== viewer.id && !isStaff) throw new ForbiddenError('You can only see your own subscriptions.', 'forbidden');
+    const profile = await this.identity.profile(userId);
+    const [orders, active] = await Promise.all([this.orders.paidOrdersOfUser(userId), this.subscriptions.activeOfUser(userId)]);
+
+    const itemById = new Map<number, { order: OrderView; item: OrderItemView }>();
+    for (const order of orders) for (const item of order.items) itemById.set(item.id, { order, item });
+    const platforms = await this.platformsIn(
+      orders.flatMap((order) => order.items.map((item) => item.platformId)),
+      languageId as LanguageId,
+    );
+    const accounts = new Map((await this.accounts.accountsByIds(active.map((s) => s.platformAccountId))).map((account) => [account.id, account]));
+
+    const subscribers: PanelItem[] = [];
+    const revealed: Array<{ subscriptionId: number; platformAccountId: number }> = [];
+    for (const subscription of active) {
+      const source = itemById.get(subscription.orderItemId);
+      const account = accounts.get(subscription.platformAccountId);
+      if (!source || !account) continue;
+      const base = describe(source.order, source.item, platforms.get(source.item.platformId));
+      let email = source.item.invitationEmail;
+      let password: string | null = null;
+      if (!source.item.haveInvitation) {
+        ({ email, password } = await this.accounts.accountCredentials(account.id));
+        revealed.push({ subscriptionId: subscription.id, platformAccountId: account.id });
+      }
+      subscribers.push({
+        ...base,
+        subscribeId: subscription.id,
+        platformSlotCount: account.slotsCount,
+        slotId: subscription.slot,
+        email,
+        password,
+        startTime: subscription.startsAt,
+        endTime: subscription.endsAt,
+        replacedFrom: subscription.replacedFromId,
+      });
+    }
+
+    const subscribersNotCompleted = orders
+      .filter((order) => order.state === ORDER_STATE.paidNotCompleted)
+      .flatMap((order) => order.items.filter((item) => item.subscriptionId === null).map((item) => describe(order, item, platforms.get(item.platformId))));
+
+    if (userId !== viewer.id && revealed.length > 0) {
+      await this.audit.record(actor, {
+        action: 'credentials.reveal',
+        targetType: 'user',
+        targetId: userId,
+        details: {
+          userId,
+          subscriptionIds: revealed.map((entry) => entry.subscriptionId),
+          platformAccountIds: [...new Set(revealed.map((entry) => entry.platformAccountId))],
+        },
+      });
+    }
+    return { user: { name: profile.name, email: profile.email, photoUrl: profile.photoUrl }, subscribers, subscribersNotCompleted };
+  }
+
+  /** The catalog's view of the platforms in the viewer's language; a platform no longer sold is left out (the order's snapshot serves). */
+  private async platformsIn(ids: number[], languageId: LanguageId): Promise<Map<number, PlatformView>> {
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return new Map();
+    const all = await this.catalog.listPlatforms(languageId);
+    return new Map(all.filter((platform) => wanted.has(platform.id)).map((platform) => [platform.id, platform]));
+  }
+}
+
+function describe(order: OrderView, item: OrderItemView, platform: PlatformView | undefined): PanelItem {
+  return {
+    orderId: order.id,
+    subscribeId: null,
+    type: platform?.types.find((type) => type.id === item.typeId)?.name ?? item.typeName,
+    duration: platform?.durations.find((duration) => duration.id === item.durationId)?.name ?? item.durationName,
+    platformId: item.platformId,
+    platformImgFileName: platform?.logoBase ?? item.platformLogoBase,
+    platformName: platform?.name ?? item.platformName,
+    platformType: platform?.category ?? item.platformCategory,
+    platformSlotCount: platform?.slotsCount ?? 1,
+    slotId: null,
+    haveInvitation: item.haveInvitation,
+    invitationEmail: item.invitationEmail,
+    email: null,
+    password: null,
+    startTime: null,
+    endTime: null,
+    replacedFrom: null,
+  };
+}

@@ -1,0 +1,23 @@
+import { Model } from 'objection';
+
+export type SubscriptionStatus = 'active' | 'ended' | 'replaced';
+
+export class SubscriptionModel extends Model {
+  static override tableName = 'subscriptions';
+  id!: number;
+  user_id!: number;
+  order_item_id!: number;
+  /** Which unit of the order item (0 when the quantity is 1). */
+  unit!: number;
+  platform_account_id!: number;
+  /** 0 is the whole account, otherwise the profile number. */
+  slot!: number;
+  starts_at!: Date;
+  ends_at!: Date;
+  status!: SubscriptionStatus;
+  replaced_from_id!: number | null;
+  reminded_at!: Date | null;
+  ended_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}

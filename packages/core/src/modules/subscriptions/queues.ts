@@ -1,0 +1,20 @@
+import type { QueueDefinition } from '../../shared/jobs.js';
+
+export interface ActivateWaitingJobData {
+  /** Only the orders of this platform; all waiting orders when absent. */
+  platformId?: number;
+}
+
+/**
+ * `subscriptions-activate-waiting`: retries the orders waiting in state 6, oldest payment first,
+ * by queueing their activation jobs. Fed by the accounts module's `account-created` event (new
+ * capacity) and by a schedule every 5 minutes, which also catches a capacity change that met an
+ * activation job already running for the same order.
+ */
+export const SUBSCRIPTION_QUEUES = {
+  activateWaiting: {
+    name: 'subscriptions-activate-waiting',
+    options: { policy: 'singleton', retryLimit: 3, retryDelay: 10, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
+    schedule: '*/5 * * * *',
+  },
+} satisfies Record<string, QueueDefinition>;

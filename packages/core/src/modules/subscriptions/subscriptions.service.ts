@@ -1,0 +1,198 @@
+/**
+ * Subscriptions: one buyer's slot on a platform account for a period. This module owns the
+ * `subscriptions` table and the one hard rule about it: a slot is never held by two active
+ * subscriptions at overlapping times. The database enforces that rule (the exclusion
+ * constraint `subscriptions_no_shared_slot`); this service only proposes candidates and lets
+ * the constraint decide every race.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Clock } from '../../shared/clock.js';
+import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { ACCOUNTS, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
+import type { SubscriptionModel, SubscriptionStatus } from './models/subscription.model.js';
+import { SubscriptionRepository, type OccupiedSlot } from './subscription.repository.js';
+
+export interface SubscriptionView {
+  id: number;
+  userId: number;
+  orderItemId: number;
+  unit: number;
+  platformAccountId: number;
+  /** 0 is the whole account, otherwise the profile number. */
+  slot: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: SubscriptionStatus;
+  replacedFromId: number | null;
+}
+
+export interface SlotRequest {
+  userId: number;
+  orderItemId: number;
+  unit: number;
+  platformId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** Replacement: the subscription this one takes over from. */
+  replacedFromId?: number;
+  /** Replacement: an account the new slot must not be on. */
+  excludeAccountId?: number;
+  /**
+   * Several slots in one transaction: only candidates after this one (in the global order) are
+   * tried, so a transaction that holds a slot never waits for a lower one and no two
+   * transactions can wait on each other.
+   */
+  after?: { accountId: number; slot: number };
+}
+
+export interface ClaimedSlot {
+  subscription: SubscriptionView;
+  account: PlatformAccountView;
+}
+
+const PG_EXCLUSION_VIOLATION = '23P01';
+const PG_UNIQUE_VIOLATION = '23505';
+const ONE_PER_ORDER_ITEM = 'subscriptions_one_per_order_item_unit';
+/** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
+const CLAIM_LOCK_CLASS = 0x5355;
+
+@injectable()
+export class SubscriptionsService {
+  constructor(
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+  ) {}
+
+  /**
+   * Takes a free slot of an active account of the platform for the whole period, inside `trx`,
+   * or answers undefined when there is none. Claims on one platform queue behind its claim lock
+   * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read of the slots in use;
+   * each is tried in its own savepoint, in one global order (account id, then slot), so a
+   * candidate taken meanwhile by a concurrent transaction fails on the exclusion constraint and
+   * the next one is tried, and two transactions never wait on each other in a cycle.
+   * An account with a single slot is given whole (slot 0); otherwise slots are 1..slots_count.
+   * A second subscription for the same order item unit is a conflict (`already_activated`).
+   */
+  async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
+    await this.lockPlatforms([request.platformId], trx);
+    const accounts = (await this.accounts.activeAccounts(request.platformId, trx)).filter((account) => account.id !== request.excludeAccountId);
+    const occupied = await this.subscriptions.occupied(
+      accounts.map((account) => account.id),
+      request.startsAt,
+      request.endsAt,
+      trx,
+    );
+    const after = request.after;
+    const candidates = freeSlots(accounts, occupied).filter(
+      (candidate) => !after || candidate.account.id > after.accountId || (candidate.account.id === after.accountId && candidate.slot > after.slot),
+    );
+    for (const candidate of candidates) {
+      const now = this.clock.now();
+      try {
+        const row = await trx.transaction((savepoint) =>
+          this.subscriptions.insert(
+            {
+              user_id: request.userId,
+              order_item_id: request.orderItemId,
+              unit: request.unit,
+              platform_account_id: candidate.account.id,
+              slot: candidate.slot,
+              starts_at: request.startsAt,
+              ends_at: request.endsAt,
+              replaced_from_id: request.replacedFromId ?? null,
+              created_at: now,
+              updated_at: now,
+            },
+            savepoint,
+          ),
+        );
+        return { subscription: toView(row), account: candidate.account };
+      } catch (error) {
+        // Objection wraps the driver's error; the PostgreSQL code is on the original.
+        const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
+        if (code === PG_EXCLUSION_VIOLATION) continue;
+        if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PER_ORDER_ITEM) {
+          throw new ConflictError('This order item already has its subscription.', 'already_activated', error);
+        }
+        return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Takes the platforms' slot-claim locks until the transaction ends, in ascending id order
+   * (call it first with every platform a transaction will claim on). Claims on one platform then
+   * queue instead of colliding: without it, two transactions inserting conflicting rows at the
+   * same instant wait on each other until PostgreSQL's deadlock detector aborts one, a second
+   * later, and a burst of purchases turns into a queue of stalled connections. The lock is an
+   * optimisation only; the exclusion constraint remains the guarantee (and decides any writer
+   * that does not take it).
+   */
+  async lockPlatforms(platformIds: number[], trx: Knex.Transaction): Promise<void> {
+    for (const platformId of [...new Set(platformIds)].sort((a, b) => a - b)) {
+      await trx.raw('select pg_advisory_xact_lock(?, ?)', [CLAIM_LOCK_CLASS, platformId]);
+    }
+  }
+
+  async get(id: number, trx?: Knex.Transaction): Promise<SubscriptionView> {
+    const row = Number.isSafeInteger(id) && id > 0 ? await this.subscriptions.findById(id, trx) : undefined;
+    if (!row) throw new NotFoundError('This subscription does not exist.', 'subscription_not_found');
+    return toView(row);
+  }
+
+  /** The subscription, locked for the rest of the transaction (replacement, expiry). */
+  async lock(id: number, trx: Knex.Transaction): Promise<SubscriptionView | undefined> {
+    const row = Number.isSafeInteger(id) && id > 0 ? await this.subscriptions.lock(id, trx) : undefined;
+    return row ? toView(row) : undefined;
+  }
+
+  /** The old half of a replacement: the subscription stops holding its slot now. */
+  async markReplaced(id: number, trx: Knex.Transaction): Promise<void> {
+    await this.subscriptions.markReplaced(id, this.clock.now(), trx);
+  }
+
+  /** A user's subscriptions that hold a slot, oldest first. */
+  async activeOfUser(userId: number, trx?: Knex.Transaction): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.activeOfUser(userId, trx)).map(toView);
+  }
+}
+
+/** Every free (account, slot) pair, accounts by id and slots ascending. */
+function freeSlots(accounts: PlatformAccountView[], occupied: OccupiedSlot[]): Array<{ account: PlatformAccountView; slot: number }> {
+  const used = new Map<number, Set<number>>();
+  for (const row of occupied) {
+    const slots = used.get(row.platform_account_id) ?? new Set<number>();
+    slots.add(row.slot);
+    used.set(row.platform_account_id, slots);
+  }
+  const free: Array<{ account: PlatformAccountView; slot: number }> = [];
+  for (const account of [...accounts].sort((a, b) => a.id - b.id)) {
+    const taken = used.get(account.id) ?? new Set<number>();
+    if (account.slotsCount === 1) {
+      if (taken.size === 0) free.push({ account, slot: 0 });
+      continue;
+    }
+    if (taken.has(0)) continue;
+    for (let slot = 1; slot <= account.slotsCount; slot += 1) if (!taken.has(slot)) free.push({ account, slot });
+  }
+  return free;
+}
+
+function toView(row: SubscriptionModel): SubscriptionView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    orderItemId: row.order_item_id,
+    unit: row.unit,
+    platformAccountId: row.platform_account_id,
+    slot: row.slot,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    status: row.status,
+    replacedFromId: row.replaced_from_id,
+  };
+}

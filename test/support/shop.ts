@@ -1,0 +1,135 @@
+/**
+ * Factories for the subscription lifecycle: a platform of the test's own (so no other test's
+ * accounts or orders share its slots), accounts made through the accounts service, orders made
+ * through the orders service and paid the way a verified provider signal pays them.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNTS,
+  CATALOG,
+  FLOWS,
+  ORDERS,
+  type AccountsService,
+  type ActivationFlow,
+  type AuthenticatedUser,
+  type CatalogService,
+  type OrdersService,
+  type JobQueue,
+  type PlatformAccountView,
+  TOKENS,
+} from '@subshare/core';
+import { createUser } from './agent.js';
+import { harness } from './harness.js';
+
+export interface TestPlatform {
+  id: number;
+  name: string;
+  logoBase: string;
+  typeId: number;
+  durationId: number;
+  months: number;
+}
+
+export const orders = () => harness().container.get<OrdersService>(ORDERS.Service);
+export const activation = () => harness().container.get<ActivationFlow>(FLOWS.Activation);
+export const accountsService = () => harness().container.get<AccountsService>(ACCOUNTS.Service);
+
+/** A fresh, enabled platform with one 1-month Standard plan priced in EUR and KRW. */
+export async function createPlatform(options: { slotsCount?: number; needsInvitation?: boolean; category?: number } = {}): Promise<TestPlatform> {
+  const knex = harness().knex;
+  const slug = `test-${randomUUID().slice(0, 8)}`;
+  const name = `Platform ${slug}`;
+  const duration = await knex('durations').where({ months: 1 }).first('id', 'months');
+  const type = await knex('plan_types').orderBy('id').first('id');
+  const id = await knex.transaction(async (trx) => {
+    const [row] = await trx('platforms')
+      .insert({
+        slug,
+        category: options.category ?? 0,
+        logo_base: `/media/platforms/${slug}.svg`,
+        logo_carousel: `/media/platforms/${slug}-carousel.svg`,
+        color_one: '#112233',
+        color_two: '#445566',
+        slots_count: options.slotsCount ?? 5,
+        needs_invitation: options.needsInvitation ?? false,
+        sort_order: 1000,
+      })
+      .returning('id');
+    await trx('platform_texts').insert([
+      { platform_id: row.id, language_id: 1, name, description: 'A test platform.' },
+      { platform_id: row.id, language_id: 2, name: `${name} (KO)`, description: '테스트' },
+    ]);
+    await trx('platform_durations').insert({ platform_id: row.id, duration_id: duration.id, is_enabled: true });
+    await trx('platform_plan_types').insert({ platform_id: row.id, plan_type_id: type.id, is_enabled: true, position: 0 });
+    await trx('platform_prices').insert([
+      { platform_id: row.id, duration_id: duration.id, plan_type_id: type.id, currency: 'EUR', price_minor: 900, sale_price_minor: 499 },
+      { platform_id: row.id, duration_id: duration.id, plan_type_id: type.id, currency: 'KRW', price_minor: 9000, sale_price_minor: 6900 },
+    ]);
+    return row.id as number;
+  });
+  refreshCatalog();
+  return { id, name, logoBase: `/media/platforms/${slug}.svg`, typeId: type.id, durationId: duration.id, months: duration.months };
+}
+
+/** The catalog is cached per process: after changing its tables by hand, forget the copy. */
+export function refreshCatalog(): void {
+  harness().container.get<CatalogService>(CATALOG.Service).invalidate();
+}
+
+/** A platform account made by the accounts service (password encrypted, `account-created` sent). */
+export async function createAccount(
+  platformId: number,
+  slotsCount: number,
+  password = `pw-${randomUUID().slice(0, 10)}`,
+): Promise<PlatformAccountView & { password: string }> {
+  const account = await accountsService().createAccount(
+    { label: 'test' },
+    { platformId, email: `acct-${randomUUID().slice(0, 12)}@example.test`, password, slotsCount, femail: `fw-${randomUUID().slice(0, 8)}@example.test` },
+  );
+  return { ...account, password };
+}
+
+export async function buyer(options: { languageId?: 1 | 2 } = {}): Promise<AuthenticatedUser> {
+  const user = await createUser({ languageId: options.languageId });
+  return { id: user.id, email: user.email, name: 'Test User', role: 0, isEmailVerified: true, languageId: options.languageId ?? 1, sessionId: randomUUID() };
+}
+
+export async function createOrder(user: AuthenticatedUser, platform: TestPlatform, quantity = 1): Promise<number> {
+  const order = await orders().createOrder(
+    user,
+    { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, quantity, currency: 'EUR' },
+    'EUR',
+  );
+  return order.id;
+}
+
+/** Queues the activation job as markPaid (or a pg-boss retry) does. */
+export async function queueActivation(orderId: number): Promise<void> {
+  await harness()
+    .container.get<JobQueue>(TOKENS.JobQueue)
+    .send('order-activate', { orderId }, { singletonKey: `order:${orderId}` });
+}
+
+/** What a verified provider signal does: state 6 and the activation job, in one transaction. */
+export async function markPaid(orderId: number): Promise<boolean> {
+  return harness().knex.transaction((trx) => orders().markPaid(orderId, 2, trx));
+}
+
+/** Paid without the job (the test drives activation itself). */
+export async function markPaidQuietly(orderId: number): Promise<void> {
+  await harness().knex('orders').where({ id: orderId }).update({ state: 6, paid_at: harness().clock.now(), payment_method: 2 });
+}
+
+/** Activation jobs of these orders that are not finished yet. */
+export async function unfinishedActivationJobs(orderIds: number[]): Promise<number> {
+  const result = await harness().knex.raw(
+    `select count(*)::int as n from pgboss.job where name = 'order-activate' and state in ('created', 'retry', 'active') and (data->>'orderId')::bigint = any(?)`,
+    [orderIds],
+  );
+  return result.rows[0].n;
+}
+
+export async function emailsWithKey(key: string): Promise<number> {
+  const [{ n }] = await harness().knex('email_outbox').where({ idempotency_key: key }).count<Array<{ n: number }>>('id as n');
+  return Number(n);
+}
