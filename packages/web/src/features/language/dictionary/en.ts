@@ -97,7 +97,6 @@ export const en = {
   'platform.notFoundTitle': 'Platform not found',
   'platform.notFoundText': 'This platform does not exist or is no longer available. Have a look at the others on the home page.',
 
-
   'login.title': 'Log in or create an account',
   'login.checkIntro': 'Enter your e-mail to log in, or to create an account if you are new.',
   'login.loginTitle': 'Welcome back',

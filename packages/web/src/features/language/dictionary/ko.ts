@@ -99,7 +99,6 @@ export const ko: Dictionary = {
   'platform.notFoundTitle': '플랫폼을 찾을 수 없습니다',
   'platform.notFoundText': '이 플랫폼은 없거나 더 이상 제공되지 않습니다. 홈에서 다른 플랫폼을 둘러보세요.',
 
-
   'login.title': '로그인 또는 회원가입',
   'login.checkIntro': '로그인하려면 이메일을 입력하세요. 처음이시면 바로 계정을 만들 수 있습니다.',
   'login.loginTitle': '다시 오신 것을 환영합니다',
