@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
-import { SubscriptionModel } from './models/subscription.model.js';
+import { SubscriptionModel, type SubscriptionStatus } from './models/subscription.model.js';
 
 export type NewSubscription = Pick<
   SubscriptionModel,
@@ -49,5 +49,12 @@ export class SubscriptionRepository {
       .where({ user_id: userId, status: 'active' })
       .orderBy('starts_at')
       .orderBy('id');
+  }
+
+  /** A user's subscriptions in these statuses (all when empty), newest first. */
+  async ofUser(userId: number, statuses: SubscriptionStatus[], trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
+    const query = SubscriptionModel.query(trx ?? this.knex).where({ user_id: userId });
+    if (statuses.length > 0) query.whereIn('status', statuses);
+    return query.orderBy('starts_at', 'desc').orderBy('id', 'desc');
   }
 }

@@ -159,6 +159,11 @@ export class SubscriptionsService {
   async activeOfUser(userId: number, trx?: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.activeOfUser(userId, trx)).map(toView);
   }
+
+  /** A user's subscriptions in any of these statuses (every status when none is named), newest first. */
+  async ofUser(userId: number, statuses: SubscriptionStatus[] = [], trx?: Knex.Transaction): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.ofUser(userId, statuses, trx)).map(toView);
+  }
 }
 
 /** Every free (account, slot) pair, accounts by id and slots ascending. */
