@@ -264,8 +264,8 @@ describe('activation of paid orders', function () {
     await knex()('platforms').where({ id: platform.id }).update({ max_quantity: 3 });
     await createAccount(platform.id, 3);
     refreshCatalog();
-    const user = await buyer();
-    const orderIds = [await createOrder(user, platform, 2), await createOrder(user, platform, 2)];
+    // Two buyers: the same buyer's second order would renew their two subscriptions instead.
+    const orderIds = [await createOrder(await buyer(), platform, 2), await createOrder(await buyer(), platform, 2)];
     for (const id of orderIds) await markPaidQuietly(id);
     const first = await activation().activate(orderIds[0]);
     expect(first.outcome).to.equal('activated');

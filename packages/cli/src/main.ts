@@ -7,6 +7,7 @@ import { ConfigError, DomainError } from '@subshare/core';
 import { createAccountCommand } from './commands/create-account.js';
 import { createAdminCommand } from './commands/create-admin.js';
 import { createMailboxCommand } from './commands/create-mailbox.js';
+import { expireDueCommand } from './commands/expire-due.js';
 import { migrateCommand } from './commands/migrate.js';
 import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
 import { seedCommand } from './commands/seed.js';
@@ -26,6 +27,7 @@ const COMMANDS = [
   createAccountCommand,
   createMailboxCommand,
   rotateCredentialsKeyCommand,
+  expireDueCommand,
 ];
 
 const program = new Command('subshare').description('subshare: a shop for shared subscriptions').showHelpAfterError();

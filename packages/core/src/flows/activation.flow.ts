@@ -14,10 +14,15 @@
  *       order tried again, oldest payment first
  *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
  *
+ * Renewal: when the buyer already holds a subscription of the item's platform (on an active
+ * account, not past its end), the item's unit extends that subscription on the same slot from
+ * its current end date instead of claiming a new slot (one subscription per unit, soonest end
+ * first; recorded in `subscription_renewals`, unique per order item unit). The buyer is already
+ * on the account or in the family group, so a renewal never waits for an invitation. Should the
+ * longer period meet another subscription on that slot, the unit gets a new slot from now.
+ *
  * Every step runs in the one transaction, so a crash anywhere leaves nothing behind and the
  * job's retry starts from scratch; e-mails carry idempotency keys, so a repeat writes nothing.
- * Renewal (an active subscription of the same buyer on the platform being extended) is not
- * handled here yet: every paid item gets a new slot.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -30,8 +35,8 @@ import { TOKENS } from '../shared/tokens.js';
 import { validate } from '../shared/validate.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
 export type ActivationOutcome = 'activated' | 'waiting' | 'not_waiting' | 'missing';
 
@@ -43,6 +48,8 @@ export interface ActivatedSlot {
   accountSlotsCount: number;
   startsAt: Date;
   endsAt: Date;
+  /** True when the unit extended the buyer's existing subscription (renewal) rather than claiming a slot. */
+  renewed: boolean;
 }
 
 export interface ActivationResult {
@@ -136,8 +143,11 @@ export class ActivationFlow {
       if (order.state !== ORDER_STATE.paidNotCompleted) return { orderId, outcome: 'not_waiting', state: order.state, subscriptions: [] };
 
       const pending = order.items.filter((item) => item.subscriptionId === null);
-      const needsStaff = !staff && pending.some((item) => item.haveInvitation);
-      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, trx);
+      const renewals = await this.renewalsFor(order, pending, trx);
+      // Only a unit that needs a new slot on a family-group platform waits for the invitation.
+      const needsInvitation = pending.some((item) => item.haveInvitation && (renewals.get(item.id)?.length ?? 0) < item.quantity);
+      const needsStaff = !staff && needsInvitation;
+      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx);
 
       if (!claimed) {
         if (staff) throw new ConflictError('No slot is free on this platform for the whole period; add an account first.', 'no_free_slot');
@@ -147,7 +157,7 @@ export class ActivationFlow {
             to: order.email,
             languageId: order.languageId,
             userId: order.userId,
-            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation: pending.some((item) => item.haveInvitation) },
+            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation },
             idempotencyKey: `order:${order.id}:purchased`,
           },
           trx,
@@ -156,14 +166,14 @@ export class ActivationFlow {
       }
 
       const firstOfItem = new Map<number, number>();
-      for (const slot of claimed) if (!firstOfItem.has(slot.subscription.orderItemId)) firstOfItem.set(slot.subscription.orderItemId, slot.subscription.id);
+      for (const unit of claimed) if (!firstOfItem.has(unit.orderItemId)) firstOfItem.set(unit.orderItemId, unit.subscription.id);
       await this.orders.complete(
         order.id,
         [...firstOfItem].map(([itemId, subscriptionId]) => ({ itemId, subscriptionId })),
         trx,
       );
       const [first] = claimed;
-      const item = order.items.find((candidate) => candidate.id === first.subscription.orderItemId)!;
+      const item = order.items.find((candidate) => candidate.id === first.orderItemId)!;
       await this.notifications.enqueue(
         {
           kind: EMAIL_KIND.purchasedActiveSubscribe,
@@ -200,19 +210,50 @@ export class ActivationFlow {
     });
   }
 
-  /** One slot per unit of every item, all or none (a savepoint holds them until all are found). */
-  private async claimAll(order: OrderView, trx: Knex.Transaction): Promise<ClaimedSlot[] | undefined> {
+  /**
+   * The buyer's subscriptions each pending item renews, by item id (at most one per unit, each
+   * subscription at most once per order), locked to the transaction. Taken before the platforms'
+   * claim locks, the same order as replacement takes them (subscription row, then claim lock).
+   */
+  private async renewalsFor(order: OrderView, pending: OrderItemView[], trx: Knex.Transaction): Promise<Map<number, SubscriptionView[]>> {
+    const renewals = new Map<number, SubscriptionView[]>();
+    const taken = new Set<number>();
+    for (const item of pending) {
+      const candidates = (await this.subscriptions.renewable(order.userId, item.platformId, trx)).filter((subscription) => !taken.has(subscription.id));
+      const chosen = candidates.slice(0, item.quantity);
+      for (const subscription of chosen) taken.add(subscription.id);
+      if (chosen.length > 0) renewals.set(item.id, chosen);
+    }
+    return renewals;
+  }
+
+  /**
+   * One subscription per unit of every pending item, all or none (a savepoint holds them until
+   * all are found): the renewed subscription extended, otherwise a new slot claimed.
+   */
+  private async claimAll(
+    order: OrderView,
+    pending: OrderItemView[],
+    renewals: Map<number, SubscriptionView[]>,
+    trx: Knex.Transaction,
+  ): Promise<ClaimedUnit[] | undefined> {
     const startsAt = this.clock.now();
     try {
       return await trx.transaction(async (savepoint) => {
         await this.subscriptions.lockPlatforms(
-          order.items.map((item) => item.platformId),
+          pending.map((item) => item.platformId),
           savepoint,
         );
-        const claimed: ClaimedSlot[] = [];
-        for (const item of order.items.filter((candidate) => candidate.subscriptionId === null)) {
+        const claimed: ClaimedUnit[] = [];
+        for (const item of pending) {
           for (let unit = 0; unit < item.quantity; unit += 1) {
-            const last = claimed.at(-1);
+            const renewing = renewals.get(item.id)?.[unit];
+            const extended = renewing && (await this.subscriptions.extend(renewing.id, item.months, { orderItemId: item.id, unit }, savepoint));
+            if (extended) {
+              claimed.push({ ...extended, orderItemId: item.id, renewed: true });
+              continue;
+            }
+            const last = claimed.findLast((candidate) => !candidate.renewed);
             const slot = await this.subscriptions.claimSlot(
               {
                 userId: order.userId,
@@ -226,7 +267,7 @@ export class ActivationFlow {
               savepoint,
             );
             if (!slot) throw new NoFreeSlot();
-            claimed.push(slot);
+            claimed.push({ ...slot, orderItemId: item.id, renewed: false });
           }
         }
         return claimed;
@@ -250,14 +291,18 @@ export class ActivationFlow {
   }
 }
 
-function toActivatedSlot(claimed: ClaimedSlot): ActivatedSlot {
+/** A unit's subscription: a new slot, or the buyer's subscription it renewed (whose own order item is an older one). */
+type ClaimedUnit = ClaimedSlot & { orderItemId: number; renewed: boolean };
+
+function toActivatedSlot(claimed: ClaimedUnit): ActivatedSlot {
   return {
     subscriptionId: claimed.subscription.id,
-    orderItemId: claimed.subscription.orderItemId,
+    orderItemId: claimed.orderItemId,
     platformAccountId: claimed.subscription.platformAccountId,
     slot: claimed.subscription.slot,
     accountSlotsCount: claimed.account.slotsCount,
     startsAt: claimed.subscription.startsAt,
     endsAt: claimed.subscription.endsAt,
+    renewed: claimed.renewed,
   };
 }

@@ -1,5 +1,6 @@
 import { deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
 import { accountCreatedJob, activateOrderJob, activateWaitingJob } from './activate-order.job.js';
+import { endDueJob, remindDueJob } from './expiry.job.js';
 import type { JobDefinition } from './job.js';
 import { expireUnpaidOrdersJob, reconcilePaymentsJob } from './payments.job.js';
 import { pruneJob } from './prune.job.js';
@@ -13,6 +14,8 @@ export const JOBS: JobDefinition[] = [
   activateOrderJob,
   accountCreatedJob,
   activateWaitingJob,
+  endDueJob,
+  remindDueJob,
   reconcilePaymentsJob,
   expireUnpaidOrdersJob,
 ];

@@ -27,6 +27,12 @@ export class OrderRepository {
       .modifyGraph('items', (builder) => builder.orderBy('id'));
   }
 
+  /** The order holding this order item, with its items. */
+  async findByItemId(itemId: number, trx?: Knex.Transaction): Promise<OrderModel | undefined> {
+    const item = await (trx ?? this.knex)('order_items').where({ id: itemId }).first('order_id');
+    return item ? this.findWithItems(item.order_id as number, trx) : undefined;
+  }
+
   /** Locks the order row for the rest of the transaction (state changes are serialised per order). */
   async lock(id: number, trx: Knex.Transaction): Promise<OrderModel | undefined> {
     return OrderModel.query(trx).findById(id).forUpdate();

@@ -207,6 +207,12 @@ export class OrdersService {
     return (await this.orders.ofUserInStates(userId, PAID_STATES)).map(toView);
   }
 
+  /** The order an order item belongs to, with its items (a subscription names only its order item). */
+  async orderOfItem(orderItemId: number, trx?: Knex.Transaction): Promise<OrderView | undefined> {
+    const order = await this.orders.findByItemId(orderItemId, trx);
+    return order ? toView(order) : undefined;
+  }
+
   /**
    * POST /api/order/setinvatiotaionemail { email, orderId }: the buyer's platform login e-mail for
    * a family-group invitation, on their own order's items that need one. Once given it is

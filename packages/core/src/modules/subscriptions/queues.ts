@@ -17,4 +17,16 @@ export const SUBSCRIPTION_QUEUES = {
     options: { policy: 'singleton', retryLimit: 3, retryDelay: 10, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
     schedule: '*/5 * * * *',
   },
+  /** `subscriptions-end-due`: every minute, subscriptions past their end become `ended` (flows/expiry.flow.ts). */
+  endDue: {
+    name: 'subscriptions-end-due',
+    options: { policy: 'singleton', retryLimit: 3, retryDelay: 10, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
+    schedule: '* * * * *',
+  },
+  /** `subscriptions-remind-due`: every 10 minutes, the 3-day expiry reminders. */
+  remindDue: {
+    name: 'subscriptions-remind-due',
+    options: { policy: 'singleton', retryLimit: 3, retryDelay: 10, expireInSeconds: 300, deleteAfterSeconds: 24 * 3600 },
+    schedule: '*/10 * * * *',
+  },
 } satisfies Record<string, QueueDefinition>;

@@ -44,9 +44,11 @@ export class SubscriptionRepository {
     await SubscriptionModel.query(trx).patch({ status: 'replaced', ended_at: at, updated_at: at }).where({ id });
   }
 
-  async activeOfUser(userId: number, trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
+  /** Holding a slot at `now`: active and not past the end (the expiry job may not have run yet). */
+  async activeOfUser(userId: number, now: Date, trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
     return SubscriptionModel.query(trx ?? this.knex)
       .where({ user_id: userId, status: 'active' })
+      .where('ends_at', '>', now)
       .orderBy('starts_at')
       .orderBy('id');
   }
@@ -56,5 +58,69 @@ export class SubscriptionRepository {
     const query = SubscriptionModel.query(trx ?? this.knex).where({ user_id: userId });
     if (statuses.length > 0) query.whereIn('status', statuses);
     return query.orderBy('starts_at', 'desc').orderBy('id', 'desc');
+  }
+
+  /** The user's subscriptions holding a slot on these accounts until after `now`, soonest end first, locked. */
+  async renewable(userId: number, accountIds: number[], now: Date, trx: Knex.Transaction): Promise<SubscriptionModel[]> {
+    if (accountIds.length === 0) return [];
+    return SubscriptionModel.query(trx)
+      .where({ user_id: userId, status: 'active' })
+      .whereIn('platform_account_id', accountIds)
+      .where('ends_at', '>', now)
+      .orderBy('ends_at')
+      .orderBy('id')
+      .forUpdate();
+  }
+
+  /** Moves the end date (renewal); the exclusion constraint checks the longer period. A new period gets its own reminder. */
+  async extend(id: number, endsAt: Date, at: Date, trx: Knex.Transaction): Promise<SubscriptionModel> {
+    return SubscriptionModel.query(trx).patchAndFetchById(id, { ends_at: endsAt, reminded_at: null, updated_at: at });
+  }
+
+  async recordRenewal(
+    row: { subscription_id: number; order_item_id: number; unit: number; previous_ends_at: Date; ends_at: Date; created_at: Date },
+    trx: Knex.Transaction,
+  ) {
+    await trx('subscription_renewals').insert(row);
+  }
+
+  /**
+   * Active subscriptions whose end is at or before `now`, oldest end first, locked; rows another
+   * worker holds are skipped (it is ending them), so two runs never end the same one twice.
+   */
+  async dueToEnd(now: Date, limit: number, trx: Knex.Transaction): Promise<SubscriptionModel[]> {
+    return SubscriptionModel.query(trx)
+      .where({ status: 'active' })
+      .where('ends_at', '<=', now)
+      .orderBy('ends_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+  }
+
+  /** Ended at its end time (not at the moment the job noticed). */
+  async markEnded(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await trx('subscriptions')
+      .where({ id, status: 'active' })
+      .update({ status: 'ended', ended_at: trx.ref('ends_at'), updated_at: at });
+  }
+
+  /** Active subscriptions ending in (now, until] not yet reminded of this period, locked (skipping rows held elsewhere). */
+  async dueForReminder(now: Date, until: Date, limit: number, trx: Knex.Transaction): Promise<SubscriptionModel[]> {
+    return SubscriptionModel.query(trx)
+      .where({ status: 'active' })
+      .whereNull('reminded_at')
+      .where('ends_at', '>', now)
+      .where('ends_at', '<=', until)
+      .orderBy('ends_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+  }
+
+  async markReminded(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await SubscriptionModel.query(trx).patch({ reminded_at: at, updated_at: at }).where({ id });
   }
 }

@@ -7,7 +7,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Clock } from '../../shared/clock.js';
+import { addMonths, type Clock } from '../../shared/clock.js';
 import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
@@ -55,6 +55,7 @@ export interface ClaimedSlot {
 const PG_EXCLUSION_VIOLATION = '23P01';
 const PG_UNIQUE_VIOLATION = '23505';
 const ONE_PER_ORDER_ITEM = 'subscriptions_one_per_order_item_unit';
+const ONE_RENEWAL_PER_ORDER_ITEM = 'subscription_renewals_one_per_order_item_unit';
 /** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
 const CLAIM_LOCK_CLASS = 0x5355;
 
@@ -157,7 +158,86 @@ export class SubscriptionsService {
 
   /** A user's subscriptions that hold a slot, oldest first. */
   async activeOfUser(userId: number, trx?: Knex.Transaction): Promise<SubscriptionView[]> {
-    return (await this.subscriptions.activeOfUser(userId, trx)).map(toView);
+    return (await this.subscriptions.activeOfUser(userId, this.clock.now(), trx)).map(toView);
+  }
+
+  /**
+   * What a new purchase of the platform by this user renews: their subscriptions holding a slot
+   * on an active account of the platform beyond now, soonest end first, locked to the transaction.
+   */
+  async renewable(userId: number, platformId: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
+    const accounts = await this.accounts.activeAccounts(platformId, trx);
+    const rows = await this.subscriptions.renewable(
+      userId,
+      accounts.map((account) => account.id),
+      this.clock.now(),
+      trx,
+    );
+    return rows.map(toView);
+  }
+
+  /**
+   * Renewal: the subscription keeps its slot and runs `months` longer from its current end; the
+   * extension is recorded for the order item unit that paid for it. In a savepoint: undefined
+   * when the longer period meets another subscription on the slot (the exclusion constraint),
+   * and nothing changed. A second extension for the same order item unit is `already_activated`.
+   */
+  async extend(
+    subscriptionId: number,
+    months: number,
+    renewal: { orderItemId: number; unit: number },
+    trx: Knex.Transaction,
+  ): Promise<ClaimedSlot | undefined> {
+    const current = await this.subscriptions.lock(subscriptionId, trx);
+    if (!current || current.status !== 'active') return undefined;
+    const now = this.clock.now();
+    const endsAt = addMonths(current.ends_at, months);
+    try {
+      const row = await trx.transaction(async (savepoint) => {
+        const extended = await this.subscriptions.extend(subscriptionId, endsAt, now, savepoint);
+        await this.subscriptions.recordRenewal(
+          {
+            subscription_id: subscriptionId,
+            order_item_id: renewal.orderItemId,
+            unit: renewal.unit,
+            previous_ends_at: current.ends_at,
+            ends_at: endsAt,
+            created_at: now,
+          },
+          savepoint,
+        );
+        return extended;
+      });
+      const [account] = await this.accounts.accountsByIds([row.platform_account_id], trx);
+      return { subscription: toView(row), account };
+    } catch (error) {
+      const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
+      if (code === PG_EXCLUSION_VIOLATION) return undefined;
+      if (code === PG_UNIQUE_VIOLATION && constraint === ONE_RENEWAL_PER_ORDER_ITEM) {
+        throw new ConflictError('This order item already renewed its subscription.', 'already_activated', error);
+      }
+      return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+    }
+  }
+
+  /** Active subscriptions at or past their end, oldest first, locked (rows another run holds are skipped). */
+  async dueToEnd(limit: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.dueToEnd(this.clock.now(), limit, trx)).map(toView);
+  }
+
+  /** The subscription ends (status `ended`, ended at its end time); its slot is free from then on. */
+  async markEnded(id: number, trx: Knex.Transaction): Promise<void> {
+    await this.subscriptions.markEnded(id, this.clock.now(), trx);
+  }
+
+  /** Active subscriptions ending within `withinMs` from now and not yet reminded of this period, locked. */
+  async dueForReminder(withinMs: number, limit: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
+    const now = this.clock.now();
+    return (await this.subscriptions.dueForReminder(now, new Date(now.getTime() + withinMs), limit, trx)).map(toView);
+  }
+
+  async markReminded(id: number, trx: Knex.Transaction): Promise<void> {
+    await this.subscriptions.markReminded(id, this.clock.now(), trx);
   }
 
   /** A user's subscriptions in any of these statuses (every status when none is named), newest first. */

@@ -1,0 +1,25 @@
+import { Command } from 'commander';
+import { FLOWS, type ExpiryFlow } from '@subshare/core';
+import { runOnce } from '../context.js';
+
+/**
+ * What the worker does every minute and every 10 minutes, now: end the subscriptions past their
+ * end time and write the 3-day reminders. Safe beside a running worker (rows are locked and
+ * skipped, e-mails carry idempotency keys); the e-mails are delivered by the worker.
+ */
+export const expireDueCommand = () =>
+  new Command('expire-due')
+    .description('end the subscriptions past their end time and send the 3-day expiry reminders now (the worker does both on its schedule)')
+    .option('--no-reminders', 'only end subscriptions; leave the reminders to the worker')
+    .action(async (options: { reminders: boolean }) => {
+      await runOnce({}, async ({ container }) => {
+        const expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
+        const ended = await expiry.endDue();
+        console.log(`Ended ${ended.count} subscription(s)${ended.count > 0 ? `: ${ended.subscriptionIds.join(', ')}` : ''}.`);
+        if (!options.reminders) return;
+        const reminded = await expiry.remindDue();
+        console.log(
+          `Reminded ${reminded.count} buyer(s) of an end within 3 days${reminded.count > 0 ? `: subscription(s) ${reminded.subscriptionIds.join(', ')}` : ''}.`,
+        );
+      });
+    });

@@ -1,0 +1,147 @@
+/**
+ * Expiry and reminders: the end of a subscription's fixed period, and the e-mail before it.
+ *
+ *   every minute ──▶ endDue: active subscriptions at or past their end become `ended`
+ *       (ended_at = the end time itself), the buyer gets `subscriptionEnded` with a renewal
+ *       link, and the platforms that gained a free slot retry their waiting orders.
+ *   every 10 minutes ──▶ remindDue: active subscriptions ending within 3 days and not yet
+ *       reminded of this period get `expiryReminder` with a renewal link (the platform page:
+ *       buying it again extends the same slot from the current end, see activation.flow.ts).
+ *
+ * The slot is free at the end time whether or not the job has run: a period is [start, end),
+ * so the exclusion constraint already lets a new period start at `end`, and the panel lists a
+ * subscription only while `end` is in the future. The job only records it and tells the buyer.
+ * Each batch is one transaction over rows locked with SKIP LOCKED: two workers never handle the
+ * same subscription, a crash rolls the batch back whole, and the e-mails' idempotency keys
+ * (`subscription:<id>:ended`, `subscription:<id>:reminder:<end>`) make any repeat write nothing.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { JobQueue } from '../shared/jobs.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+
+/** How long before the end the reminder goes out (product.md: 3 days). */
+export const REMINDER_DAYS = 3;
+const DAY_MS = 24 * 3600 * 1000;
+const BATCH = 100;
+/** A run handles at most this many batches; the next run (a minute later) goes on. */
+const MAX_BATCHES = 50;
+
+export interface ExpiryRunResult {
+  /** Subscriptions handled by this run. */
+  count: number;
+  subscriptionIds: number[];
+}
+
+@injectable()
+export class ExpiryFlow {
+  private readonly logger: Logger;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+  ) {
+    this.logger = logger.child({ flow: 'expiry' });
+  }
+
+  /** Ends every subscription at or past its end time and tells its buyer; safe to run at any time, from any process. */
+  async endDue(): Promise<ExpiryRunResult> {
+    const ended: number[] = [];
+    const platforms = new Set<number>();
+    await this.inBatches(async (trx) => {
+      const due = await this.subscriptions.dueToEnd(BATCH, trx);
+      for (const subscription of due) {
+        await this.subscriptions.markEnded(subscription.id, trx);
+        const source = await this.source(subscription, trx);
+        if (source) {
+          platforms.add(source.item.platformId);
+          await this.notifications.enqueue(
+            {
+              kind: EMAIL_KIND.subscriptionEnded,
+              to: source.order.email,
+              languageId: source.order.languageId,
+              userId: subscription.userId,
+              data: {
+                subscriptionId: subscription.id,
+                platformId: source.item.platformId,
+                platformName: source.item.platformName,
+                endTime: subscription.endsAt,
+              },
+              idempotencyKey: `subscription:${subscription.id}:ended`,
+            },
+            trx,
+          );
+        }
+        ended.push(subscription.id);
+      }
+      return due.length;
+    });
+    // A freed slot is capacity: the platform's waiting orders are tried again.
+    for (const platformId of platforms) await this.jobs.send(SUBSCRIPTION_QUEUES.activateWaiting.name, { platformId });
+    if (ended.length > 0) this.logger.info({ subscriptionIds: ended }, 'subscriptions ended');
+    return { count: ended.length, subscriptionIds: ended };
+  }
+
+  /** E-mails the buyers whose subscription ends within 3 days, once per period; safe to run at any time. */
+  async remindDue(): Promise<ExpiryRunResult> {
+    const reminded: number[] = [];
+    await this.inBatches(async (trx) => {
+      const due = await this.subscriptions.dueForReminder(REMINDER_DAYS * DAY_MS, BATCH, trx);
+      for (const subscription of due) {
+        await this.subscriptions.markReminded(subscription.id, trx);
+        const source = await this.source(subscription, trx);
+        if (source) {
+          await this.notifications.enqueue(
+            {
+              kind: EMAIL_KIND.expiryReminder,
+              to: source.order.email,
+              languageId: source.order.languageId,
+              userId: subscription.userId,
+              data: {
+                subscriptionId: subscription.id,
+                platformId: source.item.platformId,
+                platformName: source.item.platformName,
+                endTime: subscription.endsAt,
+                daysLeft: REMINDER_DAYS,
+              },
+              // A renewal moves the end: the new period gets its own reminder.
+              idempotencyKey: `subscription:${subscription.id}:reminder:${subscription.endsAt.toISOString()}`,
+            },
+            trx,
+          );
+        }
+        reminded.push(subscription.id);
+      }
+      return due.length;
+    });
+    if (reminded.length > 0) this.logger.info({ subscriptionIds: reminded }, 'expiry reminders written');
+    return { count: reminded.length, subscriptionIds: reminded };
+  }
+
+  /** Runs `batch` in its own transaction until it handles fewer than a full batch. */
+  private async inBatches(batch: (trx: Knex.Transaction) => Promise<number>): Promise<void> {
+    for (let round = 0; round < MAX_BATCHES; round += 1) {
+      const handled = await this.knex.transaction(batch);
+      if (handled < BATCH) return;
+    }
+  }
+
+  /** The order and order item a subscription was bought with (its buyer's address, language and platform). */
+  private async source(subscription: SubscriptionView, trx: Knex.Transaction): Promise<{ order: OrderView; item: OrderView['items'][number] } | undefined> {
+    const order = await this.orders.orderOfItem(subscription.orderItemId, trx);
+    const item = order?.items.find((candidate) => candidate.id === subscription.orderItemId);
+    if (!order || !item) {
+      this.logger.warn({ subscriptionId: subscription.id }, 'subscription without its order item: no e-mail');
+      return undefined;
+    }
+    return { order, item };
+  }
+}
