@@ -21,7 +21,7 @@ import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
 /** How long before the end the reminder goes out (product.md: 3 days). */
@@ -60,26 +60,8 @@ export class ExpiryFlow {
       const due = await this.subscriptions.dueToEnd(BATCH, trx);
       for (const subscription of due) {
         await this.subscriptions.markEnded(subscription.id, trx);
-        const source = await this.source(subscription, trx);
-        if (source) {
-          platforms.add(source.item.platformId);
-          await this.notifications.enqueue(
-            {
-              kind: EMAIL_KIND.subscriptionEnded,
-              to: source.order.email,
-              languageId: source.order.languageId,
-              userId: subscription.userId,
-              data: {
-                subscriptionId: subscription.id,
-                platformId: source.item.platformId,
-                platformName: source.item.platformName,
-                endTime: subscription.endsAt,
-              },
-              idempotencyKey: `subscription:${subscription.id}:ended`,
-            },
-            trx,
-          );
-        }
+        const platformId = await this.tellBuyer(EMAIL_KIND.subscriptionEnded, subscription, `subscription:${subscription.id}:ended`, trx);
+        if (platformId !== undefined) platforms.add(platformId);
         ended.push(subscription.id);
       }
       return due.length;
@@ -97,27 +79,8 @@ export class ExpiryFlow {
       const due = await this.subscriptions.dueForReminder(REMINDER_DAYS * DAY_MS, BATCH, trx);
       for (const subscription of due) {
         await this.subscriptions.markReminded(subscription.id, trx);
-        const source = await this.source(subscription, trx);
-        if (source) {
-          await this.notifications.enqueue(
-            {
-              kind: EMAIL_KIND.expiryReminder,
-              to: source.order.email,
-              languageId: source.order.languageId,
-              userId: subscription.userId,
-              data: {
-                subscriptionId: subscription.id,
-                platformId: source.item.platformId,
-                platformName: source.item.platformName,
-                endTime: subscription.endsAt,
-                daysLeft: REMINDER_DAYS,
-              },
-              // A renewal moves the end: the new period gets its own reminder.
-              idempotencyKey: `subscription:${subscription.id}:reminder:${subscription.endsAt.toISOString()}`,
-            },
-            trx,
-          );
-        }
+        // A renewal moves the end: the new period gets its own reminder.
+        await this.tellBuyer(EMAIL_KIND.expiryReminder, subscription, `subscription:${subscription.id}:reminder:${subscription.endsAt.toISOString()}`, trx);
         reminded.push(subscription.id);
       }
       return due.length;
@@ -126,22 +89,34 @@ export class ExpiryFlow {
     return { count: reminded.length, subscriptionIds: reminded };
   }
 
-  /** Runs `batch` in its own transaction until it handles fewer than a full batch. */
-  private async inBatches(batch: (trx: Knex.Transaction) => Promise<number>): Promise<void> {
-    for (let round = 0; round < MAX_BATCHES; round += 1) {
-      const handled = await this.knex.transaction(batch);
-      if (handled < BATCH) return;
-    }
-  }
-
-  /** The order and order item a subscription was bought with (its buyer's address, language and platform). */
-  private async source(subscription: SubscriptionView, trx: Knex.Transaction): Promise<{ order: OrderView; item: OrderView['items'][number] } | undefined> {
+  /**
+   * Writes the e-mail to the buyer, in the language and to the address of the order that bought
+   * the subscription (both kinds link to the platform page, where buying again renews); answers
+   * the platform id, or undefined when the order item is gone and nothing was written.
+   */
+  private async tellBuyer(
+    kind: typeof EMAIL_KIND.subscriptionEnded | typeof EMAIL_KIND.expiryReminder,
+    subscription: SubscriptionView,
+    idempotencyKey: string,
+    trx: Knex.Transaction,
+  ): Promise<number | undefined> {
     const order = await this.orders.orderOfItem(subscription.orderItemId, trx);
     const item = order?.items.find((candidate) => candidate.id === subscription.orderItemId);
     if (!order || !item) {
       this.logger.warn({ subscriptionId: subscription.id }, 'subscription without its order item: no e-mail');
       return undefined;
     }
-    return { order, item };
+    const data = { subscriptionId: subscription.id, platformId: item.platformId, platformName: item.platformName, endTime: subscription.endsAt };
+    const message = kind === EMAIL_KIND.expiryReminder ? ({ kind, data: { ...data, daysLeft: REMINDER_DAYS } } as const) : ({ kind, data } as const);
+    await this.notifications.enqueue({ ...message, to: order.email, languageId: order.languageId, userId: subscription.userId, idempotencyKey }, trx);
+    return item.platformId;
+  }
+
+  /** Runs `batch` in its own transaction until it handles fewer than a full batch. */
+  private async inBatches(batch: (trx: Knex.Transaction) => Promise<number>): Promise<void> {
+    for (let round = 0; round < MAX_BATCHES; round += 1) {
+      const handled = await this.knex.transaction(batch);
+      if (handled < BATCH) return;
+    }
   }
 }
