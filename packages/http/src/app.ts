@@ -9,6 +9,7 @@ import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { requestLogger } from './middleware/request-logger.js';
+import { openApiRoutes } from './openapi/index.js';
 import { catalogReadRoutes } from './routes/catalog.routes.js';
 import { apiRoutes } from './routes/index.js';
 import { staticRoutes } from './static.js';
@@ -67,6 +68,7 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   // Provider notifications need the raw bytes: mounted before the JSON parser.
   app.use(webhookRoutes(container));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(openApiRoutes(container));
   app.use(apiRoutes(container));
   app.use('/api', apiNotFound);
   app.use(staticRoutes(container, options.webDist));

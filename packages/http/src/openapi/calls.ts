@@ -1,0 +1,389 @@
+/**
+ * Every call of the API, described once: who may make it, what it takes, what it answers.
+ * `/api/openapi.json` is built from this list, and a test holds it to the routes the app really
+ * serves and to the guards they really have (test/e2e-api/openapi.test.ts): a route added
+ * without a line here, or guarded differently from its line, fails the build.
+ */
+
+/** Who may call: nobody needs a token (`public`), any signed-in user, one with a verified e-mail, moderators and admins (`staff`), admins. `provider`: a payment provider's signed notification. */
+export type Access = 'public' | 'user' | 'verified' | 'staff' | 'admin' | 'provider';
+
+export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'email';
+
+/** A field: its type, and `?` at the end of the name when it may be left out. */
+export type Fields = Record<string, FieldType>;
+
+export interface ApiCall {
+  method: 'get' | 'post';
+  /** Express style (`:id` for a path parameter). */
+  path: string;
+  access: Access;
+  tag: 'catalog' | 'account' | 'orders' | 'payments' | 'panel' | 'staff' | 'e-mail' | 'operations';
+  summary: string;
+  /** GET: query parameters; POST: JSON body fields (a provider webhook's body is the provider's own). */
+  input?: Fields;
+  /** What a successful call answers (200). */
+  answers: string;
+  /** Beyond the spec's section 7. */
+  extra?: true;
+}
+
+const LOGIN = '`{ id, token, tokenExpiration, isEmailVerified, photoUrl, role }`';
+
+export const API_CALLS: ApiCall[] = [
+  // Catalog and shop data
+  {
+    method: 'get',
+    path: '/api/main/home',
+    access: 'public',
+    tag: 'catalog',
+    summary: 'Home page: slogans, carousel logos, platform grid with prices',
+    input: { 'languageId?': 'integer', 'currency?': 'string' },
+    answers: '`{ platforms, carousel, currencyCode }`',
+  },
+  {
+    method: 'get',
+    path: '/api/platform/getplatform',
+    access: 'public',
+    tag: 'catalog',
+    summary: 'One platform with durations, types, prices and FAQ',
+    input: { id: 'integer', 'languageId?': 'integer', 'currency?': 'string' },
+    answers: '`{ platform, currencyCode }`',
+  },
+  {
+    method: 'get',
+    path: '/api/main/getcountry',
+    access: 'public',
+    tag: 'catalog',
+    summary: "The visitor's language from their country",
+    answers: 'a language id (1 English, 2 Korean)',
+  },
+  {
+    method: 'get',
+    path: '/api/main/loginpagedata',
+    access: 'public',
+    tag: 'account',
+    summary: 'Which social sign-in the login page offers',
+    answers: '`{ country: "KR" | "GLOBAL" }`',
+  },
+  {
+    method: 'get',
+    path: '/api/main/business',
+    access: 'public',
+    tag: 'catalog',
+    summary: "The shop's business details (footer, policy pages)",
+    answers: '`{ name, registrationNumber, mailOrderNumber, address, representative, phone, email }`',
+    extra: true,
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    access: 'public',
+    tag: 'operations',
+    summary: 'Whether the shop can serve (503 when the database is down)',
+    answers: 'a health report',
+    extra: true,
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    access: 'public',
+    tag: 'operations',
+    summary: 'This description',
+    answers: 'an OpenAPI 3.1 document',
+    extra: true,
+  },
+
+  // Accounts and sign-in
+  {
+    method: 'get',
+    path: '/api/user/checkemail',
+    access: 'public',
+    tag: 'account',
+    summary: 'Whether an account exists for the e-mail',
+    input: { email: 'email' },
+    answers: 'a boolean',
+  },
+  {
+    method: 'post',
+    path: '/api/user/register',
+    access: 'public',
+    tag: 'account',
+    summary: 'Create an account',
+    input: { email: 'email', password: 'string', 'languageId?': 'integer' },
+    answers: LOGIN,
+  },
+  {
+    method: 'post',
+    path: '/api/user/authenticate',
+    access: 'public',
+    tag: 'account',
+    summary: 'Log in with e-mail and password',
+    input: { email: 'email', password: 'string', 'rememberMe?': 'boolean' },
+    answers: LOGIN,
+  },
+  {
+    method: 'post',
+    path: '/api/user/sendverificationcode',
+    access: 'user',
+    tag: 'account',
+    summary: 'E-mail a 6-digit verification code',
+    input: { 'email?': 'email' },
+    answers: '`true`',
+  },
+  {
+    method: 'post',
+    path: '/api/user/sendverificationcodecallback',
+    access: 'public',
+    tag: 'account',
+    summary: 'Confirm the e-mail with the code',
+    input: { email: 'email', code: 'string' },
+    answers: LOGIN,
+  },
+  {
+    method: 'post',
+    path: '/api/user/googleauthenticate',
+    access: 'public',
+    tag: 'account',
+    summary: 'Sign in with a Google ID token',
+    input: { 'idToken?': 'string', 'credential?': 'string' },
+    answers: LOGIN,
+  },
+  {
+    method: 'post',
+    path: '/api/user/navercallback',
+    access: 'public',
+    tag: 'account',
+    summary: 'Sign in with Naver (authorization code)',
+    input: { code: 'string', state: 'string' },
+    answers: LOGIN,
+  },
+  {
+    method: 'post',
+    path: '/api/user/kakaocallback',
+    access: 'public',
+    tag: 'account',
+    summary: 'Sign in with Kakao (authorization code)',
+    input: { code: 'string', state: 'string' },
+    answers: LOGIN,
+    extra: true,
+  },
+  {
+    method: 'get',
+    path: '/api/user/socialproviders',
+    access: 'public',
+    tag: 'account',
+    summary: 'The social sign-in providers configured, with their public client ids',
+    answers: 'a list',
+    extra: true,
+  },
+  { method: 'post', path: '/api/user/logout', access: 'user', tag: 'account', summary: 'Revoke this token', answers: 'nothing (204)', extra: true },
+  {
+    method: 'post',
+    path: '/api/user/changepassword',
+    access: 'user',
+    tag: 'account',
+    summary: 'Change the password (revokes every other session)',
+    input: { currentPassword: 'string', newPassword: 'string' },
+    answers: LOGIN,
+    extra: true,
+  },
+
+  // Orders and payments
+  {
+    method: 'post',
+    path: '/api/order/insert',
+    access: 'verified',
+    tag: 'orders',
+    summary: 'Create an order, priced on the server',
+    input: { platformId: 'integer', typeId: 'integer', durationId: 'integer', 'quantity?': 'integer', 'languageId?': 'integer', 'currency?': 'string' },
+    answers: 'the order (`id, userId, email, total, currencyId, paymentMethod, createdDate, paymentMethods, items`)',
+  },
+  {
+    method: 'get',
+    path: '/api/order/getorder',
+    access: 'user',
+    tag: 'orders',
+    summary: 'One of your orders (staff: any)',
+    input: { id: 'integer' },
+    answers: 'the order',
+  },
+  {
+    method: 'post',
+    path: '/api/payment/process',
+    access: 'user',
+    tag: 'payments',
+    summary: "Ask the provider about an order's payment",
+    input: { orderId: 'integer' },
+    answers: 'the order',
+  },
+  {
+    method: 'post',
+    path: '/api/payment/createcheckoutsession',
+    access: 'verified',
+    tag: 'payments',
+    summary: 'Start a card payment (Stripe Checkout)',
+    input: { orderId: 'integer' },
+    answers: '`{ url }`',
+  },
+  {
+    method: 'post',
+    path: '/api/payment/createcheckoutsessioncoinpal',
+    access: 'verified',
+    tag: 'payments',
+    summary: 'Start a crypto payment (CoinPal)',
+    input: { orderId: 'integer' },
+    answers: '`{ url }`',
+  },
+  {
+    method: 'post',
+    path: '/api/payment/createcheckoutsessionpayssion',
+    access: 'verified',
+    tag: 'payments',
+    summary: 'Start a Korean payment (Payssion: 3 KakaoPay, 4 Samsung Pay, 5 card, 6 bank)',
+    input: { orderId: 'integer', pmId: 'integer' },
+    answers: '`{ url }`',
+  },
+  {
+    method: 'post',
+    path: '/api/payment/checksessionpayssion',
+    access: 'user',
+    tag: 'payments',
+    summary: 'Whether a Payssion payment is paid',
+    input: { orderId: 'integer', 'transactionId?': 'string' },
+    answers: 'a boolean',
+  },
+  {
+    method: 'post',
+    path: '/api/webhook/stripe',
+    access: 'provider',
+    tag: 'payments',
+    summary: 'Stripe event (Stripe-Signature checked)',
+    answers: "the provider's expected acknowledgement",
+    extra: true,
+  },
+  {
+    method: 'post',
+    path: '/api/webhook/coinpal',
+    access: 'provider',
+    tag: 'payments',
+    summary: 'CoinPal notification (sign checked, status confirmed with CoinPal)',
+    answers: "the provider's expected acknowledgement",
+    extra: true,
+  },
+  {
+    method: 'post',
+    path: '/api/webhook/payssion',
+    access: 'provider',
+    tag: 'payments',
+    summary: 'Payssion notification (notify_sig checked)',
+    answers: "the provider's expected acknowledgement",
+    extra: true,
+  },
+  {
+    method: 'post',
+    path: '/api/webhook/demo',
+    access: 'provider',
+    tag: 'payments',
+    summary: "The demo provider's signed result (only when a method has no real provider)",
+    answers: 'a redirect to the result page',
+    extra: true,
+  },
+
+  // The buyer's panel
+  {
+    method: 'get',
+    path: '/api/user/getuserpanel',
+    access: 'user',
+    tag: 'panel',
+    summary: 'Profile, active subscriptions with credentials, incomplete orders (own; staff: anyone, audited)',
+    input: { id: 'integer', 'languageId?': 'integer' },
+    answers: '`{ user, subscribers, subscribersNotCompleted }`',
+  },
+  {
+    method: 'post',
+    path: '/api/order/setinvatiotaionemail',
+    access: 'user',
+    tag: 'panel',
+    summary: 'Your platform login e-mail for a family invitation (once, then read-only)',
+    input: { email: 'email', orderId: 'integer' },
+    answers: '`{ email }`',
+  },
+
+  // Staff
+  {
+    method: 'post',
+    path: '/api/webhook/activatesubscribe',
+    access: 'staff',
+    tag: 'staff',
+    summary: 'Activate a waiting order now (invitations included)',
+    input: { orderId: 'integer' },
+    answers: '`{ orderId, state, subscriptions }`',
+  },
+  {
+    method: 'post',
+    path: '/api/webhook/replacesubscribe',
+    access: 'staff',
+    tag: 'staff',
+    summary: "Move a subscription to another account's free slot, same end date",
+    input: { subscribeId: 'integer', orderId: 'integer' },
+    answers: 'the new subscription',
+  },
+  {
+    method: 'post',
+    path: '/api/subscribe/insert',
+    access: 'admin',
+    tag: 'staff',
+    summary: 'Create a platform account with its slots',
+    input: { email: 'email', password: 'string', platformId: 'integer', slotsCount: 'integer', femail: 'email' },
+    answers: 'the account (no password)',
+  },
+  {
+    method: 'get',
+    path: '/api/subscribe/createbemail',
+    access: 'admin',
+    tag: 'staff',
+    summary: 'Generate a mailbox on MAILBOX_DOMAIN',
+    input: { 'plaformId?': 'integer', 'platformId?': 'integer' },
+    answers: '`{ id, email, password }`',
+  },
+  {
+    method: 'get',
+    path: '/api/subscribe/getbemails',
+    access: 'staff',
+    tag: 'staff',
+    summary: "A platform's mailboxes (audited reveal)",
+    input: { 'plaformId?': 'integer', 'platformId?': 'integer' },
+    answers: 'a list of `{ id, email, password }`',
+  },
+
+  // E-mail
+  {
+    method: 'post',
+    path: '/api/email/sendemail',
+    access: 'staff',
+    tag: 'e-mail',
+    summary: 'Send one of the e-mail kinds (0–9) to a user',
+    input: { userId: 'integer', emailType: 'integer' },
+    answers: '`{ id, kind, kindName, to, userId, languageId, repeated }`',
+  },
+  {
+    method: 'get',
+    path: '/api/email/outbox',
+    access: 'staff',
+    tag: 'e-mail',
+    summary: 'The e-mails written, newest first',
+    input: { 'page?': 'integer', 'limit?': 'integer', 'status?': 'string', 'userId?': 'integer' },
+    answers: 'a list',
+    extra: true,
+  },
+  {
+    method: 'get',
+    path: '/api/email/outbox/:id',
+    access: 'staff',
+    tag: 'e-mail',
+    summary: 'One e-mail with its bodies (audited)',
+    answers: 'the e-mail',
+    extra: true,
+  },
+];
