@@ -133,9 +133,6 @@ export const en = {
   'register.goToLogin': 'Go to the login page',
   'naver.loggingIn': 'Logging in with Naver...',
 
-  'panel.title': 'My subscriptions',
-  'panel.preparing': 'Your subscriptions are loading.',
-
   'admin.title': 'Administration',
   'admin.orders': 'ORDERS',
   'admin.ordersCompleted': 'Completed',

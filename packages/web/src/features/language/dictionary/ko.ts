@@ -135,9 +135,6 @@ export const ko: Dictionary = {
   'register.goToLogin': '로그인 페이지로 이동',
   'naver.loggingIn': '네이버로 로그인하는 중...',
 
-  'panel.title': '내 구독',
-  'panel.preparing': '구독 정보를 불러오는 중입니다.',
-
   'admin.title': '관리자',
   'admin.orders': '주문',
   'admin.ordersCompleted': '완료',

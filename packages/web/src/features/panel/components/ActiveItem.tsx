@@ -1,0 +1,70 @@
+import { Flex, Text, chakra } from '@chakra-ui/react';
+import { useAppSelector } from '../../../app/hooks';
+import { ButtonLink } from '../../../components/ui/links';
+import type { PanelItem } from '../../../services/api/panel';
+import { selectLanguage } from '../../language/selectors';
+import { formatDateTime } from '../format';
+import { usePanelT } from '../texts';
+import { Field, Fields, ItemFrame } from './ItemFrame';
+import { Password, Username } from './Secret';
+
+function When({ iso, testId, label }: { iso: string | null; testId: string; label: string }) {
+  const { culture } = useAppSelector(selectLanguage);
+  return (
+    <Field label={label} testId={testId}>
+      {iso ? <chakra.time dateTime={iso}>{formatDateTime(iso, culture)}</chakra.time> : '—'}
+    </Field>
+  );
+}
+
+/**
+ * An active subscription (spec section 2): platform image, order id, username (the invitation
+ * e-mail for family invitations, otherwise the account's e-mail plus its password), the
+ * profile to use when the account is shared (more than one slot: 'all' for slot 0, else
+ * 'use profile number n'), start and end time, subscription id, and the renewal: buying the
+ * same platform again extends this subscription on the same slot.
+ */
+export function ActiveItem({ item }: { item: PanelItem }) {
+  const t = usePanelT();
+  const username = item.haveInvitation ? (item.invitationEmail ?? item.email) : item.email;
+  return (
+    <ItemFrame item={item} testId="panel-active-item">
+      <Fields>
+        <Field label={t('panel.orderId')} testId="panel-item-order">
+          {item.orderId}
+        </Field>
+        <Field label={t('panel.username')} testId="panel-username-field">
+          {username ? <Username value={username} /> : '—'}
+        </Field>
+        {!item.haveInvitation && item.password !== null && (
+          <Field label={t('panel.password')} testId="panel-password-field">
+            <Password value={item.password} />
+          </Field>
+        )}
+        {item.platformSlotCount > 1 && item.slotId !== null && (
+          <Field label={t('panel.slot')} testId="panel-slot">
+            <chakra.span data-slot-id={item.slotId}>{item.slotId === 0 ? t('panel.slotAll') : t('panel.slotNumber', { slot: item.slotId })}</chakra.span>
+          </Field>
+        )}
+        <When iso={item.startTime} testId="panel-start" label={t('panel.startTime')} />
+        <When iso={item.endTime} testId="panel-end" label={t('panel.endTime')} />
+        <Field label={t('panel.subscriptionId')} testId="panel-subscription-id">
+          {item.subscribeId ?? '—'}
+        </Field>
+      </Fields>
+      <Flex align="center" gap="3" wrap="wrap">
+        <ButtonLink
+          data-testid="panel-renew"
+          to={`/platform/${item.platformId}`}
+          colorPalette="purple"
+          aria-label={t('panel.renewLabel', { platform: item.platformName })}
+        >
+          {t('panel.renew')}
+        </ButtonLink>
+        <Text fontSize="sm" color="fg.muted">
+          {t('panel.renewNote', { platform: item.platformName })}
+        </Text>
+      </Flex>
+    </ItemFrame>
+  );
+}

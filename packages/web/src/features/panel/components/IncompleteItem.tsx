@@ -1,0 +1,50 @@
+import { Text } from '@chakra-ui/react';
+import type { PanelItem } from '../../../services/api/panel';
+import { usePanelT } from '../texts';
+import { InvitationForm } from './InvitationForm';
+import { Field, Fields, ItemFrame, Note } from './ItemFrame';
+
+interface IncompleteItemProps {
+  item: PanelItem;
+  /** The viewer's own panel: only the buyer gives the invitation e-mail (staff see the state). */
+  own: boolean;
+}
+
+/**
+ * A paid order waiting for activation (spec section 2): platform image, order id, type,
+ * duration; then the invitation form, or the invitation e-mail read-only, and the note that
+ * the subscription will be activated (no invitation, or the e-mail is given).
+ */
+export function IncompleteItem({ item, own }: IncompleteItemProps) {
+  const t = usePanelT();
+  const needsEmail = item.haveInvitation && !item.invitationEmail;
+  return (
+    <ItemFrame item={item} testId="panel-incomplete-item">
+      <Fields>
+        <Field label={t('panel.orderId')} testId="panel-item-order">
+          {item.orderId}
+        </Field>
+        <Field label={t('panel.type')} testId="panel-item-type">
+          {item.type}
+        </Field>
+        <Field label={t('panel.duration')} testId="panel-item-duration">
+          {item.duration}
+        </Field>
+        {item.haveInvitation && item.invitationEmail && (
+          <Field label={t('panel.invitationEmail')} testId="panel-invitation-readonly">
+            {item.invitationEmail}
+          </Field>
+        )}
+      </Fields>
+      {needsEmail &&
+        (own ? (
+          <InvitationForm orderId={item.orderId} platformName={item.platformName} />
+        ) : (
+          <Text data-testid="panel-invitation-missing" color="fg.muted">
+            {t('panel.invitationMissing')}
+          </Text>
+        ))}
+      {!needsEmail && <Note testId="panel-activation-note">{t('panel.activationNote')}</Note>}
+    </ItemFrame>
+  );
+}

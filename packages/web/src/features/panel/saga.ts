@@ -1,0 +1,115 @@
+/**
+ * The buyer's panel flows (spec sections 2, 4 and 8), started when the panel chunk loads.
+ *
+ *   open /user/{id} ─► GET user/getuserpanel (id, language) ─ ok ─► profile and both lists
+ *                                                            ├ 403 / 404: a refusal / not-found message
+ *                                                            └ other failure: only logged (the page offers a retry)
+ *   language changes while open ─► asked again in the new language
+ *   invitation form (valid) ─► POST order/setinvatiotaionemail ─► the answered e-mail, read-only
+ *                                                              └ failure: its message under the form
+ *
+ * Everything a visit starts runs in one task: leaving the page cancels it.
+ */
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { ApiError } from '../../services/api';
+import * as panelApi from '../../services/api/panel';
+import type { PanelItem, UserPanel } from '../../services/api/panel';
+import { logError } from '../../services/log';
+import { waitForLanguage } from '../language/saga';
+import type { LanguageId } from '../language/languages';
+import { selectLanguageId } from '../language/selectors';
+import { languageResolved } from '../language/slice';
+import { selectPanelLanguageId, selectPanelStatus } from './selectors';
+import {
+  invitationFailed,
+  invitationSaved,
+  invitationSubmitted,
+  panelClosed,
+  panelLoadFailed,
+  panelLoadStarted,
+  panelLoaded,
+  panelOpened,
+  panelRequested,
+  type PanelStatus,
+} from './slice';
+import { translatePanel } from './texts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isItem = (value: unknown): value is PanelItem => isRecord(value) && typeof value.orderId === 'number';
+
+/** The panel as the page needs it; anything else is a failed load, not a broken page. */
+export function checkPanel(value: unknown): UserPanel {
+  if (!isRecord(value) || !isRecord(value.user) || typeof value.user.email !== 'string') throw new Error('getuserpanel answered no user');
+  const { subscribers, subscribersNotCompleted } = value;
+  if (!Array.isArray(subscribers) || !Array.isArray(subscribersNotCompleted) || ![...subscribers, ...subscribersNotCompleted].every(isItem)) {
+    throw new Error('getuserpanel answered no usable lists');
+  }
+  return value as unknown as UserPanel;
+}
+
+function failureOf(error: unknown): 'failed' | 'forbidden' | 'notFound' {
+  if (error instanceof ApiError && error.status === 403) return 'forbidden';
+  if (error instanceof ApiError && error.status === 404) return 'notFound';
+  return 'failed';
+}
+
+function* loadPanel(userId: number) {
+  const languageId: LanguageId = yield call(waitForLanguage);
+  yield put(panelLoadStarted(languageId));
+  try {
+    const answer: unknown = yield call(panelApi.getUserPanel, userId, languageId);
+    yield put(panelLoaded(checkPanel(answer)));
+  } catch (error) {
+    // Spec section 8: a panel load failure is only logged (no snackbar).
+    logError('user panel load failed', error);
+    yield put(panelLoadFailed(failureOf(error)));
+  }
+}
+
+/** The language changed while the panel is open: the names of platforms, types and durations follow. */
+function* reloadInNewLanguage() {
+  const status: PanelStatus = yield select(selectPanelStatus);
+  if (status === 'forbidden' || status === 'notFound') return;
+  const asked: LanguageId | null = yield select(selectPanelLanguageId);
+  const current: LanguageId = yield select(selectLanguageId);
+  if (asked !== null && asked !== current) yield put(panelRequested());
+}
+
+/** An order whose e-mail is on its way; a second submit of the same order waits for the first. */
+const saving = new Set<number>();
+
+function* saveInvitation(action: ReturnType<typeof invitationSubmitted>) {
+  const { orderId, email } = action.payload;
+  if (saving.has(orderId)) return;
+  saving.add(orderId);
+  try {
+    const answer: { email?: unknown } | undefined = yield call(panelApi.setInvitationEmail, orderId, email);
+    const stored = typeof answer?.email === 'string' && answer.email ? answer.email : email;
+    yield put(invitationSaved({ orderId, email: stored }));
+  } catch (error) {
+    logError('invitation e-mail not saved', error);
+    const languageId: LanguageId = yield select(selectLanguageId);
+    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage ? error.serverMessage : null;
+    yield put(invitationFailed({ orderId, message: message ?? translatePanel(languageId, 'panel.invitationFailed') }));
+    // Already set (another tab) or the order changed meanwhile: show the panel as it now stands.
+    if (error instanceof ApiError && error.status === 409) yield put(panelRequested());
+  } finally {
+    saving.delete(orderId);
+  }
+}
+
+/** One visit to /user/{id}, from mount to unmount. */
+function* panelVisit(userId: number) {
+  yield takeLatest(panelRequested.type, loadPanel, userId);
+  yield takeEvery(languageResolved.type, reloadInNewLanguage);
+  yield takeEvery(invitationSubmitted.type, saveInvitation);
+  yield put(panelRequested());
+}
+
+function* panelLifecycle(action: { type: string; payload?: unknown }) {
+  if (action.type === panelOpened.type && typeof action.payload === 'number') yield call(panelVisit, action.payload);
+}
+
+export function* panelSaga() {
+  yield takeLatest([panelOpened.type, panelClosed.type], panelLifecycle);
+}

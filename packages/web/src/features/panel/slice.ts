@@ -1,0 +1,110 @@
+/**
+ * The buyer's panel (spec sections 2 and 4): whose panel is open, its data in the language it
+ * was asked in, and the invitation e-mails being saved. Injected into the store when the panel
+ * chunk loads; nothing here is in the storefront's first download.
+ */
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import type { UserPanel } from '../../services/api/panel';
+import type { LanguageId } from '../language/languages';
+
+/**
+ * loading: asked (the previous data, if any, stays shown); failed: the load failed (only
+ * logged, spec section 8; the page offers a retry); forbidden: another buyer's panel (403);
+ * notFound: no such user, or an address that is not a user id.
+ */
+export type PanelStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'forbidden' | 'notFound';
+
+export type PanelFailure = Extract<PanelStatus, 'failed' | 'forbidden' | 'notFound'>;
+
+export interface InvitationState {
+  status: 'submitting' | 'failed';
+  /** What went wrong (the server's message when it gave one); null while submitting. */
+  message: string | null;
+}
+
+export interface PanelState {
+  /** The user whose panel is open; null when the address names none. */
+  userId: number | null;
+  status: PanelStatus;
+  panel: UserPanel | null;
+  /** The language of the latest request (a language change asks again). */
+  languageId: LanguageId | null;
+  /** Invitation e-mails on their way, by order id. */
+  invitations: Record<number, InvitationState>;
+}
+
+const initialState: PanelState = { userId: null, status: 'idle', panel: null, languageId: null, invitations: {} };
+
+export const panelSlice = createSlice({
+  name: 'panel',
+  initialState,
+  reducers: {
+    /** /user/{id} mounted (null: the id is not a user id). The saga loads the panel. */
+    panelOpened: (_state, action: PayloadAction<number | null>) => ({
+      ...initialState,
+      userId: action.payload,
+      status: action.payload === null ? ('notFound' as const) : ('loading' as const),
+    }),
+    panelClosed: () => initialState,
+    /** The failure message's retry (also how the saga asks again on a language change). */
+    panelRequested() {},
+    panelLoadStarted(state, action: PayloadAction<LanguageId>) {
+      state.status = 'loading';
+      state.languageId = action.payload;
+    },
+    panelLoaded(state, action: PayloadAction<UserPanel>) {
+      state.status = 'loaded';
+      state.panel = action.payload;
+    },
+    panelLoadFailed(state, action: PayloadAction<PanelFailure>) {
+      state.status = action.payload;
+      // Nothing of a panel the viewer may not see stays on screen.
+      if (action.payload !== 'failed') state.panel = null;
+    },
+
+    /** The invitation form, valid: the e-mail goes to the server (saga). */
+    invitationSubmitted(state, action: PayloadAction<{ orderId: number; email: string }>) {
+      state.invitations[action.payload.orderId] = { status: 'submitting', message: null };
+    },
+    /** Saved: from now on the e-mail the server answered is shown read-only (spec section 4). */
+    invitationSaved(state, action: PayloadAction<{ orderId: number; email: string }>) {
+      const { orderId, email } = action.payload;
+      delete state.invitations[orderId];
+      for (const item of state.panel?.subscribersNotCompleted ?? []) {
+        if (item.orderId === orderId) item.invitationEmail = email;
+      }
+    },
+    invitationFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+      state.invitations[action.payload.orderId] = { status: 'failed', message: action.payload.message };
+    },
+  },
+  selectors: {
+    selectPanelUserId: (state) => state.userId,
+    selectPanelStatus: (state) => state.status,
+    selectPanel: (state) => state.panel,
+    selectPanelLanguageId: (state) => state.languageId,
+    selectInvitations: (state) => state.invitations,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // Declaration merging: adds `panel` to the store's state type. Empty by design.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof panelSlice> {}
+}
+
+/** The slice, added to the store's reducer now that its chunk has loaded. */
+export const injectedPanelSlice = panelSlice.injectInto(rootReducer);
+
+export const {
+  panelOpened,
+  panelClosed,
+  panelRequested,
+  panelLoadStarted,
+  panelLoaded,
+  panelLoadFailed,
+  invitationSubmitted,
+  invitationSaved,
+  invitationFailed,
+} = panelSlice.actions;
