@@ -38,6 +38,8 @@ export interface PanelItem {
   duration: string;
   platformId: number;
   platformImgFileName: string;
+  /** The platform's brand colour, behind its (white) logo. Beyond the spec. */
+  platformColorOne: string;
   platformName: string;
   /** The platform's category: 0 video streaming (household guide), 8 AI chat (login codes). */
   platformType: number;
@@ -149,6 +151,7 @@ function describe(order: OrderView, item: OrderItemView, platform: PlatformView 
     duration: platform?.durations.find((duration) => duration.id === item.durationId)?.name ?? item.durationName,
     platformId: item.platformId,
     platformImgFileName: platform?.logoBase ?? item.platformLogoBase,
+    platformColorOne: platform?.colorOne ?? item.platformColorOne,
     platformName: platform?.name ?? item.platformName,
     platformType: platform?.category ?? item.platformCategory,
     platformSlotCount: platform?.slotsCount ?? 1,

@@ -11,6 +11,7 @@ export function serializePanelItem(item: PanelItem) {
     duration: item.duration,
     platformId: item.platformId,
     platformImgFileName: item.platformImgFileName,
+    platformColorOne: item.platformColorOne,
     platformName: item.platformName,
     platformType: item.platformType,
     platformSlotCount: item.platformSlotCount,

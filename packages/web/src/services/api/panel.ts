@@ -20,6 +20,8 @@ export interface PanelItem {
   platformId: number;
   /** The platform's logo URL (e.g. `/media/platforms/streamio.svg`). */
   platformImgFileName: string;
+  /** The platform's brand colour (beyond the spec). */
+  platformColorOne?: string;
   platformName: string;
   /** 0 video streaming, 8 AI chat; others exist. */
   platformType: number;

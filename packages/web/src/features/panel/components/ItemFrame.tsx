@@ -32,8 +32,8 @@ export function Fields({ children }: { children: ReactNode }) {
 }
 
 /**
- * The platform's logo: the catalog's logos are white marks of 240×80 meant for a dark brand
- * colour, which the panel item does not carry, so they sit on the shop's dark neutral.
+ * The platform's logo: the catalog's logos are white marks of 240×80 drawn for the platform's
+ * brand colour (the shop's dark neutral when an older answer has none).
  */
 function PlatformImage({ item }: { item: PanelItem }) {
   const t = usePanelT();
@@ -45,7 +45,7 @@ function PlatformImage({ item }: { item: PanelItem }) {
       flexShrink={0}
       borderRadius="md"
       overflow="hidden"
-      bg="#1a1a2e"
+      bg={item.platformColorOne || '#1a1a2e'}
       color="white"
       display="grid"
       placeItems="center"
