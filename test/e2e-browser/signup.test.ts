@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
-import { uniqueEmail } from '../support/agent.js';
+import { createUser, uniqueEmail } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -101,6 +101,23 @@ describe('browser: sign-up with an e-mail code', function () {
     expect(await snackbar!.evaluate((el) => el.textContent)).to.contain('The code is not correct. 4 tries left.');
     await page.click('[data-testid="snackbar-close"]');
     await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
+    await page.close();
+  });
+
+  it('in Korean, a wrong password shows the server message in Korean (the app asks for its language)', async () => {
+    const user = await createUser();
+    // The browser itself speaks English (headless Chromium's default): only the app's own choice
+    // (?lang=ko) asks for Korean. (Extra headers set through the DevTools protocol would replace the app's.)
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login?lang=ko`, { waitUntil: 'networkidle0' });
+    await step(page, 'check');
+    await typeInto(page, 'login-email', user.email);
+    await page.click('[data-testid="login-continue"]');
+    await step(page, 'login');
+    await typeInto(page, 'login-password', 'not-my-password-1');
+    await page.click('[data-testid="login-submit"]');
+    const snackbar = await page.waitForSelector('[data-testid="snackbar"]', { visible: true });
+    expect(await snackbar!.evaluate((el) => el.textContent)).to.contain('이메일 또는 비밀번호가 올바르지 않습니다.');
     await page.close();
   });
 });

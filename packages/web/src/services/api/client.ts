@@ -28,6 +28,8 @@ export interface ApiHooks {
   onRequestEnd?: () => void;
   /** Called when the current token is answered 401 (expired or revoked). */
   onUnauthorized?: () => void;
+  /** The interface's language: the server answers error messages in it (they are shown as they come). */
+  getLanguage?: () => 'en' | 'ko';
 }
 
 export interface RequestOptions {
@@ -73,6 +75,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.auth ? (options.token ?? hooks.getToken?.()) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  const language = hooks.getLanguage?.();
+  if (language) headers['Accept-Language'] = language;
 
   if (!options.silent) hooks.onRequestStart?.();
   try {
