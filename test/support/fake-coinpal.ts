@@ -16,8 +16,8 @@
  * only: `notification(ref, { status: 'paid' })` is validly signed whatever the real status is.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer, sendText } from './local-http-server.js';
 
 export interface FakeCoinPalOptions {
   merchantNo?: string;
@@ -114,11 +114,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendText(res: ServerResponse, status: number, text: string, type = 'text/html; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 /** Text fields of a multipart/form-data body (enough for what the PHP SDK's curl sends). */
 function parseMultipart(raw: string, contentType: string): Record<string, string> {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
@@ -146,7 +141,7 @@ function parseBody(raw: string, contentType: string): Record<string, string> {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export class FakeCoinPal {
+export class FakeCoinPal extends LocalHttpServer<string> {
   readonly merchantNo: string;
   readonly secretKey: string;
   readonly currencies: Set<string>;
@@ -156,22 +151,13 @@ export class FakeCoinPal {
   /** Payments by CoinPal reference. */
   readonly payments = new Map<string, FakeCoinPalPayment>();
 
-  private server?: Server;
-  private url?: string;
   private readonly requestIds = new Set<string>();
-  private readonly failures: Array<{ status: number; body: string }> = [];
-  private readonly delays: number[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(options: FakeCoinPalOptions = {}) {
+    super('FakeCoinPal');
     this.merchantNo = options.merchantNo ?? String(100000 + Math.floor(Math.random() * 899999));
     this.secretKey = options.secretKey ?? randomBytes(16).toString('hex');
     this.currencies = new Set(options.currencies ?? ['USD', 'EUR', 'KRW', 'GBP', 'JPY', 'USDT', 'BTC', 'ETH']);
-  }
-
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakeCoinPal is not started');
-    return this.url;
   }
 
   /** The last checkout request. */
@@ -179,39 +165,14 @@ export class FakeCoinPal {
     return [...this.log].reverse().find((entry) => entry.path === '/gateway/pay/checkout');
   }
 
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-    if (!this.server) {
-      const server = createServer((req, res) => {
-        this.handle(req, res).catch(() => sendText(res, 500, 'Internal Server Error', 'text/plain'));
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
   /** The next API request is answered with this HTTP status (default 500, an HTML error page like a gateway's). */
   failNext(status = 500, body = '<html><body><h1>500 Internal Server Error</h1></body></html>'): void {
-    this.failures.push({ status, body });
+    this.queueFailure({ status, body });
   }
 
   /** The next API request is answered only after `ms`. */
   delayNext(ms: number): void {
-    this.delays.push(ms);
+    this.queueDelay(ms);
   }
 
   payment(reference: string): FakeCoinPalPayment {
@@ -281,42 +242,27 @@ export class FakeCoinPal {
   }
 
   /** POSTs a notification to our notify URL. */
-  async deliver(url: string, notification: FakeCoinPalNotification): Promise<{ status: number; body: string }> {
-    const response = await fetch(url, { method: 'POST', headers: notification.headers, body: notification.body });
-    return { status: response.status, body: await response.text() };
+  deliver(url: string, notification: FakeCoinPalNotification): Promise<{ status: number; body: string }> {
+    return this.post(url, notification);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const contentType = req.headers['content-type'] ?? '';
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { method, url, contentType, rawBody } = await this.readRequest(req);
 
     const cashier = /^\/cashier\/([\w-]+)$/.exec(url.pathname);
     if (cashier) {
       this.requests.cashier += 1;
-      return this.cashier(req.method ?? 'GET', cashier[1], res);
+      return this.cashier(method, cashier[1], res);
     }
     const endpoint: Endpoint = url.pathname === '/gateway/pay/checkout' ? 'checkout' : url.pathname === '/gateway/pay/query' ? 'query' : 'other';
     this.requests[endpoint] += 1;
     const params = parseBody(rawBody, contentType);
     this.log.push({ path: url.pathname, contentType, rawBody, params });
 
-    const delay = this.delays.shift();
-    if (delay) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, delay);
-        this.timers.add(timer);
-      });
-      if (res.destroyed) return;
-    }
-    const failure = this.failures.shift();
+    if (!(await this.waitQueuedDelay(res))) return;
+    const failure = this.takeFailure();
     if (failure) return sendText(res, failure.status, failure.body);
-    if (endpoint === 'other' || req.method !== 'POST') return sendText(res, 404, '<h1>404 Not Found</h1>');
+    if (endpoint === 'other' || method !== 'POST') return sendText(res, 404, '<h1>404 Not Found</h1>');
     return endpoint === 'checkout' ? this.checkout(params, res) : this.query(params, res);
   }
 

@@ -10,9 +10,9 @@
  *   const forged = await google.issueIdToken({}, { signWith: 'stranger' });
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { base64url, exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { LocalHttpServer } from './local-http-server.js';
 
 export interface FakeGoogleOptions {
   /** The client id tokens are issued for (`aud`, `azp`). */
@@ -50,7 +50,7 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-export class FakeGoogle {
+export class FakeGoogle extends LocalHttpServer {
   readonly clientId: string;
   /** Requests received, by endpoint. */
   readonly requests = { certs: 0, other: 0 };
@@ -59,41 +59,19 @@ export class FakeGoogle {
   /** Cache-Control max-age of the JWKS answer, in seconds (Google's is a few hours). */
   certsMaxAge = 21_600;
 
-  private server?: Server;
-  private url?: string;
   private own?: KeyPair;
   private next?: KeyPair;
   private stranger?: KeyPair;
 
   constructor(options: FakeGoogleOptions = {}) {
+    super('FakeGoogle');
     this.clientId = options.clientId ?? `${randomInt(1e11, 1e12)}-fake.apps.googleusercontent.com`;
   }
 
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakeGoogle is not started');
-    return this.url;
-  }
-
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  /** Generates the keys before listening, so that the first JWKS request is answered at once. */
+  override async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
     await this.keys();
-    if (!this.server) {
-      const server = createServer((req, res) => this.handle(req, res));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return super.start();
   }
 
   /** A fresh Google-style subject: 21 digits. */
@@ -159,18 +137,19 @@ export class FakeGoogle {
     return { own: this.own, next: this.next, stranger: this.stranger };
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/oauth2/v3/certs' && (req.method === 'GET' || req.method === 'HEAD')) {
+  protected override answerCrash(res: ServerResponse): void {
+    json(res, 500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
+  }
+
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { method, url } = await this.readRequest(req);
+    if (url.pathname === '/oauth2/v3/certs' && (method === 'GET' || method === 'HEAD')) {
       this.requests.certs += 1;
       if (this.certsStatus !== 200) return json(res, this.certsStatus, { error: { code: this.certsStatus, message: 'Backend Error', status: 'UNAVAILABLE' } });
-      void this.jwks().then((body) =>
-        json(res, 200, body, {
-          'cache-control': `public, max-age=${this.certsMaxAge}, must-revalidate, no-transform`,
-          expires: new Date(Date.now() + this.certsMaxAge * 1000).toUTCString(),
-        }),
-      );
-      return;
+      return json(res, 200, await this.jwks(), {
+        'cache-control': `public, max-age=${this.certsMaxAge}, must-revalidate, no-transform`,
+        expires: new Date(Date.now() + this.certsMaxAge * 1000).toUTCString(),
+      });
     }
     this.requests.other += 1;
     json(res, 404, { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } });

@@ -11,8 +11,8 @@
  * User ids are 64-bit: pass `id` as a bigint or a digit string to get a number beyond 2^53 on the wire.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer, type LocalRequest } from './local-http-server.js';
 
 /** A Kakao user as the fake should describe them; everything is optional. */
 export interface KakaoUserData {
@@ -54,18 +54,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-async function parse(req: IncomingMessage): Promise<ParsedRequest> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const contentType = req.headers['content-type'] ?? '';
-  const form = contentType.startsWith('application/x-www-form-urlencoded')
-    ? new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-    : new URLSearchParams();
-  return { method: req.method ?? 'GET', path: url.pathname, contentType, query: url.searchParams, form, authorization: req.headers.authorization };
+function parse({ method, url, contentType, rawBody }: LocalRequest, authorization: string | undefined): ParsedRequest {
+  const form = contentType.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(rawBody) : new URLSearchParams();
+  return { method, path: url.pathname, contentType, query: url.searchParams, form, authorization };
 }
 
-export class FakeKakao {
+export class FakeKakao extends LocalHttpServer {
   readonly restApiKey: string;
   readonly clientSecret?: string;
   /** Requests received, by endpoint. */
@@ -73,44 +67,14 @@ export class FakeKakao {
   /** The last token request (for protocol assertions). */
   lastTokenRequest?: { method: string; contentType: string; params: Record<string, string> };
 
-  private server?: Server;
-  private url?: string;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, KakaoUserData>();
-  private readonly overrides: Partial<Record<Endpoint, Array<{ status: number; body: unknown }>>> = {};
   private loginUser?: KakaoUserData;
 
   constructor(options: FakeKakaoOptions = {}) {
+    super('FakeKakao');
     this.restApiKey = options.restApiKey ?? randomBytes(16).toString('hex');
     this.clientSecret = options.clientSecret;
-  }
-
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakeKakao is not started');
-    return this.url;
-  }
-
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-    if (!this.server) {
-      const server = createServer((req, res) => {
-        this.handle(req, res).catch(() => send(res, 500, { msg: 'fake failure', code: -1 }));
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   /** A code as if `user` had just consented on the authorize page for `redirectUri`. Single use. */
@@ -132,7 +96,7 @@ export class FakeKakao {
 
   /** The next request to `endpoint` gets this answer instead (e.g. a 500), once. */
   failNext(endpoint: Endpoint, status: number, body: unknown = { msg: 'internal error', code: -1 }): void {
-    (this.overrides[endpoint] ??= []).push({ status, body });
+    this.queueFailure({ status, body }, endpoint);
   }
 
   /** The `/v2/user/me` document for `user`, with `id` written as a bare (possibly > 2^53) number. */
@@ -163,24 +127,21 @@ export class FakeKakao {
     return JSON.stringify(document).replace(`"${placeholder}"`, id);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const request = await parse(req);
+  protected override answerCrash(res: ServerResponse): void {
+    send(res, 500, { msg: 'fake failure', code: -1 });
+  }
+
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const request = parse(await this.readRequest(req), req.headers.authorization);
     const endpoint = ({ '/oauth/authorize': 'authorize', '/oauth/token': 'token', '/v2/user/me': 'me' } as const)[request.path];
     if (!endpoint) {
       this.requests.other += 1;
       return send(res, 404, { msg: 'not found', code: -404 });
     }
     this.requests[endpoint] += 1;
-    const override = this.overrides[endpoint]?.shift();
+    const override = this.takeFailure(endpoint);
     if (override) return send(res, override.status, override.body);
-    switch (endpoint) {
-      case 'authorize':
-        return this.authorize(request, res);
-      case 'token':
-        return this.token(request, res);
-      case 'me':
-        return this.me(request, res);
-    }
+    return this[endpoint](request, res);
   }
 
   private authorize(request: ParsedRequest, res: ServerResponse): void {

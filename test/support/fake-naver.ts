@@ -12,8 +12,8 @@
  * to `redirect_uri?code=…&state=…`; after `denyNextLogin()` it redirects with `error=access_denied`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer, type LocalRequest } from './local-http-server.js';
 
 /** What `/v1/nid/me` answers in `response`; `id` is generated when left out. */
 export interface NaverProfileData {
@@ -52,20 +52,16 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-async function parse(req: IncomingMessage): Promise<ParsedRequest> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const contentType = req.headers['content-type'] ?? '';
+function parse({ method, url, contentType, rawBody }: LocalRequest, authorization: string | undefined): ParsedRequest {
   // Naver takes the parameters from the query string (its examples) or a form body (GET/POST).
   const params = new URLSearchParams(url.search);
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) params.append(name, value);
+    for (const [name, value] of new URLSearchParams(rawBody)) params.append(name, value);
   }
-  return { method: req.method ?? 'GET', path: url.pathname, contentType, params, authorization: req.headers.authorization };
+  return { method, path: url.pathname, contentType, params, authorization };
 }
 
-export class FakeNaver {
+export class FakeNaver extends LocalHttpServer {
   readonly clientId: string;
   readonly clientSecret: string;
   /** Requests received, by endpoint. */
@@ -77,45 +73,15 @@ export class FakeNaver {
   /** HTTP status of token error answers (not documented by Naver [?]: it answers 200 in practice). */
   tokenErrorStatus = 200;
 
-  private server?: Server;
-  private url?: string;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, { profile: NaverProfileData & { id: string }; expiresAt: number }>();
-  private readonly overrides: Partial<Record<Endpoint, Array<{ status: number; body: unknown }>>> = {};
   private loginProfile?: NaverProfileData;
   private denyNext = false;
 
   constructor(options: FakeNaverOptions = {}) {
+    super('FakeNaver');
     this.clientId = options.clientId ?? `naver-client-${randomBytes(6).toString('hex')}`;
     this.clientSecret = options.clientSecret ?? randomBytes(8).toString('base64url');
-  }
-
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakeNaver is not started');
-    return this.url;
-  }
-
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-    if (!this.server) {
-      const server = createServer((req, res) => {
-        this.handle(req, res).catch(() => send(res, 500, { error: 'server_error', error_description: 'fake failure' }));
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   /** A profile with Naver's usual fields, for the person `id`. */
@@ -158,11 +124,15 @@ export class FakeNaver {
 
   /** The next request to `endpoint` gets this answer instead (e.g. a 500), once. */
   failNext(endpoint: Endpoint, status: number, body: unknown = { error: 'server_error', error_description: 'Internal Server Error' }): void {
-    (this.overrides[endpoint] ??= []).push({ status, body });
+    this.queueFailure({ status, body }, endpoint);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const request = await parse(req);
+  protected override answerCrash(res: ServerResponse): void {
+    send(res, 500, { error: 'server_error', error_description: 'fake failure' });
+  }
+
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const request = parse(await this.readRequest(req), req.headers.authorization);
     const endpoint = ({ '/oauth2.0/authorize': 'authorize', '/oauth2.0/token': 'token', '/oauth2.0/revoke': 'revoke', '/v1/nid/me': 'me' } as const)[
       request.path
     ];
@@ -171,18 +141,9 @@ export class FakeNaver {
       return send(res, 404, { resultcode: '404', message: 'Not Found' });
     }
     this.requests[endpoint] += 1;
-    const override = this.overrides[endpoint]?.shift();
+    const override = this.takeFailure(endpoint);
     if (override) return send(res, override.status, override.body);
-    switch (endpoint) {
-      case 'authorize':
-        return this.authorize(request, res);
-      case 'token':
-        return this.token(request, res);
-      case 'revoke':
-        return this.revoke(request, res);
-      case 'me':
-        return this.me(request, res);
-    }
+    return this[endpoint](request, res);
   }
 
   private authorize(request: ParsedRequest, res: ServerResponse): void {

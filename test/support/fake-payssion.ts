@@ -13,8 +13,8 @@
  *   await payssion.deliver('http://127.0.0.1:3000/api/webhook/payssion', payssion.notification(transactionId));
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer, sendText } from './local-http-server.js';
 
 export interface FakePayssionOptions {
   apiKey?: string;
@@ -99,14 +99,9 @@ function sendJson(res: ServerResponse, body: unknown, status = 200): void {
   res.end(text);
 }
 
-function sendText(res: ServerResponse, status: number, text: string, type = 'text/html; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export class FakePayssion {
+export class FakePayssion extends LocalHttpServer<string> {
   readonly apiKey: string;
   readonly secretKey: string;
   acceptShortDetailsSig: boolean;
@@ -116,21 +111,11 @@ export class FakePayssion {
   /** Transactions by transaction_id. */
   readonly transactions = new Map<string, FakePayssionTransaction>();
 
-  private server?: Server;
-  private url?: string;
-  private readonly failures: Array<{ status: number; body: string }> = [];
-  private readonly delays: number[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-
   constructor(options: FakePayssionOptions = {}) {
+    super('FakePayssion');
     this.apiKey = options.apiKey ?? `live_${randomBytes(8).toString('hex')}`;
     this.secretKey = options.secretKey ?? randomBytes(16).toString('hex');
     this.acceptShortDetailsSig = options.acceptShortDetailsSig ?? false;
-  }
-
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakePayssion is not started');
-    return this.url;
   }
 
   /** What PAYSSION_API_BASE should be. */
@@ -142,39 +127,14 @@ export class FakePayssion {
     return [...this.log].reverse().find((entry) => entry.path === '/api/v1/payment/create');
   }
 
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-    if (!this.server) {
-      const server = createServer((req, res) => {
-        this.handle(req, res).catch(() => sendText(res, 500, 'Internal Server Error', 'text/plain'));
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
   /** The next API request is answered with this HTTP status (default 500). */
   failNext(status = 500, body = '<html><body><h1>500 Internal Server Error</h1></body></html>'): void {
-    this.failures.push({ status, body });
+    this.queueFailure({ status, body });
   }
 
   /** The next API request is answered only after `ms`. */
   delayNext(ms: number): void {
-    this.delays.push(ms);
+    this.queueDelay(ms);
   }
 
   transaction(transactionId: string): FakePayssionTransaction {
@@ -220,22 +180,17 @@ export class FakePayssion {
   }
 
   /** POSTs a notification to our notify URL. */
-  async deliver(url: string, notification: FakePayssionNotification): Promise<{ status: number; body: string }> {
-    const response = await fetch(url, { method: 'POST', headers: notification.headers, body: notification.body });
-    return { status: response.status, body: await response.text() };
+  deliver(url: string, notification: FakePayssionNotification): Promise<{ status: number; body: string }> {
+    return this.post(url, notification);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const contentType = req.headers['content-type'] ?? '';
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { method, url, contentType, rawBody } = await this.readRequest(req);
 
     const page = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (page) {
       this.requests.page += 1;
-      return this.payPage(req.method ?? 'GET', page[1], new URLSearchParams(rawBody), res);
+      return this.payPage(method, page[1], new URLSearchParams(rawBody), res);
     }
     const endpoint: Endpoint = url.pathname === '/api/v1/payment/create' ? 'create' : url.pathname === '/api/v1/payment/details' ? 'details' : 'other';
     this.requests[endpoint] += 1;
@@ -251,21 +206,11 @@ export class FakePayssion {
     }
     this.log.push({ path: url.pathname, contentType, rawBody, params });
 
-    const delay = this.delays.shift();
-    if (delay) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, delay);
-        this.timers.add(timer);
-      });
-      if (res.destroyed) return;
-    }
-    const failure = this.failures.shift();
+    if (!(await this.waitQueuedDelay(res))) return;
+    const failure = this.takeFailure();
     if (failure) return sendText(res, failure.status, failure.body);
     if (endpoint === 'other') return sendText(res, 404, '<h1>404 Not Found</h1>');
-    if (req.method !== 'POST') return sendJson(res, { result_code: 420, description: 'invalid request method' });
+    if (method !== 'POST') return sendJson(res, { result_code: 420, description: 'invalid request method' });
     return endpoint === 'create' ? this.create(params, res) : this.details(params, res);
   }
 

@@ -16,9 +16,9 @@
  * so it is not stored against its Idempotency-Key), delayNext(ms) holds the next answer back.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { LocalHttpServer, sendText } from './local-http-server.js';
 
 export interface FakeStripeOptions {
   secretKey?: string;
@@ -128,15 +128,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
-  res.end(html);
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export class FakeStripe {
+export class FakeStripe extends LocalHttpServer {
   readonly secretKey: string;
   readonly webhookSecret: string;
   webhookUrl?: string;
@@ -146,22 +141,13 @@ export class FakeStripe {
   readonly log: FakeStripeRequest[] = [];
   readonly sessions = new Map<string, FakeStripeSession>();
 
-  private server?: Server;
-  private url?: string;
-  private readonly failures: Array<{ status: number; body: unknown }> = [];
-  private readonly delays: number[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly idempotency = new Map<string, { rawBody: string; path: string; status: number; body: unknown }>();
 
   constructor(options: FakeStripeOptions = {}) {
+    super('FakeStripe');
     this.secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
     this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('base64url')}`;
     this.webhookUrl = options.webhookUrl;
-  }
-
-  get baseUrl(): string {
-    if (!this.url) throw new Error('FakeStripe is not started');
-    return this.url;
   }
 
   /** The last session-create request. */
@@ -169,39 +155,14 @@ export class FakeStripe {
     return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/checkout/sessions');
   }
 
-  async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-    if (!this.server) {
-      const server = createServer((req, res) => {
-        this.handle(req, res).catch(() => sendJson(res, 500, { error: { type: 'api_error', message: 'fake failure' } }));
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      this.server = server;
-      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return { baseUrl: this.url as string, stop: () => this.stop() };
-  }
-
-  async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
   /** The next API request is answered with this status (default 500, Stripe's api_error shape). */
   failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }): void {
-    this.failures.push({ status, body });
+    this.queueFailure({ status, body });
   }
 
   /** The next API request is answered only after `ms` (for client timeouts). */
   delayNext(ms: number): void {
-    this.delays.push(ms);
+    this.queueDelay(ms);
   }
 
   session(id: string): FakeStripeSession {
@@ -270,17 +231,16 @@ export class FakeStripe {
   }
 
   /** POSTs a delivery to our webhook endpoint, as Stripe does. */
-  async deliver(url: string, delivery: FakeStripeDelivery): Promise<{ status: number; body: string }> {
-    const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
-    return { status: response.status, body: await response.text() };
+  deliver(url: string, delivery: FakeStripeDelivery): Promise<{ status: number; body: string }> {
+    return this.post(url, delivery);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const method = req.method ?? 'GET';
+  protected override answerCrash(res: ServerResponse): void {
+    sendJson(res, 500, { error: { type: 'api_error', message: 'fake failure' } });
+  }
+
+  protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { method, url, rawBody } = await this.readRequest(req);
 
     const page = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (page) {
@@ -293,18 +253,8 @@ export class FakeStripe {
     const params = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(rawBody);
     this.log.push({ method, path: url.pathname, headers: { ...req.headers } as Record<string, string | undefined>, rawBody, params });
 
-    const delay = this.delays.shift();
-    if (delay) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, delay);
-        this.timers.add(timer);
-      });
-      if (res.destroyed) return;
-    }
-    const failure = this.failures.shift();
+    if (!(await this.waitQueuedDelay(res))) return;
+    const failure = this.takeFailure();
     if (failure) return sendJson(res, failure.status, failure.body);
 
     try {
@@ -474,10 +424,10 @@ export class FakeStripe {
   /** The hosted page: GET shows it, POST `action=pay|cancel` finishes it and redirects like Stripe. */
   private async payPage(method: string, id: string, form: URLSearchParams, res: ServerResponse): Promise<void> {
     const session = this.sessions.get(id);
-    if (!session || session.status !== 'open') return sendHtml(res, 404, '<p>This Checkout Session is no longer available.</p>');
+    if (!session || session.status !== 'open') return sendText(res, 404, '<p>This Checkout Session is no longer available.</p>');
     if (method === 'GET') {
       const amount = ZERO_DECIMAL.has(session.currency) ? String(session.amount_total) : (session.amount_total / 100).toFixed(2);
-      return sendHtml(
+      return sendText(
         res,
         200,
         `<!doctype html><title>Fake Stripe Checkout</title><h1>Pay ${escapeHtml(amount)} ${session.currency.toUpperCase()}</h1>
