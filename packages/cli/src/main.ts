@@ -4,13 +4,17 @@
  */
 import { Command } from 'commander';
 import { ConfigError, DomainError } from '@subshare/core';
+import { activateOrderCommand } from './commands/activate-order.js';
 import { createAccountCommand } from './commands/create-account.js';
 import { createAdminCommand } from './commands/create-admin.js';
 import { createMailboxCommand } from './commands/create-mailbox.js';
 import { expireDueCommand } from './commands/expire-due.js';
+import { listOrdersCommand } from './commands/list-orders.js';
 import { migrateCommand } from './commands/migrate.js';
+import { replaceSubscriptionCommand } from './commands/replace-subscription.js';
 import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
 import { seedCommand } from './commands/seed.js';
+import { sendEmailCommand } from './commands/send-email.js';
 import { serveCommand } from './commands/serve.js';
 import { setRoleCommand } from './commands/set-role.js';
 import { startCommand } from './commands/start.js';
@@ -27,6 +31,10 @@ const COMMANDS = [
   createAccountCommand,
   createMailboxCommand,
   rotateCredentialsKeyCommand,
+  activateOrderCommand,
+  listOrdersCommand,
+  replaceSubscriptionCommand,
+  sendEmailCommand,
   expireDueCommand,
 ];
 

@@ -3,12 +3,14 @@ import { ContainerModule } from 'inversify';
 import { ActivationFlow } from './activation.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
+import { SendEmailFlow } from './send-email.flow.js';
 import { UserPanelFlow } from './user-panel.flow.js';
 
 export const FLOWS = {
   Activation: Symbol.for('subshare.flows.ActivationFlow'),
   Expiry: Symbol.for('subshare.flows.ExpiryFlow'),
   Replacement: Symbol.for('subshare.flows.ReplacementFlow'),
+  SendEmail: Symbol.for('subshare.flows.SendEmailFlow'),
   UserPanel: Symbol.for('subshare.flows.UserPanelFlow'),
 } as const;
 
@@ -16,14 +18,17 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(ActivationFlow).toSelf().inSingletonScope();
   bind(ExpiryFlow).toSelf().inSingletonScope();
   bind(ReplacementFlow).toSelf().inSingletonScope();
+  bind(SendEmailFlow).toSelf().inSingletonScope();
   bind(UserPanelFlow).toSelf().inSingletonScope();
   bind(FLOWS.Activation).toService(ActivationFlow);
   bind(FLOWS.Expiry).toService(ExpiryFlow);
   bind(FLOWS.Replacement).toService(ReplacementFlow);
+  bind(FLOWS.SendEmail).toService(SendEmailFlow);
   bind(FLOWS.UserPanel).toService(UserPanelFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
 export { REMINDER_DAYS, type ExpiryFlow, type ExpiryRunResult } from './expiry.flow.js';
 export type { ReplacementFlow, ReplacementResult } from './replacement.flow.js';
+export { parseEmailKind, SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type SentEmail } from './send-email.flow.js';
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';

@@ -57,6 +57,7 @@ export function apiRoutes(container: Container): Router {
 
   router.get('/api/email/outbox', ...can.staff, json(email.outbox));
   router.get('/api/email/outbox/:id', ...can.staff, json(email.outboxEmail));
+  router.post('/api/email/sendemail', ...can.staff, json(email.sendEmail));
 
   // Spec section 6: admins create accounts and mailboxes; moderators may list mailboxes.
   router.post('/api/subscribe/insert', ...can.admin, json(account.insert));

@@ -8,12 +8,13 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../shared/errors.js';
+import { inTransaction } from '../../shared/database.js';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { validate } from '../../shared/validate.js';
 import { verificationCodeSchema, email as emailRule } from '../../validation/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../notifications/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type EnqueueResult, type NotificationsService } from '../notifications/index.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 import { CODE_RULES, LIMITS } from './rate-limits.js';
@@ -42,44 +43,71 @@ export class VerificationService {
     if (email && email !== user.email) throw new ForbiddenError('You can only verify your own e-mail address.', 'not_your_email');
     if (user.isEmailVerified) throw new ConflictError('Your e-mail address is already verified.', 'already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
+    await inTransaction(this.knex, undefined, (trx) => this.issueCode(user, trx));
+  }
 
+  /**
+   * Staff (`sendemail` kind 5): a new code to this user's own address under the same rules as
+   * `sendCode` (unverified addresses only, the caller's IP limit, once a minute, 10 a day). Runs
+   * in `trx` when given; `idempotencyKey` makes a repeat answer the first e-mail and issue no code.
+   * 404 `user_not_found`, 409 `already_verified`, 429 too soon.
+   */
+  async sendCodeTo(
+    userId: number,
+    context: RequestContext,
+    options: { idempotencyKey?: string; trx?: Knex.Transaction } = {},
+  ): Promise<EnqueueResult & { to: string }> {
+    const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.findById(userId, options.trx) : undefined;
+    if (!user) throw new NotFoundError('This user does not exist.', 'user_not_found');
+    if (user.is_email_verified) throw new ConflictError('This e-mail address is already verified.', 'already_verified');
+    await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
+    const recipient = { id: user.id, email: user.email, languageId: user.language_id === 2 ? (2 as const) : (1 as const) };
+    const sent = await inTransaction(this.knex, options.trx, (trx) => this.issueCode(recipient, trx, options.idempotencyKey));
+    return { ...sent, to: user.email };
+  }
+
+  /** Stores a new code (hashed) and writes its e-mail, within the resend limits; the code exists only in the e-mail. */
+  private async issueCode(user: { id: number; email: string; languageId: 1 | 2 }, trx: Knex.Transaction, idempotencyKey?: string): Promise<EnqueueResult> {
     const now = this.clock.now();
     const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
-    await this.knex.transaction(async (trx) => {
-      // Serialise code requests of one user so the limits below cannot be raced.
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x5e1f, user.id]);
-      const newest = await this.codes.newestCreatedAt(user.email, trx);
-      if (newest && now.getTime() - newest.getTime() < CODE_RULES.resendIntervalMs) {
-        const wait = Math.ceil((CODE_RULES.resendIntervalMs - (now.getTime() - newest.getTime())) / 1000);
-        throw new TooManyRequestsError('Please wait a minute before asking for a new code.', wait);
-      }
-      if ((await this.codes.countSince(user.email, new Date(now.getTime() - 24 * 3600_000), trx)) >= CODE_RULES.maxPerDay) {
-        throw new TooManyRequestsError('You have asked for too many codes today. Try again tomorrow.', 3600);
-      }
-      const previous = await this.codes.latestUnconsumed(user.id, trx);
-      const carried = previous && now.getTime() - new Date(previous.created_at).getTime() < CODE_RULES.failureMemoryMs ? previous.failed_attempts : 0;
-      await this.codes.insert(
-        {
-          user_id: user.id,
-          email: user.email,
-          code_hash: this.hash(user.id, code),
-          failed_attempts: carried,
-          created_at: now,
-          expires_at: new Date(now.getTime() + CODE_RULES.validMs),
-        },
-        trx,
-      );
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.verificationCode,
-          to: user.email,
-          languageId: user.languageId,
-          userId: user.id,
-          data: { code, validMinutes: CODE_RULES.validMs / 60_000 },
-        },
-        trx,
-      );
-    });
+    // Serialise code requests of one user so the limits below cannot be raced.
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x5e1f, user.id]);
+    if (idempotencyKey) {
+      const existing = await this.notifications.findByIdempotencyKey(idempotencyKey, trx);
+      if (existing) return { id: existing.id, created: false };
+    }
+    const newest = await this.codes.newestCreatedAt(user.email, trx);
+    if (newest && now.getTime() - newest.getTime() < CODE_RULES.resendIntervalMs) {
+      const wait = Math.ceil((CODE_RULES.resendIntervalMs - (now.getTime() - newest.getTime())) / 1000);
+      throw new TooManyRequestsError('Please wait a minute before asking for a new code.', wait);
+    }
+    if ((await this.codes.countSince(user.email, new Date(now.getTime() - 24 * 3600_000), trx)) >= CODE_RULES.maxPerDay) {
+      throw new TooManyRequestsError('You have asked for too many codes today. Try again tomorrow.', 3600);
+    }
+    const previous = await this.codes.latestUnconsumed(user.id, trx);
+    const carried = previous && now.getTime() - new Date(previous.created_at).getTime() < CODE_RULES.failureMemoryMs ? previous.failed_attempts : 0;
+    await this.codes.insert(
+      {
+        user_id: user.id,
+        email: user.email,
+        code_hash: this.hash(user.id, code),
+        failed_attempts: carried,
+        created_at: now,
+        expires_at: new Date(now.getTime() + CODE_RULES.validMs),
+      },
+      trx,
+    );
+    return this.notifications.enqueue(
+      {
+        kind: EMAIL_KIND.verificationCode,
+        to: user.email,
+        languageId: user.languageId,
+        userId: user.id,
+        data: { code, validMinutes: CODE_RULES.validMs / 60_000 },
+        idempotencyKey,
+      },
+      trx,
+    );
   }
 
   /** POST sendverificationcodecallback: a correct code verifies the address and logs the user in. */

@@ -161,6 +161,15 @@ export class NotificationsService {
   }
 
   /**
+   * The e-mail written under this idempotency key, without bodies: lets a caller whose keys name
+   * a time window (staff `sendemail`) see whether the previous window's e-mail is recent enough.
+   */
+  async findByIdempotencyKey(key: string, trx?: Knex.Transaction): Promise<OutboxEmailSummary | undefined> {
+    const row = await this.outbox.findSummaryByIdempotencyKey(key, trx);
+    return row ? toSummary(row) : undefined;
+  }
+
+  /**
    * Sends one outbox e-mail if it is still pending. Holds the row's lock while talking to the SMTP
    * server, so concurrent calls send it once; marks it sent in the same transaction. A failure is
    * recorded on the row (attempts, last_error) and rethrown, so the job is retried.

@@ -56,6 +56,13 @@ export class OutboxRepository {
     return row?.id;
   }
 
+  /** The e-mail (without bodies) written under this idempotency key. */
+  async findSummaryByIdempotencyKey(key: string, trx?: Knex.Transaction): Promise<OutboxEmailModel | undefined> {
+    return OutboxEmailModel.query(trx ?? this.knex)
+      .select(SUMMARY_COLUMNS)
+      .findOne({ idempotency_key: key });
+  }
+
   /**
    * Locks the row for this transaction, or returns undefined at once when another transaction
    * holds it (or it does not exist): two deliverers never work on the same e-mail.

@@ -78,6 +78,24 @@ export class OrderRepository {
       .orderBy('id', 'desc');
   }
 
+  /** One page of the orders in a state, newest first, with their items; and how many there are in all. */
+  async pageByState(state: number, offset: number, limit: number): Promise<{ rows: OrderModel[]; count: number }> {
+    const [rows, total] = await Promise.all([
+      OrderModel.query(this.knex)
+        .where({ state })
+        .withGraphFetched('items')
+        .modifyGraph('items', (builder) => builder.orderBy('id'))
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .offset(offset)
+        .limit(limit),
+      this.knex('orders').where({ state }).count<Array<{ count: string | number }>>('id as count'),
+    ]);
+    return { rows, count: Number(total[0]?.count ?? 0) };
+  }
+
   /** Orders still unpaid after `before`: candidates for expiry. */
   async unpaidCreatedBefore(before: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');

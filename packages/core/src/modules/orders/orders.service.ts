@@ -39,6 +39,14 @@ const createOrderSchema = yup.object({
 
 const setInvitationSchema = invitationEmailSchema().shape({ orderId: positiveId('orderId').required('orderId is required') });
 
+const wholeNumber = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`);
+
+const listByStateSchema = yup.object({
+  state: wholeNumber('state').oneOf(Object.values(ORDER_STATE), 'state must be an order state from 0 to 6').required('state is required'),
+  page: wholeNumber('page').min(1, 'page must be 1 or more').max(1_000_000, 'page is too large').default(1),
+  limit: wholeNumber('limit').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(20),
+});
+
 /** An invitation e-mail can be given while the order is being paid for or waits for activation. */
 const INVITATION_OPEN_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed, ORDER_STATE.paidNotCompleted];
 
@@ -73,7 +81,17 @@ export interface OrderView {
   languageId: LanguageId;
   createdAt: Date;
   paidAt: Date | null;
+  completedAt: Date | null;
   items: OrderItemView[];
+}
+
+/** One page of orders, newest first; `pages` and `count` are the spec's paged count response. */
+export interface OrdersPage {
+  items: OrderView[];
+  count: number;
+  pages: number;
+  page: number;
+  limit: number;
 }
 
 @injectable()
@@ -241,6 +259,17 @@ export class OrdersService {
   unpaidCreatedBefore(before: Date, limit = 200): Promise<number[]> {
     return this.orders.unpaidCreatedBefore(before, limit);
   }
+
+  /**
+   * Staff and operators: the orders in one state, newest first, one page at a time (`{ state,
+   * page = 1, limit = 20 }`, limit 1 to 100). The admin area's `getbystate` (the items) and
+   * `getorderspages` (pages, count) and the CLI's `list-orders` all read this.
+   */
+  async listByState(input: unknown): Promise<OrdersPage> {
+    const { state, page, limit } = validate(listByStateSchema, input);
+    const { rows, count } = await this.orders.pageByState(state, (page - 1) * limit, limit);
+    return { items: rows.map(toView), count, pages: Math.ceil(count / limit), page, limit };
+  }
 }
 
 function toView(order: OrderModel): OrderView {
@@ -256,6 +285,7 @@ function toView(order: OrderModel): OrderView {
     languageId: order.language_id === 2 ? 2 : 1,
     createdAt: order.created_at,
     paidAt: order.paid_at,
+    completedAt: order.completed_at,
     items: (order.items ?? []).map((item) => ({
       id: item.id,
       platformId: item.platform_id,

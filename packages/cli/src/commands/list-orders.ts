@@ -1,0 +1,69 @@
+import { Command } from 'commander';
+import { ORDERS, toMajorUnits, type OrdersService, type OrderView } from '@subshare/core';
+import { runOnce } from '../context.js';
+import { PAYMENT_METHOD_NAMES, positiveInteger, table, utc } from '../format.js';
+
+const STATE_NAMES: Record<number, string> = {
+  0: 'created',
+  1: 'awaiting payment',
+  2: 'completed',
+  3: 'payment failed',
+  4: 'expired unpaid',
+  5: 'refunded',
+  6: 'paid, waiting for activation',
+};
+
+/** Whole numbers 0 to 6 only; anything else is a one-line error before the database is opened. */
+function orderState(raw: string): number {
+  if (!/^[0-6]$/.test(raw.trim())) {
+    const known = Object.entries(STATE_NAMES)
+      .map(([state, name]) => `${state} ${name}`)
+      .join(', ');
+    throw new Error(`--state must be an order state: ${known} (got "${raw}").`);
+  }
+  return Number(raw.trim());
+}
+
+const items = (order: OrderView, pick: (item: OrderView['items'][number]) => string) => [...new Set(order.items.map(pick))].join(', ');
+
+function row(order: OrderView): string[] {
+  return [
+    String(order.id),
+    order.email,
+    items(order, (item) => (item.quantity > 1 ? `${item.platformName} x${item.quantity}` : item.platformName)),
+    items(order, (item) => item.typeName),
+    items(order, (item) => item.durationName),
+    `${toMajorUnits(order.total).toFixed(order.total.currency === 'KRW' ? 0 : 2)} ${order.total.currency}`,
+    order.paymentMethod === null ? '-' : (PAYMENT_METHOD_NAMES[order.paymentMethod] ?? String(order.paymentMethod)),
+    utc(order.createdAt),
+    utc(order.paidAt),
+    utc(order.completedAt),
+  ];
+}
+
+/** The operator's view of the admin area's order lists (`getbystate`, `getorderspages`): the same service call. */
+export const listOrdersCommand = () =>
+  new Command('list-orders')
+    .description('list the orders in one state, newest first, a page at a time')
+    .requiredOption(
+      '--state <n>',
+      'the order state: 0 created, 1 awaiting payment, 2 completed, 3 payment failed, 4 expired unpaid, 5 refunded, 6 paid but waiting',
+    )
+    .option('--page <n>', 'the page, from 1', '1')
+    .option('--limit <n>', 'orders a page, 1 to 100', '20')
+    .addHelpText('after', '\nExample: subshare list-orders --state 6   (paid orders still waiting for activation)')
+    .action(async (options: { state: string; page: string; limit: string }) => {
+      const state = orderState(options.state);
+      const page = positiveInteger('--page', options.page);
+      const limit = positiveInteger('--limit', options.limit);
+      await runOnce({ withoutJobs: true }, async ({ container }) => {
+        const result = await container.get<OrdersService>(ORDERS.Service).listByState({ state, page, limit });
+        const heading = `Orders in state ${state} (${STATE_NAMES[state]}): ${result.count} in all`;
+        if (result.items.length === 0) {
+          console.log(result.count === 0 ? `${heading}.` : `${heading}; page ${page} is past the last page (${result.pages}).`);
+          return;
+        }
+        console.log(`${heading}, page ${result.page} of ${result.pages} (${result.limit} a page).`);
+        console.log(table(['ID', 'E-MAIL', 'PLATFORM', 'TYPE', 'DURATION', 'TOTAL', 'PAYMENT', 'CREATED', 'PAID', 'COMPLETED'], result.items.map(row)));
+      });
+    });

@@ -1,0 +1,293 @@
+/**
+ * Staff send one of the e-mail kinds to a user (POST /api/email/sendemail { userId, emailType },
+ * CLI `send-email`): in the user's language, to their current address, through the outbox.
+ * Kinds about an order or a subscription take their data from the user's own records:
+ *
+ *   0 welcome, 4 trustPilotInvite ........ the user (their name)
+ *   1, 3, 6, 7 ............................ the newest active subscription, its order item, account
+ *   2 purchasedNotActiveSubscribe ......... the newest paid order waiting for activation (state 6)
+ *   5 verificationCode .................... a fresh code from identity, under sendverificationcode's rules
+ *   8 subscriptionEnded ................... the newest ended subscription
+ *   9 subscriptionReplaced ................ the newest subscription that replaced another
+ *
+ * A double click sends once: the same user and kind within a minute answers the first e-mail.
+ * The idempotency key names the minute (`staff-email:<user>:<kind>:<minute>`); the previous
+ * minute's e-mail counts while it is younger than a minute, and a lock per user serialises the
+ * check with the write. What is sent is audited (`email.send`: who, to whom, which kind, the
+ * outbox id), never a body or a code.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import type { Clock } from '../shared/clock.js';
+import { ConflictError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { validate } from '../shared/validate.js';
+import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { IDENTITY, type IdentityService, type RequestContext, type UserProfile, type VerificationService } from '../modules/identity/index.js';
+import {
+  EMAIL_KIND,
+  EMAIL_KIND_NAMES,
+  isEmailKind,
+  NOTIFICATIONS,
+  type EmailKind,
+  type EmailKindName,
+  type EmailLanguageId,
+  type EmailMessage,
+  type NotificationsService,
+} from '../modules/notifications/index.js';
+import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionStatus, type SubscriptionView } from '../modules/subscriptions/index.js';
+
+/** How long an identical request (same user, same kind) answers the first e-mail instead of sending another. */
+export const SEND_EMAIL_REPEAT_WINDOW_MS = 60_000;
+/** The first half of the advisory lock that serialises staff e-mails to one user ("SE"); the second is the user id. */
+const SEND_LOCK_CLASS = 0x5345;
+const DAY_MS = 24 * 3600_000;
+
+/** A kind given as its number (0 to 9, also as a string) or its name (`welcome`, any case). */
+export function parseEmailKind(value: unknown): EmailKind | undefined {
+  if (typeof value === 'number') return isEmailKind(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (/^\d{1,2}$/.test(text)) {
+    const kind = Number(text);
+    return isEmailKind(kind) ? kind : undefined;
+  }
+  const match = Object.entries(EMAIL_KIND).find(([name]) => name.toLowerCase() === text.toLowerCase());
+  return match?.[1];
+}
+
+const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
+  .map(([kind, name]) => `${kind} ${name}`)
+  .join(', ');
+
+const sendSchema = yup.object({
+  userId: yup
+    .number()
+    .typeError('userId must be a number')
+    .integer('userId must be a whole number')
+    .min(1, 'userId must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'userId is too large')
+    .required('userId is required'),
+  emailType: yup
+    .mixed<number | string>()
+    .required('emailType is required')
+    .test('email-kind', `emailType must be one of ${KIND_HELP}`, (value) => parseEmailKind(value) !== undefined),
+});
+
+export interface SentEmail {
+  /** The outbox e-mail: the one written now, or the first one when this was a repeat. */
+  id: number;
+  kind: EmailKind;
+  kindName: EmailKindName;
+  to: string;
+  userId: number;
+  languageId: EmailLanguageId;
+  /** True when an identical request within the minute had already written it: nothing new was sent. */
+  repeated: boolean;
+}
+
+/** A subscription with the order item it serves and the slot count of its account. */
+interface SubscriptionSource {
+  subscription: SubscriptionView;
+  order: OrderView;
+  item: OrderItemView;
+  slotsCount: number;
+}
+
+@injectable()
+export class SendEmailFlow {
+  private readonly logger: Logger;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(IDENTITY.Service) private readonly identity: IdentityService,
+    @inject(IDENTITY.Verification) private readonly verification: VerificationService,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {
+    this.logger = logger.child({ flow: 'send-email' });
+  }
+
+  /**
+   * 400 bad input (unknown kind), 404 `user_not_found`, 409 when the kind's data is missing
+   * (`no_active_subscription`, `no_waiting_order`, `no_ended_subscription`, `no_replacement`,
+   * `already_verified`), 429 when a code was sent less than a minute ago (kind 5).
+   * `context` is the caller's (IP) for the verification code's limits.
+   */
+  async send(actor: AuditActor, input: unknown, context: RequestContext): Promise<SentEmail> {
+    const { userId, emailType } = validate(sendSchema, input);
+    const kind = parseEmailKind(emailType)!;
+    const user = await this.identity.profile(userId);
+    const now = this.clock.now();
+    const minute = Math.floor(now.getTime() / SEND_EMAIL_REPEAT_WINDOW_MS);
+    const keyOf = (window: number) => `staff-email:${userId}:${kind}:${window}`;
+
+    const sent = await this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?, ?)', [SEND_LOCK_CLASS, userId]);
+      for (const key of [keyOf(minute), keyOf(minute - 1)]) {
+        const earlier = await this.notifications.findByIdempotencyKey(key, trx);
+        if (earlier && now.getTime() - earlier.createdAt.getTime() < SEND_EMAIL_REPEAT_WINDOW_MS) {
+          return { id: earlier.id, to: earlier.to, languageId: earlier.languageId, created: false };
+        }
+      }
+      const idempotencyKey = keyOf(minute);
+      const written =
+        kind === EMAIL_KIND.verificationCode
+          ? { ...(await this.verification.sendCodeTo(userId, context, { idempotencyKey, trx })), languageId: user.languageId }
+          : await this.write(await this.messageFor(kind, user, now), idempotencyKey, trx);
+      if (written.created) {
+        await this.audit.record(
+          actor,
+          {
+            action: 'email.send',
+            targetType: 'user',
+            targetId: userId,
+            details: { userId, kind, kindName: EMAIL_KIND_NAMES[kind], outboxId: written.id },
+          },
+          trx,
+        );
+      }
+      return written;
+    });
+
+    this.logger.info(
+      { outboxId: sent.id, userId, kind, repeated: !sent.created },
+      sent.created ? 'staff e-mail written' : 'staff e-mail repeated within a minute: nothing new',
+    );
+    return { id: sent.id, kind, kindName: EMAIL_KIND_NAMES[kind], to: sent.to, userId, languageId: sent.languageId, repeated: !sent.created };
+  }
+
+  private async write(message: EmailMessage, idempotencyKey: string, trx: Knex.Transaction) {
+    const result = await this.notifications.enqueue({ ...message, idempotencyKey }, trx);
+    return { ...result, to: message.to, languageId: message.languageId };
+  }
+
+  /** The e-mail of this kind for this user, with the data taken from their records (409 when there is none). */
+  private async messageFor(kind: EmailKind, user: UserProfile, now: Date): Promise<EmailMessage> {
+    const base = { to: user.email, languageId: user.languageId, userId: user.id };
+    switch (kind) {
+      case EMAIL_KIND.welcome:
+      case EMAIL_KIND.trustPilotInvite:
+        return { ...base, kind, data: { name: user.name } };
+
+      case EMAIL_KIND.purchasedNotActiveSubscribe: {
+        const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.paidNotCompleted);
+        if (!order) throw new ConflictError('This user has no paid order waiting for activation.', 'no_waiting_order');
+        const pending = order.items.filter((item) => item.subscriptionId === null);
+        const item = pending[0] ?? order.items[0];
+        return {
+          ...base,
+          kind,
+          data: { orderId: order.id, platformName: await this.platformName(item, user), needsInvitation: pending.some((entry) => entry.haveInvitation) },
+        };
+      }
+
+      case EMAIL_KIND.purchasedActiveSubscribe:
+      case EMAIL_KIND.subscribeActive:
+      case EMAIL_KIND.appleTVActive:
+      case EMAIL_KIND.expiryReminder: {
+        const source = await this.newestSubscription(user.id, ['active'], (subscription) => subscription.endsAt > now);
+        if (!source) throw new ConflictError('This user has no active subscription.', 'no_active_subscription');
+        const { subscription, order, item } = source;
+        const platformName = await this.platformName(item, user);
+        if (kind === EMAIL_KIND.purchasedActiveSubscribe) {
+          return { ...base, kind, data: { orderId: order.id, platformName, endTime: subscription.endsAt, profileNumber: profileOf(source) } };
+        }
+        if (kind === EMAIL_KIND.subscribeActive) {
+          return {
+            ...base,
+            kind,
+            data: {
+              orderId: order.id,
+              subscriptionId: subscription.id,
+              platformName,
+              startTime: subscription.startsAt,
+              endTime: subscription.endsAt,
+              profileNumber: profileOf(source),
+            },
+          };
+        }
+        if (kind === EMAIL_KIND.appleTVActive) {
+          return { ...base, kind, data: { orderId: order.id, platformName, invitationEmail: item.invitationEmail, endTime: subscription.endsAt } };
+        }
+        const daysLeft = Math.max(1, Math.ceil((subscription.endsAt.getTime() - now.getTime()) / DAY_MS));
+        return { ...base, kind, data: { subscriptionId: subscription.id, platformId: item.platformId, platformName, endTime: subscription.endsAt, daysLeft } };
+      }
+
+      case EMAIL_KIND.subscriptionEnded: {
+        const source = await this.newestSubscription(user.id, ['ended']);
+        if (!source) throw new ConflictError('This user has no ended subscription.', 'no_ended_subscription');
+        const { subscription, item } = source;
+        return {
+          ...base,
+          kind,
+          data: {
+            subscriptionId: subscription.id,
+            platformId: item.platformId,
+            platformName: await this.platformName(item, user),
+            endTime: subscription.endsAt,
+          },
+        };
+      }
+
+      case EMAIL_KIND.subscriptionReplaced: {
+        const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
+        if (!source) throw new ConflictError('This user has no replaced subscription.', 'no_replacement');
+        const { subscription, item } = source;
+        return {
+          ...base,
+          kind,
+          data: {
+            subscriptionId: subscription.id,
+            platformName: await this.platformName(item, user),
+            endTime: subscription.endsAt,
+            profileNumber: profileOf(source),
+          },
+        };
+      }
+
+      case EMAIL_KIND.verificationCode:
+        throw new Error('verification codes are issued by the identity module');
+    }
+  }
+
+  /** The user's newest subscription in these statuses (all when none) that passes `accept`, with its order item and account. */
+  private async newestSubscription(
+    userId: number,
+    statuses: SubscriptionStatus[],
+    accept: (subscription: SubscriptionView) => boolean = () => true,
+  ): Promise<SubscriptionSource | undefined> {
+    const subscription = (await this.subscriptions.ofUser(userId, statuses)).find(accept);
+    if (!subscription) return undefined;
+    const orders = await this.orders.paidOrdersOfUser(userId);
+    for (const order of orders) {
+      const item = order.items.find((candidate) => candidate.id === subscription.orderItemId);
+      if (!item) continue;
+      const [account] = await this.accounts.accountsByIds([subscription.platformAccountId]);
+      return { subscription, order, item, slotsCount: account?.slotsCount ?? 1 };
+    }
+    return undefined;
+  }
+
+  /** The platform's name in the user's language; the order's snapshot when the platform is no longer sold. */
+  private async platformName(item: OrderItemView, user: UserProfile): Promise<string> {
+    const platforms = await this.catalog.listPlatforms(user.languageId);
+    return platforms.find((platform) => platform.id === item.platformId)?.name ?? item.platformName;
+  }
+}
+
+/** The profile number shown to the buyer: only when the account has more than one slot (0 is the whole account). */
+function profileOf(source: SubscriptionSource): number | null {
+  return source.slotsCount > 1 ? source.subscription.slot : null;
+}
