@@ -60,7 +60,8 @@ export default defineConfig({
       treeshake: {
         // Chakra's theme module builds its default config (every recipe) at load time through
         // these identity helpers. Marked pure, the unused recipes are dropped and only those our
-        // system names (components/ui/system.ts) stay in the entry chunk.
+        // system names (components/ui/system.ts) stay in the Chakra chunk (app/chakra/ChakraRoot.tsx,
+        // loaded on demand: the storefront's first screen has no Chakra).
         manualPureFunctions: [
           'defineConfig',
           'defineRecipe',

@@ -212,6 +212,44 @@ describe('browser: storefront static and policy pages', function () {
     await page.close();
   });
 
+  it('a static page (Chakra, loaded on demand) leaves the plain-CSS shell exactly as it was', async () => {
+    const page = await pageIn('en');
+    await page.goto(baseUrl, { waitUntil: 'networkidle0' });
+    // The look of the navigation bar and the footer: every element's box and the styles that show.
+    const shell = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('header *, footer, footer *')].map((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          return [
+            element.tagName,
+            Math.round(box.x),
+            Math.round(box.width),
+            Math.round(box.height),
+            style.fontFamily,
+            style.fontSize,
+            style.fontWeight,
+            style.lineHeight,
+            style.color,
+            style.backgroundColor,
+            style.borderTopWidth,
+            style.borderTopColor,
+            style.padding,
+            style.margin,
+            style.textDecorationLine,
+          ].join('|');
+        }),
+      );
+    const before = await shell();
+    expect(await page.$$eval('style[data-emotion]', (styles) => styles.length)).to.equal(0);
+    // Clicked from script: no mouse left hovering over a link, no focus ring.
+    await page.$eval('[data-testid="footer-link-support"]', (link) => (link as HTMLElement).click());
+    await page.waitForSelector('[data-testid="page-support"]');
+    expect(await page.$$eval('style[data-emotion]', (styles) => styles.length)).to.be.greaterThan(0);
+    expect(await shell()).to.deep.equal(before);
+    await page.close();
+  });
+
   it('on a phone, the static pages fit the screen', async () => {
     const page = await pageIn('ko', PHONE);
     for (const name of ['termsandconditions', 'aboutus', 'support']) {
@@ -222,7 +260,7 @@ describe('browser: storefront static and policy pages', function () {
     await page.close();
   });
 
-  it('keeps the static pages, admin, panel and login-form code out of the storefront first download', async () => {
+  it('keeps the static pages, admin, panel, login-form and Chakra code out of the storefront first download', async () => {
     for (const path of ['/', '/platform/1']) {
       const page = await pageIn('en');
       const scripts: string[] = [];
@@ -231,9 +269,20 @@ describe('browser: storefront static and policy pages', function () {
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle0' });
       const bodies = (await Promise.all(scripts.map(async (url) => (await fetch(url)).text()))).join('\n');
-      for (const marker of ['page-admin', 'page-user-panel', 'login-step', 'field-error-', '30 SGD', 'Information Commissioner']) {
+      // 'ChakraContext' (Chakra's provider) and 'data-emotion' (emotion's style sheets): the first screen is plain CSS.
+      for (const marker of [
+        'page-admin',
+        'page-user-panel',
+        'login-step',
+        'field-error-',
+        '30 SGD',
+        'Information Commissioner',
+        'ChakraContext',
+        'data-emotion',
+      ]) {
         expect(bodies, `${path}: ${marker}`).to.not.contain(marker);
       }
+      expect(await page.$$eval('style[data-emotion]', (styles) => styles.length), `${path}: emotion style sheets`).to.equal(0);
       await page.close();
     }
   });

@@ -1,7 +1,9 @@
 /**
- * Start-up. This entry holds the store and its sagas only (no React, no Chakra), so the data a
- * pre-rendered page needs is asked for as early as possible; the interface (app/ui.tsx) is
- * fetched in parallel (index.html preloads it) and starts in tasks of its own.
+ * Start-up. This entry holds the store and its sagas only (no React), so the data a
+ * pre-rendered page needs is asked for as early as possible; the interface (app/ui.tsx: React,
+ * the router, the storefront's pages in plain CSS and their stylesheet; no Chakra, which only
+ * the pages built with it load) is fetched once the pre-rendered page has painted, and starts
+ * in tasks of its own.
  *
  * The server may have pre-rendered the page into #root (and sent its data in #ssr-data), in the
  * language and currency of `?lang` / `?currency` when the address names them. The app's first

@@ -1,7 +1,5 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import type { AppSystem } from '../components/ui/system';
 import { DocumentLanguage } from '../features/language/components/DocumentLanguage';
 import { setNavigator } from '../services/navigation';
 import { routes } from './routes';
@@ -18,17 +16,15 @@ export function createAppRouter(): AppRouter {
 
 interface AppProps {
   store: AppStore;
-  system: AppSystem;
   router: AppRouter;
 }
 
-export function App({ store, system, router }: AppProps) {
+/** The store and the router around every page; Chakra joins only below the pages that use it (app/chakra). */
+export function App({ store, router }: AppProps) {
   return (
     <Provider store={store}>
-      <ChakraProvider value={system}>
-        <DocumentLanguage />
-        <RouterProvider router={router} />
-      </ChakraProvider>
+      <DocumentLanguage />
+      <RouterProvider router={router} />
     </Provider>
   );
 }

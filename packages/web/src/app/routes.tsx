@@ -1,9 +1,12 @@
 /**
- * Every route of spec section 2. Home and the platform pages are in the entry chunk (the shop
- * window); the static pages (support, FAQ, how it works, about us, policies) share one lazy
- * chunk, and login, checkout, the buyer's panel and the admin area load on demand.
+ * Every route of spec section 2. Home, the platform pages and the not-found page are in the
+ * interface chunk (the shop window) and render without Chakra (plain React and CSS); the static
+ * pages (support, FAQ, how it works, about us, policies) share one lazy chunk, and login,
+ * checkout, the buyer's panel and the admin area load on demand. Those are built with Chakra:
+ * each is wrapped in a ChakraBoundary, which loads Chakra (and builds its system) the first time
+ * one of them renders.
  */
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAccess } from '../features/auth/components/RequireAccess';
 import HomePage from '../features/catalog/pages/HomePage';
@@ -11,6 +14,7 @@ import PlatformPage from '../features/catalog/pages/PlatformPage';
 import { POLICY_PAGES, type PolicyPage as Policy } from '../features/content/policies';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import NotFoundPage from '../features/shell/pages/NotFoundPage';
+import { ChakraBoundary, preloadChakra } from './chakra/ChakraBoundary';
 import { lazyNamed } from './lazy';
 
 // One chunk for the login screens; importing it also starts the login saga (features/login/index.ts).
@@ -39,7 +43,11 @@ export interface RouteHandle {
   preload?: () => Promise<void>;
 }
 
-const preloaded = (preload: () => Promise<void>): RouteHandle => ({ preload });
+/** A pre-rendered page built with Chakra: its chunk and Chakra's are fetched before the first render. */
+const preloaded = (preload: () => Promise<void>): RouteHandle => ({ preload: () => Promise.all([preload(), preloadChakra()]).then(() => undefined) });
+
+/** A page built with Chakra (see ChakraBoundary). */
+const withChakra = (page: ReactNode) => <ChakraBoundary>{page}</ChakraBoundary>;
 
 export const routes: RouteObject[] = [
   {
@@ -49,36 +57,24 @@ export const routes: RouteObject[] = [
       { path: 'platform/:id', element: <PlatformPage /> },
       {
         path: 'payment',
-        element: (
-          <RequireAccess requirement="verifiedEmail">
-            <PaymentPage />
-          </RequireAccess>
-        ),
+        element: <RequireAccess requirement="verifiedEmail">{withChakra(<PaymentPage />)}</RequireAccess>,
       },
-      { path: 'paymentresult/:id/:success', element: <PaymentResultPage /> },
-      { path: 'payssionpaymentresult', element: <PayssionResultPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'naver/callback', element: <NaverCallbackPage /> },
+      { path: 'paymentresult/:id/:success', element: withChakra(<PaymentResultPage />) },
+      { path: 'payssionpaymentresult', element: withChakra(<PayssionResultPage />) },
+      { path: 'login', element: withChakra(<LoginPage />) },
+      { path: 'register', element: withChakra(<RegisterPage />) },
+      { path: 'naver/callback', element: withChakra(<NaverCallbackPage />) },
       {
         path: 'user/:id',
-        element: (
-          <RequireAccess requirement="login">
-            <UserPanelPage />
-          </RequireAccess>
-        ),
+        element: <RequireAccess requirement="login">{withChakra(<UserPanelPage />)}</RequireAccess>,
       },
-      { path: 'support', element: <SupportPage />, handle: preloaded(SupportPage.preload) },
-      { path: 'faq', element: <FaqPage />, handle: preloaded(FaqPage.preload) },
-      { path: 'howitworks', element: <HowItWorksPage />, handle: preloaded(HowItWorksPage.preload) },
-      ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: <PolicyPage policy={policy} />, handle: preloaded(PolicyPage.preload) })),
+      { path: 'support', element: withChakra(<SupportPage />), handle: preloaded(SupportPage.preload) },
+      { path: 'faq', element: withChakra(<FaqPage />), handle: preloaded(FaqPage.preload) },
+      { path: 'howitworks', element: withChakra(<HowItWorksPage />), handle: preloaded(HowItWorksPage.preload) },
+      ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: withChakra(<PolicyPage policy={policy} />), handle: preloaded(PolicyPage.preload) })),
       {
         path: 'jve/*',
-        element: (
-          <RequireAccess requirement="staff">
-            <AdminArea />
-          </RequireAccess>
-        ),
+        element: <RequireAccess requirement="staff">{withChakra(<AdminArea />)}</RequireAccess>,
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Box, Heading, chakra } from '@chakra-ui/react';
+import styles from './FaqList.module.css';
 
 export interface FaqEntry {
   question: string;
@@ -14,22 +14,20 @@ interface FaqListProps {
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <chakra.svg
+    <svg
       viewBox="0 0 24 24"
       width="20px"
       height="20px"
-      flexShrink={0}
+      className={open ? `${styles.chevron} ${styles.open}` : styles.chevron}
       aria-hidden="true"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      transform={open ? 'rotate(180deg)' : undefined}
-      transition="transform 0.2s"
     >
       <path d="M6 9l6 6 6-6" />
-    </chakra.svg>
+    </svg>
   );
 }
 
@@ -37,11 +35,13 @@ function Chevron({ open }: { open: boolean }) {
  * Questions that open and close one by one (spec: each toggles independently, all start
  * closed): disclosure buttons with aria-expanded, each controlling its answer. The open flags
  * are the client-only `open` of spec section 3; a new list (another platform) starts closed
- * again when the parent keys this component by it.
+ * again when the parent keys this component by it. Plain CSS (no Chakra): the platform page
+ * shows it on the first screen; the FAQ page uses it too.
  */
 export function FaqList({ items, headingLevel = 3 }: FaqListProps) {
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const toggle = (index: number) =>
     setOpen((current) => {
@@ -52,45 +52,33 @@ export function FaqList({ items, headingLevel = 3 }: FaqListProps) {
     });
 
   return (
-    <chakra.ul listStyleType="none" ps="0" m="0" borderTopWidth="1px">
+    <ul className={styles.list}>
       {items.map((item, index) => {
         const isOpen = open.has(index);
         const buttonId = `${baseId}-q${index}`;
         const panelId = `${baseId}-a${index}`;
         return (
-          <chakra.li key={index} data-testid="faq-item" data-open={isOpen} borderBottomWidth="1px">
-            <Heading as={`h${headingLevel}`} size="md" m="0">
-              <chakra.button
+          <li key={index} data-testid="faq-item" data-open={isOpen} className={styles.item}>
+            <Heading className={styles.heading}>
+              <button
                 type="button"
                 id={buttonId}
                 data-testid="faq-question"
                 aria-expanded={isOpen}
                 aria-controls={panelId}
                 onClick={() => toggle(index)}
-                display="flex"
-                w="full"
-                alignItems="center"
-                justifyContent="space-between"
-                gap="4"
-                py="4"
-                px="1"
-                textAlign="start"
-                fontWeight="semibold"
-                cursor="pointer"
-                borderRadius="sm"
-                _hover={{ color: 'purple.700' }}
-                focusVisibleRing="inside"
+                className={styles.question}
               >
                 <span>{item.question}</span>
                 <Chevron open={isOpen} />
-              </chakra.button>
+              </button>
             </Heading>
-            <Box id={panelId} data-testid="faq-answer" hidden={!isOpen} px="1" pb="4" color="fg.muted" whiteSpace="pre-line">
+            <div id={panelId} data-testid="faq-answer" hidden={!isOpen} className={styles.answer}>
               {item.answer}
-            </Box>
-          </chakra.li>
+            </div>
+          </li>
         );
       })}
-    </chakra.ul>
+    </ul>
   );
 }

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { chakra } from '@chakra-ui/react';
 
 interface LogoProps {
   /** Height in px; the width follows. */
@@ -9,13 +8,13 @@ interface LogoProps {
   title?: string;
 }
 
-/** The subshare mark: two profiles sharing one screen. Drawn here, so no request and no flash. */
+/** The subshare mark: two profiles sharing one screen. Drawn here (plain SVG), so no request and no flash. */
 export function Logo({ height = 32, markOnly = false, title = 'subshare' }: LogoProps) {
   // Unique per instance: a gradient id shared by two logos breaks when one of them is hidden.
   const gradientId = useId();
   const width = markOnly ? height : height * 4.6;
   return (
-    <chakra.svg viewBox={markOnly ? '0 0 40 40' : '0 0 184 40'} width={`${width}px`} height={`${height}px`} role="img" aria-label={title} display="block">
+    <svg viewBox={markOnly ? '0 0 40 40' : '0 0 184 40'} width={`${width}px`} height={`${height}px`} role="img" aria-label={title} style={{ display: 'block' }}>
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#7c3aed" />
@@ -40,6 +39,6 @@ export function Logo({ height = 32, markOnly = false, title = 'subshare' }: Logo
           subshare
         </text>
       )}
-    </chakra.svg>
+    </svg>
   );
 }

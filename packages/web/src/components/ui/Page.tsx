@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Heading, Text } from '@chakra-ui/react';
+import styles from './Page.module.css';
 import { usePageMeta } from './usePageMeta';
 
 interface PageProps {
@@ -18,20 +18,21 @@ interface PageProps {
   children?: ReactNode;
 }
 
-/** A titled page body with the storefront's reading width. */
+/**
+ * A titled page body with the storefront's reading width. Plain CSS (no Chakra): the not-found
+ * page uses it on the first screen; the static, login and other Chakra pages put their content in it.
+ */
 export function Page({ testId, title, intro, description, noindex, indexable, children }: PageProps) {
   usePageMeta({ title, description: description ?? intro, robots: noindex ? 'noindex' : indexable ? 'index' : undefined });
   return (
-    <Box data-testid={testId} maxW="3xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
-        {title}
-      </Heading>
+    <div data-testid={testId} className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
       {intro && (
-        <Text data-testid="page-intro" fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" mb="8">
+        <p data-testid="page-intro" className={styles.intro}>
           {intro}
-        </Text>
+        </p>
       )}
       {children}
-    </Box>
+    </div>
   );
 }

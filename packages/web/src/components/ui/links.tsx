@@ -1,6 +1,7 @@
 /**
  * Chakra links and buttons that navigate with the router (no full page load) while keeping
  * real <a href> elements: middle-click, "open in new tab" and crawlers keep working.
+ * For pages inside a ChakraBoundary only; the first screen uses components/plain/controls.tsx.
  */
 import { Button, Link, type ButtonProps, type LinkProps } from '@chakra-ui/react';
 import { Link as RouterLinkBase } from 'react-router-dom';

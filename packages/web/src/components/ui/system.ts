@@ -1,9 +1,15 @@
 /**
  * Our Chakra system: the base config plus the default tokens, and only the recipes of the
  * components we render. `defaultSystem` would ship every recipe.
+ * Chakra is not part of the storefront's first screen (shell, home, platform page, not-found:
+ * plain CSS, components/plain/): this module is loaded with app/chakra/ChakraRoot.tsx, the
+ * first time a page or dialog built with Chakra renders (login, checkout, panel, admin, static
+ * pages, the language dialog), and the system is created then, once.
  * Rendering a recipe-backed component that is missing here leaves it unstyled: add its
  * recipe below when you start using one (e.g. `selectSlotRecipe`, `tableSlotRecipe`). The build
  * marks Chakra's define* helpers pure (vite.config.ts), so recipes not named here are dropped.
+ * The global CSS below (preflight, globalCss) is repeated for the plain-CSS shell in
+ * components/plain/base.css: change one, change the other, or the shell shifts when Chakra loads.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
@@ -97,8 +103,9 @@ const config = defineConfig({
 });
 
 /**
- * Builds the system (tokens, CSS variables, recipes). Called once at start (app/ui.tsx) in a
- * task of its own: it is the single most expensive step of the app's start on a phone.
+ * Builds the system (tokens, CSS variables, recipes). Called once, by app/chakra/ChakraRoot.tsx
+ * when Chakra is first needed: on a phone it costs 100–200 ms of main-thread work, which is why
+ * the storefront's first screen does without it.
  */
 export function createAppSystem() {
   return createSystem(defaultBaseConfig, config);

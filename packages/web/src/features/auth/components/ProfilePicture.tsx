@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Box, Image } from '@chakra-ui/react';
 import { DefaultAvatar } from '../../../components/ui/DefaultAvatar';
+import styles from './ProfilePicture.module.css';
 
 interface ProfilePictureProps {
   photoUrl: string | null;
@@ -8,27 +8,26 @@ interface ProfilePictureProps {
   size?: number;
 }
 
-/** The user's photo, or the default picture when there is none or it fails to load. */
+/** The user's photo, or the default picture when there is none or it fails to load (navigation bar: plain CSS). */
 export function ProfilePicture({ photoUrl, alt, size = 36 }: ProfilePictureProps) {
   const [failed, setFailed] = useState(false);
   const showPhoto = Boolean(photoUrl) && !failed;
 
   return (
-    <Box data-testid="nav-profile-picture" boxSize={`${size}px`} borderRadius="full" overflow="hidden" flexShrink={0}>
+    <div data-testid="nav-profile-picture" className={styles.frame} style={{ width: size, height: size }}>
       {showPhoto ? (
-        <Image
+        <img
           src={photoUrl ?? undefined}
           alt={alt}
-          htmlWidth={size}
-          htmlHeight={size}
-          boxSize="full"
-          objectFit="cover"
+          width={size}
+          height={size}
+          className={styles.photo}
           referrerPolicy="no-referrer"
           onError={() => setFailed(true)}
         />
       ) : (
         <DefaultAvatar size={size} title={alt} />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Box, chakra } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useT } from '../../language/useT';
 import { CURRENCIES, isCurrencyCode } from '../rules';
 import { selectCurrencyCode } from '../selectors';
 import { currencyChosen } from '../slice';
+import styles from './CurrencySelect.module.css';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', KRW: '₩' };
 
@@ -18,8 +18,8 @@ export function CurrencySelect() {
   const currencyCode = useAppSelector(selectCurrencyCode);
 
   return (
-    <Box position="relative" flexShrink={0}>
-      <chakra.select
+    <div className={styles.wrap}>
+      <select
         data-testid="currency-select"
         aria-label={t('currency.label')}
         title={t('currency.label')}
@@ -28,36 +28,19 @@ export function CurrencySelect() {
           const code = event.target.value;
           if (isCurrencyCode(code) && code !== currencyCode) dispatch(currencyChosen(code));
         }}
-        appearance="none"
-        h="8"
-        ps="2.5"
-        pe="7"
-        borderWidth="1px"
-        borderColor="border.emphasized"
-        borderRadius="l2"
-        bg="bg"
-        color="fg"
-        fontSize="sm"
-        fontWeight="medium"
-        cursor="pointer"
-        _hover={{ bg: 'bg.subtle' }}
-        focusVisibleRing="outside"
+        className={styles.select}
       >
         {CURRENCIES.map((currency) => (
           <option key={currency.code} value={currency.code} data-testid={`currency-option-${currency.code}`}>
             {`${SYMBOLS[currency.code] ?? ''} ${currency.code}`.trim()}
           </option>
         ))}
-      </chakra.select>
-      <chakra.svg
+      </select>
+      <svg
         viewBox="0 0 24 24"
         width="14px"
         height="14px"
-        position="absolute"
-        insetEnd="2"
-        top="50%"
-        transform="translateY(-50%)"
-        pointerEvents="none"
+        className={styles.chevron}
         aria-hidden="true"
         fill="none"
         stroke="currentColor"
@@ -66,7 +49,7 @@ export function CurrencySelect() {
         strokeLinejoin="round"
       >
         <path d="M6 9l6 6 6-6" />
-      </chakra.svg>
-    </Box>
+      </svg>
+    </div>
   );
 }

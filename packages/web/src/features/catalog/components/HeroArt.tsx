@@ -1,4 +1,4 @@
-import { chakra } from '@chakra-ui/react';
+import styles from './HeroArt.module.css';
 
 /**
  * The home hero: one screen shared by four profiles, with video, music and chat around it.
@@ -6,7 +6,7 @@ import { chakra } from '@chakra-ui/react';
  */
 export function HeroArt() {
   return (
-    <chakra.svg viewBox="0 0 480 340" w="full" h="auto" maxW="520px" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 480 340" className={styles.art} aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id="hero-bg" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#ede9fe" />
@@ -56,6 +56,6 @@ export function HeroArt() {
         <circle cx="48" cy="248" r="5" fill="#ede9fe" />
         <path d="M62 248h42" stroke="#ede9fe" strokeWidth="6" strokeLinecap="round" />
       </g>
-    </chakra.svg>
+    </svg>
   );
 }

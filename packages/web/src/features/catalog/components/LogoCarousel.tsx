@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Box, Flex, Image } from '@chakra-ui/react';
 import { Link as RouterLinkBase } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useT } from '../../language/useT';
 import { CAROUSEL_FIXED_SLOTS } from '../rules';
 import { selectCarouselItems } from '../selectors';
 import { carouselStarted, carouselStopped } from '../slice';
+import styles from './LogoCarousel.module.css';
 
 /**
  * Shows the newest four logos of the rotating list. On each rotation the track is re-keyed
@@ -32,18 +32,16 @@ export function LogoCarousel() {
   const newestKey = track[track.length - 1]!.key;
 
   return (
-    <Box as="section" data-testid="logo-carousel" aria-label={t('home.carousel')} overflow="hidden" py="4">
-      <Flex
+    <section data-testid="logo-carousel" aria-label={t('home.carousel')} className={styles.carousel}>
+      <div
         key={newestKey}
-        w={`${(track.length / CAROUSEL_FIXED_SLOTS) * 100}%`}
-        transform={sliding ? `translateX(-${slotShare}%)` : undefined}
-        animation={sliding ? 'carousel-slide 600ms ease-out' : undefined}
-        css={{ '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
+        className={sliding ? `${styles.track} ${styles.sliding}` : styles.track}
+        style={{ width: `${(track.length / CAROUSEL_FIXED_SLOTS) * 100}%`, transform: sliding ? `translateX(-${slotShare}%)` : undefined }}
       >
         {track.map((item, index) => {
           const leaving = sliding && index === 0;
           return (
-            <Flex key={item.key} flex="1 1 0" minW="0" justify="center" align="center" px={{ base: '2', md: '4' }}>
+            <div key={item.key} className={styles.slot}>
               <RouterLinkBase
                 to={`/platform/${item.platformId}`}
                 data-testid={leaving ? undefined : 'carousel-logo'}
@@ -52,22 +50,12 @@ export function LogoCarousel() {
                 tabIndex={leaving ? -1 : undefined}
                 title={item.name}
               >
-                <Image
-                  src={item.logo}
-                  alt={item.name}
-                  htmlWidth={120}
-                  htmlHeight={120}
-                  h={{ base: '10', md: '14' }}
-                  w="auto"
-                  maxW="full"
-                  objectFit="contain"
-                  draggable={false}
-                />
+                <img src={item.logo} alt={item.name} width={120} height={120} className={styles.logo} draggable={false} />
               </RouterLinkBase>
-            </Flex>
+            </div>
           );
         })}
-      </Flex>
-    </Box>
+      </div>
+    </section>
   );
 }

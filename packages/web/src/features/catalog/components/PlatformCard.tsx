@@ -1,14 +1,14 @@
 import type { MouseEvent } from 'react';
-import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { LinkButton, TextLink } from '../../../components/plain/controls';
 import { readableTextColor } from '../../../components/ui/color';
-import { ButtonLink, RouterLink } from '../../../components/ui/links';
 import type { Platform } from '../../../services/api';
 import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import { formatPrice, minMonthlyPrice } from '../rules';
 import { selectCurrencyCode } from '../selectors';
+import styles from './PlatformCard.module.css';
 
 /** Home card: logo on the first brand colour, the lowest monthly price, and two ways in. */
 export function PlatformCard({ platform }: { platform: Platform }) {
@@ -25,68 +25,45 @@ export function PlatformCard({ platform }: { platform: Platform }) {
   };
 
   return (
-    <Box
-      as="article"
-      data-testid="platform-card"
-      data-platform-id={platform.id}
-      onClick={openPlatform}
-      cursor="pointer"
-      borderRadius="xl"
-      overflow="hidden"
-      borderWidth="1px"
-      bg="bg"
-      shadow="sm"
-      transition="box-shadow 0.2s, transform 0.2s"
-      _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
-      display="flex"
-      flexDirection="column"
-    >
-      <Flex bg={platform.colorOne} h="36" align="center" justify="center" px="6">
-        <Image
+    <article data-testid="platform-card" data-platform-id={platform.id} onClick={openPlatform} className={styles.card}>
+      <div className={styles.band} style={{ background: platform.colorOne }}>
+        <img
           data-testid="platform-card-logo"
           src={platform.logoBase}
           alt={platform.name}
           // The logos are 240×80: the attributes reserve their space (no layout shift).
-          htmlWidth={240}
-          htmlHeight={80}
-          h="16"
-          w="auto"
-          maxW="80%"
-          objectFit="contain"
+          width={240}
+          height={80}
+          className={styles.logo}
           loading="lazy"
           decoding="async"
         />
-      </Flex>
-      <Stack p="5" gap="3" flex="1">
-        <Heading as="h3" size="lg" data-testid="platform-card-name">
+      </div>
+      <div className={styles.body}>
+        <h3 data-testid="platform-card-name" className={styles.name}>
           {platform.name}
-        </Heading>
+        </h3>
         {price !== null && (
-          <Text data-testid="platform-card-price" color="fg.muted">
-            <Text as="span" fontSize="2xl" fontWeight="bold" color="fg">
-              {formatPrice(price, currencyCode, culture)}
-            </Text>
+          <p data-testid="platform-card-price" className={styles.price}>
+            <span className={styles.amount}>{formatPrice(price, currencyCode, culture)}</span>
             {t('card.perMonth')}
-          </Text>
+          </p>
         )}
-        <Box flex="1" />
-        <Flex gap="3" align="center" justify="space-between" wrap="wrap">
-          <RouterLink data-testid="platform-card-details" to={to} fontWeight="medium">
+        <div className={styles.spacer} />
+        <div className={styles.actions}>
+          <TextLink data-testid="platform-card-details" to={to} medium>
             {t('card.seeDetails')}
-          </RouterLink>
-          <ButtonLink
+          </TextLink>
+          <LinkButton
             data-testid="platform-card-purchase"
             to={to}
-            bg={platform.colorTwo}
-            color={readableTextColor(platform.colorTwo)}
-            // Keeps a white or pale brand colour visible on the white card.
-            borderColor="blackAlpha.200"
-            _hover={{ opacity: 0.9 }}
+            brand={{ bg: platform.colorTwo, fg: readableTextColor(platform.colorTwo) }}
+            className={styles.purchase}
           >
             {t('card.purchaseNow')}
-          </ButtonLink>
-        </Flex>
-      </Stack>
-    </Box>
+          </LinkButton>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -1,8 +1,8 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { useT } from '../../language/useT';
 import { selectHomeStatus, selectPlatforms } from '../selectors';
 import { PlatformCard } from './PlatformCard';
+import styles from './PlatformGrid.module.css';
 
 export function PlatformGrid() {
   const t = useT();
@@ -13,16 +13,16 @@ export function PlatformGrid() {
     // While loading, the overlay speaks; afterwards an empty catalog gets a sentence.
     if (status === 'loading' || status === 'idle') return null;
     return (
-      <Text data-testid="platform-grid-empty" color="fg.muted" py="8" textAlign="center">
+      <p data-testid="platform-grid-empty" className={styles.empty}>
         {t('home.empty')}
-      </Text>
+      </p>
     );
   }
   return (
-    <SimpleGrid data-testid="platform-grid" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="6">
+    <div data-testid="platform-grid" className={styles.grid}>
       {platforms.map((platform) => (
         <PlatformCard key={platform.id} platform={platform} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useT } from '../../language/useT';
@@ -8,6 +7,7 @@ import { LogoCarousel } from '../components/LogoCarousel';
 import { PlatformGrid } from '../components/PlatformGrid';
 import { selectHomeStatus } from '../selectors';
 import { homeRequested } from '../slice';
+import styles from './HomePage.module.css';
 
 export default function HomePage() {
   const t = useT();
@@ -23,39 +23,28 @@ export default function HomePage() {
   }, [dispatch, store]);
 
   return (
-    <Box data-testid="page-home" px={{ base: '4', md: '6' }}>
-      <SimpleGrid
-        as="section"
-        data-testid="home-hero"
-        columns={{ base: 1, md: 2 }}
-        gap={{ base: '6', md: '10' }}
-        alignItems="center"
-        py={{ base: '8', md: '14' }}
-      >
-        <Stack gap="4">
-          <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1" data-testid="home-slogan">
+    <div data-testid="page-home" className={styles.page}>
+      <section data-testid="home-hero" className={styles.hero}>
+        <div className={styles.intro}>
+          <h1 data-testid="home-slogan" className={styles.slogan}>
             {t('home.slogan')}
-          </Heading>
-          <Text fontSize={{ base: 'md', md: 'xl' }} color="fg.muted">
-            {t('home.subslogan')}
-          </Text>
-          <Text fontSize="sm" fontWeight="medium" color="purple.700">
-            {t('home.promise')}
-          </Text>
-        </Stack>
-        <Box display="flex" justifyContent="center">
+          </h1>
+          <p className={styles.subslogan}>{t('home.subslogan')}</p>
+          <p className={styles.promise}>{t('home.promise')}</p>
+        </div>
+        <div className={styles.art}>
           <HeroArt />
-        </Box>
-      </SimpleGrid>
+        </div>
+      </section>
 
       <LogoCarousel />
 
-      <Box as="section" aria-labelledby="home-platforms" py="8">
-        <Heading as="h2" id="home-platforms" size="2xl" mb="6">
+      <section aria-labelledby="home-platforms" className={styles.platforms}>
+        <h2 id="home-platforms" className={styles.platformsTitle}>
           {t('home.platforms')}
-        </Heading>
+        </h2>
         <PlatformGrid />
-      </Box>
-    </Box>
+      </section>
+    </div>
   );
 }

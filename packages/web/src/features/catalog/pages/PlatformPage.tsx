@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Box, Button, Flex, HStack, Heading, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button, controlStyles } from '../../../components/plain/controls';
 import { readableTextColor } from '../../../components/ui/color';
 import { FaqList } from '../../../components/ui/FaqList';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
@@ -15,13 +15,15 @@ import { parsePlatformId } from '../platformId';
 import { discountPercent, formatPrice, monthlyPrice, regularPrice, salePrice } from '../rules';
 import { selectCurrencyCode, selectPlatformPage, selectSelection } from '../selectors';
 import { paymentRequested, platformPageClosed, platformPageOpened, platformRefreshRequested, selectionChanged } from '../slice';
+import styles from './PlatformPage.module.css';
 
 const CATEGORY_KEYS: Record<number, DictionaryKey> = { 0: 'platform.category.0', 1: 'platform.category.1', 8: 'platform.category.8' };
 
 /**
  * /platform/{id} (spec sections 2 and 4): on load the platform is requested in the current
  * language, its id stored and the currency taken from the answer; the first enabled type and
- * duration are preselected. Unknown or malformed ids get the not-found page.
+ * duration are preselected. Unknown or malformed ids get the not-found page. Plain CSS (no
+ * Chakra): it is one of the storefront's first screens.
  */
 export default function PlatformPage() {
   const dispatch = useAppDispatch();
@@ -46,12 +48,12 @@ function RetryNotice() {
   const t = useT();
   const dispatch = useAppDispatch();
   return (
-    <Stack data-testid="platform-failed" role="alert" gap="3" align="flex-start" p="4" mb="4" borderRadius="md" bg="bg.error" color="fg">
-      <Text>{t('platform.failed')}</Text>
-      <Button data-testid="platform-retry" size="sm" colorPalette="purple" onClick={() => dispatch(platformRefreshRequested())}>
+    <div data-testid="platform-failed" role="alert" className={styles.retry}>
+      <p>{t('platform.failed')}</p>
+      <Button data-testid="platform-retry" size="sm" onClick={() => dispatch(platformRefreshRequested())}>
         {t('platform.retry')}
       </Button>
-    </Stack>
+    </div>
   );
 }
 
@@ -60,24 +62,20 @@ function PlatformPlaceholder({ failed }: { failed: boolean }) {
   const dispatch = useAppDispatch();
   usePageMeta({ title: null });
   return (
-    <Box data-testid="page-platform" data-status={failed ? 'failed' : 'loading'} px={{ base: '4', md: '6' }} py="6">
+    <div data-testid="page-platform" data-status={failed ? 'failed' : 'loading'} className={styles.placeholderPage}>
       {/* The header band's size, so the page does not jump when the platform arrives. */}
-      <Box h={{ base: '44', md: '52' }} borderRadius="2xl" bg="bg.muted" />
+      <div className={styles.placeholderBand} />
       {failed ? (
-        <Stack data-testid="platform-failed" role="alert" gap="4" align="flex-start" py="8">
-          <Heading as="h1" size="xl">
-            {t('platform.failed')}
-          </Heading>
-          <Button data-testid="platform-retry" colorPalette="purple" onClick={() => dispatch(platformRefreshRequested())}>
+        <div data-testid="platform-failed" role="alert" className={styles.failed}>
+          <h1 className={styles.failedTitle}>{t('platform.failed')}</h1>
+          <Button data-testid="platform-retry" onClick={() => dispatch(platformRefreshRequested())}>
             {t('platform.retry')}
           </Button>
-        </Stack>
+        </div>
       ) : (
-        <Text py="8" color="fg.muted">
-          {t('platform.loading')}
-        </Text>
+        <p className={styles.loading}>{t('platform.loading')}</p>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -104,102 +102,55 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
   const slots = platform.slotsCount > 1 ? t('platform.slots', { count: platform.slotsCount }) : platform.slotsCount === 1 ? t('platform.wholeAccount') : null;
 
   return (
-    <Box
-      data-testid="page-platform"
-      data-status={status}
-      data-platform-id={platform.id}
-      data-currency={currencyCode}
-      px={{ base: '4', md: '6' }}
-      py={{ base: '4', md: '6' }}
-    >
+    <div data-testid="page-platform" data-status={status} data-platform-id={platform.id} data-currency={currencyCode} className={styles.page}>
       {/* The home list's copy is shown, but the fresh answer failed: the prices may be stale. */}
       {status === 'failed' && <RetryNotice />}
-      <Flex
-        as="header"
-        data-testid="platform-header"
-        bg={platform.colorOne}
-        color={headerText}
-        borderRadius="2xl"
-        minH={{ base: '44', md: '52' }}
-        px={{ base: '5', md: '10' }}
-        py={{ base: '6', md: '8' }}
-        direction={{ base: 'column', md: 'row' }}
-        align={{ base: 'flex-start', md: 'center' }}
-        gap={{ base: '4', md: '10' }}
-      >
-        <Image
+      <header data-testid="platform-header" className={styles.header} style={{ background: platform.colorOne, color: headerText }}>
+        <img
           data-testid="platform-logo"
           src={platform.logoBase}
           alt={t('platform.logoAlt', { name: platform.name })}
           // The logos are 240×80: the attributes reserve the space before the image arrives.
-          htmlWidth={240}
-          htmlHeight={80}
-          h={{ base: '14', md: '20' }}
-          w="auto"
-          maxW="full"
-          objectFit="contain"
+          width={240}
+          height={80}
+          className={styles.logo}
           fetchPriority="high"
         />
-        <Stack gap="2">
-          <Heading as="h1" data-testid="platform-name" size={{ base: '2xl', md: '4xl' }} color="inherit">
+        <div className={styles.titles}>
+          <h1 data-testid="platform-name" className={styles.name}>
             {platform.name}
-          </Heading>
-          <HStack gap="2" wrap="wrap">
+          </h1>
+          <div className={styles.badges}>
             {category && (
-              <chakra.span
-                data-testid="platform-category"
-                bg="whiteAlpha.900"
-                color="gray.900"
-                fontSize="sm"
-                fontWeight="semibold"
-                px="2.5"
-                py="0.5"
-                borderRadius="full"
-              >
+              <span data-testid="platform-category" className={styles.category}>
                 {t(category)}
-              </chakra.span>
+              </span>
             )}
             {slots && (
-              <Text data-testid="platform-slots" fontSize="sm" fontWeight="medium">
+              <p data-testid="platform-slots" className={styles.slots}>
                 {slots}
-              </Text>
+              </p>
             )}
-          </HStack>
-        </Stack>
-      </Flex>
+          </div>
+        </div>
+      </header>
 
-      <Box
-        display="grid"
-        gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 26rem' }}
-        gridTemplateAreas={{ base: '"description" "purchase" "how" "faq"', lg: '"description purchase" "how purchase" "faq purchase"' }}
-        gridTemplateRows={{ lg: 'auto auto 1fr' }}
-        columnGap="10"
-        rowGap="8"
-        mt="8"
-      >
-        <Text gridArea="description" data-testid="platform-description" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-line">
+      <div className={styles.layout}>
+        <p data-testid="platform-description" className={styles.description}>
           {platform.description}
-        </Text>
+        </p>
 
-        <Box gridArea="purchase">
-          <Box
-            as="section"
+        <div className={styles.purchaseArea}>
+          <section
             aria-labelledby="platform-options-heading"
             data-testid="platform-purchase"
-            position={{ lg: 'sticky' }}
-            top={{ lg: '24' }}
-            borderWidth="1px"
-            borderTopWidth="4px"
-            borderTopColor={platform.colorTwo}
-            borderRadius="xl"
-            p={{ base: '4', md: '6' }}
-            shadow="sm"
-            bg="bg"
+            className={styles.purchase}
+            style={{ borderTopColor: platform.colorTwo }}
           >
-            <Heading as="h2" id="platform-options-heading" size="lg" mb="4">
+            <h2 id="platform-options-heading" className={styles.purchaseTitle}>
               {t('platform.options')}
-            </Heading>
-            <Stack gap="5">
+            </h2>
+            <div className={styles.stack}>
               {types.length > 0 && (
                 <OptionGroup
                   kind="type"
@@ -224,121 +175,89 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                 />
               )}
 
-              <Box data-testid="platform-price" aria-live="polite" aria-atomic="true" borderTopWidth="1px" pt="4">
+              <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
                 {sale === null ? (
-                  <Text data-testid="platform-no-price" color="fg.muted">
+                  <p data-testid="platform-no-price" className={styles.muted}>
                     {t('platform.noPrice')}
-                  </Text>
+                  </p>
                 ) : (
-                  <Stack gap="1">
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('platform.total')}
-                    </Text>
-                    <HStack gap="3" wrap="wrap" align="baseline">
-                      <Text data-testid="platform-sale-price" fontSize="3xl" fontWeight="bold" lineHeight="1">
+                  <div className={styles.priceLines}>
+                    <p className={styles.label}>{t('platform.total')}</p>
+                    <div className={styles.amounts}>
+                      <p data-testid="platform-sale-price" className={styles.sale}>
                         {formatPrice(sale, currencyCode, culture)}
-                      </Text>
+                      </p>
                       {discount > 0 && regular !== null && (
                         <>
-                          <Text color="fg.muted">
-                            <chakra.span srOnly>{t('platform.regularPrice')}: </chakra.span>
-                            <chakra.del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</chakra.del>
-                          </Text>
-                          <chakra.span
-                            data-testid="platform-discount"
-                            bg="green.700"
-                            color="white"
-                            fontSize="sm"
-                            fontWeight="semibold"
-                            px="2"
-                            py="0.5"
-                            borderRadius="md"
-                          >
+                          <p className={styles.muted}>
+                            <span className={controlStyles.srOnly}>{t('platform.regularPrice')}: </span>
+                            <del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</del>
+                          </p>
+                          <span data-testid="platform-discount" className={styles.discount}>
                             {t('platform.save', { percent: discount })}
-                          </chakra.span>
+                          </span>
                         </>
                       )}
-                    </HStack>
+                    </div>
                     {monthly !== null && (
-                      <Text data-testid="platform-monthly-price" fontWeight="medium">
+                      <p data-testid="platform-monthly-price" className={styles.monthly}>
                         {perMonth(monthly)}
-                      </Text>
+                      </p>
                     )}
-                  </Stack>
+                  </div>
                 )}
-              </Box>
+              </div>
 
               <Button
                 data-testid="platform-go-to-payment"
                 size="xl"
-                w="full"
-                bg={platform.colorTwo}
-                color={buttonText}
-                _hover={{ opacity: 0.9 }}
+                brand={{ bg: platform.colorTwo, fg: buttonText }}
+                className={styles.pay}
                 disabled={sale === null || types.length === 0 || durations.length === 0}
                 onClick={() => dispatch(paymentRequested())}
               >
                 {t('platform.goToPayment')}
               </Button>
-              <Text data-testid="platform-activation" fontSize="sm" color="fg.muted">
+              <p data-testid="platform-activation" className={styles.note}>
                 {t('platform.activation')}
-              </Text>
+              </p>
               {platform.haveInvitation && (
-                <Text
-                  data-testid="platform-invitation-note"
-                  fontSize="sm"
-                  p="3"
-                  borderRadius="md"
-                  bg="orange.50"
-                  color="orange.900"
-                  borderWidth="1px"
-                  borderColor="orange.200"
-                >
+                <p data-testid="platform-invitation-note" className={styles.invitation}>
                   {t('platform.invitation')}
-                </Text>
+                </p>
               )}
-            </Stack>
-          </Box>
-        </Box>
+            </div>
+          </section>
+        </div>
 
         {platform.howItWorks.length > 0 && (
-          <Box as="section" gridArea="how" aria-labelledby="platform-how-heading" data-testid="platform-how-it-works">
-            <Heading as="h2" id="platform-how-heading" size="xl" mb="4">
+          <section aria-labelledby="platform-how-heading" data-testid="platform-how-it-works" className={styles.how}>
+            <h2 id="platform-how-heading" className={styles.sectionTitle}>
               {t('platform.howItWorks')}
-            </Heading>
-            <chakra.ol listStyleType="none" ps="0" m="0" display="flex" flexDirection="column" gap="4">
+            </h2>
+            <ol className={styles.steps}>
               {platform.howItWorks.map((point, index) => (
-                <Flex as="li" key={index} data-testid="platform-how-it-works-item" gap="4" align="flex-start">
-                  <Box
-                    flexShrink={0}
-                    boxSize="8"
-                    borderRadius="full"
-                    bg={platform.colorOne}
-                    color={headerText}
-                    fontWeight="bold"
-                    display="grid"
-                    placeItems="center"
-                    aria-hidden="true"
-                  >
+                <li key={index} data-testid="platform-how-it-works-item" className={styles.step}>
+                  <div className={styles.stepNumber} style={{ background: platform.colorOne, color: headerText }} aria-hidden="true">
                     {index + 1}
-                  </Box>
-                  <Text pt="1">{point}</Text>
-                </Flex>
+                  </div>
+                  <p className={styles.stepText}>{point}</p>
+                </li>
               ))}
-            </chakra.ol>
-          </Box>
+            </ol>
+          </section>
         )}
 
         {/* Spec: the FAQ section only when the platform has entries. */}
         {platform.faq.length > 0 && (
-          <Box as="section" gridArea="faq" aria-labelledby="platform-faq-heading" data-testid="platform-faq">
-            <Heading as="h2" id="platform-faq-heading" size="xl" mb="2">
+          <section aria-labelledby="platform-faq-heading" data-testid="platform-faq" className={styles.faq}>
+            <h2 id="platform-faq-heading" className={styles.sectionTitle}>
               {t('platform.faq')}
-            </Heading>
+            </h2>
             <FaqList key={platform.id} items={platform.faq} headingLevel={3} />
-          </Box>
+          </section>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,17 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
+import { ChakraBoundary, preloadChakra } from '../../../app/chakra/ChakraBoundary';
+import { Button } from '../../../components/plain/controls';
 import { selectLanguage } from '../selectors';
 import { useT } from '../useT';
+import styles from './LanguageToggle.module.css';
 
-// The dialog (and Chakra's dialog machinery) loads on first use, not with the storefront.
+// The dialog (and Chakra with its dialog machinery) loads on first use, not with the storefront.
 const loadDialog = () => import('./LanguageDialog');
 const LanguageDialog = lazy(loadDialog);
+const preload = () => void Promise.all([loadDialog(), preloadChakra()]).catch(() => undefined);
 
-/** The EN / KO button in the navigation bar; opens the language dialog. */
+/** The EN / KO button in the navigation bar (plain CSS); opens the language dialog (Chakra). */
 export function LanguageToggle() {
   const t = useT();
   const language = useAppSelector(selectLanguage);
@@ -20,12 +23,12 @@ export function LanguageToggle() {
         data-testid="language-toggle"
         variant="outline"
         size="sm"
-        minW="12"
+        className={styles.toggle}
         // The accessible name starts with the visible label (WCAG 2.5.3, "label in name").
         aria-label={`${language.nameShort}, ${t('language.toggle', { name: language.name })}`}
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => setOpen(true)}
       >
         {language.nameShort}
@@ -33,7 +36,9 @@ export function LanguageToggle() {
       {/* Unmounted when closed: no exit animation whose backdrop could swallow the next click. */}
       {open && (
         <Suspense fallback={null}>
-          <LanguageDialog onClose={() => setOpen(false)} />
+          <ChakraBoundary>
+            <LanguageDialog onClose={() => setOpen(false)} />
+          </ChakraBoundary>
         </Suspense>
       )}
     </>

@@ -1,10 +1,10 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
-import { RouterLink } from '../../../components/ui/links';
+import { TextLink } from '../../../components/plain/controls';
 import { selectBusiness } from '../../business/selectors';
 import { POLICY_PAGES } from '../../content/policies';
 import { useT } from '../../language/useT';
 import type { DictionaryKey } from '../../language/dictionary';
+import styles from './Footer.module.css';
 
 function BusinessInfo() {
   const t = useT();
@@ -21,16 +21,16 @@ function BusinessInfo() {
     ['footer.email', business.supportEmail, 'email'],
   ];
   return (
-    <Box as="section" data-testid="footer-business" aria-label={t('footer.business')} fontSize="xs" color="fg.muted">
-      <Text data-testid="footer-company-type">{t('footer.companyType')}</Text>
+    <section data-testid="footer-business" aria-label={t('footer.business')} className={styles.small}>
+      <p data-testid="footer-company-type">{t('footer.companyType')}</p>
       {rows
         .filter(([, value]) => Boolean(value))
         .map(([label, value, testId]) => (
-          <Text key={label} data-testid={`footer-business-${testId}`}>
+          <p key={label} data-testid={`footer-business-${testId}`}>
             {t(label)}: {value}
-          </Text>
+          </p>
         ))}
-    </Box>
+    </section>
   );
 }
 
@@ -45,20 +45,18 @@ export function Footer() {
   ];
 
   return (
-    <Box as="footer" data-testid="footer" borderTopWidth="1px" bg="bg.subtle" mt="12">
-      <Stack maxW="1280px" mx="auto" px={{ base: '4', md: '6' }} py="8" gap="6">
-        <Flex as="nav" aria-label={t('footer.navigation')} wrap="wrap" columnGap="6" rowGap="2" fontSize="sm">
+    <footer data-testid="footer" className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label={t('footer.navigation')} className={styles.links}>
           {links.map((link) => (
-            <RouterLink key={link.path} data-testid={`footer-link-${link.path}`} to={`/${link.path}`}>
+            <TextLink key={link.path} data-testid={`footer-link-${link.path}`} to={`/${link.path}`}>
               {t(link.label)}
-            </RouterLink>
+            </TextLink>
           ))}
-        </Flex>
+        </nav>
         <BusinessInfo />
-        <Text fontSize="xs" color="fg.muted">
-          {t('footer.copyright', { year: new Date().getFullYear(), name: business?.name || t('app.name') })}
-        </Text>
-      </Stack>
-    </Box>
+        <p className={styles.small}>{t('footer.copyright', { year: new Date().getFullYear(), name: business?.name || t('app.name') })}</p>
+      </div>
+    </footer>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Flex, HStack, Stack } from '@chakra-ui/react';
 import { Link as RouterLinkBase, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ButtonLink, RouterLink } from '../../../components/ui/links';
+import { Button, LinkButton, TextLink } from '../../../components/plain/controls';
 import { Logo } from '../../../components/ui/Logo';
 import { useIsDesktop } from '../../../components/ui/useIsDesktop';
 import { ProfilePicture } from '../../auth/components/ProfilePicture';
@@ -11,6 +10,7 @@ import { selectUser } from '../../auth/selectors';
 import { logoutRequested } from '../../auth/slice';
 import { LanguageToggle } from '../../language/components/LanguageToggle';
 import { useT } from '../../language/useT';
+import styles from './NavBar.module.css';
 
 /** The links that depend on who is logged in; laid out in a row (desktop) or a column (menu). */
 function AccountLinks({ direction }: { direction: 'row' | 'column' }) {
@@ -20,23 +20,23 @@ function AccountLinks({ direction }: { direction: 'row' | 'column' }) {
 
   if (!user) {
     return (
-      <ButtonLink data-testid="nav-login" to="/login" size="sm" colorPalette="purple">
+      <LinkButton data-testid="nav-login" to="/login" size="sm">
         {t('nav.login')}
-      </ButtonLink>
+      </LinkButton>
     );
   }
   return (
-    <Stack direction={direction} gap={direction === 'row' ? '4' : '3'} align={direction === 'row' ? 'center' : 'stretch'}>
-      <HStack gap="2">
+    <div className={direction === 'row' ? styles.account : styles.accountColumn}>
+      <div className={styles.profile}>
         <ProfilePicture photoUrl={user.photoUrl} alt={t('nav.profilePicture')} />
-        <RouterLink data-testid="nav-my-subscriptions" to={`/user/${user.id}`} fontWeight="medium">
+        <TextLink data-testid="nav-my-subscriptions" to={`/user/${user.id}`} medium>
           {t('nav.mySubscriptions')}
-        </RouterLink>
-      </HStack>
+        </TextLink>
+      </div>
       <Button data-testid="nav-logout" size="sm" variant="outline" onClick={() => dispatch(logoutRequested())}>
         {t('nav.logout')}
       </Button>
-    </Stack>
+    </div>
   );
 }
 
@@ -58,23 +58,23 @@ export function NavBar() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
-      <Flex as="nav" aria-label={t('nav.main')} maxW="1280px" mx="auto" h="16" px={{ base: '4', md: '6' }} align="center" gap="4">
+    <header className={styles.header}>
+      <nav aria-label={t('nav.main')} className={styles.bar}>
         <RouterLinkBase to="/" data-testid="nav-home" aria-label={t('nav.home')}>
           <Logo height={isDesktop ? 32 : 28} />
         </RouterLinkBase>
-        <Box flex="1" />
+        <div className={styles.spacer} />
         {isDesktop ? (
-          <HStack gap="5">
-            <RouterLink data-testid="nav-how-it-works" to="/howitworks">
+          <div className={styles.row}>
+            <TextLink data-testid="nav-how-it-works" to="/howitworks">
               {t('nav.howItWorks')}
-            </RouterLink>
+            </TextLink>
             <CurrencySelect />
             <LanguageToggle />
             <AccountLinks direction="row" />
-          </HStack>
+          </div>
         ) : (
-          <HStack gap="2">
+          <div className={styles.compactRow}>
             <CurrencySelect />
             <LanguageToggle />
             <Button
@@ -88,17 +88,17 @@ export function NavBar() {
             >
               <MenuIcon open={menuOpen} />
             </Button>
-          </HStack>
+          </div>
         )}
-      </Flex>
+      </nav>
       {!isDesktop && menuOpen && (
-        <Stack id="mobile-menu" data-testid="nav-mobile-menu" px="4" pb="4" gap="4" borderTopWidth="1px" pt="4">
-          <RouterLink data-testid="nav-how-it-works" to="/howitworks">
+        <div id="mobile-menu" data-testid="nav-mobile-menu" className={styles.menu}>
+          <TextLink data-testid="nav-how-it-works" to="/howitworks">
             {t('nav.howItWorks')}
-          </RouterLink>
+          </TextLink>
           <AccountLinks direction="column" />
-        </Stack>
+        </div>
       )}
-    </Box>
+    </header>
   );
 }
