@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { buildContainer, CredentialsCipher, createLogger, TOKENS, type JobQueue } from '@subshare/core';
-import { createApp } from '@subshare/http';
+import { CredentialsCipher } from '@subshare/core';
 import { api, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { tracedApp } from '../support/containers.js';
 
 const CIPHERTEXT = /^v1:[0-9a-f]{8}:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]*$/;
 const INSERT = '/api/subscribe/insert';
@@ -244,16 +243,7 @@ describe('platform accounts and mailboxes (subscribe/insert, createbemail, getbe
   });
 
   it('never writes a password to the logs, even at trace level', async () => {
-    let logged = '';
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const { config, knex, clock, container } = harness();
-    const logger = createLogger('trace', sink);
-    const app = createApp(buildContainer({ config, knex, logger, jobQueue: container.get<JobQueue>(TOKENS.JobQueue), clock }), { accessLog: true });
+    const { app, logged } = tracedApp();
     const staff = await loginAs('admin', { app });
 
     const payload = accountPayload();
@@ -267,8 +257,8 @@ describe('platform accounts and mailboxes (subscribe/insert, createbemail, getbe
     const mailbox = (await api(app).get(CREATE_MAILBOX).set(staff.auth).expect(200)).body;
     await api(app).get(LIST_MAILBOXES).query({ plaformId: 1 }).set(staff.auth).expect(200);
 
-    expect(logged).to.contain('/api/subscribe/insert'); // the access log did run
-    expect(logged).to.not.contain(payload.password);
-    expect(logged).to.not.contain(mailbox.password);
+    expect(logged()).to.contain('/api/subscribe/insert'); // the access log did run
+    expect(logged()).to.not.contain(payload.password);
+    expect(logged()).to.not.contain(mailbox.password);
   });
 });

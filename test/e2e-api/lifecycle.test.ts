@@ -1,19 +1,17 @@
 import { expect } from 'chai';
 import {
   addMonths,
-  buildContainer,
   FLOWS,
   ManualClock,
   TOKENS,
   type ActivationFlow,
-  type AppConfig,
   type AuthenticatedUser,
   type ExpiryFlow,
   type JobQueue,
-  type Logger,
   type UserPanelFlow,
 } from '@subshare/core';
 import { harness } from '../support/harness.js';
+import { containerWith } from '../support/containers.js';
 import { buyer, createAccount, createOrder, createPlatform, emailsWithKey, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
@@ -34,15 +32,8 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
   let panel: UserPanelFlow;
 
   before(() => {
-    const shared = harness().container;
     clock = new ManualClock(harness().clock.now());
-    const container = buildContainer({
-      config: shared.get<AppConfig>(TOKENS.Config),
-      knex: knex(),
-      logger: shared.get<Logger>(TOKENS.Logger),
-      jobQueue: shared.get<JobQueue>(TOKENS.JobQueue),
-      clock,
-    });
+    const container = containerWith({ clock });
     activation = container.get<ActivationFlow>(FLOWS.Activation);
     expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
     panel = container.get<UserPanelFlow>(FLOWS.UserPanel);

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { Writable } from 'node:stream';
-import { buildContainer, createLogger, CredentialsCipher, FLOWS, TOKENS, type ActivationFlow, type JobQueue } from '@subshare/core';
-import { createApp } from '@subshare/http';
+import { CredentialsCipher, FLOWS, type ActivationFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { tracedApp } from '../support/containers.js';
 import { activation, createAccount, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
@@ -295,17 +294,7 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
   });
 
   it('never writes an account password to the logs, even at trace level', async () => {
-    let logged = '';
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const { config, knex: db, clock, container } = harness();
-    const logger = createLogger('trace', sink);
-    const traced = buildContainer({ config, knex: db, logger, jobQueue: container.get<JobQueue>(TOKENS.JobQueue), clock });
-    const app = createApp(traced, { accessLog: true });
+    const { app, container: traced, logged } = tracedApp();
     const platform = await createPlatform({ slotsCount: 2 });
     const first = await createAccount(platform.id, 2);
     const buyer = await loginAs('user', { app });
@@ -325,9 +314,9 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     await api(app).post(REPLACE).set(staff.auth).send({ subscribeId: subscription.subscriptionId, orderId }).expect(200);
     await api(app).get(PANEL).set(buyer.auth).query({ id: buyer.id, languageId: 1 }).expect(200);
 
-    expect(logged).to.contain('/api/user/getuserpanel'); // the access log did run
-    expect(logged).to.contain('activation ran');
-    expect(logged).to.not.contain(first.password);
-    expect(logged).to.not.contain(second.password);
+    expect(logged()).to.contain('/api/user/getuserpanel'); // the access log did run
+    expect(logged()).to.contain('activation ran');
+    expect(logged()).to.not.contain(first.password);
+    expect(logged()).to.not.contain(second.password);
   });
 });

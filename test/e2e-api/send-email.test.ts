@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { Writable } from 'node:stream';
-import { buildContainer, createLogger, EMAIL_KIND, FLOWS, TOKENS, type AuthenticatedUser, type JobQueue, type ReplacementFlow } from '@subshare/core';
-import { createApp } from '@subshare/http';
+import { EMAIL_KIND, FLOWS, type AuthenticatedUser, type ReplacementFlow } from '@subshare/core';
 import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { tracedApp } from '../support/containers.js';
 import type { CapturedMail } from '../support/smtp.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 
@@ -141,23 +140,14 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
   });
 
   it('never writes the verification code to the logs, even at trace level', async () => {
-    let logged = '';
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const { config, knex: db, clock, container } = harness();
-    const traced = buildContainer({ config, knex: db, logger: createLogger('trace', sink), jobQueue: container.get<JobQueue>(TOKENS.JobQueue), clock });
-    const app = createApp(traced, { accessLog: true });
+    const { app, logged } = tracedApp();
     const staff = await loginAs('admin', { app });
     const unverified = await createUser({ verified: false });
     const res = await api(app).post('/api/email/sendemail').set(staff.auth).send({ userId: unverified.id, emailType: 5 }).expect(200);
     const code = /\b(\d{6})\b/.exec((await delivered(unverified.email, res.body.id)).text)![1];
 
-    expect(logged).to.contain('/api/email/sendemail').and.contain('staff e-mail written');
-    expect(logged).to.not.match(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+    expect(logged()).to.contain('/api/email/sendemail').and.contain('staff e-mail written');
+    expect(logged()).to.not.match(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   });
 
   it('kind 5 follows the buyer’s resend rule (429 within a minute of their own code); a double click answers the first code', async () => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { buildContainer, FLOWS, ManualClock, TOKENS, type ActivationFlow, type AppConfig, type JobQueue, type Logger } from '@subshare/core';
+import { FLOWS, ManualClock, type ActivationFlow } from '@subshare/core';
 import { runCli } from '../support/cli.js';
 import { harness, testEnv } from '../support/harness.js';
+import { containerWith } from '../support/containers.js';
 import { buyer, createAccount, createOrder, createPlatform, markPaidQuietly } from '../support/shop.js';
 
 const DAY = 24 * 3600_000;
@@ -11,15 +12,7 @@ describe('subshare CLI: expire-due', function () {
 
   /** An order activated by a clock `daysAgo` days back: a 1-month subscription that ends (or ended) accordingly. */
   async function subscriptionBought(daysAgo: number): Promise<number> {
-    const shared = harness().container;
-    const clock = new ManualClock(Date.now() - daysAgo * DAY);
-    const container = buildContainer({
-      config: shared.get<AppConfig>(TOKENS.Config),
-      knex: harness().knex,
-      logger: shared.get<Logger>(TOKENS.Logger),
-      jobQueue: shared.get<JobQueue>(TOKENS.JobQueue),
-      clock,
-    });
+    const container = containerWith({ clock: new ManualClock(Date.now() - daysAgo * DAY) });
     const platform = await createPlatform({ slotsCount: 2 });
     await createAccount(platform.id, 2);
     const orderId = await createOrder(await buyer(), platform);
