@@ -1,9 +1,11 @@
 // Flows: use cases that cross modules, each reaching the modules only through their index.ts.
 import { ContainerModule } from 'inversify';
 import { ActivationFlow } from './activation.flow.js';
+import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
+import { StaffUsersFlow } from './staff-users.flow.js';
 import { UserPanelFlow } from './user-panel.flow.js';
 
 export const FLOWS = {
@@ -12,6 +14,8 @@ export const FLOWS = {
   Replacement: Symbol.for('subshare.flows.ReplacementFlow'),
   SendEmail: Symbol.for('subshare.flows.SendEmailFlow'),
   UserPanel: Symbol.for('subshare.flows.UserPanelFlow'),
+  StaffUsers: Symbol.for('subshare.flows.StaffUsersFlow'),
+  AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -25,6 +29,10 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.Replacement).toService(ReplacementFlow);
   bind(FLOWS.SendEmail).toService(SendEmailFlow);
   bind(FLOWS.UserPanel).toService(UserPanelFlow);
+  bind(StaffUsersFlow).toSelf().inSingletonScope();
+  bind(AdminDashboardFlow).toSelf().inSingletonScope();
+  bind(FLOWS.StaffUsers).toService(StaffUsersFlow);
+  bind(FLOWS.AdminDashboard).toService(AdminDashboardFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -32,3 +40,5 @@ export { REMINDER_DAYS, type ExpiryFlow, type ExpiryRunResult } from './expiry.f
 export type { ReplacementFlow, ReplacementResult } from './replacement.flow.js';
 export { parseEmailKind, SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type SentEmail } from './send-email.flow.js';
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';
+export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-users.flow.js';
+export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';

@@ -56,6 +56,14 @@ export function catalogHandlers(container: Container) {
       );
     },
 
+    /**
+     * GET /api/platform/getplatforms (staff): every platform in English, enabled or not, in the
+     * spec's platform shape plus `isEnabled` (the admin forms pick a platform and its slotsCount).
+     */
+    async getPlatforms() {
+      return (await catalog.listAllPlatforms(1)).map((platform) => ({ ...serializePlatform(platform), isEnabled: platform.isEnabled }));
+    },
+
     /** GET /api/platform/getplatform?id&languageId → { platform, currencyCode } */
     async getPlatform(req: Request, res: Response) {
       const query = platformQueryOf(req);

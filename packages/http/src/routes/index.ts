@@ -7,6 +7,8 @@ import type { Container } from 'inversify';
 import { json } from '../middleware/async.js';
 import { guards } from '../middleware/auth.js';
 import { accountHandlers } from '../handlers/account.handlers.js';
+import { adminHandlers } from '../handlers/admin.handlers.js';
+import { catalogHandlers } from '../handlers/catalog.handlers.js';
 import { emailHandlers } from '../handlers/email.handlers.js';
 import { mainHandlers } from '../handlers/main.handlers.js';
 import { orderHandlers } from '../handlers/order.handlers.js';
@@ -22,6 +24,8 @@ export function apiRoutes(container: Container): Router {
   const order = orderHandlers(container);
   const account = accountHandlers(container);
   const subscription = subscriptionHandlers(container);
+  const admin = adminHandlers(container);
+  const catalog = catalogHandlers(container);
 
   router.get('/api/health', ...can.public, json(main.health));
   // GET /api/main/home and /api/platform/getplatform: routes/catalog.routes.ts (served pre-compressed).
@@ -63,6 +67,21 @@ export function apiRoutes(container: Container): Router {
   router.post('/api/subscribe/insert', ...can.admin, json(account.insert));
   router.get('/api/subscribe/createbemail', ...can.admin, json(account.createMailbox));
   router.get('/api/subscribe/getbemails', ...can.staff, json(account.listMailboxes));
+
+  // The admin area's lists (spec section 7; paging per section 4: page from 1, limit 1 to 100, default 20).
+  router.get('/api/order/getbystate', ...can.staff, json(order.getByState));
+  router.get('/api/order/getorders', ...can.staff, json(order.getOrders));
+  router.get('/api/order/getorderspages', ...can.staff, json(order.getOrdersPages));
+  router.get('/api/user/getusers', ...can.staff, json(admin.getUsers));
+  router.get('/api/user/getusersbyemail', ...can.staff, json(admin.getUsersByEmail));
+  router.get('/api/user/getuserspages', ...can.staff, json(admin.getUsersPages));
+  router.get('/api/platform/getplatforms', ...can.staff, json(catalog.getPlatforms));
+
+  // Beyond the spec: CSV export, dashboard figures, the audit log.
+  router.get('/api/order/export.csv', ...can.staff, json(order.exportCsv));
+  router.get('/api/admin/dashboard', ...can.staff, json(admin.dashboard));
+  router.get('/api/audit/log', ...can.admin, json(admin.auditLog));
+  router.get('/api/audit/logpages', ...can.admin, json(admin.auditLogPages));
 
   return router;
 }

@@ -1,6 +1,10 @@
 import { CURRENCIES, toMajorUnits, type OrderView } from '@subshare/core';
 
-/** The spec's order shape (section 3), total in major units of the order's currency. */
+/**
+ * The spec's order shape (section 3), total in major units of the order's currency. Beyond it:
+ * `currencyCode`, `state`, `totalEur` (admin totals are in EUR: what the same options sold for
+ * in EUR when the order was made), `paidDate` and `completedDate`.
+ */
 export function serializeOrder(order: OrderView, paymentMethods: number[]) {
   return {
     id: order.id,
@@ -13,6 +17,9 @@ export function serializeOrder(order: OrderView, paymentMethods: number[]) {
     createdDate: order.createdAt.toISOString(),
     paymentMethods,
     state: order.state,
+    totalEur: toMajorUnits(order.totalEur),
+    paidDate: order.paidAt ? order.paidAt.toISOString() : null,
+    completedDate: order.completedAt ? order.completedAt.toISOString() : null,
     items: order.items.map((item) => ({
       platformId: item.platformId,
       platformName: item.platformName,

@@ -56,6 +56,12 @@ export class PlatformAccountRepository {
       .orderBy('id');
   }
 
+  async allActive(trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {
+    return PlatformAccountModel.query(trx ?? this.knex)
+      .where({ is_active: true })
+      .orderBy([{ column: 'platform_id' }, { column: 'id' }]);
+  }
+
   /** Every stored password, the rows locked until the transaction ends (key rotation). */
   async lockAllSecrets(trx: Knex.Transaction): Promise<StoredSecret[]> {
     await trx.raw('lock table platform_accounts in exclusive mode');

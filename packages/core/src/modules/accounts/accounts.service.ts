@@ -188,6 +188,11 @@ export class AccountsService {
     return (await this.accounts.activeOfPlatform(platformId, trx)).map(toAccountView);
   }
 
+  /** Every account that takes new subscriptions, by platform then id (the dashboard's slot occupancy). */
+  async allActiveAccounts(trx?: Knex.Transaction): Promise<PlatformAccountView[]> {
+    return (await this.accounts.allActive(trx)).map(toAccountView);
+  }
+
   /** Accounts by id, active or not, without their passwords (unknown ids are left out). */
   async accountsByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountView[]> {
     if (ids.length === 0) return [];

@@ -5,8 +5,11 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import * as yup from 'yup';
 import type { Clock } from '../../shared/clock.js';
+import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { validate } from '../../shared/validate.js';
 
 /** Who did it: a staff user (with their e-mail at the time), or an operator tool. */
 export interface AuditActor {
@@ -34,6 +37,32 @@ export interface AuditRecord {
   createdAt: Date;
 }
 
+/** One page of entries, newest first; `pages` and `count` are the spec's paged count response. */
+export interface AuditPage {
+  items: AuditRecord[];
+  count: number;
+  pages: number;
+  page: number;
+  limit: number;
+}
+
+const filterFields = {
+  action: yup.string().trim().max(100, 'action is too long'),
+  actorUserId: yup
+    .number()
+    .typeError('actorUserId must be a number')
+    .integer('actorUserId must be a whole number')
+    .min(1, 'actorUserId must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'actorUserId is too large'),
+};
+const listSchema = pagingSchema().shape(filterFields);
+const countSchema = pageCountSchema().shape(filterFields);
+
+interface AuditFilter {
+  action?: string;
+  actorUserId?: number;
+}
+
 @injectable()
 export class AuditService {
   constructor(
@@ -54,40 +83,61 @@ export class AuditService {
     });
   }
 
-  async list(query: { page: number; limit: number; action?: string; actorUserId?: number }): Promise<{ items: AuditRecord[]; count: number }> {
-    const base = this.knex('audit_log').modify((q) => {
-      if (query.action) q.where({ action: query.action });
-      if (query.actorUserId) q.where({ actor_user_id: query.actorUserId });
-    });
-    const [{ count }] = await base.clone().count<Array<{ count: number }>>('id as count');
-    const rows: Array<{
-      id: number;
-      actor_user_id: number | null;
-      actor_label: string | null;
-      action: string;
-      target_type: string | null;
-      target_id: string | null;
-      details: Record<string, unknown>;
-      ip: string | null;
-      created_at: Date;
-    }> = await base
-      .clone()
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      count: Number(count),
-      items: rows.map((row) => ({
-        id: row.id,
-        actorUserId: row.actor_user_id,
-        actorLabel: row.actor_label,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        details: row.details,
-        ip: row.ip,
-        createdAt: row.created_at,
-      })),
-    };
+  /**
+   * Admins: the audit log, newest first, a page at a time (`{ page = 1, limit = 20, action?,
+   * actorUserId? }`, limit 1 to 100).
+   */
+  async list(input: unknown): Promise<AuditPage> {
+    const { page, limit, ...filter } = validate(listSchema, input);
+    const [rows, count] = await Promise.all([
+      this.filtered(filter).orderBy('id', 'desc').limit(limit).offset(offsetOf(page, limit)).select<AuditRow[]>('*'),
+      this.count(filter),
+    ]);
+    return { items: rows.map(toRecord), count, pages: pagesOf(count, limit), page, limit };
   }
+
+  /** `{ limit = 20, action?, actorUserId? }` → how many entries and how many pages of `limit`. */
+  async countPages(input: unknown): Promise<PageCount> {
+    const { limit, ...filter } = validate(countSchema, input);
+    const count = await this.count(filter);
+    return { pages: pagesOf(count, limit), count };
+  }
+
+  private filtered(filter: AuditFilter): Knex.QueryBuilder {
+    return this.knex('audit_log').modify((query) => {
+      if (filter.action) query.where({ action: filter.action });
+      if (filter.actorUserId) query.where({ actor_user_id: filter.actorUserId });
+    });
+  }
+
+  private async count(filter: AuditFilter): Promise<number> {
+    const [row] = await this.filtered(filter).count<Array<{ count: string | number }>>('id as count');
+    return Number(row?.count ?? 0);
+  }
+}
+
+interface AuditRow {
+  id: number;
+  actor_user_id: number | null;
+  actor_label: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  created_at: Date;
+}
+
+function toRecord(row: AuditRow): AuditRecord {
+  return {
+    id: row.id,
+    actorUserId: row.actor_user_id,
+    actorLabel: row.actor_label,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    details: row.details,
+    ip: row.ip,
+    createdAt: row.created_at,
+  };
 }

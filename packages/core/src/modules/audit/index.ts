@@ -1,2 +1,2 @@
 export { AUDIT, auditModule } from './audit.module.js';
-export type { AuditService, AuditActor, AuditEntry, AuditRecord } from './audit.service.js';
+export type { AuditService, AuditActor, AuditEntry, AuditRecord, AuditPage } from './audit.service.js';

@@ -66,6 +66,23 @@ export class CatalogService {
   }
 
   /**
+   * Staff: every platform, enabled or not (staff add accounts to a platform before it goes on
+   * sale), in display order, read from the database each time (not the storefront's cache).
+   */
+  async listAllPlatforms(languageId: LanguageId): Promise<Array<PlatformView & { isEnabled: boolean }>> {
+    const [models, months, typeNames] = await Promise.all([this.platforms.findAll(), this.platforms.durationMonths(), this.platforms.planTypeNames()]);
+    return models.map((model) => ({ ...toView(model, languageId, months, typeNames), isEnabled: model.is_enabled }));
+  }
+
+  /**
+   * Every platform's name, enabled or not, in display order (staff views of platforms that are
+   * off sale; not cached, unlike the storefront's reads).
+   */
+  async platformNames(languageId: LanguageId): Promise<Array<{ id: number; name: string; isEnabled: boolean }>> {
+    return (await this.platforms.names(languageId)).map((row) => ({ id: row.id, name: row.name, isEnabled: row.is_enabled }));
+  }
+
+  /**
    * Forgets this process's copy and asks the database for the version on the next read. Call
    * it after a catalog change has been committed; other processes notice within a second.
    */

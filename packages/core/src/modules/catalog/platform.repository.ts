@@ -14,8 +14,23 @@ export class PlatformRepository {
     return this.withGraph(PlatformModel.query(trx ?? this.knex).where('is_enabled', true)).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
   }
 
+  /** Every platform, enabled or not, in display order (staff views). */
+  async findAll(trx?: Knex.Transaction): Promise<PlatformModel[]> {
+    return this.withGraph(PlatformModel.query(trx ?? this.knex)).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+  }
+
   async findEnabledById(id: number, trx?: Knex.Transaction): Promise<PlatformModel | undefined> {
     return this.withGraph(PlatformModel.query(trx ?? this.knex).where({ id, is_enabled: true })).first();
+  }
+
+  /** Every platform, enabled or not, in display order, with its name in `languageId` (English when it has none). */
+  async names(languageId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; name: string; is_enabled: boolean }>> {
+    const db = trx ?? this.knex;
+    return db('platforms')
+      .leftJoin('platform_texts as own', (join) => join.on('own.platform_id', 'platforms.id').andOnVal('own.language_id', languageId))
+      .leftJoin('platform_texts as en', (join) => join.on('en.platform_id', 'platforms.id').andOnVal('en.language_id', 1))
+      .orderBy([{ column: 'platforms.sort_order' }, { column: 'platforms.id' }])
+      .select('platforms.id', 'platforms.is_enabled', db.raw('coalesce(own.name, en.name, platforms.slug) as name'));
   }
 
   async durationMonths(trx?: Knex.Transaction): Promise<Map<number, number>> {

@@ -6,9 +6,11 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { validate } from '../../shared/validate.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
-import { ROLES, type Role } from './models/user.model.js';
+import { ROLES, type Role, type UserModel } from './models/user.model.js';
 import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
 
@@ -20,6 +22,32 @@ const adminSchema = yup.object({
     .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`)
     .required('password is required'),
 });
+
+/** A search matches at most this many users (the admin form searches by e-mail, a fragment is enough). */
+export const USER_SEARCH_LIMIT = 100;
+
+const emailSearchSchema = yup.object({
+  email: yup.string().trim().required('email is required').max(254, 'email is too long'),
+});
+
+/** A user as the staff lists show one (no password, no sessions). */
+export interface UserSummary {
+  id: number;
+  email: string;
+  isEmailVerified: boolean;
+  name: string | null;
+  role: Role;
+  createdAt: Date;
+}
+
+/** One page of users, newest first; `pages` and `count` are the spec's paged count response. */
+export interface UsersPage {
+  items: UserSummary[];
+  count: number;
+  pages: number;
+  page: number;
+  limit: number;
+}
 
 /** What others may show of a user: the panel's header. */
 export interface UserProfile {
@@ -78,9 +106,33 @@ export class IdentityService {
     return { id: user.id, name: user.name, email: user.email, photoUrl: user.photo_url, languageId: user.language_id === 2 ? 2 : 1 };
   }
 
+  /** Staff: every user, newest first, a page at a time (`{ page = 1, limit = 20 }`, limit 1 to 100). */
+  async listUsers(input: unknown): Promise<UsersPage> {
+    const { page, limit } = validate(pagingSchema(), input);
+    const [rows, count] = await Promise.all([this.users.page(offsetOf(page, limit), limit), this.users.count()]);
+    return { items: rows.map(toSummary), count, pages: pagesOf(count, limit), page, limit };
+  }
+
+  /** Staff: `{ limit = 20 }` → how many users and how many pages of `limit`. */
+  async countUsers(input: unknown): Promise<PageCount> {
+    const { limit } = validate(pageCountSchema(), input);
+    const count = await this.users.count();
+    return { pages: pagesOf(count, limit), count };
+  }
+
+  /** Staff: `{ email }` → the users whose e-mail contains it (any case, matched literally), newest first, at most 100. */
+  async searchUsersByEmail(input: unknown): Promise<UserSummary[]> {
+    const { email } = validate(emailSearchSchema, input);
+    return (await this.users.searchByEmail(email, USER_SEARCH_LIMIT)).map(toSummary);
+  }
+
   async setRole(email: string, role: Role): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) throw new ValidationError(`No user has the e-mail ${email}.`, { email: 'unknown e-mail' }, 'user_not_found');
     await this.users.update(user.id, { role });
   }
+}
+
+function toSummary(user: UserModel): UserSummary {
+  return { id: user.id, email: user.email, isEmailVerified: user.is_email_verified, name: user.name, role: user.role, createdAt: user.created_at };
 }

@@ -1,5 +1,6 @@
 export { IDENTITY, identityModule } from './identity.module.js';
-export type { IdentityService, AdminResult, UserProfile } from './identity.service.js';
+export type { IdentityService, AdminResult, UserProfile, UserSummary, UsersPage } from './identity.service.js';
+export { USER_SEARCH_LIMIT } from './identity.service.js';
 export type { AuthService } from './auth.service.js';
 export type { VerificationService } from './verification.service.js';
 export type { SocialLoginService, SocialProviders } from './social-login.service.js';

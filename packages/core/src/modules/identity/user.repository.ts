@@ -33,6 +33,37 @@ export class UserRepository {
     return Number(row?.count ?? 0);
   }
 
+  /** One page of users, newest first (the id breaks ties). */
+  async page(offset: number, limit: number): Promise<UserModel[]> {
+    return UserModel.query(this.knex)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async count(): Promise<number> {
+    const row = await this.knex('users').count<{ count: number }>('id as count').first();
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Users whose e-mail contains `text`, whatever its case, newest first, at most `limit`. The
+   * text is matched literally: LIKE's wildcards (`%`, `_`) and its escape character are escaped.
+   */
+  async searchByEmail(text: string, limit: number): Promise<UserModel[]> {
+    const literal = text.replace(/[\\%_]/g, (char) => `\\${char}`);
+    return UserModel.query(this.knex)
+      .whereRaw(`email ilike ? escape '\\'`, [`%${literal}%`])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit);
+  }
+
   async insert(user: Partial<UserModel>, trx?: Knex.Transaction): Promise<UserModel> {
     try {
       return await UserModel.query(trx ?? this.knex).insertAndFetch(user);

@@ -6,12 +6,37 @@ import { OrderItemModel, OrderModel } from './models/order.model.js';
 
 export type NewOrderItem = Omit<OrderItemModel, 'id' | 'order_id' | 'subscription_id' | 'applied_at' | keyof Model>;
 
+/** Which orders a staff list reads: those in one state, or every order. */
+export interface OrderFilter {
+  state?: number;
+}
+
+/** Staff lists show the newest order first; the id breaks ties between orders made in the same instant. */
+const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+function filtered<Q extends Knex.QueryBuilder | ReturnType<typeof OrderModel.query>>(query: Q, filter: OrderFilter): Q {
+  if (filter.state !== undefined) query.where('state', filter.state);
+  return query;
+}
+
 @injectable()
 export class OrderRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
   async create(
-    order: { user_id: number; email: string; currency: string; total_minor: number; payment_method: number; language_id: number; created_at: Date },
+    order: {
+      user_id: number;
+      email: string;
+      currency: string;
+      total_minor: number;
+      total_eur_minor: number;
+      payment_method: number;
+      language_id: number;
+      created_at: Date;
+    },
     items: NewOrderItem[],
     trx: Knex.Transaction,
   ): Promise<OrderModel> {
@@ -78,22 +103,75 @@ export class OrderRepository {
       .orderBy('id', 'desc');
   }
 
-  /** One page of the orders in a state, newest first, with their items; and how many there are in all. */
-  async pageByState(state: number, offset: number, limit: number): Promise<{ rows: OrderModel[]; count: number }> {
-    const [rows, total] = await Promise.all([
+  /** One page of the orders (in one state, or all of them), newest first, with their items; and how many there are in all. */
+  async page(filter: OrderFilter, offset: number, limit: number): Promise<{ rows: OrderModel[]; count: number }> {
+    const [rows, count] = await Promise.all([
       OrderModel.query(this.knex)
-        .where({ state })
+        .modify((query) => filtered(query, filter))
         .withGraphFetched('items')
         .modifyGraph('items', (builder) => builder.orderBy('id'))
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+        .orderBy(NEWEST_FIRST)
         .offset(offset)
         .limit(limit),
-      this.knex('orders').where({ state }).count<Array<{ count: string | number }>>('id as count'),
+      this.count(filter),
     ]);
-    return { rows, count: Number(total[0]?.count ?? 0) };
+    return { rows, count };
+  }
+
+  async count(filter: OrderFilter): Promise<number> {
+    const [row] = await this.knex('orders')
+      .modify((query) => filtered(query, filter))
+      .count<Array<{ count: string | number }>>('id as count');
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * The next `limit` orders after order `afterId` in newest-first order (created_at, then id), with
+   * their items: a long list read in batches by key, so each batch costs the same however far in.
+   */
+  async batchAfter(filter: OrderFilter, afterId: number | undefined, limit: number): Promise<OrderModel[]> {
+    return OrderModel.query(this.knex)
+      .modify((query) => filtered(query, filter))
+      .modify((query) => {
+        // The stored timestamp itself (microseconds), not a JavaScript copy of it (milliseconds).
+        if (afterId !== undefined) query.whereRaw('(orders.created_at, orders.id) < (select o.created_at, o.id from orders o where o.id = ?)', [afterId]);
+      })
+      .withGraphFetched('items')
+      .modifyGraph('items', (builder) => builder.orderBy('id'))
+      .orderBy(NEWEST_FIRST)
+      .limit(limit);
+  }
+
+  /** EUR totals of the orders paid in [from, to) and now in one of `states`, per UTC day of payment ('YYYY-MM-DD'). */
+  async eurTotalsByPaidDay(from: Date, to: Date, states: readonly number[]): Promise<Map<string, number>> {
+    const rows = await this.knex('orders')
+      .whereIn('state', [...states])
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .groupByRaw('1')
+      .select<Array<{ day: string; total: number }>>(
+        this.knex.raw(`to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day`),
+        this.knex.raw('sum(total_eur_minor)::bigint as total'),
+      );
+    return new Map(rows.map((row) => [row.day, Number(row.total)]));
+  }
+
+  /** How many orders are in each state (states without orders are left out). */
+  async countByState(): Promise<Map<number, number>> {
+    const rows = await this.knex('orders')
+      .groupBy('state')
+      .select<Array<{ state: number; count: string | number }>>('state', this.knex.raw('count(*) as count'));
+    return new Map(rows.map((row) => [row.state, Number(row.count)]));
+  }
+
+  /** Orders waiting in state 6 that were paid before `before`, oldest payment first. */
+  async waitingPaidBefore(before: Date, limit: number): Promise<Array<{ id: number; paid_at: Date }>> {
+    return this.knex('orders')
+      .where('state', 6)
+      .where('paid_at', '<', before)
+      .orderBy([{ column: 'paid_at' }, { column: 'id' }])
+      .limit(limit)
+      .select('id', 'paid_at');
   }
 
   /** Orders still unpaid after `before`: candidates for expiry. */

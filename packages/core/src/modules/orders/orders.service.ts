@@ -10,12 +10,15 @@ import { ConflictError, NotFoundError, ValidationError } from '../../shared/erro
 import type { JobQueue } from '../../shared/jobs.js';
 import { currencyById, money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
 import { validate } from '../../shared/validate.js';
 import { invitationEmailSchema } from '../../validation/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
 import type { OrderModel } from './models/order.model.js';
-import { OrderRepository } from './order.repository.js';
+import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
+import { OrderRepository, type OrderFilter } from './order.repository.js';
 import { canMove, ORDER_STATE, PAID_STATES, type OrderState } from './order-states.js';
 import { activationKey, ORDER_QUEUES } from './queues.js';
 
@@ -41,11 +44,22 @@ const setInvitationSchema = invitationEmailSchema().shape({ orderId: positiveId(
 
 const wholeNumber = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`);
 
-const listByStateSchema = yup.object({
-  state: wholeNumber('state').oneOf(Object.values(ORDER_STATE), 'state must be an order state from 0 to 6').required('state is required'),
-  page: wholeNumber('page').min(1, 'page must be 1 or more').max(1_000_000, 'page is too large').default(1),
-  limit: wholeNumber('limit').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(20),
-});
+const stateRule = () =>
+  wholeNumber('state')
+    .oneOf(Object.values(ORDER_STATE), 'state must be an order state from 0 to 6')
+    // `?state=` (empty) is the same as leaving it out.
+    .transform((value, original) => (original === '' ? undefined : value));
+
+const listByStateSchema = pagingSchema().shape({ state: stateRule().required('state is required') });
+const pageCountByStateSchema = pageCountSchema().shape({ state: stateRule() });
+const exportSchema = yup.object({ state: stateRule() });
+
+/** The export reads this many orders at a time. */
+const EXPORT_BATCH = 500;
+/** Paid orders that count as revenue: completed or waiting for activation (refunded ones do not). */
+const REVENUE_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.paidNotCompleted];
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** An invitation e-mail can be given while the order is being paid for or waits for activation. */
 const INVITATION_OPEN_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed, ORDER_STATE.paidNotCompleted];
@@ -76,6 +90,8 @@ export interface OrderView {
   email: string;
   state: OrderState;
   total: Money;
+  /** What the same options sold for in EUR when the order was made (admin totals are in EUR). */
+  totalEur: Money;
   paymentMethod: number | null;
   paymentMethods: number[];
   languageId: LanguageId;
@@ -83,6 +99,22 @@ export interface OrderView {
   paidAt: Date | null;
   completedAt: Date | null;
   items: OrderItemView[];
+}
+
+/** Staff exports: a file name, and the CSV text produced a batch of orders at a time. */
+export interface OrdersExport {
+  filename: string;
+  /** How many orders matched when the export started. */
+  count: number;
+  lines: AsyncIterable<string>;
+}
+
+/** A paid order still waiting for activation past the promise (spec: completed within 24 hours). */
+export interface WaitingOrder {
+  orderId: number;
+  paidAt: Date;
+  /** Whole hours since payment. */
+  hours: number;
 }
 
 /** One page of orders, newest first; `pages` and `count` are the spec's paged count response. */
@@ -102,6 +134,7 @@ export class OrdersService {
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
   ) {}
 
   /**
@@ -120,10 +153,11 @@ export class OrdersService {
     if (!type) errors.typeId = 'This type is not available for this platform.';
     if (payload.quantity > platform.maxQuantity) errors.quantity = `At most ${platform.maxQuantity} per order.`;
     if (Object.keys(errors).length > 0) throw new ValidationError('This option cannot be ordered.', errors, 'option_unavailable');
-    const price = platform.prices
-      .find((entry) => entry.durationId === duration!.id && entry.typeId === type!.id)
-      ?.salePrice.find((p) => p.currency === currency);
+    const salePrices = platform.prices.find((entry) => entry.durationId === duration!.id && entry.typeId === type!.id)?.salePrice ?? [];
+    const price = salePrices.find((p) => p.currency === currency);
     if (!price) throw new ValidationError('This option has no price in this currency.', { currency: 'not priced' }, 'price_unavailable');
+    // Admin totals are in EUR: what this option sells for in EUR right now (0 if it has no EUR price).
+    const eurPrice = salePrices.find((p) => p.currency === 'EUR');
 
     const now = this.clock.now();
     const order = await this.knex.transaction((trx) =>
@@ -133,6 +167,7 @@ export class OrdersService {
           email: buyer.email,
           currency,
           total_minor: price.amount * payload.quantity,
+          total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
           payment_method: DEFAULT_PAYMENT_METHOD,
           language_id: languageId,
           created_at: now,
@@ -262,13 +297,79 @@ export class OrdersService {
 
   /**
    * Staff and operators: the orders in one state, newest first, one page at a time (`{ state,
-   * page = 1, limit = 20 }`, limit 1 to 100). The admin area's `getbystate` (the items) and
-   * `getorderspages` (pages, count) and the CLI's `list-orders` all read this.
+   * page = 1, limit = 20 }`, limit 1 to 100). The admin area's `getbystate` and the CLI's
+   * `list-orders` read this; `listOrders` is the same list without the state (`getorders`).
    */
   async listByState(input: unknown): Promise<OrdersPage> {
     const { state, page, limit } = validate(listByStateSchema, input);
-    const { rows, count } = await this.orders.pageByState(state, (page - 1) * limit, limit);
-    return { items: rows.map(toView), count, pages: Math.ceil(count / limit), page, limit };
+    return this.pageOf({ state }, page, limit);
+  }
+
+  /** Every order, newest first, a page at a time (`{ page = 1, limit = 20 }`): the admin area's `getorders`. */
+  async listOrders(input: unknown): Promise<OrdersPage> {
+    const { page, limit } = validate(pagingSchema(), input);
+    return this.pageOf({}, page, limit);
+  }
+
+  /** `getorderspages { state?, limit = 20 }`: how many orders (in that state, or in all) and how many pages of `limit`. */
+  async countPages(input: unknown): Promise<PageCount> {
+    const { state, limit } = validate(pageCountByStateSchema, input);
+    const count = await this.orders.count({ state });
+    return { pages: pagesOf(count, limit), count };
+  }
+
+  /**
+   * Staff and operators: the orders (in one state, or all) as CSV, newest first. The export is
+   * audited (`orders.export`) before the first line goes out; the lines are produced a batch of
+   * orders at a time, so a long history never sits in memory.
+   */
+  async exportCsv(actor: AuditActor, input: unknown): Promise<OrdersExport> {
+    const { state } = validate(exportSchema, input);
+    const count = await this.orders.count({ state });
+    await this.audit.record(actor, { action: 'orders.export', targetType: 'orders', details: { state: state ?? null, count, format: 'csv' } });
+    const day = this.clock.now().toISOString().slice(0, 10);
+    return { filename: `orders-${state === undefined ? 'all' : `state-${state}`}-${day}.csv`, count, lines: this.csvLines({ state }) };
+  }
+
+  /** Dashboard: EUR revenue of the orders paid on each of the last `days` UTC days (today last), refunded ones left out. */
+  async eurRevenueByDay(days: number): Promise<Array<{ day: string; totalEur: Money }>> {
+    const now = this.clock.now();
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const from = new Date(today - (days - 1) * DAY_MS);
+    const totals = await this.orders.eurTotalsByPaidDay(from, new Date(today + DAY_MS), REVENUE_STATES);
+    return Array.from({ length: days }, (_, index) => {
+      const day = new Date(from.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+      return { day, totalEur: money(totals.get(day) ?? 0, 'EUR') };
+    });
+  }
+
+  /** Dashboard: how many orders are in each state, every state present. */
+  async countByState(): Promise<Record<OrderState, number>> {
+    const counts = await this.orders.countByState();
+    return Object.fromEntries(Object.values(ORDER_STATE).map((state) => [state, counts.get(state) ?? 0])) as Record<OrderState, number>;
+  }
+
+  /** Dashboard: paid orders waiting for activation longer than `hours`, oldest payment first. */
+  async waitingLongerThan(hours: number, limit = 500): Promise<WaitingOrder[]> {
+    const now = this.clock.now().getTime();
+    const rows = await this.orders.waitingPaidBefore(new Date(now - hours * HOUR_MS), limit);
+    return rows.map((row) => ({ orderId: row.id, paidAt: row.paid_at, hours: Math.floor((now - row.paid_at.getTime()) / HOUR_MS) }));
+  }
+
+  private async pageOf(filter: OrderFilter, page: number, limit: number): Promise<OrdersPage> {
+    const { rows, count } = await this.orders.page(filter, offsetOf(page, limit), limit);
+    return { items: rows.map(toView), count, pages: pagesOf(count, limit), page, limit };
+  }
+
+  private async *csvLines(filter: OrderFilter): AsyncGenerator<string> {
+    yield csvLine([...ORDER_CSV_COLUMNS]);
+    let afterId: number | undefined;
+    for (;;) {
+      const batch = await this.orders.batchAfter(filter, afterId, EXPORT_BATCH);
+      for (const order of batch) yield orderCsvLine(toView(order));
+      if (batch.length < EXPORT_BATCH) return;
+      afterId = batch[batch.length - 1].id;
+    }
   }
 }
 
@@ -280,6 +381,7 @@ function toView(order: OrderModel): OrderView {
     email: order.email,
     state: order.state as OrderState,
     total: money(order.total_minor, currency),
+    totalEur: money(order.total_eur_minor, 'EUR'),
     paymentMethod: order.payment_method,
     paymentMethods: METHODS_BY_CURRENCY[currency] ?? [DEFAULT_PAYMENT_METHOD],
     languageId: order.language_id === 2 ? 2 : 1,

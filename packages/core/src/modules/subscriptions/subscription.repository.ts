@@ -53,6 +53,18 @@ export class SubscriptionRepository {
       .orderBy('id');
   }
 
+  /** Per user, how many subscriptions hold a slot at `now` (as `activeOfUser` counts them); users with none are left out. */
+  async activeCountsOfUsers(userIds: number[], now: Date): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.knex('subscriptions')
+      .where({ status: 'active' })
+      .whereIn('user_id', userIds)
+      .where('ends_at', '>', now)
+      .groupBy('user_id')
+      .select<Array<{ user_id: number; count: string | number }>>('user_id', this.knex.raw('count(*) as count'));
+    return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+  }
+
   /** A user's subscriptions in these statuses (all when empty), newest first. */
   async ofUser(userId: number, statuses: SubscriptionStatus[], trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
     const query = SubscriptionModel.query(trx ?? this.knex).where({ user_id: userId });

@@ -47,6 +47,13 @@ export interface SlotRequest {
   after?: { accountId: number; slot: number };
 }
 
+/** A platform's slots on its active accounts, and how many are held now. */
+export interface SlotOccupancy {
+  platformId: number;
+  slots: number;
+  used: number;
+}
+
 export interface ClaimedSlot {
   subscription: SubscriptionView;
   account: PlatformAccountView;
@@ -238,6 +245,39 @@ export class SubscriptionsService {
 
   async markReminded(id: number, trx: Knex.Transaction): Promise<void> {
     await this.subscriptions.markReminded(id, this.clock.now(), trx);
+  }
+
+  /** How many subscriptions each user holds now (the admin users list's `subscribersCount`); every id asked for is in the answer. */
+  async activeCountsOfUsers(userIds: number[]): Promise<Map<number, number>> {
+    const counts = await this.subscriptions.activeCountsOfUsers([...new Set(userIds)], this.clock.now());
+    return new Map(userIds.map((id) => [id, counts.get(id) ?? 0]));
+  }
+
+  /**
+   * Slot occupancy per platform, now: `slots` is the slot count of its active accounts, `used`
+   * how many of them a subscription holds at this moment (slot 0, the whole account, counts as
+   * all of the account's slots). Platforms without an active account are left out.
+   */
+  async occupancyByPlatform(): Promise<SlotOccupancy[]> {
+    const accounts = await this.accounts.allActiveAccounts();
+    const now = this.clock.now();
+    const held = await this.subscriptions.occupied(
+      accounts.map((account) => account.id),
+      now,
+      new Date(now.getTime() + 1),
+    );
+    const heldByAccount = new Map<number, Set<number>>();
+    for (const row of held) heldByAccount.set(row.platform_account_id, (heldByAccount.get(row.platform_account_id) ?? new Set()).add(row.slot));
+    const byPlatform = new Map<number, SlotOccupancy>();
+    for (const account of accounts) {
+      const slots = heldByAccount.get(account.id) ?? new Set<number>();
+      const used = slots.has(0) ? account.slotsCount : Math.min(slots.size, account.slotsCount);
+      const entry = byPlatform.get(account.platformId) ?? { platformId: account.platformId, slots: 0, used: 0 };
+      entry.slots += account.slotsCount;
+      entry.used += used;
+      byPlatform.set(account.platformId, entry);
+    }
+    return [...byPlatform.values()];
   }
 
   /** A user's subscriptions in any of these statuses (every status when none is named), newest first. */

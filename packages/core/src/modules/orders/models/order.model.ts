@@ -31,6 +31,8 @@ export class OrderModel extends Model {
   state!: number;
   currency!: string;
   total_minor!: number;
+  /** What the same options sell for in EUR, recorded when the order is made (admin totals are in EUR). */
+  total_eur_minor!: number;
   payment_method!: number | null;
   language_id!: number;
   created_at!: Date;

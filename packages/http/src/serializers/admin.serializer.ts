@@ -1,0 +1,37 @@
+/** The admin area's wire shapes: users as the spec lists them (section 3), the dashboard and the audit log. */
+import { toMajorUnits, type AdminDashboard, type AuditRecord, type StaffUserView } from '@subshare/core';
+
+/** The spec's user: `{ id, email, isEmailVerified, name, role, subscribersCount, createdDate }`. */
+export function serializeStaffUser(user: StaffUserView) {
+  return {
+    id: user.id,
+    email: user.email,
+    isEmailVerified: user.isEmailVerified,
+    name: user.name,
+    role: user.role,
+    subscribersCount: user.subscribersCount,
+    createdDate: user.createdAt.toISOString(),
+  };
+}
+
+export function serializeDashboard(dashboard: AdminDashboard) {
+  return {
+    revenueEur: dashboard.revenueEur.map((entry) => ({ day: entry.day, totalEur: toMajorUnits(entry.totalEur) })),
+    ordersByState: dashboard.ordersByState,
+    slotOccupancy: dashboard.slotOccupancy,
+    waitingPast24h: dashboard.waitingPast24h.map((entry) => ({ orderId: entry.orderId, paidAt: entry.paidAt.toISOString(), hours: entry.hours })),
+  };
+}
+
+/** `{ id, at, actor: { userId, label }, action, target: { type, id } | null, details, ip }`. */
+export function serializeAuditEntry(entry: AuditRecord) {
+  return {
+    id: entry.id,
+    at: entry.createdAt.toISOString(),
+    actor: { userId: entry.actorUserId, label: entry.actorLabel },
+    action: entry.action,
+    target: entry.targetType === null && entry.targetId === null ? null : { type: entry.targetType, id: entry.targetId },
+    details: entry.details,
+    ip: entry.ip,
+  };
+}
