@@ -5,15 +5,15 @@
  */
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
-import { buildContainer, createLogger, TOKENS, type Clock, type JobQueue, type Logger } from '@subshare/core';
+import { buildContainer, createLogger, TOKENS, type AppConfig, type Clock, type JobQueue, type Logger } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import type { Container } from 'inversify';
 import { harness } from './harness.js';
 
-export function containerWith(options: { clock?: Clock; logger?: Logger } = {}): Container {
+export function containerWith(options: { clock?: Clock; logger?: Logger; config?: AppConfig } = {}): Container {
   const { config, knex, clock, container } = harness();
   return buildContainer({
-    config,
+    config: options.config ?? config,
     knex,
     logger: options.logger ?? container.get<Logger>(TOKENS.Logger),
     jobQueue: container.get<JobQueue>(TOKENS.JobQueue),
@@ -22,7 +22,7 @@ export function containerWith(options: { clock?: Clock; logger?: Logger } = {}):
 }
 
 /** An app and its container logging at trace level, access log on; `logged()` is everything written so far. */
-export function tracedApp(): { app: Express; container: Container; logged: () => string } {
+export function tracedApp(options: { config?: AppConfig; clock?: Clock } = {}): { app: Express; container: Container; logged: () => string } {
   let logged = '';
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -30,6 +30,6 @@ export function tracedApp(): { app: Express; container: Container; logged: () =>
       done();
     },
   });
-  const container = containerWith({ logger: createLogger('trace', sink) });
+  const container = containerWith({ ...options, logger: createLogger('trace', sink) });
   return { app: createApp(container, { accessLog: true }), container, logged: () => logged };
 }

@@ -23,6 +23,7 @@ import { paymentsModule, PAYMENT_QUEUES } from './modules/payments/index.js';
 import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
 import { accountsModule, ACCOUNT_QUEUES } from './modules/accounts/index.js';
 import { subscriptionsModule, SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
+import { mailboxesModule } from './modules/mailboxes/index.js';
 import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
@@ -43,6 +44,7 @@ const MODULES = [
   notificationsModule,
   accountsModule,
   subscriptionsModule,
+  mailboxesModule,
   flowsModule,
 ];
 

@@ -23,6 +23,7 @@ export * from './modules/orders/index.js';
 export * from './modules/payments/index.js';
 export * from './modules/accounts/index.js';
 export * from './modules/subscriptions/index.js';
+export * from './modules/mailboxes/index.js';
 export * from './flows/index.js';
 export {
   CredentialsCipher,

@@ -12,6 +12,7 @@ import { createKnex } from './shared/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/embedded-postgres.js';
 import { createPgBoss, createQueues, PgBossJobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
+import { MAILBOXES, type MailboxReaderService } from './modules/mailboxes/index.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -64,6 +65,10 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
     databaseUrl: url,
     close() {
       closing ??= (async () => {
+        await container
+          .get<MailboxReaderService>(MAILBOXES.Reader)
+          .close()
+          .catch((error: unknown) => logger.error({ err: error }, 'closing mailbox watches failed'));
         if (!options.withoutJobs)
           await boss.stop({ graceful: true, timeout: 8_000 }).catch((error: unknown) => logger.error({ err: error }, 'stopping jobs failed'));
         await knex.destroy().catch((error: unknown) => logger.error({ err: error }, 'closing the database pool failed'));

@@ -7,6 +7,7 @@ import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { StaffUsersFlow } from './staff-users.flow.js';
 import { UserPanelFlow } from './user-panel.flow.js';
+import { VerificationMailFlow } from './verification-mail.flow.js';
 
 export const FLOWS = {
   Activation: Symbol.for('subshare.flows.ActivationFlow'),
@@ -14,6 +15,7 @@ export const FLOWS = {
   Replacement: Symbol.for('subshare.flows.ReplacementFlow'),
   SendEmail: Symbol.for('subshare.flows.SendEmailFlow'),
   UserPanel: Symbol.for('subshare.flows.UserPanelFlow'),
+  VerificationMail: Symbol.for('subshare.flows.VerificationMailFlow'),
   StaffUsers: Symbol.for('subshare.flows.StaffUsersFlow'),
   AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
 } as const;
@@ -29,6 +31,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.Replacement).toService(ReplacementFlow);
   bind(FLOWS.SendEmail).toService(SendEmailFlow);
   bind(FLOWS.UserPanel).toService(UserPanelFlow);
+  bind(VerificationMailFlow).toSelf().inSingletonScope();
+  bind(FLOWS.VerificationMail).toService(VerificationMailFlow);
   bind(StaffUsersFlow).toSelf().inSingletonScope();
   bind(AdminDashboardFlow).toSelf().inSingletonScope();
   bind(FLOWS.StaffUsers).toService(StaffUsersFlow);
@@ -42,3 +46,4 @@ export { parseEmailKind, SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type S
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';
 export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-users.flow.js';
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
+export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';

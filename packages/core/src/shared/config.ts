@@ -48,7 +48,16 @@ export interface AppConfig {
   credentialsKey: Buffer;
   /** HMAC key for signing login tokens. */
   tokenSecret: Buffer;
-  mailbox: { domain: string; imapUrl?: string };
+  mailbox: {
+    domain: string;
+    imapUrl?: string;
+    /** The IMAP server from MAILBOX_IMAP_URL; undefined: mailboxes are not read. */
+    imap?: { host: string; port: number; secure: boolean };
+    /** Keep IDLE connections to mailboxes being polled, so new mail is known the moment it lands. */
+    imapIdle: boolean;
+    /** Budget of one mailbox read (connect, log in, search, fetch), in ms. */
+    imapTimeoutMs: number;
+  };
   business: BusinessDetails;
   /** Only for the embedded database: the password of its superuser. */
   embeddedDbPassword: string;
@@ -127,6 +136,21 @@ function parseTrustProxy(env: Env): boolean | number | string {
   return raw; // an address list or a name such as "loopback", as Express understands it
 }
 
+function parseImapServer(name: string, raw: string | undefined): { host: string; port: number; secure: boolean } | undefined {
+  if (raw === undefined) return undefined;
+  const url = new URL(raw);
+  if (!url.hostname) fail(name, 'must name a host, e.g. imaps://mail.example.com:993', raw);
+  const secure = url.protocol === 'imaps:';
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : secure ? 993 : 143, secure };
+}
+
+function parseSeconds(env: Env, name: string, fallback: number, max: number): number {
+  const raw = blankToUndefined(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) fail(name, `must be a whole number of seconds from 1 to ${max}`, raw);
+  return Number(raw);
+}
+
 function parseKey(name: string, raw: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32) fail(name, 'must be 32 bytes, as 64 hex digits or base64');
@@ -198,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fail('ADMIN_PASSWORD', 'must be 8 to 18 characters long');
   }
   const imapProtocols = ['imap:', 'imaps:'];
+  const imapUrl = parseUrl(env, 'MAILBOX_IMAP_URL', imapProtocols);
   const api = (name: string) => parseUrl(env, name, ['http:', 'https:'])?.replace(/\/+$/, '');
   const smtpUrl = parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
 
@@ -240,7 +265,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tokenSecret: parseSecret('TOKEN_SECRET', secret('TOKEN_SECRET')),
     mailbox: {
       domain: blankToUndefined(env.MAILBOX_DOMAIN) ?? 'mail.localhost',
-      imapUrl: parseUrl(env, 'MAILBOX_IMAP_URL', imapProtocols),
+      imapUrl,
+      imap: parseImapServer('MAILBOX_IMAP_URL', imapUrl),
+      imapIdle: blankToUndefined(env.MAILBOX_IMAP_IDLE) === undefined ? true : parseBoolean(env, 'MAILBOX_IMAP_IDLE'),
+      imapTimeoutMs: parseSeconds(env, 'MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 60) * 1000,
     },
     business: {
       name: blankToUndefined(env.BUSINESS_NAME) ?? DEMO_BUSINESS.name,

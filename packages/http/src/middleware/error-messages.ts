@@ -70,6 +70,15 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'The invitation e-mail is already set and cannot be changed.': '초대 이메일이 이미 등록되어 변경할 수 없습니다.',
   'This order can no longer take an invitation e-mail.': '이 주문에는 더 이상 초대 이메일을 등록할 수 없습니다.',
   'This order needs no invitation e-mail.': '이 주문에는 초대 이메일이 필요하지 않습니다.',
+  // The panel's verification fetch
+  'You can only read the mailbox of your own subscriptions.': '본인 구독의 메일함만 확인할 수 있습니다.',
+  'This subscription is not active.': '활성 상태의 구독이 아닙니다.',
+  'Household links are only for video platforms.': '가구 인증 링크는 동영상 플랫폼에서만 사용할 수 있습니다.',
+  'Login codes are only for AI-chat platforms.': '로그인 코드는 AI 채팅 플랫폼에서만 사용할 수 있습니다.',
+  'This account has no mailbox to read. Please contact support.': '이 계정에는 확인할 메일함이 없습니다. 고객센터에 문의해 주세요.',
+  'Mailboxes are not read on this shop. Please contact support.': '메일함 확인 기능을 사용할 수 없습니다. 고객센터에 문의해 주세요.',
+  'The mailbox cannot be reached right now. Please try again in a minute.': '지금은 메일함에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'Too many verification look-ups. Please wait a few minutes, then try again.': '인증 확인 요청이 너무 많습니다. 몇 분 후에 다시 시도해 주세요.',
   // Requests
   'Some fields are missing or invalid.': '입력값이 없거나 올바르지 않습니다.',
   'The request body is not valid JSON.': '요청 형식이 올바르지 않습니다.',

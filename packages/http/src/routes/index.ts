@@ -10,6 +10,7 @@ import { accountHandlers } from '../handlers/account.handlers.js';
 import { adminHandlers } from '../handlers/admin.handlers.js';
 import { catalogHandlers } from '../handlers/catalog.handlers.js';
 import { emailHandlers } from '../handlers/email.handlers.js';
+import { mailboxHandlers } from '../handlers/mailbox.handlers.js';
 import { mainHandlers } from '../handlers/main.handlers.js';
 import { orderHandlers } from '../handlers/order.handlers.js';
 import { subscriptionHandlers } from '../handlers/subscription.handlers.js';
@@ -24,6 +25,7 @@ export function apiRoutes(container: Container): Router {
   const order = orderHandlers(container);
   const account = accountHandlers(container);
   const subscription = subscriptionHandlers(container);
+  const mailbox = mailboxHandlers(container);
   const admin = adminHandlers(container);
   const catalog = catalogHandlers(container);
 
@@ -62,6 +64,9 @@ export function apiRoutes(container: Container): Router {
   router.get('/api/email/outbox', ...can.staff, json(email.outbox));
   router.get('/api/email/outbox/:id', ...can.staff, json(email.outboxEmail));
   router.post('/api/email/sendemail', ...can.staff, json(email.sendEmail));
+  // The panel's verification fetch: the slot holder, or staff (audited); polled.
+  router.get('/api/email/getnvlink', ...can.user, json(mailbox.householdLink));
+  router.get('/api/email/getchgptcode', ...can.user, json(mailbox.loginCode));
 
   // Spec section 6: admins create accounts and mailboxes; moderators may list mailboxes.
   router.post('/api/subscribe/insert', ...can.admin, json(account.insert));

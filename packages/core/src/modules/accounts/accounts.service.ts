@@ -47,6 +47,16 @@ export interface AccountCredentials {
   password: string;
 }
 
+/** What the mailbox reader needs to log in to an account's mailbox; the password in clear. */
+export interface AccountMailboxLogin {
+  mailboxId: number;
+  /** The mailbox's address (the IMAP user name). */
+  address: string;
+  password: string;
+  /** The account's login e-mail: platform e-mails are addressed to it. */
+  accountEmail: string;
+}
+
 export interface CredentialsRotationResult {
   fromKeyId: string;
   toKeyId: string;
@@ -207,6 +217,19 @@ export class AccountsService {
     const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId, trx) : undefined;
     if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
     return { email: account.login_email, password: this.cipher.decrypt(account.password_encrypted) };
+  }
+
+  /**
+   * The mailbox behind an account, with its password in clear, for the mailbox reader only;
+   * undefined when the account has no mailbox. Nothing is audited here: the caller knows who
+   * asked and records it.
+   */
+  async mailboxLogin(accountId: number): Promise<AccountMailboxLogin | undefined> {
+    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId) : undefined;
+    if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+    const mailbox = account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : await this.mailboxes.findById(account.mailbox_id);
+    if (!mailbox) return undefined;
+    return { mailboxId: mailbox.id, address: mailbox.email, password: this.cipher.decrypt(mailbox.password_encrypted), accountEmail: account.login_email };
   }
 
   /**

@@ -1,5 +1,12 @@
 // The accounts module's public face: other modules, http, worker and cli import only this.
 export { ACCOUNTS, accountsModule } from './accounts.module.js';
-export type { AccountsService, PlatformAccountView, MailboxView, AccountCredentials, CredentialsRotationResult } from './accounts.service.js';
+export type {
+  AccountsService,
+  PlatformAccountView,
+  MailboxView,
+  AccountCredentials,
+  AccountMailboxLogin,
+  CredentialsRotationResult,
+} from './accounts.service.js';
 export { MAILBOX_PASSWORD_LENGTH } from './mailbox-generator.js';
 export { ACCOUNT_QUEUES, type AccountCreatedJobData } from './queues.js';

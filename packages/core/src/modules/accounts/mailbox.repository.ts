@@ -18,6 +18,10 @@ export class MailboxRepository {
     return row as MailboxModel | undefined;
   }
 
+  async findById(id: number, trx?: Knex.Transaction): Promise<MailboxModel | undefined> {
+    return MailboxModel.query(trx ?? this.knex).findById(id);
+  }
+
   async findByEmail(email: string, trx?: Knex.Transaction): Promise<MailboxModel | undefined> {
     return MailboxModel.query(trx ?? this.knex).findOne({ email: email.toLowerCase() });
   }

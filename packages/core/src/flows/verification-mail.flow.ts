@@ -1,0 +1,139 @@
+/**
+ * The panel's verification fetch (GET /api/email/getnvlink and /api/email/getchgptcode): the
+ * newest household link (video platforms, type 0) or login code (AI chat, type 8) that reached
+ * the mailbox of the account behind a subscription.
+ *
+ * Who may read it: the buyer who holds an active slot through that subscription, and staff for
+ * any subscription (each staff read is audited as `mailbox.read`, without the link or code).
+ * Anyone else: 403; an unknown subscription: 404; the wrong platform type: 409. The client polls
+ * (first at once, then every 10 s, at most 12 times), so the calls are rate limited per user with
+ * room for several rounds; a mailbox that cannot be read answers 503 within the read budget.
+ *
+ * "Received after": the links expire 15 minutes after they are sent, and a code is good for about
+ * as long, so only mail received within LOOKBACK_MS counts; a client may narrow that with
+ * `since` (e.g. the moment the buyer started the login), never widen it.
+ */
+import { inject, injectable } from 'inversify';
+import * as yup from 'yup';
+import type { Clock } from '../shared/clock.js';
+import { ConflictError, ForbiddenError } from '../shared/errors.js';
+import type { RateLimit, RateLimiter } from '../shared/rate-limiter.js';
+import { TOKENS } from '../shared/tokens.js';
+import { validate } from '../shared/validate.js';
+import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { ROLES, type AuthenticatedUser } from '../modules/identity/index.js';
+import { MAILBOXES, type MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
+import { ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+
+/** Platform types (the spec's `platformType`) that have something in the mailbox. */
+export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, number> = { householdLink: 0, loginCode: 8 };
+/** Only mail received this recently counts (Netflix links expire after 15 minutes). */
+export const LOOKBACK_MS = 15 * 60_000;
+/** 12 polls a round; this leaves room for five rounds in ten minutes, and refuses a script. */
+export const MAILBOX_READ_LIMIT: RateLimit = {
+  name: 'mailbox-read:user',
+  limit: 60,
+  windowSeconds: 600,
+  message: 'Too many verification look-ups. Please wait a few minutes, then try again.',
+};
+
+const readSchema = yup.object({
+  subscriptionId: yup
+    .number()
+    .typeError('subscriptionId must be a number')
+    .integer('subscriptionId must be a whole number')
+    .min(1, 'subscriptionId must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'subscriptionId is too large')
+    .required('subscriptionId is required'),
+  since: yup
+    .date()
+    .typeError('since must be a date (ISO 8601 or milliseconds since 1970)')
+    .transform((value, original) => (typeof original === 'string' && /^\d+$/.test(original) ? new Date(Number(original)) : value))
+    .optional(),
+});
+
+const WRONG_TYPE: Record<PlatformMailKind, string> = {
+  householdLink: 'Household links are only for video platforms.',
+  loginCode: 'Login codes are only for AI-chat platforms.',
+};
+
+@injectable()
+export class VerificationMailFlow {
+  constructor(
+    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(MAILBOXES.Reader) private readonly reader: MailboxReaderService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** GET /api/email/getnvlink?subscriptionId → `{ link }`, null until one is found. */
+  async householdLink(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<{ link: string | null }> {
+    return { link: await this.read(viewer, input, actor, 'householdLink') };
+  }
+
+  /** GET /api/email/getchgptcode?subscriptionId → `{ code }`, null until one is found. */
+  async loginCode(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<{ code: string | null }> {
+    return { code: await this.read(viewer, input, actor, 'loginCode') };
+  }
+
+  private async read(viewer: AuthenticatedUser, input: unknown, actor: AuditActor, kind: PlatformMailKind): Promise<string | null> {
+    const { subscriptionId, since: asked } = validate(readSchema, input);
+    await this.limiter.consume(MAILBOX_READ_LIMIT, String(viewer.id));
+
+    const subscription = await this.subscriptions.get(subscriptionId);
+    const now = this.clock.now();
+    const holder = subscription.userId === viewer.id;
+    const isStaff = viewer.role >= ROLES.moderator;
+    if (!holder && !isStaff) throw new ForbiddenError('You can only read the mailbox of your own subscriptions.', 'forbidden');
+    const active = subscription.status === 'active' && subscription.startsAt <= now && now < subscription.endsAt;
+    if (!active && !isStaff) throw new ForbiddenError('This subscription is not active.', 'subscription_not_active');
+
+    const [account] = await this.accounts.accountsByIds([subscription.platformAccountId]);
+    const platformType = await this.platformType(subscription.orderItemId, account?.platformId);
+    if (platformType !== MAILBOX_PLATFORM_TYPE[kind]) throw new ConflictError(WRONG_TYPE[kind], 'wrong_platform_type');
+    const mailbox = account ? await this.accounts.mailboxLogin(account.id) : undefined;
+    if (!mailbox) throw new ConflictError('This account has no mailbox to read. Please contact support.', 'no_mailbox');
+
+    const floor = now.getTime() - LOOKBACK_MS;
+    const since = new Date(Math.min(now.getTime(), Math.max(floor, asked?.getTime() ?? floor)));
+    const found = await this.reader.latest(
+      { mailboxId: mailbox.mailboxId, login: { address: mailbox.address, password: mailbox.password }, recipients: [mailbox.accountEmail, mailbox.address] },
+      kind,
+      since,
+    );
+
+    if (!holder) {
+      await this.audit.record(actor, {
+        action: 'mailbox.read',
+        targetType: 'subscription',
+        targetId: subscription.id,
+        details: {
+          subscriptionId: subscription.id,
+          userId: subscription.userId,
+          platformAccountId: subscription.platformAccountId,
+          mailboxId: mailbox.mailboxId,
+          kind,
+          found: found !== null,
+        },
+      });
+    }
+    return found?.value ?? null;
+  }
+
+  /** The platform's type as the catalog has it now, else as the order recorded it. */
+  private async platformType(orderItemId: number, platformId: number | undefined): Promise<number | undefined> {
+    if (platformId !== undefined) {
+      const platform = (await this.catalog.listPlatforms(1)).find((candidate) => candidate.id === platformId);
+      if (platform) return platform.category;
+    }
+    const order = await this.orders.orderOfItem(orderItemId);
+    return order?.items.find((item) => item.id === orderItemId)?.platformCategory;
+  }
+}

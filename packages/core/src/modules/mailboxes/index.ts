@@ -1,0 +1,8 @@
+// The mailboxes module's public face: flows, http, worker and cli import only this.
+export { MAILBOXES, MAILBOX_SOURCE } from './tokens.js';
+export { mailboxesModule } from './mailboxes.module.js';
+export type { MailboxReaderService, MailboxTarget, FoundMail } from './mailbox-reader.service.js';
+export type { PlatformMailKind, PlatformMail } from './platform-mail.js';
+export { parsePlatformMail } from './platform-mail.js';
+export type { MailSource, MailboxLogin, FetchedMessage, MailWatch, MailWatchHandlers } from './mail-source.js';
+export { MailSourceError } from './mail-source.js';

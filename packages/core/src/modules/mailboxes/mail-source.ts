@@ -1,0 +1,52 @@
+/**
+ * The port behind which IMAP lives: the reader asks for recent messages of one mailbox, or to
+ * watch it for new ones. The imapflow adapter is the production implementation; tests use a
+ * real Dovecot through the same adapter.
+ */
+
+/** Where a mailbox lives and how to log in. The password is a secret: never logged. */
+export interface MailboxLogin {
+  address: string;
+  password: string;
+}
+
+export interface FetchedMessage {
+  uid: number;
+  /** When the server received it (IMAP INTERNALDATE). */
+  receivedAt: Date;
+  source: Buffer;
+}
+
+export interface MailWatch {
+  /** Ends the watch and its connection; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface MailWatchHandlers {
+  /** New messages, in the order they arrived. */
+  onMessages(messages: FetchedMessage[]): void;
+  /** The watch ended by itself (connection lost, server gone); `error` when it failed. */
+  onEnd(error?: unknown): void;
+}
+
+export interface MailSource {
+  /** Messages of the inbox received at or after `since`, newest first, at most `limit`. */
+  recent(login: MailboxLogin, since: Date, limit: number): Promise<FetchedMessage[]>;
+  /**
+   * Reads the recent messages as `recent` does, then keeps the connection open and reports new
+   * messages as they arrive (IMAP IDLE). Resolves once the first read is done.
+   */
+  watch(login: MailboxLogin, since: Date, limit: number, handlers: MailWatchHandlers): Promise<{ watch: MailWatch; messages: FetchedMessage[] }>;
+}
+
+/** The mailbox server could not be reached, refused the login, or took too long. */
+export class MailSourceError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unreachable' | 'login' | 'timeout' | 'protocol',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MailSourceError';
+  }
+}

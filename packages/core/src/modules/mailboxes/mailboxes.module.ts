@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import type { AppConfig } from '../../shared/config.js';
+import { TOKENS } from '../../shared/tokens.js';
+import { ImapFlowMailSource } from './imapflow-mail-source.js';
+import { MailboxReaderService } from './mailbox-reader.service.js';
+import { MAILBOX_SOURCE, MAILBOXES } from './tokens.js';
+
+export const mailboxesModule = new ContainerModule(({ bind }) => {
+  bind(MAILBOX_SOURCE)
+    .toDynamicValue((context) => {
+      const { mailbox } = context.get<AppConfig>(TOKENS.Config);
+      if (!mailbox.imap) return null;
+      return new ImapFlowMailSource({ ...mailbox.imap, timeoutMs: mailbox.imapTimeoutMs });
+    })
+    .inSingletonScope();
+  bind(MailboxReaderService).toSelf().inSingletonScope();
+  bind(MAILBOXES.Reader).toService(MailboxReaderService);
+});
