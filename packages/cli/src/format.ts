@@ -1,5 +1,5 @@
 /** Small helpers the operator commands share: argument checks before anything opens, and readable values. */
-import { ValidationError } from '@subshare/core';
+import { PAYMENT_METHOD_NAMES, ValidationError } from '@subshare/core';
 
 /** A positive whole number from the command line, or a one-line error naming the argument. */
 export function positiveInteger(label: string, raw: string | undefined): number {
@@ -21,15 +21,29 @@ export function slotText(slot: number, slotsCount: number): string {
   return slot === 0 ? 'the whole account' : `profile ${slot} of ${slotsCount}`;
 }
 
-/** The spec's payment method ids. */
-export const PAYMENT_METHOD_NAMES: Record<number, string> = {
-  1: 'card',
-  2: 'crypto',
-  3: 'KakaoPay',
-  4: 'Samsung Pay',
-  5: 'Korean card',
-  6: 'Korean bank',
+/** The spec's payment method ids, by name (the CSV export writes the same names). */
+export { PAYMENT_METHOD_NAMES };
+
+export const ORDER_STATE_NAMES: Record<number, string> = {
+  0: 'created',
+  1: 'awaiting payment',
+  2: 'completed',
+  3: 'payment failed',
+  4: 'expired unpaid',
+  5: 'refunded',
+  6: 'paid, waiting for activation',
 };
+
+/** An order state, whole numbers 0 to 6 only; anything else is a one-line error before the database is opened. */
+export function orderState(raw: string): number {
+  if (!/^[0-6]$/.test(raw.trim())) {
+    const known = Object.entries(ORDER_STATE_NAMES)
+      .map(([state, name]) => `${state} ${name}`)
+      .join(', ');
+    throw new Error(`--state must be an order state: ${known} (got "${raw}").`);
+  }
+  return Number(raw.trim());
+}
 
 /** Plain-text columns, padded to the widest cell, two spaces apart. */
 export function table(header: string[], rows: string[][]): string {

@@ -9,6 +9,7 @@ import { createAccountCommand } from './commands/create-account.js';
 import { createAdminCommand } from './commands/create-admin.js';
 import { createMailboxCommand } from './commands/create-mailbox.js';
 import { expireDueCommand } from './commands/expire-due.js';
+import { exportOrdersCommand } from './commands/export-orders.js';
 import { listOrdersCommand } from './commands/list-orders.js';
 import { migrateCommand } from './commands/migrate.js';
 import { replaceSubscriptionCommand } from './commands/replace-subscription.js';
@@ -33,6 +34,7 @@ const COMMANDS = [
   rotateCredentialsKeyCommand,
   activateOrderCommand,
   listOrdersCommand,
+  exportOrdersCommand,
   replaceSubscriptionCommand,
   sendEmailCommand,
   expireDueCommand,

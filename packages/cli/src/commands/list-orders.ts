@@ -1,28 +1,7 @@
 import { Command } from 'commander';
 import { ORDERS, toMajorUnits, type OrdersService, type OrderView } from '@subshare/core';
 import { runOnce } from '../context.js';
-import { PAYMENT_METHOD_NAMES, positiveInteger, table, utc } from '../format.js';
-
-const STATE_NAMES: Record<number, string> = {
-  0: 'created',
-  1: 'awaiting payment',
-  2: 'completed',
-  3: 'payment failed',
-  4: 'expired unpaid',
-  5: 'refunded',
-  6: 'paid, waiting for activation',
-};
-
-/** Whole numbers 0 to 6 only; anything else is a one-line error before the database is opened. */
-function orderState(raw: string): number {
-  if (!/^[0-6]$/.test(raw.trim())) {
-    const known = Object.entries(STATE_NAMES)
-      .map(([state, name]) => `${state} ${name}`)
-      .join(', ');
-    throw new Error(`--state must be an order state: ${known} (got "${raw}").`);
-  }
-  return Number(raw.trim());
-}
+import { ORDER_STATE_NAMES, orderState, PAYMENT_METHOD_NAMES, positiveInteger, table, utc } from '../format.js';
 
 const items = (order: OrderView, pick: (item: OrderView['items'][number]) => string) => [...new Set(order.items.map(pick))].join(', ');
 
@@ -58,7 +37,7 @@ export const listOrdersCommand = () =>
       const limit = positiveInteger('--limit', options.limit);
       await runOnce({ withoutJobs: true }, async ({ container }) => {
         const result = await container.get<OrdersService>(ORDERS.Service).listByState({ state, page, limit });
-        const heading = `Orders in state ${state} (${STATE_NAMES[state]}): ${result.count} in all`;
+        const heading = `Orders in state ${state} (${ORDER_STATE_NAMES[state]}): ${result.count} in all`;
         if (result.items.length === 0) {
           console.log(result.count === 0 ? `${heading}.` : `${heading}; page ${page} is past the last page (${result.pages}).`);
           return;
