@@ -25,8 +25,10 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  nativeSelectSlotRecipe,
   semanticTokens,
   spinnerRecipe,
+  tableSlotRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -98,6 +100,9 @@ const config = defineConfig({
       checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
+      // The admin area: its page-size and platform selects and its lists.
+      nativeSelect: nativeSelectSlotRecipe,
+      table: tableSlotRecipe,
     },
   },
 });

@@ -1,23 +1,38 @@
 /**
  * The whole /jve area, loaded lazily as one chunk so the storefront's first download carries
- * no admin code. Its routes are relative to /jve.
+ * no admin code. Its routes are relative to /jve. Loading the chunk adds the admin slice to
+ * the store (slice.ts) and starts the admin saga.
  */
 import { Route, Routes } from 'react-router-dom';
-import NotFoundPage from '../shell/pages/NotFoundPage';
+import { injectSaga } from '../../app/sagaInjector';
 import { AdminLayout } from './components/AdminLayout';
-import { AdminCreateSubscriptionPage, AdminHomePage, AdminOrdersPage, AdminUserPage, AdminUsersPage } from './pages/AdminPages';
+import { AdminSection } from './components/AdminSection';
+import CreateSubscriptionPage from './pages/CreateSubscriptionPage';
+import DashboardPage from './pages/DashboardPage';
+import OrdersPage from './pages/OrdersPage';
+import UserPage from './pages/UserPage';
+import UsersPage from './pages/UsersPage';
+import { adminSaga } from './saga';
+import { useAdminT } from './texts';
+
+injectSaga('admin', adminSaga);
+
+function AdminNotFound() {
+  const t = useAdminT();
+  return <AdminSection testId="admin-not-found" title={t('admin.notFound')} />;
+}
 
 export default function AdminArea() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<AdminHomePage />} />
-        <Route path="orders/:sid" element={<AdminOrdersPage />} />
-        <Route path="createsubscriber" element={<AdminCreateSubscriptionPage />} />
-        <Route path="users" element={<AdminUsersPage />} />
-        <Route path="user/:id" element={<AdminUserPage />} />
+        <Route index element={<DashboardPage />} />
+        <Route path="orders/:sid" element={<OrdersPage />} />
+        <Route path="createsubscriber" element={<CreateSubscriptionPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="user/:id" element={<UserPage />} />
+        <Route path="*" element={<AdminNotFound />} />
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

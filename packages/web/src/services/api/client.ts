@@ -60,6 +60,53 @@ export function apiPost<T>(path: string, body?: unknown, options?: RequestOption
   return request<T>('POST', path, body, options);
 }
 
+/** A file the server writes (a CSV export): its body as a Blob and the name the server gave it, if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * GET a file with the stored bearer token (a plain link could not carry it). Failures are
+ * ApiErrors as for JSON calls; the body of an error answer is read as JSON when it is JSON.
+ */
+export async function apiDownload(path: string, params?: QueryParams, options: Omit<RequestOptions, 'auth'> = {}): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {};
+  const token = options.token ?? hooks.getToken?.();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const language = hooks.getLanguage?.();
+  if (language) headers['Accept-Language'] = language;
+  if (!options.silent) hooks.onRequestStart?.();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(withQuery(path, params), { method: 'GET', headers, signal: options.signal, credentials: 'same-origin' });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
+    }
+    if (!response.ok) {
+      if (response.status === 401 && token && token === hooks.getToken?.()) hooks.onUnauthorized?.();
+      const payload = await readBody(response);
+      throw new ApiError(response.status, isErrorBody(payload) ? payload : {}, response.statusText || `HTTP ${response.status}`);
+    }
+    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+  } finally {
+    if (!options.silent) hooks.onRequestEnd?.();
+  }
+}
+
+/** `attachment; filename="orders-6.csv"` → `orders-6.csv`; null when there is none. */
+function filenameOf(disposition: string | null): string | null {
+  const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
 function withQuery(path: string, params: QueryParams | undefined): string {
   if (!params) return path;
   const search = new URLSearchParams();

@@ -1,5 +1,5 @@
-export { ApiError, apiGet, apiPost, configureApi } from './client';
-export type { ApiHooks, QueryParams, RequestOptions } from './client';
+export { ApiError, apiDownload, apiGet, apiPost, configureApi } from './client';
+export type { ApiHooks, DownloadedFile, QueryParams, RequestOptions } from './client';
 export * as mainApi from './main';
 export * as platformApi from './platform';
 export * as userApi from './user';

@@ -1,15 +1,20 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
-import { NavLink, Outlet } from 'react-router-dom';
-import type { DictionaryKey } from '../../language/dictionary';
-import { useT } from '../../language/useT';
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useIsDesktop } from '../../../components/ui/useIsDesktop';
+import { useAdminT, type AdminTextKey } from '../texts';
 
 interface MenuGroup {
-  title: DictionaryKey;
-  items: Array<{ to: string; label: DictionaryKey; testId: string }>;
+  title: AdminTextKey;
+  items: Array<{ to: string; label: AdminTextKey; testId: string; end?: boolean }>;
 }
 
-/** Spec section 2: ORDERS, SUBSCRIPTIONS and USERS menus beside a content outlet. */
+/** Spec section 2: ORDERS, SUBSCRIPTIONS and USERS menus beside a content outlet; the dashboard (beyond the spec) first. */
 const MENU: MenuGroup[] = [
+  {
+    title: 'admin.title',
+    items: [{ to: '/jve', label: 'admin.dashboard', testId: 'admin-menu-dashboard', end: true }],
+  },
   {
     title: 'admin.orders',
     items: [
@@ -27,35 +32,82 @@ const MENU: MenuGroup[] = [
   },
 ];
 
-export function AdminLayout() {
-  const t = useT();
+function Menu() {
+  const t = useAdminT();
   return (
-    <Flex data-testid="page-admin" direction={{ base: 'column', md: 'row' }} gap="6" px={{ base: '4', md: '6' }} py="6">
-      <Box as="nav" aria-label={t('admin.title')} w={{ base: 'full', md: '60' }} flexShrink={0}>
-        <Stack gap="5">
-          {MENU.map((group) => (
-            <Stack key={group.title} gap="1">
-              <Text fontSize="xs" fontWeight="bold" color="fg.muted" letterSpacing="wider">
-                {t(group.title)}
-              </Text>
-              {group.items.map((item) => (
-                <Box
-                  key={item.to}
-                  asChild
-                  px="3"
-                  py="2"
-                  borderRadius="md"
-                  _hover={{ bg: 'bg.muted' }}
-                  css={{ '&[aria-current=page]': { bg: 'purple.100', color: 'purple.800', fontWeight: 'semibold' } }}
-                >
-                  <NavLink to={item.to} data-testid={item.testId}>
-                    {t(item.label)}
-                  </NavLink>
-                </Box>
-              ))}
-            </Stack>
+    <Stack gap="5">
+      {MENU.map((group) => (
+        <Stack key={group.title} gap="1" role="group" aria-label={t(group.title)}>
+          <Text fontSize="xs" fontWeight="bold" color="fg.muted" letterSpacing="wider" textTransform="uppercase">
+            {t(group.title)}
+          </Text>
+          {group.items.map((item) => (
+            <Box
+              key={item.to}
+              asChild
+              px="3"
+              py="2"
+              borderRadius="md"
+              _hover={{ bg: 'bg.muted' }}
+              css={{ '&[aria-current=page]': { bg: 'purple.100', color: 'purple.800', fontWeight: 'semibold' } }}
+            >
+              <NavLink to={item.to} end={item.end} data-testid={item.testId}>
+                {t(item.label)}
+              </NavLink>
+            </Box>
           ))}
         </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The admin area's frame. Desktop: the menu in a column beside the content outlet. Phone: a
+ * menu button above the content opens the menu, which closes again once a page is chosen.
+ */
+export function AdminLayout() {
+  const t = useAdminT();
+  const isDesktop = useIsDesktop();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  return (
+    <Flex
+      data-testid="page-admin"
+      data-layout={isDesktop ? 'desktop' : 'mobile'}
+      direction={{ base: 'column', md: 'row' }}
+      gap="6"
+      px={{ base: '4', md: '6' }}
+      py="6"
+    >
+      <Box as="nav" aria-label={t('admin.menu')} w={{ base: 'full', md: '60' }} flexShrink={0}>
+        {isDesktop ? (
+          <Menu />
+        ) : (
+          <Stack gap="3">
+            <Button
+              data-testid="admin-menu-toggle"
+              variant="outline"
+              justifyContent="space-between"
+              aria-expanded={open}
+              aria-controls="admin-menu-panel"
+              onClick={() => setOpen((current) => !current)}
+            >
+              {t('admin.menuToggle')}
+              <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+            </Button>
+            {open && (
+              <Box id="admin-menu-panel" borderWidth="1px" borderRadius="md" p="3">
+                <Menu />
+              </Box>
+            )}
+          </Stack>
+        )}
       </Box>
       <Box flex="1" minW="0">
         <Outlet />

@@ -132,20 +132,6 @@ export const en = {
   'register.notice': 'Accounts are created on the login page: enter your e-mail there to continue.',
   'register.goToLogin': 'Go to the login page',
   'naver.loggingIn': 'Logging in with Naver...',
-
-  'admin.title': 'Administration',
-  'admin.orders': 'ORDERS',
-  'admin.ordersCompleted': 'Completed',
-  'admin.ordersNotCompleted': 'Not Completed (No Subscriptions)',
-  'admin.subscriptions': 'SUBSCRIPTIONS',
-  'admin.createSubscription': 'Create',
-  'admin.users': 'USERS',
-  'admin.usersList': 'List',
-  'admin.welcome': 'Choose a section from the menu.',
-  'admin.ordersTitle': 'Orders in state {state}',
-  'admin.createSubscriptionTitle': 'Create subscription',
-  'admin.usersTitle': 'Users',
-  'admin.userTitle': 'User {id}',
 } as const;
 
 export type DictionaryKey = keyof typeof en;

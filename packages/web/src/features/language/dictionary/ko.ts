@@ -134,18 +134,4 @@ export const ko: Dictionary = {
   'register.notice': '계정은 로그인 페이지에서 만듭니다. 그곳에서 이메일을 입력해 계속하세요.',
   'register.goToLogin': '로그인 페이지로 이동',
   'naver.loggingIn': '네이버로 로그인하는 중...',
-
-  'admin.title': '관리자',
-  'admin.orders': '주문',
-  'admin.ordersCompleted': '완료',
-  'admin.ordersNotCompleted': '미완료 (구독 없음)',
-  'admin.subscriptions': '구독',
-  'admin.createSubscription': '생성',
-  'admin.users': '사용자',
-  'admin.usersList': '목록',
-  'admin.welcome': '메뉴에서 항목을 선택하세요.',
-  'admin.ordersTitle': '상태 {state}의 주문',
-  'admin.createSubscriptionTitle': '구독 생성',
-  'admin.usersTitle': '사용자',
-  'admin.userTitle': '사용자 {id}',
 };

@@ -1,0 +1,63 @@
+import { Box, chakra } from '@chakra-ui/react';
+import { formatEur, formatMediumDate } from '../format';
+import { useAdminT } from '../texts';
+
+const HEIGHT = 120;
+const BAR = 14;
+const GAP = 4;
+
+/**
+ * Revenue per day as a plain SVG bar chart (no chart library): one bar a day, its amount in a
+ * tooltip (<title>) and the whole chart summed up for screen readers.
+ */
+export function RevenueChart({ days, culture }: { days: Array<{ day: string; totalEur: number }>; culture: string }) {
+  const t = useAdminT();
+  const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
+  const max = Math.max(0, ...sorted.map((entry) => entry.totalEur));
+  const width = Math.max(sorted.length, 1) * (BAR + GAP);
+  const label =
+    sorted.length === 0
+      ? t('admin.revenueTotal', { total: formatEur(0, culture) })
+      : t('admin.revenueChart', {
+          from: formatMediumDate(sorted[0]!.day, culture),
+          to: formatMediumDate(sorted.at(-1)!.day, culture),
+          max: formatEur(max, culture),
+        });
+  return (
+    <Box overflowX="auto">
+      <chakra.svg
+        data-testid="admin-revenue-chart"
+        data-bars={sorted.length}
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        w="full"
+        minW={`${Math.min(width, 480)}px`}
+        h={`${HEIGHT}px`}
+        display="block"
+      >
+        <line x1="0" y1={HEIGHT - 0.5} x2={width} y2={HEIGHT - 0.5} stroke="currentColor" strokeOpacity="0.2" />
+        {sorted.map((entry, index) => {
+          const height = max > 0 ? Math.max((entry.totalEur / max) * (HEIGHT - 8), entry.totalEur > 0 ? 2 : 0) : 0;
+          return (
+            <chakra.rect
+              key={entry.day}
+              data-testid="admin-revenue-bar"
+              data-day={entry.day}
+              data-total={entry.totalEur}
+              x={index * (BAR + GAP) + GAP / 2}
+              y={HEIGHT - height}
+              width={BAR}
+              height={height}
+              rx="2"
+              fill="purple.500"
+            >
+              <title>{`${formatMediumDate(entry.day, culture)}: ${formatEur(entry.totalEur, culture)}`}</title>
+            </chakra.rect>
+          );
+        })}
+      </chakra.svg>
+    </Box>
+  );
+}

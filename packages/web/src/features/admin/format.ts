@@ -1,0 +1,47 @@
+/** Numbers and dates of the admin area, in the interface language's format. */
+import type { AdminOrder } from '../../services/api/admin';
+
+const valid = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "Nov 27, 2026, 3:04 PM". */
+export function formatDateTime(iso: string | null | undefined, culture: string): string {
+  const date = valid(iso);
+  return date ? new Intl.DateTimeFormat(culture, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '—';
+}
+
+/** The spec's "medium date": "Nov 27, 2026". */
+export function formatMediumDate(iso: string | null | undefined, culture: string): string {
+  const date = valid(iso);
+  return date ? new Intl.DateTimeFormat(culture, { dateStyle: 'medium' }).format(date) : '—';
+}
+
+export function formatEur(value: number, culture: string): string {
+  return new Intl.NumberFormat(culture, { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+/**
+ * An order's total in EUR (spec section 9: admin totals in EUR): `totalEur` from the server, or
+ * the total itself for an order paid in EUR. Null when only another currency's total is known.
+ */
+export function orderTotalEur(order: AdminOrder): number | null {
+  if (typeof order.totalEur === 'number') return order.totalEur;
+  return order.currencyId === 1 ? order.total : null;
+}
+
+/** The order's total as shown in the Total (EUR) column. */
+export function formatOrderTotal(order: AdminOrder, culture: string): string {
+  const eur = orderTotalEur(order);
+  if (eur !== null) return formatEur(eur, culture);
+  return `${new Intl.NumberFormat(culture).format(order.total)} ${order.currencyCode ?? (order.currencyId === 2 ? 'KRW' : '')}`.trim();
+}
+
+/** A positive whole id from an address segment ("42"), or null. */
+export function idOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,139 @@
+/**
+ * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last 30 days
+ * as a bar chart, orders by state, slot occupancy per platform and the paid orders waiting
+ * longer than 24 hours, each linked to its order. A server without the call (404) gets a note.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Box, Grid, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { RouterLink } from '../../../components/ui/links';
+import type { Dashboard } from '../../../services/api/admin';
+import { selectLanguage } from '../../language/selectors';
+import { AdminSection } from '../components/AdminSection';
+import { RevenueChart } from '../components/RevenueChart';
+import { formatEur } from '../format';
+import { selectDashboard } from '../selectors';
+import { dashboardOpened } from '../slice';
+import { adminKey, useAdminT } from '../texts';
+
+export default function DashboardPage() {
+  const t = useAdminT();
+  const dispatch = useAppDispatch();
+  const { status, data } = useAppSelector(selectDashboard);
+
+  useEffect(() => {
+    dispatch(dashboardOpened());
+  }, [dispatch]);
+
+  return (
+    <AdminSection testId="admin-home" title={t('admin.dashboardTitle')} data={{ 'data-status': status }}>
+      {status === 'loaded' && data ? (
+        <Figures data={data} />
+      ) : status === 'unavailable' || status === 'failed' ? (
+        <Text data-testid="admin-dashboard-unavailable" p="4" borderRadius="md" bg="bg.muted" color="fg.muted">
+          {status === 'unavailable' ? t('admin.dashboardUnavailable') : t('admin.dashboardFailed')}
+        </Text>
+      ) : (
+        <HStack role="status" gap="3" color="fg.muted">
+          <Spinner size="sm" />
+          <Text>{t('admin.loading')}</Text>
+        </HStack>
+      )}
+    </AdminSection>
+  );
+}
+
+function Card({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={`${testId}-heading`} data-testid={testId} borderWidth="1px" borderRadius="lg" p="5" minW="0">
+      <Heading as="h2" id={`${testId}-heading`} size="md" mb="4">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const t = useAdminT();
+  const { culture } = useAppSelector(selectLanguage);
+  const revenue = Array.isArray(data.revenueEur) ? data.revenueEur : [];
+  const total = revenue.reduce((sum, entry) => sum + (Number(entry.totalEur) || 0), 0);
+  const states = Object.entries(data.ordersByState ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  const occupancy = Array.isArray(data.slotOccupancy) ? data.slotOccupancy : [];
+  const waiting = Array.isArray(data.waitingPast24h) ? data.waitingPast24h : [];
+
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+      <Box gridColumn={{ lg: 'span 2' }}>
+        <Card testId="admin-revenue" title={t('admin.revenue')}>
+          <Stack gap="3">
+            <Text data-testid="admin-revenue-total" fontWeight="semibold">
+              {t('admin.revenueTotal', { total: formatEur(total, culture) })}
+            </Text>
+            <RevenueChart days={revenue} culture={culture} />
+          </Stack>
+        </Card>
+      </Box>
+      <Card testId="admin-orders-by-state" title={t('admin.ordersByState')}>
+        <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
+          {states.map(([state, count]) => {
+            const key = adminKey('admin.state', state);
+            return (
+              <Box key={state} display="contents" data-testid="admin-state-count" data-state={state}>
+                <chakra.dt color="fg.muted">{key ? t(key) : state}</chakra.dt>
+                <chakra.dd m="0" fontWeight="semibold" textAlign="end">
+                  {count}
+                </chakra.dd>
+              </Box>
+            );
+          })}
+        </chakra.dl>
+      </Card>
+      <Card testId="admin-slot-occupancy" title={t('admin.slotOccupancy')}>
+        {occupancy.length === 0 ? (
+          <Text color="fg.muted">{t('admin.noPlatforms')}</Text>
+        ) : (
+          <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="3">
+            {occupancy.map((platform) => {
+              const share = platform.slots > 0 ? Math.min(1, platform.used / platform.slots) : 0;
+              return (
+                <chakra.li key={platform.platformId} data-testid="admin-occupancy" data-platform-id={platform.platformId}>
+                  <HStack justify="space-between" fontSize="sm" mb="1" gap="3">
+                    <chakra.span overflowWrap="anywhere">{platform.name}</chakra.span>
+                    <chakra.span color="fg.muted" whiteSpace="nowrap">
+                      {t('admin.slotsUsed', { used: platform.used, slots: platform.slots })}
+                    </chakra.span>
+                  </HStack>
+                  <Box h="2" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden="true">
+                    <Box h="full" w={`${Math.round(share * 100)}%`} bg={share >= 1 ? 'red.500' : share >= 0.8 ? 'orange.400' : 'green.500'} />
+                  </Box>
+                </chakra.li>
+              );
+            })}
+          </chakra.ul>
+        )}
+      </Card>
+      <Box gridColumn={{ lg: 'span 2' }}>
+        <Card testId="admin-waiting" title={t('admin.waiting')}>
+          {waiting.length === 0 ? (
+            <Text data-testid="admin-waiting-none" color="fg.muted">
+              {t('admin.waitingNone')}
+            </Text>
+          ) : (
+            <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="2">
+              {waiting.map((entry) => (
+                <chakra.li key={entry.orderId} data-testid="admin-waiting-order" data-order-id={entry.orderId} display="flex" gap="3" flexWrap="wrap">
+                  <RouterLink to={`/jve/orders/6?search=${entry.orderId}`} colorPalette="purple" fontWeight="semibold">
+                    {t('admin.waitingOrder', { id: entry.orderId })}
+                  </RouterLink>
+                  <chakra.span color="fg.muted">{t('admin.waitingHours', { hours: Math.floor(entry.hours) })}</chakra.span>
+                </chakra.li>
+              ))}
+            </chakra.ul>
+          )}
+        </Card>
+      </Box>
+    </Grid>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * /jve/user/{id} (spec section 2, "Admin area"): a user's nickname and e-mail and their
+ * SUBSCRIPTIONS, asked in language 1 (spec section 7). Incomplete: platform image, Order ID,
+ * Type, Duration; the invitation e-mail or, when it is missing, the hint the buyer was given;
+ * 'PAID, BUT NOT COMPLETED!' when no invitation is needed or its e-mail is there; Activate
+ * (beyond the spec). Active: platform image, Subscribe ID, Order ID, Username (the invitation
+ * e-mail, else the login e-mail and its Password), Slot (more than one slot only: ALL for 0),
+ * Start and End Time (medium date), Replaced From, and Replace (then the panel reloads).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Box, Button, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { PanelItem } from '../../../services/api/panel';
+import { selectLanguage } from '../../language/selectors';
+import { AdminItem, ItemField } from '../components/AdminItem';
+import { AdminSection } from '../components/AdminSection';
+import { formatMediumDate, idOf } from '../format';
+import { selectAdminUser } from '../selectors';
+import { adminUserClosed, adminUserOpened, adminUserRequested, replaceRequested, userOrderActivationRequested, type UserPageState } from '../slice';
+import { useAdminT } from '../texts';
+
+export default function UserPage() {
+  const t = useAdminT();
+  const dispatch = useAppDispatch();
+  const { id } = useParams();
+  const userId = idOf(id);
+  const page = useAppSelector(selectAdminUser);
+
+  useEffect(() => {
+    dispatch(adminUserOpened(userId));
+    return () => {
+      dispatch(adminUserClosed());
+    };
+  }, [dispatch, userId]);
+
+  return (
+    <AdminSection
+      testId="admin-user"
+      title={t('admin.userTitle', { id: id ?? '' })}
+      data={{ 'data-status': page.status === 'idle' ? 'loading' : page.status, 'data-user-id': userId ?? undefined }}
+    >
+      <UserBody page={page} />
+    </AdminSection>
+  );
+}
+
+function UserBody({ page }: { page: UserPageState }) {
+  const t = useAdminT();
+  const dispatch = useAppDispatch();
+  if (page.status === 'notFound') {
+    return (
+      <Box data-testid="admin-user-not-found" role="alert" p="4" borderRadius="md" bg="bg.muted">
+        {t('admin.userNotFound')}
+      </Box>
+    );
+  }
+  if (page.status === 'failed' && !page.panel) {
+    return (
+      <Stack data-testid="admin-user-failed" role="alert" gap="3" align="flex-start" p="4" borderRadius="md" bg="bg.error">
+        <Text>{t('admin.userFailed')}</Text>
+        <Button size="sm" onClick={() => dispatch(adminUserRequested())}>
+          {t('admin.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!page.panel) {
+    return (
+      <HStack role="status" gap="3" py="6" color="fg.muted">
+        <Spinner size="sm" />
+        <Text>{t('admin.loading')}</Text>
+      </HStack>
+    );
+  }
+  const { user, subscribers, subscribersNotCompleted } = page.panel;
+  return (
+    <Stack gap="6">
+      <chakra.dl m="0" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4" p="4" borderWidth="1px" borderRadius="lg">
+        <ItemField label={t('admin.nickname')} testId="admin-user-nickname">
+          {user.name || t('admin.notSet')}
+        </ItemField>
+        <ItemField label={t('admin.email')} testId="admin-user-email">
+          {user.email}
+        </ItemField>
+      </chakra.dl>
+      <Box as="section" aria-labelledby="admin-user-subscriptions">
+        <Heading as="h2" id="admin-user-subscriptions" size="xl" mb="4" letterSpacing="wide">
+          {t('admin.subscriptionsHeading')}
+        </Heading>
+        <Stack gap="6">
+          <ItemList testId="admin-user-incomplete" title={t('admin.incomplete')} empty={t('admin.incompleteEmpty')} count={subscribersNotCompleted.length}>
+            {subscribersNotCompleted.map((item) => (
+              <IncompleteItem key={`${item.orderId}-${item.platformId}`} item={item} activating={page.activating.includes(item.orderId)} />
+            ))}
+          </ItemList>
+          <ItemList testId="admin-user-active" title={t('admin.active')} empty={t('admin.activeEmpty')} count={subscribers.length}>
+            {subscribers.map((item) => (
+              <ActiveItem
+                key={item.subscribeId ?? `order-${item.orderId}`}
+                item={item}
+                replacing={item.subscribeId !== null && page.replacing.includes(item.subscribeId)}
+              />
+            ))}
+          </ItemList>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+function ItemList({ testId, title, empty, count, children }: { testId: string; title: string; empty: string; count: number; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={`${testId}-heading`} data-testid={testId} data-count={count}>
+      <Heading as="h3" id={`${testId}-heading`} size="md" mb="3">
+        {title} ({count})
+      </Heading>
+      {count === 0 ? (
+        <Text data-testid={`${testId}-empty`} color="fg.muted" p="3" borderWidth="1px" borderStyle="dashed" borderRadius="md">
+          {empty}
+        </Text>
+      ) : (
+        <chakra.ul m="0" p="0" display="flex" flexDirection="column" gap="3">
+          {children}
+        </chakra.ul>
+      )}
+    </Box>
+  );
+}
+
+function IncompleteItem({ item, activating }: { item: PanelItem; activating: boolean }) {
+  const t = useAdminT();
+  const dispatch = useAppDispatch();
+  const paidNotCompleted = !item.haveInvitation || Boolean(item.invitationEmail);
+  return (
+    <AdminItem
+      item={item}
+      testId="admin-incomplete-item"
+      fields={
+        <>
+          <ItemField label={t('admin.orderId')} testId="admin-item-order">
+            {item.orderId}
+          </ItemField>
+          <ItemField label={t('admin.type')} testId="admin-item-type">
+            {item.type}
+          </ItemField>
+          <ItemField label={t('admin.duration')} testId="admin-item-duration">
+            {item.duration}
+          </ItemField>
+          {item.haveInvitation && item.invitationEmail && (
+            <ItemField label={t('admin.invitationEmail')} testId="admin-item-invitation">
+              {item.invitationEmail}
+            </ItemField>
+          )}
+        </>
+      }
+    >
+      {item.haveInvitation && !item.invitationEmail && (
+        <Text data-testid="admin-item-invitation-hint" role="note" fontSize="sm" p="3" borderRadius="md" bg="blue.50" color="blue.900">
+          {t('admin.invitationHint')}
+        </Text>
+      )}
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        {paidNotCompleted ? (
+          <Text data-testid="admin-item-paid-not-completed" fontWeight="bold" color="orange.700">
+            {t('admin.paidNotCompleted')}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Button
+          data-testid="admin-item-activate"
+          size="sm"
+          colorPalette="purple"
+          loading={activating}
+          aria-label={t('admin.activateLabel', { id: item.orderId })}
+          onClick={() => dispatch(userOrderActivationRequested(item.orderId))}
+        >
+          {t('admin.activate')}
+        </Button>
+      </HStack>
+    </AdminItem>
+  );
+}
+
+function ActiveItem({ item, replacing }: { item: PanelItem; replacing: boolean }) {
+  const t = useAdminT();
+  const dispatch = useAppDispatch();
+  const { culture } = useAppSelector(selectLanguage);
+  const username = item.haveInvitation ? item.invitationEmail : item.email;
+  const subscribeId = item.subscribeId;
+  return (
+    <AdminItem
+      item={item}
+      testId="admin-active-item"
+      fields={
+        <>
+          <ItemField label={t('admin.subscribeId')} testId="admin-item-subscription">
+            {subscribeId ?? '—'}
+          </ItemField>
+          <ItemField label={t('admin.orderId')} testId="admin-item-order">
+            {item.orderId}
+          </ItemField>
+          <ItemField label={t('admin.username')} testId="admin-item-username">
+            {username || '—'}
+          </ItemField>
+          {!item.haveInvitation && (
+            <ItemField label={t('admin.password')} testId="admin-item-password">
+              <chakra.span fontFamily="mono">{item.password ?? '—'}</chakra.span>
+            </ItemField>
+          )}
+          {item.platformSlotCount > 1 && item.slotId !== null && (
+            <ItemField label={t('admin.slot')} testId="admin-item-slot">
+              {item.slotId === 0 ? t('admin.slotAll') : item.slotId}
+            </ItemField>
+          )}
+          <ItemField label={t('admin.startTime')} testId="admin-item-start">
+            {item.startTime ? <chakra.time dateTime={item.startTime}>{formatMediumDate(item.startTime, culture)}</chakra.time> : '—'}
+          </ItemField>
+          <ItemField label={t('admin.endTime')} testId="admin-item-end">
+            {item.endTime ? <chakra.time dateTime={item.endTime}>{formatMediumDate(item.endTime, culture)}</chakra.time> : '—'}
+          </ItemField>
+          <ItemField label={t('admin.replacedFrom')} testId="admin-item-replaced-from">
+            {item.replacedFrom ?? '—'}
+          </ItemField>
+        </>
+      }
+    >
+      {subscribeId !== null && (
+        <Box>
+          <Button
+            data-testid="admin-item-replace"
+            size="sm"
+            variant="outline"
+            colorPalette="purple"
+            loading={replacing}
+            aria-label={t('admin.replaceLabel', { id: subscribeId })}
+            onClick={() => dispatch(replaceRequested({ subscribeId, orderId: item.orderId }))}
+          >
+            {t('admin.replace')}
+          </Button>
+        </Box>
+      )}
+    </AdminItem>
+  );
+}

@@ -1,0 +1,392 @@
+/**
+ * The admin area's state (spec sections 2 and 4): the dashboard, the orders of a state and the
+ * users (each a paged list or a search result), the create-subscription page (platforms, the
+ * chosen platform's mailboxes, the form's progress) and the admin user page. Injected into the
+ * store when the admin chunk loads; nothing here is in the storefront's first download.
+ */
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import type { AdminOrder, AdminPlatform, AdminUser, Dashboard, Mailbox, NewSubscription, PagesCount } from '../../services/api/admin';
+import type { UserPanel } from '../../services/api/panel';
+import { FIRST_PAGE, initialPaging, isPageSize, pagesFor, type Paging } from './paging';
+
+/** loading: asked (rows already shown stay until the answer); failed: only logged (spec section 8), the page says so. */
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export interface ListState<Row, Query> {
+  paging: Paging;
+  rows: Row[];
+  status: LoadStatus;
+  /** The search shown instead of the paged list (spec section 4: search replaces the list); null: the paged list. */
+  search: Query | null;
+}
+
+export interface OrdersState extends ListState<AdminOrder, number> {
+  /** The state filter of /jve/orders/{sid}; null when no orders page is open. */
+  orderState: number | null;
+  /** Orders whose activation is on its way. */
+  activating: number[];
+}
+
+export interface UsersState extends ListState<AdminUser, string> {
+  /** Users an e-mail is on its way to. */
+  sending: number[];
+}
+
+export interface CreateState {
+  platforms: AdminPlatform[];
+  platformsStatus: LoadStatus;
+  /** The platform chosen in the form: its mailboxes are listed beside it. */
+  platformId: number | null;
+  mailboxes: Mailbox[];
+  mailboxesStatus: LoadStatus;
+  creatingMailbox: boolean;
+  submitting: boolean;
+  /** Counts successful creations: the form starts afresh after each (spec section 2). */
+  resets: number;
+}
+
+export type UserPageStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'notFound';
+
+export interface UserPageState {
+  userId: number | null;
+  status: UserPageStatus;
+  panel: UserPanel | null;
+  /** Orders being activated and subscriptions being replaced. */
+  activating: number[];
+  replacing: number[];
+}
+
+/** unavailable: the server has no dashboard call (404); the page says so instead of failing. */
+export type DashboardStatus = 'idle' | 'loading' | 'loaded' | 'unavailable' | 'failed';
+
+export interface AdminState {
+  dashboard: { status: DashboardStatus; data: Dashboard | null };
+  orders: OrdersState;
+  users: UsersState;
+  create: CreateState;
+  user: UserPageState;
+}
+
+const initialOrders = (orderState: number | null = null): OrdersState => ({
+  orderState,
+  paging: initialPaging(),
+  rows: [],
+  status: 'idle',
+  search: null,
+  activating: [],
+});
+const initialUsers = (): UsersState => ({ paging: initialPaging(), rows: [], status: 'idle', search: null, sending: [] });
+const initialCreate = (): CreateState => ({
+  platforms: [],
+  platformsStatus: 'idle',
+  platformId: null,
+  mailboxes: [],
+  mailboxesStatus: 'idle',
+  creatingMailbox: false,
+  submitting: false,
+  resets: 0,
+});
+const initialUser = (userId: number | null = null): UserPageState => ({ userId, status: 'idle', panel: null, activating: [], replacing: [] });
+
+const initialState: AdminState = {
+  dashboard: { status: 'idle', data: null },
+  orders: initialOrders(),
+  users: initialUsers(),
+  create: initialCreate(),
+  user: initialUser(),
+};
+
+const without = (list: number[], id: number) => list.filter((entry) => entry !== id);
+
+/** Another page: the search (if any) gives way to the paged list. */
+function goToPage(list: ListState<unknown, unknown>, page: number) {
+  if (!Number.isInteger(page) || page < FIRST_PAGE) return;
+  list.paging.page = page;
+  list.search = null;
+  list.status = 'loading';
+}
+
+/** Another page size: back to page 1 (spec section 4). */
+function chooseLimit(list: ListState<unknown, unknown>, limit: number) {
+  if (!isPageSize(limit)) return;
+  list.paging.limit = limit;
+  list.paging.page = FIRST_PAGE;
+  list.search = null;
+  list.status = 'loading';
+}
+
+export interface PageLoaded<Row> {
+  rows: Row[];
+  counts: PagesCount;
+}
+
+export const adminSlice = createSlice({
+  name: 'admin',
+  initialState,
+  reducers: {
+    // Dashboard ---------------------------------------------------------------------------
+    dashboardOpened(state) {
+      state.dashboard.status = 'loading';
+    },
+    dashboardLoaded(state, action: PayloadAction<Dashboard>) {
+      state.dashboard = { status: 'loaded', data: action.payload };
+    },
+    dashboardFailed(state, action: PayloadAction<'unavailable' | 'failed'>) {
+      state.dashboard = { status: action.payload, data: null };
+    },
+
+    // Orders ------------------------------------------------------------------------------
+    /** /jve/orders/{sid} opened: page 1, 20 rows (spec section 4). */
+    ordersOpened(state, action: PayloadAction<number>) {
+      state.orders = { ...initialOrders(action.payload), status: 'loading' };
+    },
+    ordersClosed(state) {
+      state.orders = initialOrders();
+    },
+    ordersPageChosen(state, action: PayloadAction<number>) {
+      goToPage(state.orders, action.payload);
+    },
+    ordersLimitChosen(state, action: PayloadAction<number>) {
+      chooseLimit(state.orders, action.payload);
+    },
+    /** Refresh: the current page again, without the search. */
+    ordersRefreshed(state) {
+      goToPage(state.orders, state.orders.paging.page);
+    },
+    ordersSearched(state, action: PayloadAction<number>) {
+      state.orders.search = action.payload;
+      state.orders.status = 'loading';
+    },
+    ordersLoaded(state, action: PayloadAction<PageLoaded<AdminOrder>>) {
+      state.orders.status = 'loaded';
+      state.orders.rows = action.payload.rows;
+      state.orders.paging.pages = action.payload.counts.pages;
+      state.orders.paging.count = action.payload.counts.count;
+    },
+    /** The searched order, or none (NO ORDERS). */
+    ordersSearchLoaded(state, action: PayloadAction<AdminOrder | null>) {
+      state.orders.status = 'loaded';
+      state.orders.rows = action.payload ? [action.payload] : [];
+    },
+    ordersLoadFailed(state) {
+      state.orders.status = 'failed';
+      state.orders.rows = [];
+    },
+    orderActivationRequested(state, action: PayloadAction<number>) {
+      if (!state.orders.activating.includes(action.payload)) state.orders.activating.push(action.payload);
+    },
+    /** Activated: the order leaves the list of waiting orders (spec section 2). */
+    orderActivated(state, action: PayloadAction<number>) {
+      const { orders } = state;
+      orders.activating = without(orders.activating, action.payload);
+      const before = orders.rows.length;
+      orders.rows = orders.rows.filter((order) => order.id !== action.payload);
+      if (orders.rows.length < before && orders.search === null) {
+        orders.paging.count = Math.max(0, orders.paging.count - 1);
+        orders.paging.pages = pagesFor(orders.paging.count, orders.paging.limit);
+      }
+    },
+    orderActivationFailed(state, action: PayloadAction<number>) {
+      state.orders.activating = without(state.orders.activating, action.payload);
+    },
+    ordersExportRequested(_state, _action: PayloadAction<number>) {},
+
+    // Users -------------------------------------------------------------------------------
+    usersOpened(state) {
+      state.users = { ...initialUsers(), status: 'loading' };
+    },
+    usersClosed(state) {
+      state.users = initialUsers();
+    },
+    usersPageChosen(state, action: PayloadAction<number>) {
+      goToPage(state.users, action.payload);
+    },
+    usersLimitChosen(state, action: PayloadAction<number>) {
+      chooseLimit(state.users, action.payload);
+    },
+    usersRefreshed(state) {
+      goToPage(state.users, state.users.paging.page);
+    },
+    /** A valid e-mail only (the form checks it first, spec section 5). */
+    usersSearched(state, action: PayloadAction<string>) {
+      state.users.search = action.payload;
+      state.users.status = 'loading';
+    },
+    usersLoaded(state, action: PayloadAction<PageLoaded<AdminUser>>) {
+      state.users.status = 'loaded';
+      state.users.rows = action.payload.rows;
+      state.users.paging.pages = action.payload.counts.pages;
+      state.users.paging.count = action.payload.counts.count;
+    },
+    usersSearchLoaded(state, action: PayloadAction<AdminUser[]>) {
+      state.users.status = 'loaded';
+      state.users.rows = action.payload;
+    },
+    usersLoadFailed(state) {
+      state.users.status = 'failed';
+      state.users.rows = [];
+    },
+    emailSendRequested(state, action: PayloadAction<{ userId: number; emailType: number }>) {
+      if (!state.users.sending.includes(action.payload.userId)) state.users.sending.push(action.payload.userId);
+    },
+    emailSendFinished(state, action: PayloadAction<number>) {
+      state.users.sending = without(state.users.sending, action.payload);
+    },
+
+    // Create subscription -----------------------------------------------------------------
+    createPageOpened(state) {
+      state.create = { ...initialCreate(), platformsStatus: 'loading' };
+    },
+    createPageClosed(state) {
+      state.create = initialCreate();
+    },
+    platformsLoaded(state, action: PayloadAction<AdminPlatform[]>) {
+      state.create.platforms = action.payload;
+      state.create.platformsStatus = 'loaded';
+    },
+    platformsFailed(state) {
+      state.create.platformsStatus = 'failed';
+    },
+    /** The form's platform changed: its mailboxes are asked for (none when cleared). */
+    platformChosen(state, action: PayloadAction<number | null>) {
+      state.create.platformId = action.payload;
+      state.create.mailboxes = [];
+      state.create.mailboxesStatus = action.payload === null ? 'idle' : 'loading';
+    },
+    mailboxesLoaded(state, action: PayloadAction<{ platformId: number; mailboxes: Mailbox[] }>) {
+      if (state.create.platformId !== action.payload.platformId) return;
+      state.create.mailboxes = action.payload.mailboxes;
+      state.create.mailboxesStatus = 'loaded';
+    },
+    mailboxesFailed(state) {
+      state.create.mailboxesStatus = 'failed';
+    },
+    mailboxCreateRequested(state) {
+      if (state.create.platformId !== null) state.create.creatingMailbox = true;
+    },
+    /** A new mailbox, first in the list (its password is readable this once, and from the list). */
+    mailboxCreated(state, action: PayloadAction<Mailbox>) {
+      state.create.creatingMailbox = false;
+      state.create.mailboxes = [action.payload, ...state.create.mailboxes.filter((mailbox) => mailbox.id !== action.payload.id)];
+    },
+    mailboxCreateFailed(state) {
+      state.create.creatingMailbox = false;
+    },
+    subscriptionSubmitted(state, _action: PayloadAction<NewSubscription>) {
+      state.create.submitting = true;
+    },
+    /** Created: the form is reset (spec section 2), the mailbox list with it. */
+    subscriptionCreated(state) {
+      state.create.submitting = false;
+      state.create.resets += 1;
+      state.create.platformId = null;
+      state.create.mailboxes = [];
+      state.create.mailboxesStatus = 'idle';
+    },
+    subscriptionFailed(state) {
+      state.create.submitting = false;
+    },
+
+    // Admin user page ---------------------------------------------------------------------
+    /** /jve/user/{id} opened (null: the address is no user id). */
+    adminUserOpened(state, action: PayloadAction<number | null>) {
+      state.user = { ...initialUser(action.payload), status: action.payload === null ? 'notFound' : 'loading' };
+    },
+    adminUserClosed(state) {
+      state.user = initialUser();
+    },
+    /** Load again (the retry, and after a replacement: spec section 4). */
+    adminUserRequested(state) {
+      if (state.user.userId !== null) state.user.status = state.user.panel ? 'loaded' : 'loading';
+    },
+    adminUserLoaded(state, action: PayloadAction<UserPanel>) {
+      state.user.status = 'loaded';
+      state.user.panel = action.payload;
+    },
+    adminUserFailed(state, action: PayloadAction<'failed' | 'notFound'>) {
+      state.user.status = action.payload;
+      if (action.payload === 'notFound') state.user.panel = null;
+    },
+    userOrderActivationRequested(state, action: PayloadAction<number>) {
+      if (!state.user.activating.includes(action.payload)) state.user.activating.push(action.payload);
+    },
+    userOrderActivationFinished(state, action: PayloadAction<number>) {
+      state.user.activating = without(state.user.activating, action.payload);
+    },
+    replaceRequested(state, action: PayloadAction<{ subscribeId: number; orderId: number }>) {
+      if (!state.user.replacing.includes(action.payload.subscribeId)) state.user.replacing.push(action.payload.subscribeId);
+    },
+    replaceFinished(state, action: PayloadAction<number>) {
+      state.user.replacing = without(state.user.replacing, action.payload);
+    },
+  },
+  selectors: {
+    selectDashboard: (state) => state.dashboard,
+    selectOrders: (state) => state.orders,
+    selectUsers: (state) => state.users,
+    selectCreate: (state) => state.create,
+    selectAdminUser: (state) => state.user,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // Declaration merging: adds `admin` to the store's state type. Empty by design.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof adminSlice> {}
+}
+
+/** The slice, added to the store's reducer now that its chunk has loaded. */
+export const injectedAdminSlice = adminSlice.injectInto(rootReducer);
+
+export const {
+  dashboardOpened,
+  dashboardLoaded,
+  dashboardFailed,
+  ordersOpened,
+  ordersClosed,
+  ordersPageChosen,
+  ordersLimitChosen,
+  ordersRefreshed,
+  ordersSearched,
+  ordersLoaded,
+  ordersSearchLoaded,
+  ordersLoadFailed,
+  orderActivationRequested,
+  orderActivated,
+  orderActivationFailed,
+  ordersExportRequested,
+  usersOpened,
+  usersClosed,
+  usersPageChosen,
+  usersLimitChosen,
+  usersRefreshed,
+  usersSearched,
+  usersLoaded,
+  usersSearchLoaded,
+  usersLoadFailed,
+  emailSendRequested,
+  emailSendFinished,
+  createPageOpened,
+  createPageClosed,
+  platformsLoaded,
+  platformsFailed,
+  platformChosen,
+  mailboxesLoaded,
+  mailboxesFailed,
+  mailboxCreateRequested,
+  mailboxCreated,
+  mailboxCreateFailed,
+  subscriptionSubmitted,
+  subscriptionCreated,
+  subscriptionFailed,
+  adminUserOpened,
+  adminUserClosed,
+  adminUserRequested,
+  adminUserLoaded,
+  adminUserFailed,
+  userOrderActivationRequested,
+  userOrderActivationFinished,
+  replaceRequested,
+  replaceFinished,
+} = adminSlice.actions;

@@ -1,0 +1,196 @@
+/**
+ * The admin area's calls (spec sections 3, 6 and 7), all staff-only and carrying the login's
+ * bearer token: orders by state and their pages, users and their pages, platforms, mailboxes,
+ * platform accounts ("create subscription"), activation, replacement, staff e-mails, the
+ * dashboard figures and the orders' CSV export. Pages start at 1; limits are 1 to 100.
+ * Imported by the admin chunk only.
+ */
+import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
+import { getUserPanel, type UserPanel } from './panel';
+
+/** One item of an order as the admin lists show it (spec section 3). */
+export interface AdminOrderItem {
+  platformId?: number;
+  platformName: string;
+  platformColorOne: string | null;
+  platformLogoBase: string | null;
+  typeName: string;
+  durationName: string;
+  quantity?: number;
+  haveInvitation: boolean;
+  invitationEmail: string | null;
+}
+
+/** The spec's Order; `total` in the order's currency, `totalEur` its value in EUR (admin totals are in EUR). */
+export interface AdminOrder {
+  id: number;
+  userId: number;
+  email: string;
+  total: number;
+  totalEur?: number | null;
+  /** 1 EUR, 2 KRW. */
+  currencyId: number;
+  currencyCode?: string;
+  paymentMethod: number | null;
+  createdDate: string;
+  paymentMethods: number[];
+  /** 2 completed, 6 paid but not completed… (beyond the spec). */
+  state?: number;
+  items: AdminOrderItem[];
+}
+
+/** The spec's paged count response. */
+export interface PagesCount {
+  pages: number;
+  count: number;
+}
+
+/** The spec's User: role 0 user, 1 moderator, 2 admin. */
+export interface AdminUser {
+  id: number;
+  email: string;
+  isEmailVerified: boolean;
+  /** The nickname; null when none was given. */
+  name: string | null;
+  role: number;
+  subscribersCount: number;
+  createdDate: string;
+}
+
+export interface AdminPlatform {
+  id: number;
+  name: string;
+  slotsCount: number;
+  logoBase: string | null;
+  colorOne: string | null;
+  /** 0 video streaming, 8 AI chat… */
+  type?: number;
+}
+
+/** The spec's Mailbox, plus its platform (null: not given to a platform yet). */
+export interface Mailbox {
+  id: number;
+  email: string;
+  password: string;
+  platformId?: number | null;
+}
+
+/** The spec's subscription creation payload: a platform account with its slots and forwarding e-mail. */
+export interface NewSubscription {
+  email: string;
+  password: string;
+  platformId: number;
+  slotsCount: number;
+  femail: string;
+}
+
+export interface CreatedAccount {
+  id: number;
+  platformId: number;
+  email: string;
+  slotsCount: number;
+  femail: string;
+  mailboxId: number | null;
+}
+
+/** `GET /api/admin/dashboard` (beyond the spec). */
+export interface Dashboard {
+  /** EUR revenue per day of the last 30 days; `day` is an ISO date (2026-11-27). */
+  revenueEur: Array<{ day: string; totalEur: number }>;
+  /** Orders per state: `{ "2": 14, "6": 3 }`. */
+  ordersByState: Record<string, number>;
+  slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
+  /** Paid orders waiting for activation longer than 24 hours. */
+  waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
+}
+
+export interface SentEmail {
+  id: number;
+  kind: number;
+  kindName: string;
+  to: string;
+  userId: number;
+  repeated?: boolean;
+}
+
+const auth = { auth: true } as const;
+
+// Orders -----------------------------------------------------------------------------------
+
+export function getOrdersByState(state: number, page: number, limit: number): Promise<AdminOrder[]> {
+  return apiGet<AdminOrder[]>('/api/order/getbystate', { state, page, limit }, auth);
+}
+
+export function getOrdersPages(state: number, limit: number): Promise<PagesCount> {
+  return apiGet<PagesCount>('/api/order/getorderspages', { state, limit }, auth);
+}
+
+export function getOrder(id: number): Promise<AdminOrder> {
+  return apiGet<AdminOrder>('/api/order/getorder', { id }, auth);
+}
+
+/** A waiting order (state 6) gets its slots now; 409 when it is not waiting or no slot is free. */
+export function activateOrder(orderId: number): Promise<unknown> {
+  return apiPost<unknown>('/api/webhook/activatesubscribe', { orderId }, auth);
+}
+
+/** The orders of a state as CSV (beyond the spec), fetched with the token. */
+export function exportOrdersCsv(state: number): Promise<DownloadedFile> {
+  return apiDownload('/api/order/export.csv', { state });
+}
+
+// Users ------------------------------------------------------------------------------------
+
+export function getUsers(page: number, limit: number): Promise<AdminUser[]> {
+  return apiGet<AdminUser[]>('/api/user/getusers', { page, limit }, auth);
+}
+
+export function getUsersByEmail(email: string): Promise<AdminUser[]> {
+  return apiGet<AdminUser[]>('/api/user/getusersbyemail', { email }, auth);
+}
+
+export function getUsersPages(limit: number): Promise<PagesCount> {
+  return apiGet<PagesCount>('/api/user/getuserspages', { limit }, auth);
+}
+
+/** One e-mail of a kind (0–9) to the user, in their language. */
+export function sendEmail(userId: number, emailType: number): Promise<SentEmail> {
+  return apiPost<SentEmail>('/api/email/sendemail', { userId, emailType }, auth);
+}
+
+/** A user's panel as staff see it: always in English (spec section 7: languageId 1 in the admin view). */
+export function getAdminUserPanel(userId: number): Promise<UserPanel> {
+  return getUserPanel(userId, 1);
+}
+
+/** Moves a subscription to a free slot of another account of its platform. */
+export function replaceSubscription(subscribeId: number, orderId: number): Promise<unknown> {
+  return apiPost<unknown>('/api/webhook/replacesubscribe', { subscribeId, orderId }, auth);
+}
+
+// Platforms, mailboxes and accounts --------------------------------------------------------
+
+export function getPlatforms(): Promise<AdminPlatform[]> {
+  return apiGet<AdminPlatform[]>('/api/platform/getplatforms', undefined, auth);
+}
+
+/** The platform's and the unassigned mailboxes, passwords included (the server audits the read). The spec spells it `plaformId`. */
+export function getMailboxes(platformId: number): Promise<Mailbox[]> {
+  return apiGet<Mailbox[]>('/api/subscribe/getbemails', { plaformId: platformId }, auth);
+}
+
+/** A new mailbox for the platform (admin only); its password is shown this once. */
+export function createMailbox(platformId: number): Promise<Mailbox> {
+  return apiGet<Mailbox>('/api/subscribe/createbemail', { plaformId: platformId }, auth);
+}
+
+/** A platform account with its slots (admin only): new capacity for waiting orders. */
+export function createSubscription(payload: NewSubscription): Promise<CreatedAccount> {
+  return apiPost<CreatedAccount>('/api/subscribe/insert', payload, auth);
+}
+
+// Dashboard --------------------------------------------------------------------------------
+
+export function getDashboard(): Promise<Dashboard> {
+  return apiGet<Dashboard>('/api/admin/dashboard', undefined, auth);
+}
