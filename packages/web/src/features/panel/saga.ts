@@ -7,10 +7,14 @@
  *   language changes while open ─► asked again in the new language
  *   invitation form (valid) ─► POST order/setinvatiotaionemail ─► the answered e-mail, read-only
  *                                                              └ failure: its message under the form
+ *   'Get verification link' / 'Request Verification Code' ─► GET email/getnvlink | email/getchgptcode
+ *       at once, then every 10 s, at most 12 polls ─ a value ─► shown (link button / code), polling ends
+ *                                                  ├ none, or a failure (only logged) ─► value cleared, next poll
+ *                                                  └ 12 polls without one ─► stopped
  *
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
@@ -30,7 +34,11 @@ import {
   panelLoaded,
   panelOpened,
   panelRequested,
+  verificationPolled,
+  verificationRequested,
+  verificationStopped,
   type PanelStatus,
+  type VerificationKind,
 } from './slice';
 import { translatePanel } from './texts';
 
@@ -98,11 +106,48 @@ function* saveInvitation(action: ReturnType<typeof invitationSubmitted>) {
   }
 }
 
+/** Spec section 9: the first poll at once, then one every 10 seconds, at most 12. */
+export const VERIFICATION_POLL_MS = 10_000;
+export const VERIFICATION_MAX_POLLS = 12;
+
+/** Subscriptions being polled; a second click while polling starts nothing. */
+const polling = new Set<number>();
+
+function fetchVerification(kind: VerificationKind, subscriptionId: number): Promise<string | null> {
+  return kind === 'link'
+    ? panelApi.getHouseholdLink(subscriptionId).then((answer) => (typeof answer?.link === 'string' && answer.link ? answer.link : null))
+    : panelApi.getLoginCode(subscriptionId).then((answer) => (typeof answer?.code === 'string' && answer.code ? answer.code : null));
+}
+
+function* pollVerification(action: ReturnType<typeof verificationRequested>) {
+  const { subscriptionId, kind } = action.payload;
+  if (polling.has(subscriptionId)) return;
+  polling.add(subscriptionId);
+  try {
+    for (let poll = 1; poll <= VERIFICATION_MAX_POLLS; poll += 1) {
+      let value: string | null = null;
+      try {
+        value = yield call(fetchVerification, kind, subscriptionId);
+      } catch (error) {
+        // Spec section 8: a verification fetch failure is only logged; polling goes on.
+        logError('verification fetch failed', error);
+      }
+      yield put(verificationPolled({ subscriptionId, value }));
+      if (value) return;
+      if (poll < VERIFICATION_MAX_POLLS) yield delay(VERIFICATION_POLL_MS);
+    }
+    yield put(verificationStopped(subscriptionId));
+  } finally {
+    polling.delete(subscriptionId);
+  }
+}
+
 /** One visit to /user/{id}, from mount to unmount. */
 function* panelVisit(userId: number) {
   yield takeLatest(panelRequested.type, loadPanel, userId);
   yield takeEvery(languageResolved.type, reloadInNewLanguage);
   yield takeEvery(invitationSubmitted.type, saveInvitation);
+  yield takeEvery(verificationRequested.type, pollVerification);
   yield put(panelRequested());
 }
 

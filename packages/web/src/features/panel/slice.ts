@@ -23,6 +23,21 @@ export interface InvitationState {
   message: string | null;
 }
 
+/** What the mailbox holds for a subscription: a household link (video) or a login code (AI chat). */
+export type VerificationKind = 'link' | 'code';
+
+/**
+ * The verification fetch of one subscription (spec section 4): polling while the polls run
+ * (first at once, then every 10 s, at most 12), found when an answer had the value, stopped
+ * after the last poll without one. `value` is cleared by an answer without one.
+ */
+export interface VerificationState {
+  kind: VerificationKind;
+  status: 'polling' | 'found' | 'stopped';
+  value: string | null;
+  polls: number;
+}
+
 export interface PanelState {
   /** The user whose panel is open; null when the address names none. */
   userId: number | null;
@@ -32,9 +47,11 @@ export interface PanelState {
   languageId: LanguageId | null;
   /** Invitation e-mails on their way, by order id. */
   invitations: Record<number, InvitationState>;
+  /** Verification fetches, by subscription id. */
+  verifications: Record<number, VerificationState>;
 }
 
-const initialState: PanelState = { userId: null, status: 'idle', panel: null, languageId: null, invitations: {} };
+const initialState: PanelState = { userId: null, status: 'idle', panel: null, languageId: null, invitations: {}, verifications: {} };
 
 export const panelSlice = createSlice({
   name: 'panel',
@@ -78,6 +95,26 @@ export const panelSlice = createSlice({
     invitationFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
       state.invitations[action.payload.orderId] = { status: 'failed', message: action.payload.message };
     },
+
+    /** 'Get verification link' / 'Request Verification Code': the saga polls (a second click while polling changes nothing). */
+    verificationRequested(state, action: PayloadAction<{ subscriptionId: number; kind: VerificationKind }>) {
+      const { subscriptionId, kind } = action.payload;
+      if (state.verifications[subscriptionId]?.status === 'polling') return;
+      state.verifications[subscriptionId] = { kind, status: 'polling', value: null, polls: 0 };
+    },
+    /** One poll answered (null: nothing yet, or the poll failed; the value is cleared). */
+    verificationPolled(state, action: PayloadAction<{ subscriptionId: number; value: string | null }>) {
+      const entry = state.verifications[action.payload.subscriptionId];
+      if (!entry) return;
+      entry.polls += 1;
+      entry.value = action.payload.value;
+      if (action.payload.value) entry.status = 'found';
+    },
+    /** The last poll went by without a value. */
+    verificationStopped(state, action: PayloadAction<number>) {
+      const entry = state.verifications[action.payload];
+      if (entry && entry.status === 'polling') entry.status = 'stopped';
+    },
   },
   selectors: {
     selectPanelUserId: (state) => state.userId,
@@ -85,6 +122,7 @@ export const panelSlice = createSlice({
     selectPanel: (state) => state.panel,
     selectPanelLanguageId: (state) => state.languageId,
     selectInvitations: (state) => state.invitations,
+    selectVerifications: (state) => state.verifications,
   },
 });
 
@@ -107,4 +145,7 @@ export const {
   invitationSubmitted,
   invitationSaved,
   invitationFailed,
+  verificationRequested,
+  verificationPolled,
+  verificationStopped,
 } = panelSlice.actions;

@@ -65,6 +65,22 @@ const en = {
   'panel.renew': 'Renew',
   'panel.renewLabel': 'Renew {platform}',
   'panel.renewNote': 'Buying {platform} again extends this subscription on the same profile from its end date.',
+
+  'panel.household': 'Not part of the household?',
+  'panel.householdToggle': 'Show the steps',
+  'panel.householdHide': 'Hide the steps',
+  'panel.householdStep1': "On your TV, choose 'I'm traveling' (or 'Watch temporarily').",
+  'panel.householdStep2': "Choose 'Send email'.",
+  'panel.householdStep3': "Click 'Get verification link' here and wait a moment.",
+  'panel.householdStep4': 'Open the verification link and follow it: it expires after 15 minutes.',
+  'panel.householdFetch': 'Get verification link',
+  'panel.householdLink': 'Open verification link',
+  'panel.codeRequest': 'Request Verification Code',
+  'panel.codeNote': 'Start logging in first; when you are asked for a code sent by e-mail, request it here.',
+  'panel.codeLabel': 'Verification code',
+  'panel.pleaseWait': 'Please wait…',
+  'panel.verificationStopped': 'Nothing has arrived yet. Send the e-mail again, then try once more.',
+  'panel.verificationRetry': 'Try again',
 } as const;
 
 export type PanelTextKey = keyof typeof en;
@@ -127,6 +143,22 @@ const ko: PanelTexts = {
   'panel.renew': '연장하기',
   'panel.renewLabel': '{platform} 연장하기',
   'panel.renewNote': '{platform}을(를) 다시 구매하면 이 구독이 같은 프로필에서 종료일부터 연장됩니다.',
+
+  'panel.household': '가구에 속하지 않나요?',
+  'panel.householdToggle': '방법 보기',
+  'panel.householdHide': '방법 숨기기',
+  'panel.householdStep1': "TV에서 '여행 중입니다'(또는 '임시로 시청')를 선택하세요.",
+  'panel.householdStep2': "'이메일 보내기'를 선택하세요.",
+  'panel.householdStep3': "여기에서 '인증 링크 받기'를 누르고 잠시 기다리세요.",
+  'panel.householdStep4': '인증 링크를 열어 안내를 따르세요. 링크는 15분 후에 만료됩니다.',
+  'panel.householdFetch': '인증 링크 받기',
+  'panel.householdLink': '인증 링크 열기',
+  'panel.codeRequest': '인증 코드 요청',
+  'panel.codeNote': '먼저 로그인을 시작하고, 이메일로 보낸 코드를 요구하면 여기에서 요청하세요.',
+  'panel.codeLabel': '인증 코드',
+  'panel.pleaseWait': '잠시 기다려 주세요…',
+  'panel.verificationStopped': '아직 도착한 메일이 없습니다. 이메일을 다시 보낸 후 한 번 더 시도해 주세요.',
+  'panel.verificationRetry': '다시 시도',
 };
 
 export const PANEL_TEXTS: Readonly<Record<LanguageId, PanelTexts>> = { 1: en, 2: ko };

@@ -62,3 +62,13 @@ export function getUserPanel(id: number, languageId: number): Promise<UserPanel>
 export function setInvitationEmail(orderId: number, email: string): Promise<{ email: string }> {
   return apiPost<{ email: string }>('/api/order/setinvatiotaionemail', { email, orderId }, { auth: true });
 }
+
+/** The newest household / travel link in the account's mailbox (video platforms); null until one arrives. Polled. */
+export function getHouseholdLink(subscriptionId: number): Promise<{ link: string | null }> {
+  return apiGet<{ link: string | null }>('/api/email/getnvlink', { subscriptionId }, { auth: true });
+}
+
+/** The newest six-digit login code in the account's mailbox (AI-chat platforms); null until one arrives. Polled. */
+export function getLoginCode(subscriptionId: number): Promise<{ code: string | null }> {
+  return apiGet<{ code: string | null }>('/api/email/getchgptcode', { subscriptionId }, { auth: true });
+}

@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import { usePanelT } from '../texts';
 import { Field, Fields, ItemFrame } from './ItemFrame';
 import { Password, Username } from './Secret';
+import { HouseholdGuide, LoginCode } from './Verification';
 
 function When({ iso, testId, label }: { iso: string | null; testId: string; label: string }) {
   const { culture } = useAppSelector(selectLanguage);
@@ -21,8 +22,9 @@ function When({ iso, testId, label }: { iso: string | null; testId: string; labe
  * An active subscription (spec section 2): platform image, order id, username (the invitation
  * e-mail for family invitations, otherwise the account's e-mail plus its password), the
  * profile to use when the account is shared (more than one slot: 'all' for slot 0, else
- * 'use profile number n'), start and end time, subscription id, and the renewal: buying the
- * same platform again extends this subscription on the same slot.
+ * 'use profile number n'), start and end time, subscription id, the household guide (video)
+ * or the login-code button (AI chat), and the renewal: buying the same platform again extends
+ * this subscription on the same slot.
  */
 export function ActiveItem({ item }: { item: PanelItem }) {
   const t = usePanelT();
@@ -52,6 +54,9 @@ export function ActiveItem({ item }: { item: PanelItem }) {
           {item.subscribeId ?? '—'}
         </Field>
       </Fields>
+      {/* The account's mailbox serves only shared accounts: a family invitation logs in with the buyer's own e-mail. */}
+      {!item.haveInvitation && item.platformType === 0 && <HouseholdGuide item={item} />}
+      {!item.haveInvitation && item.platformType === 8 && <LoginCode item={item} />}
       <Flex align="center" gap="3" wrap="wrap">
         <ButtonLink
           data-testid="panel-renew"

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { keyframes } from '@emotion/react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { PanelItem } from '../../../services/api/panel';
+import { selectVerifications } from '../selectors';
+import { verificationRequested, type VerificationKind, type VerificationState } from '../slice';
+import { usePanelT } from '../texts';
+
+const slide = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
+
+/** Spec section 2, "While polling": an indeterminate progress bar and 'please wait'. */
+function Polling() {
+  const t = usePanelT();
+  return (
+    <Stack gap="1" data-testid="panel-verification-polling">
+      <Box role="progressbar" aria-label={t('panel.pleaseWait')} aria-busy="true" h="1.5" w="full" bg="gray.200" borderRadius="full" overflow="hidden">
+        <Box h="full" w="40%" bg="purple.500" borderRadius="full" css={{ animation: `${slide} 1.2s ease-in-out infinite` }} />
+      </Box>
+      <Text fontSize="sm" color="fg.muted" data-testid="panel-verification-wait">
+        {t('panel.pleaseWait')}
+      </Text>
+    </Stack>
+  );
+}
+
+function useVerification(item: PanelItem): VerificationState | undefined {
+  const all = useAppSelector(selectVerifications);
+  return item.subscribeId === null ? undefined : all[item.subscribeId];
+}
+
+function useRequest(item: PanelItem, kind: VerificationKind) {
+  const dispatch = useAppDispatch();
+  return () => {
+    if (item.subscribeId !== null) dispatch(verificationRequested({ subscriptionId: item.subscribeId, kind }));
+  };
+}
+
+/** After the last poll without an answer: say so, and offer another round. */
+function Stopped({ onRetry }: { onRetry: () => void }) {
+  const t = usePanelT();
+  return (
+    <Flex align="center" gap="3" wrap="wrap" data-testid="panel-verification-stopped">
+      <Text fontSize="sm" color="fg.muted">
+        {t('panel.verificationStopped')}
+      </Text>
+      <Button size="xs" variant="outline" onClick={onRetry} data-testid="panel-verification-retry">
+        {t('panel.verificationRetry')}
+      </Button>
+    </Flex>
+  );
+}
+
+/**
+ * Video platforms (type 0): the 'not part of the household' section. Its button toggles the four
+ * steps; the third asks the server for the verification link (polled), the fourth is the link,
+ * opening in a new tab, once it is known.
+ */
+export function HouseholdGuide({ item }: { item: PanelItem }) {
+  const t = usePanelT();
+  const [open, setOpen] = useState(false);
+  const verification = useVerification(item);
+  const request = useRequest(item, 'link');
+  const link = verification?.kind === 'link' ? verification.value : null;
+  return (
+    <Box as="section" data-testid="panel-household" borderTopWidth="1px" pt="3">
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h4" size="sm">
+          {t('panel.household')}
+        </Heading>
+        <Button size="sm" variant="outline" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="panel-household-toggle">
+          {open ? t('panel.householdHide') : t('panel.householdToggle')}
+        </Button>
+      </Flex>
+      {open && (
+        <chakra.ol data-testid="panel-household-guide" mt="3" ps="5" display="grid" gap="2" listStyleType="decimal">
+          <li>{t('panel.householdStep1')}</li>
+          <li>{t('panel.householdStep2')}</li>
+          <li>
+            <Stack gap="2">
+              <span>{t('panel.householdStep3')}</span>
+              <Box>
+                <Button
+                  size="sm"
+                  colorPalette="purple"
+                  onClick={request}
+                  disabled={verification?.status === 'polling' || item.subscribeId === null}
+                  data-testid="panel-household-fetch"
+                >
+                  {t('panel.householdFetch')}
+                </Button>
+              </Box>
+              {verification?.status === 'polling' && <Polling />}
+              {verification?.status === 'stopped' && <Stopped onRetry={request} />}
+            </Stack>
+          </li>
+          <li>
+            <Stack gap="2">
+              <span>{t('panel.householdStep4')}</span>
+              {link && (
+                <Box>
+                  <chakra.a
+                    href={link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="panel-household-link"
+                    display="inline-flex"
+                    alignItems="center"
+                    px="3"
+                    py="1.5"
+                    borderRadius="md"
+                    bg="purple.600"
+                    color="white"
+                    fontWeight="semibold"
+                    fontSize="sm"
+                    _hover={{ bg: 'purple.700' }}
+                  >
+                    {t('panel.householdLink')}
+                  </chakra.a>
+                </Box>
+              )}
+            </Stack>
+          </li>
+        </chakra.ol>
+      )}
+    </Box>
+  );
+}
+
+/** AI-chat platforms (type 8): 'Request Verification Code', and the code once it has arrived (polled). */
+export function LoginCode({ item }: { item: PanelItem }) {
+  const t = usePanelT();
+  const verification = useVerification(item);
+  const request = useRequest(item, 'code');
+  const code = verification?.kind === 'code' ? verification.value : null;
+  return (
+    <Box as="section" data-testid="panel-login-code" borderTopWidth="1px" pt="3">
+      <Stack gap="2">
+        <Text fontSize="sm" color="fg.muted">
+          {t('panel.codeNote')}
+        </Text>
+        <Box>
+          <Button
+            size="sm"
+            colorPalette="purple"
+            onClick={request}
+            disabled={verification?.status === 'polling' || item.subscribeId === null}
+            data-testid="panel-code-request"
+          >
+            {t('panel.codeRequest')}
+          </Button>
+        </Box>
+        {verification?.status === 'polling' && <Polling />}
+        {verification?.status === 'stopped' && <Stopped onRetry={request} />}
+        {code && (
+          <Flex align="baseline" gap="2">
+            <Text fontSize="sm" color="fg.muted">
+              {t('panel.codeLabel')}
+            </Text>
+            <chakra.output data-testid="panel-code-value" fontFamily="mono" fontSize="2xl" fontWeight="bold" letterSpacing="widest">
+              {code}
+            </chakra.output>
+          </Flex>
+        )}
+      </Stack>
+    </Box>
+  );
+}
