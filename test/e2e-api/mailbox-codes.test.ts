@@ -78,6 +78,16 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     ).to.equal(true);
   });
 
+  it('mail that lands while the first read is under way is not missed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { mailbox, buyer, subscriptionId } = await holder(0);
+      const link = netflixLink();
+      secrets.push(link);
+      await Promise.all([poll(LINK, buyer, subscriptionId).expect(200), dovecot.deliver(mailbox.email, netflixMail(mailbox.email, link))]);
+      expect(await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', timeoutMs: 3_000 })).to.equal(link);
+    }
+  });
+
   it('a ChatGPT login code: the six digits, not a colour code or a year', async () => {
     const { mailbox, buyer, subscriptionId } = await holder(8);
     expect((await poll(CODE, buyer, subscriptionId).expect(200)).body).to.deep.equal({ code: null });

@@ -92,11 +92,14 @@ describe('browser: household links and login codes in the panel', function () {
     expect(await page.$('[data-testid="panel-household-link"]')).to.equal(null);
 
     // 'Get verification link': polling starts at once, with the progress bar and 'please wait'.
+    const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/email/getnvlink');
     await page.click('[data-testid="panel-household-fetch"]');
     await page.waitForSelector('[data-testid="panel-verification-polling"] [role="progressbar"]', { visible: true });
     expect(await page.$eval('[data-testid="panel-verification-wait"]', (el) => el.textContent)).to.contain('Please wait');
     await waitFor(() => polls.length >= 1, { what: 'the first poll' });
     expect(polls[0].subscriptionId).to.equal(String(subscriptionId));
+
+    expect(await (await firstAnswer).json()).to.deep.equal({ link: null });
 
     // The e-mail lands after the first poll; the next poll (10 s later) brings the link.
     const link = netflixLink('travel');
@@ -126,10 +129,12 @@ describe('browser: household links and login codes in the panel', function () {
     expect(await page.$('[data-testid="panel-household"]')).to.equal(null);
     const request = await page.waitForSelector('[data-testid="panel-code-request"]', { visible: true });
     expect(await request!.evaluate((el) => el.textContent)).to.equal('인증 코드 요청');
+    const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/email/getchgptcode');
     await request!.click();
     await page.waitForSelector('[data-testid="panel-verification-polling"]', { visible: true });
     expect(await page.$eval('[data-testid="panel-verification-wait"]', (el) => el.textContent)).to.contain('잠시 기다려 주세요');
     await waitFor(() => polls.length >= 1, { what: 'the first poll' });
+    expect(await (await firstAnswer).json()).to.deep.equal({ code: null });
 
     const code = randomCode();
     await dovecot.deliver(mailbox.email, openAiMail(mailbox.email, code));

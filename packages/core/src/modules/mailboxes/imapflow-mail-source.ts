@@ -37,22 +37,24 @@ export class ImapFlowMailSource implements MailSource {
   async watch(login: MailboxLogin, since: Date, limit: number, handlers: MailWatchHandlers): Promise<{ watch: MailWatch; messages: FetchedMessage[] }> {
     const client = this.client(login, { watching: true });
     let stopped = false;
+    let begun = false;
+    let ended = false;
     let lastUid = 0;
-    let queue = Promise.resolve();
     let failure: unknown;
+    let open!: () => void;
+    // Nothing is reported before begin(); new-mail events wait in this queue until then.
+    let queue = new Promise<void>((resolve) => (open = resolve));
 
-    const messages = await this.withDeadline(client, async () => {
-      await client.connect();
-      const found = await this.readRecent(client, since, limit);
-      lastUid = Math.max(0, ...found.map((message) => message.uid));
-      await client.mailboxOpen('INBOX');
-      return found;
-    });
-
-    // New mail: fetch what is above the last UID seen, one fetch at a time, in arrival order.
-    client.on('exists', () => {
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      if (!stopped) handlers.onEnd(failure);
+    };
+    // New mail: fetch what is above the last UID seen, one fetch at a time, in arrival order. The
+    // listener is there before the first read, so mail landing during it is not missed.
+    const fetchNew = () => {
       queue = queue.then(async () => {
-        if (stopped) return;
+        if (stopped || ended) return;
         try {
           const fresh = (await client.fetchAll(`${lastUid + 1}:*`, { uid: true, internalDate: true, source: true }, { uid: true }))
             .filter((message) => message.uid > lastUid)
@@ -66,14 +68,27 @@ export class ImapFlowMailSource implements MailSource {
           client.close();
         }
       });
-    });
+    };
+    client.on('exists', fetchNew);
     client.on('close', () => {
-      if (stopped) return;
-      stopped = true;
-      handlers.onEnd(failure);
+      if (begun) end();
+    });
+
+    const messages = await this.withDeadline(client, async () => {
+      await client.connect();
+      const found = await this.readRecent(client, since, limit);
+      lastUid = Math.max(0, ...found.map((message) => message.uid));
+      return found;
     });
 
     const watch: MailWatch = {
+      begin() {
+        if (begun) return;
+        begun = true;
+        if (!client.usable) return end();
+        open();
+        fetchNew(); // whatever landed between the first read and now
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

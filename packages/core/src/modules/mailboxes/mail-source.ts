@@ -18,6 +18,12 @@ export interface FetchedMessage {
 }
 
 export interface MailWatch {
+  /**
+   * Starts reporting: first whatever arrived since the first read (so nothing that lands while the
+   * caller takes in the first read is lost), then each new message as it arrives. Until this is
+   * called nothing is reported, not even the end of the watch.
+   */
+  begin(): void;
   /** Ends the watch and its connection; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -33,8 +39,8 @@ export interface MailSource {
   /** Messages of the inbox received at or after `since`, newest first, at most `limit`. */
   recent(login: MailboxLogin, since: Date, limit: number): Promise<FetchedMessage[]>;
   /**
-   * Reads the recent messages as `recent` does, then keeps the connection open and reports new
-   * messages as they arrive (IMAP IDLE). Resolves once the first read is done.
+   * Reads the recent messages as `recent` does, then keeps the connection open and, once `begin()`
+   * is called, reports new messages as they arrive (IMAP IDLE). Resolves once the first read is done.
    */
   watch(login: MailboxLogin, since: Date, limit: number, handlers: MailWatchHandlers): Promise<{ watch: MailWatch; messages: FetchedMessage[] }>;
 }

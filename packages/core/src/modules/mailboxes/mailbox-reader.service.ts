@@ -145,8 +145,9 @@ export class MailboxReaderService {
     const started = Date.now();
     try {
       let messages: FetchedMessage[];
+      let watch: MailWatch | undefined;
       if (this.config.mailbox.imapIdle && !state.watch && this.watchCount() < MAX_WATCHES) {
-        messages = await this.startWatch(state, target, since);
+        ({ watch, messages } = await this.openWatch(state, target, since));
       } else {
         messages = await source.recent(target.login, since, READ_LIMIT);
       }
@@ -154,6 +155,14 @@ export class MailboxReaderService {
       state.coveredSince = since;
       state.readAt = Date.now();
       state.failure = undefined;
+      if (watch && this.closed) {
+        await watch.stop();
+      } else if (watch) {
+        state.watch = watch;
+        state.live = true;
+        this.ensureSweeper();
+        watch.begin();
+      }
       this.logger.debug({ mailboxId: target.mailboxId, messages: messages.length, ms: Date.now() - started, watching: state.live }, 'mailbox read');
     } catch (error) {
       const reason = error instanceof MailSourceError ? error.reason : 'protocol';
@@ -164,33 +173,29 @@ export class MailboxReaderService {
     }
   }
 
-  private async startWatch(state: MailboxState, target: MailboxTarget, since: Date): Promise<FetchedMessage[]> {
+  /** The first read of a watch; it reports nothing until the caller has taken the read in and calls `begin()`. */
+  private async openWatch(state: MailboxState, target: MailboxTarget, since: Date): Promise<{ watch: MailWatch; messages: FetchedMessage[] }> {
     const source = this.source as MailSource;
-    const { watch, messages } = await source.watch(target.login, since, READ_LIMIT, {
+    const opened: { watch?: MailWatch } = {};
+    const result = await source.watch(target.login, since, READ_LIMIT, {
       onMessages: (fresh) => {
         void parseAll(fresh).then((parsed) => {
-          if (state.watch !== watch) return;
+          if (!opened.watch || state.watch !== opened.watch) return;
           const cutoff = this.clock.now().getTime() - KEEP_MS;
           state.known = [...state.known.filter((mail) => mail.receivedAt.getTime() >= cutoff), ...parsed];
           this.logger.debug({ mailboxId: target.mailboxId, messages: fresh.length }, 'mailbox watch heard new mail');
         });
       },
       onEnd: (error) => {
-        if (state.watch !== watch) return;
+        if (!opened.watch || state.watch !== opened.watch) return;
         state.watch = undefined;
         state.live = false;
         state.readAt = Date.now();
         this.logger.info({ mailboxId: target.mailboxId, failed: error !== undefined }, 'mailbox watch ended');
       },
     });
-    if (this.closed) {
-      await watch.stop();
-      return messages;
-    }
-    state.watch = watch;
-    state.live = true;
-    this.ensureSweeper();
-    return messages;
+    opened.watch = result.watch;
+    return result;
   }
 
   private watchCount(): number {
