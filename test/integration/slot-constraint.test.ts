@@ -46,7 +46,9 @@ describe('the slot guarantee (database constraint)', () => {
       })
       .returning('id');
     accountId = account.id;
-    const [order] = await knex('orders').insert({ user_id: userId, email: 'b@example.test', currency: 'EUR', total_minor: 500 }).returning('id');
+    const [order] = await knex('orders')
+      .insert({ user_id: userId, email: 'b@example.test', currency: 'EUR', total_minor: 500, total_eur_minor: 500 })
+      .returning('id');
     const items = await knex('order_items')
       .insert(
         Array.from({ length: 6 }, () => ({
