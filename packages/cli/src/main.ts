@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { ConfigError, DomainError } from '@subshare/core';
 import { activateOrderCommand } from './commands/activate-order.js';
+import { backupCommand } from './commands/backup.js';
 import { createAccountCommand } from './commands/create-account.js';
 import { createAdminCommand } from './commands/create-admin.js';
 import { createMailboxCommand } from './commands/create-mailbox.js';
@@ -13,6 +14,7 @@ import { exportOrdersCommand } from './commands/export-orders.js';
 import { listOrdersCommand } from './commands/list-orders.js';
 import { migrateCommand } from './commands/migrate.js';
 import { replaceSubscriptionCommand } from './commands/replace-subscription.js';
+import { restoreCommand } from './commands/restore.js';
 import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
 import { seedCommand } from './commands/seed.js';
 import { sendEmailCommand } from './commands/send-email.js';
@@ -38,6 +40,8 @@ const COMMANDS = [
   replaceSubscriptionCommand,
   sendEmailCommand,
   expireDueCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 const program = new Command('subshare').description('subshare: a shop for shared subscriptions').showHelpAfterError();
