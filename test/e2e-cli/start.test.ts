@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@subshare/core';
-import { exited, spawnCli } from '../support/cli.js';
+import { exited, runCli, spawnCli } from '../support/cli.js';
 import { waitFor } from '../support/wait.js';
 
 /** What a shop owner does first: start, look, stop, start again. */
@@ -48,5 +48,28 @@ describe('subshare start (embedded PostgreSQL, one process)', function () {
     const again = await (await fetch(`${second.url}/api/main/home`)).json();
     expect(again.platforms.map((p: { id: number }) => p.id)).to.deep.equal(home.platforms.map((p: { id: number }) => p.id));
     await stopShop(second.child);
+  });
+
+  it('a CLI command beside the running shop uses its database and leaves it running', async () => {
+    const shop = await startShop();
+    const mailbox = await runCli(['create-mailbox'], { DATA_DIR: dataDir });
+    expect(mailbox.code, mailbox.stderr).to.equal(0);
+    expect(mailbox.stdout).to.match(/Created mailbox \d+/);
+    // The shop still answers from the same database, and its server was not stopped.
+    expect(postgresRunning()).to.equal(true);
+    const health = await fetch(`${shop.url}/api/health`);
+    expect(health.status).to.equal(200);
+    await stopShop(shop.child);
+  });
+
+  it('a server left behind by a killed run is stopped, not borrowed', async () => {
+    const shop = await startShop();
+    shop.child.kill('SIGKILL');
+    await exited(shop.child);
+    expect(postgresRunning()).to.equal(true); // the orphan
+    const again = await startShop();
+    const health = await fetch(`${again.url}/api/health`);
+    expect(health.status).to.equal(200);
+    await stopShop(again.child);
   });
 });

@@ -5,9 +5,7 @@
  * arrays of text, and an error message is PostgreSQL's own (knex would prepend the statement
  * with its bound values, i.e. a batch of password hashes and ciphertexts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { ValidationError, type AppConfig, type Knex } from '@subshare/core';
+import type { Knex } from '@subshare/core';
 import type { Row } from './format.js';
 
 /** The tables left out: knex's lock row belongs to the database being migrated, not to the data. */
@@ -222,27 +220,4 @@ export function describeDatabase(url: string): string {
   } catch {
     return 'the database';
   }
-}
-
-/**
- * With the embedded PostgreSQL (no DATABASE_URL), opening the database stops a server already
- * running on DATA_DIR (core's startEmbeddedPostgres takes it for a leftover): a backup or
- * restore beside a running `subshare start` would stop the shop's database. Refuse instead.
- */
-export function refuseBesideRunningEmbeddedDatabase(config: AppConfig): void {
-  if (config.databaseUrl) return;
-  const pidFile = path.join(config.dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isSafeInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return; // not running (EPERM: running as another user)
-  }
-  throw new ValidationError(
-    `The embedded database in ${config.dataDir} is in use (PostgreSQL pid ${pid}): stop subshare first (only one process can use it; on DATABASE_URL a backup runs beside the shop).`,
-    undefined,
-    'database_in_use',
-  );
 }

@@ -3,8 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { credentialsKeyId, ValidationError } from '@subshare/core';
 import { writeBackup } from '../backup/write.js';
-import { refuseBesideRunningEmbeddedDatabase } from '../backup/database.js';
-import { loadContext, runOnce } from '../context.js';
+import { runOnce } from '../context.js';
 
 /** 1.4 MiB, 56.2 KiB, 812 B */
 export function byteSize(bytes: number): string {
@@ -45,11 +44,10 @@ export const backupCommand = () =>
         'keep it as safe as the database. Restoring it needs the same CREDENTIALS_KEY (in demo mode: DATA_DIR/secrets.json).\n' +
         "pg-boss's job queue is not in it (jobs are transient): after a restore, e-mails still pending in the outbox are queued\n" +
         "again by the worker's outbox sweep, and its schedules pick up waiting orders and due subscriptions.\n" +
-        'With the embedded PostgreSQL (no DATABASE_URL), stop subshare first: only one process can use that database.',
+        "It runs beside a running shop (with the embedded PostgreSQL it uses the running shop's server).",
     )
     .action(async (options: { out: string }) => {
       const file = outFile(options.out);
-      refuseBesideRunningEmbeddedDatabase(loadContext().config);
       await runOnce({ withoutJobs: true }, async ({ knex, config }) => {
         const summary = await writeBackup(knex, file, credentialsKeyId(config.credentialsKey));
         console.log(

@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { credentialsKeyId, MIGRATIONS_DIR, ValidationError } from '@subshare/core';
-import { describeDatabase, refuseBesideRunningEmbeddedDatabase } from '../backup/database.js';
+import { describeDatabase } from '../backup/database.js';
 import { readHeader } from '../backup/format.js';
 import { previewRestore, restoreBackup, type RestoreOptions } from '../backup/restore.js';
-import { loadContext, runOnce } from '../context.js';
+import { runOnce } from '../context.js';
 
 function inFile(raw: string): string {
   const file = raw.trim();
@@ -42,7 +42,6 @@ export const restoreCommand = () =>
     .action(async (options: { in: string; yes?: boolean; ignoreCredentialsKey?: boolean }) => {
       const file = inFile(options.in);
       await readHeader(file); // a file that is not a backup is refused before the database is opened
-      refuseBesideRunningEmbeddedDatabase(loadContext().config);
       await runOnce({ withoutJobs: true }, async ({ knex, config, databaseUrl }) => {
         const restoreOptions: RestoreOptions = {
           file,

