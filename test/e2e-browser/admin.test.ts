@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
-import { DESKTOP, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { buyer as newBuyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -36,29 +36,8 @@ describe('browser: the admin area', function () {
   });
 
   /** A fresh incognito page, logged in as `user` with `role` (stored as the login page stores it). */
-  async function openPage(user: TestUser, role: number, options: { language?: 'en' | 'ko'; viewport?: typeof DESKTOP } = {}): Promise<Page> {
-    const { language = 'en', viewport = DESKTOP } = options;
-    const page = await browser.newPage(viewport);
-    await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
-    await page.goto(`${baseUrl}/robots.txt`);
-    const login = {
-      id: user.id,
-      token: user.token,
-      tokenExpiration: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
-      photoUrl: null,
-      role,
-      isEmailVerified: true,
-      email: user.email,
-    };
-    await page.evaluate(
-      (stored, languageId) => {
-        localStorage.setItem('subshare.user', stored);
-        localStorage.setItem('subshare.languageId', languageId);
-      },
-      JSON.stringify(login),
-      language === 'ko' ? '2' : '1',
-    );
-    return page;
+  function openPage(user: TestUser, role: number, options: Pick<LoggedInPageOptions, 'language' | 'viewport'> = {}): Promise<Page> {
+    return loggedInPage(browser, baseUrl, user, { role, ...options });
   }
 
   /** The API calls the page makes (path, query, body, Authorization) and their statuses. */

@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import { MAILBOXES, SystemClock, type MailboxReaderService } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
-import { DESKTOP, openBrowser, type BrowserSession } from '../support/browser.js';
+import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
 import { containerWith } from '../support/containers.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { mailboxAccount, mailboxConfig, netflixLink, netflixMail, openAiMail, randomCode, subscribe } from '../support/mailboxes.js';
@@ -40,26 +40,7 @@ describe('browser: household links and login codes in the panel', function () {
   });
 
   async function openPanel(user: TestUser, language: 'en' | 'ko' = 'en'): Promise<Page> {
-    const page = await browser.newPage(DESKTOP);
-    await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
-    await page.goto(`${server.url}/robots.txt`);
-    const login = {
-      id: user.id,
-      token: user.token,
-      tokenExpiration: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
-      photoUrl: null,
-      role: 0,
-      isEmailVerified: true,
-      email: user.email,
-    };
-    await page.evaluate(
-      (stored, languageId) => {
-        localStorage.setItem('subshare.user', stored);
-        localStorage.setItem('subshare.languageId', languageId);
-      },
-      JSON.stringify(login),
-      language === 'ko' ? '2' : '1',
-    );
+    const page = await loggedInPage(browser, server.url, user, { language });
     await page.goto(`${server.url}/user/${user.id}`);
     await page.waitForSelector('[data-testid="panel-active-item"]', { visible: true });
     return page;

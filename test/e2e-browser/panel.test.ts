@@ -5,7 +5,7 @@ import { CATALOG, type CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
-import { DESKTOP, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { activation, createAccount, createPlatform as createTestPlatform, markPaidQuietly, refreshCatalog } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -64,29 +64,9 @@ describe('browser: the buyer panel', function () {
   });
 
   /** A fresh incognito page in a language; logged in as `user` when given (stored as the login page stores it). */
-  async function openPage(options: { user?: TestUser; language?: 'en' | 'ko'; viewport?: typeof DESKTOP } = {}): Promise<Page> {
-    const { user, language = 'en', viewport = DESKTOP } = options;
-    const page = await browser.newPage(viewport);
-    await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
-    await page.goto(`${baseUrl}/robots.txt`);
-    const login = user && {
-      id: user.id,
-      token: user.token,
-      tokenExpiration: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
-      photoUrl: null,
-      role: 0,
-      isEmailVerified: true,
-      email: user.email,
-    };
-    await page.evaluate(
-      (stored, languageId) => {
-        if (stored) localStorage.setItem('subshare.user', stored);
-        localStorage.setItem('subshare.languageId', languageId);
-      },
-      login ? JSON.stringify(login) : '',
-      language === 'ko' ? '2' : '1',
-    );
-    return page;
+  function openPage(options: { user?: TestUser } & Pick<LoggedInPageOptions, 'language' | 'viewport'> = {}): Promise<Page> {
+    const { user, ...rest } = options;
+    return loggedInPage(browser, baseUrl, user, rest);
   }
 
   /** Records the API calls the page makes (path, query, JSON body) and the statuses answered. */

@@ -4,7 +4,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
-import { DESKTOP, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
@@ -98,31 +98,8 @@ describe('browser: payment journey', function () {
   }
 
   /** A fresh incognito page, logged in as `user` (stored as the login page stores it), in a language and currency. */
-  async function buyerPage(user: TestUser, options: { language?: 'en' | 'ko'; currency?: Currency; viewport?: typeof DESKTOP } = {}): Promise<Page> {
-    const { language = 'en', currency, viewport = DESKTOP } = options;
-    const page = await browser.newPage(viewport);
-    await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
-    await page.goto(`${baseUrl}/robots.txt`);
-    const login = {
-      id: user.id,
-      token: user.token,
-      tokenExpiration: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
-      photoUrl: null,
-      role: 0,
-      isEmailVerified: true,
-      email: user.email,
-    };
-    await page.evaluate(
-      (stored, languageId, chosenCurrency) => {
-        localStorage.setItem('subshare.user', stored);
-        localStorage.setItem('subshare.languageId', languageId);
-        if (chosenCurrency) localStorage.setItem('subshare.currency', chosenCurrency);
-      },
-      JSON.stringify(login),
-      language === 'ko' ? '2' : '1',
-      currency ?? '',
-    );
-    return page;
+  function buyerPage(user: TestUser, options: Pick<LoggedInPageOptions, 'language' | 'viewport'> & { currency?: Currency } = {}): Promise<Page> {
+    return loggedInPage(browser, baseUrl, user, options);
   }
 
   /** Records the JSON bodies the page posts to the API, by path. */

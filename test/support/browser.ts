@@ -51,3 +51,48 @@ export async function openBrowser(): Promise<BrowserSession> {
     },
   };
 }
+
+export interface LoggedInPageOptions {
+  /** The stored role: 0 user (default), 1 moderator, 2 admin. */
+  role?: number;
+  language?: 'en' | 'ko';
+  /** Stored as the storefront's chosen currency when given. */
+  currency?: string;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A fresh incognito page in a language (Accept-Language and the stored language id), logged in
+ * as `user` when given, stored as the login page stores it; the page is left on /robots.txt.
+ */
+export async function loggedInPage(
+  session: BrowserSession,
+  baseUrl: string,
+  user: { id: number; token: string; email: string } | undefined,
+  options: LoggedInPageOptions = {},
+): Promise<Page> {
+  const { role = 0, language = 'en', currency, viewport = DESKTOP } = options;
+  const page = await session.newPage(viewport);
+  await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
+  await page.goto(`${baseUrl}/robots.txt`);
+  const login = user && {
+    id: user.id,
+    token: user.token,
+    tokenExpiration: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
+    photoUrl: null,
+    role,
+    isEmailVerified: true,
+    email: user.email,
+  };
+  await page.evaluate(
+    (stored, languageId, chosenCurrency) => {
+      if (stored) localStorage.setItem('subshare.user', stored);
+      localStorage.setItem('subshare.languageId', languageId);
+      if (chosenCurrency) localStorage.setItem('subshare.currency', chosenCurrency);
+    },
+    login ? JSON.stringify(login) : '',
+    language === 'ko' ? '2' : '1',
+    currency ?? '',
+  );
+  return page;
+}
