@@ -1,24 +1,12 @@
-import { Box, Flex, Heading, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { readableTextColor } from '../../../components/ui/color';
+import { ItemField } from '../../../components/ui/ItemField';
+import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { Order } from '../../../services/api/payment';
 import { formatPrice } from '../../catalog/rules';
 import { selectLanguage } from '../../language/selectors';
 import { useCheckoutT } from '../texts';
-
-/** A labelled value of an order row ("Order number 42"). */
-function Field({ label, value, testId }: { label: string; value: string | number; testId: string }) {
-  return (
-    <Box minW="0">
-      <chakra.dt fontSize="sm" color="fg.muted">
-        {label}
-      </chakra.dt>
-      <chakra.dd data-testid={testId} m="0" fontWeight="semibold" overflowWrap="anywhere">
-        {value}
-      </chakra.dd>
-    </Box>
-  );
-}
 
 /**
  * The order the payment page created (spec section 2): the platform's logo on its colour, one
@@ -44,17 +32,19 @@ export function OrderSummary({ order }: { order: Order }) {
           gap={{ base: '4', md: '8' }}
           wrap="wrap"
         >
-          <Image
-            data-testid="payment-platform-logo"
+          <PlatformLogo
+            name={first.platformName}
             src={first.platformLogoBase}
+            colour={colour}
             alt={t('payment.logoAlt', { name: first.platformName })}
-            // The logos are 240×80: the attributes reserve the space before the image arrives.
+            testId="payment-platform-logo"
+            // The logos are 240×80: the box keeps their 3:1 shape at the banner's height.
             htmlWidth={240}
             htmlHeight={80}
             h={{ base: '12', md: '16' }}
-            w="auto"
+            w={{ base: '144px', md: '192px' }}
             maxW="full"
-            objectFit="contain"
+            fontSize="2xl"
           />
           <Heading as="h2" size={{ base: 'xl', md: '2xl' }} color="inherit">
             {first.platformName}
@@ -70,9 +60,15 @@ export function OrderSummary({ order }: { order: Order }) {
           {order.items.map((item, index) => (
             <chakra.li key={index} data-testid="payment-item" data-platform-id={item.platformId} borderWidth="1px" borderRadius="lg" p="4">
               <chakra.dl display="grid" gridTemplateColumns={{ base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }} gap="3" m="0">
-                <Field label={t('payment.orderNumber')} value={order.id} testId="payment-item-order" />
-                <Field label={t('payment.type')} value={item.typeName} testId="payment-item-type" />
-                <Field label={t('payment.duration')} value={item.durationName} testId="payment-item-duration" />
+                <ItemField label={t('payment.orderNumber')} testId="payment-item-order">
+                  {order.id}
+                </ItemField>
+                <ItemField label={t('payment.type')} testId="payment-item-type">
+                  {item.typeName}
+                </ItemField>
+                <ItemField label={t('payment.duration')} testId="payment-item-duration">
+                  {item.durationName}
+                </ItemField>
               </chakra.dl>
             </chakra.li>
           ))}

@@ -1,21 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Flex, Heading, Image, Stack, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Box, Flex, Heading, Stack, chakra } from '@chakra-ui/react';
+import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { PanelItem } from '../../../services/api/panel';
 import { usePanelT } from '../texts';
 
-/** A labelled value of an item ("Order ID 42"): a dt/dd pair of the item's list. */
-export function Field({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <Box minW="0">
-      <chakra.dt fontSize="sm" color="fg.muted">
-        {label}
-      </chakra.dt>
-      <chakra.dd data-testid={testId} m="0" fontWeight="semibold" overflowWrap="anywhere">
-        {children}
-      </chakra.dd>
-    </Box>
-  );
-}
+export { ItemField as Field } from '../../../components/ui/ItemField';
 
 /** The fields of an item, two or three to a row. */
 export function Fields({ children }: { children: ReactNode }) {
@@ -31,48 +20,6 @@ export function Fields({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The platform's logo: the catalog's logos are white marks of 240×80 drawn for the platform's
- * brand colour (the shop's dark neutral when an older answer has none).
- */
-function PlatformImage({ item }: { item: PanelItem }) {
-  const t = usePanelT();
-  const [failed, setFailed] = useState(false);
-  return (
-    <Box
-      w={{ base: '96px', md: '120px' }}
-      h={{ base: '32px', md: '40px' }}
-      flexShrink={0}
-      borderRadius="md"
-      overflow="hidden"
-      bg={item.platformColorOne || '#1a1a2e'}
-      color="white"
-      display="grid"
-      placeItems="center"
-      fontWeight="bold"
-      fontSize="lg"
-    >
-      {failed || !item.platformImgFileName ? (
-        // No logo to show: the platform's initial (its name is the heading next to it).
-        <span aria-hidden="true">{item.platformName.trim().charAt(0).toUpperCase()}</span>
-      ) : (
-        <Image
-          data-testid="panel-item-image"
-          src={item.platformImgFileName}
-          alt={t('panel.logoAlt', { name: item.platformName })}
-          // The logos are 240×80: the attributes reserve the space before the image arrives.
-          htmlWidth={120}
-          htmlHeight={40}
-          w="full"
-          h="full"
-          objectFit="contain"
-          onError={() => setFailed(true)}
-        />
-      )}
-    </Box>
-  );
-}
-
 interface ItemFrameProps {
   item: PanelItem;
   /** `data-testid` of the item: panel-incomplete-item or panel-active-item. */
@@ -82,6 +29,7 @@ interface ItemFrameProps {
 
 /** One item of either list: the platform's image and name as its heading, then its details. */
 export function ItemFrame({ item, testId, children }: ItemFrameProps) {
+  const t = usePanelT();
   const headingId = `panel-${testId}-${item.orderId}-${item.subscribeId ?? 'order'}`;
   return (
     <chakra.li listStyleType="none">
@@ -98,7 +46,19 @@ export function ItemFrame({ item, testId, children }: ItemFrameProps) {
       >
         <Stack gap="4">
           <Flex align="center" gap="4">
-            <PlatformImage item={item} />
+            {/* The catalog's logos are white marks of 240×80 drawn for the platform's brand colour. */}
+            <PlatformLogo
+              name={item.platformName}
+              src={item.platformImgFileName}
+              colour={item.platformColorOne}
+              alt={t('panel.logoAlt', { name: item.platformName })}
+              testId="panel-item-image"
+              htmlWidth={120}
+              htmlHeight={40}
+              w={{ base: '96px', md: '120px' }}
+              h={{ base: '32px', md: '40px' }}
+              fontSize="lg"
+            />
             <Heading as="h4" id={headingId} data-testid="panel-item-platform" size="lg" overflowWrap="anywhere">
               {item.platformName}
             </Heading>
