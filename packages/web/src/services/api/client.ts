@@ -70,30 +70,12 @@ export interface DownloadedFile {
  * GET a file with the stored bearer token (a plain link could not carry it). Failures are
  * ApiErrors as for JSON calls; the body of an error answer is read as JSON when it is JSON.
  */
-export async function apiDownload(path: string, params?: QueryParams, options: Omit<RequestOptions, 'auth'> = {}): Promise<DownloadedFile> {
-  const headers: Record<string, string> = {};
+export function apiDownload(path: string, params?: QueryParams, options: Omit<RequestOptions, 'auth'> = {}): Promise<DownloadedFile> {
   const token = options.token ?? hooks.getToken?.();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const language = hooks.getLanguage?.();
-  if (language) headers['Accept-Language'] = language;
-  if (!options.silent) hooks.onRequestStart?.();
-  try {
-    let response: Response;
-    try {
-      response = await fetch(withQuery(path, params), { method: 'GET', headers, signal: options.signal, credentials: 'same-origin' });
-    } catch (cause) {
-      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
-    }
-    if (!response.ok) {
-      if (response.status === 401 && token && token === hooks.getToken?.()) hooks.onUnauthorized?.();
-      const payload = await readBody(response);
-      throw new ApiError(response.status, isErrorBody(payload) ? payload : {}, response.statusText || `HTTP ${response.status}`);
-    }
-    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
-  } finally {
-    if (!options.silent) hooks.onRequestEnd?.();
-  }
+  return send(withQuery(path, params), { method: 'GET', headers: {} }, token, options, async (response) => ({
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition')),
+  }));
 }
 
 /** `attachment; filename="orders-6.csv"` → `orders-6.csv`; null when there is none. */
@@ -117,40 +99,49 @@ function withQuery(path: string, params: QueryParams | undefined): string {
   return query ? `${path}?${query}` : path;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.auth ? (options.token ?? hooks.getToken?.()) : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), keepalive: options.keepalive };
+  return send(path, init, token, options, async (response) => (await readBody(response)) as T);
+}
+
+/**
+ * One call to the server: the bearer token and the UI's language as headers, the loading hooks
+ * around it, an unreachable server or an error answer as an ApiError; `read` takes in a
+ * successful answer.
+ */
+async function send<T>(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; keepalive?: boolean },
+  token: string | null | undefined,
+  options: { signal?: AbortSignal; silent?: boolean },
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   const language = hooks.getLanguage?.();
-  if (language) headers['Accept-Language'] = language;
+  if (language) init.headers['Accept-Language'] = language;
 
   if (!options.silent) hooks.onRequestStart?.();
   try {
     let response: Response;
     try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: options.signal,
-        keepalive: options.keepalive,
-        credentials: 'same-origin',
-      });
+      response = await fetch(url, { ...init, signal: options.signal, credentials: 'same-origin' });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
     }
 
-    const payload = await readBody(response);
     if (!response.ok) {
+      const payload = await readBody(response);
       // Only a refusal of the token still in use ends the session: a late answer to a call made
       // with an older token (log-out, then a new login) must not log the new session out.
       if (response.status === 401 && token && token === hooks.getToken?.()) hooks.onUnauthorized?.();
       const errorBody = isErrorBody(payload) ? payload : {};
       throw new ApiError(response.status, errorBody, response.statusText || `HTTP ${response.status}`);
     }
-    return payload as T;
+    return await read(response);
   } finally {
     if (!options.silent) hooks.onRequestEnd?.();
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { keyframes } from '@emotion/react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -54,6 +54,28 @@ function Stopped({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** The button that asks the server for a link or code, then the polling bar or the 'stopped' note. */
+function RequestButton(props: { item: PanelItem; verification: VerificationState | undefined; onRequest: () => void; testId: string; children: ReactNode }) {
+  const { item, verification, onRequest, testId, children } = props;
+  return (
+    <>
+      <Box>
+        <Button
+          size="sm"
+          colorPalette="purple"
+          onClick={onRequest}
+          disabled={verification?.status === 'polling' || item.subscribeId === null}
+          data-testid={testId}
+        >
+          {children}
+        </Button>
+      </Box>
+      {verification?.status === 'polling' && <Polling />}
+      {verification?.status === 'stopped' && <Stopped onRetry={onRequest} />}
+    </>
+  );
+}
+
 /**
  * Video platforms (type 0): the 'not part of the household' section. Its button toggles the four
  * steps; the third asks the server for the verification link (polled), the fourth is the link,
@@ -82,19 +104,9 @@ export function HouseholdGuide({ item }: { item: PanelItem }) {
           <li>
             <Stack gap="2">
               <span>{t('panel.householdStep3')}</span>
-              <Box>
-                <Button
-                  size="sm"
-                  colorPalette="purple"
-                  onClick={request}
-                  disabled={verification?.status === 'polling' || item.subscribeId === null}
-                  data-testid="panel-household-fetch"
-                >
-                  {t('panel.householdFetch')}
-                </Button>
-              </Box>
-              {verification?.status === 'polling' && <Polling />}
-              {verification?.status === 'stopped' && <Stopped onRetry={request} />}
+              <RequestButton item={item} verification={verification} onRequest={request} testId="panel-household-fetch">
+                {t('panel.householdFetch')}
+              </RequestButton>
             </Stack>
           </li>
           <li>
@@ -142,19 +154,9 @@ export function LoginCode({ item }: { item: PanelItem }) {
         <Text fontSize="sm" color="fg.muted">
           {t('panel.codeNote')}
         </Text>
-        <Box>
-          <Button
-            size="sm"
-            colorPalette="purple"
-            onClick={request}
-            disabled={verification?.status === 'polling' || item.subscribeId === null}
-            data-testid="panel-code-request"
-          >
-            {t('panel.codeRequest')}
-          </Button>
-        </Box>
-        {verification?.status === 'polling' && <Polling />}
-        {verification?.status === 'stopped' && <Stopped onRetry={request} />}
+        <RequestButton item={item} verification={verification} onRequest={request} testId="panel-code-request">
+          {t('panel.codeRequest')}
+        </RequestButton>
         {code && (
           <Flex align="baseline" gap="2">
             <Text fontSize="sm" color="fg.muted">
