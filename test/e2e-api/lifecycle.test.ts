@@ -11,6 +11,7 @@ import {
   type UserPanelFlow,
 } from '@subshare/core';
 import { harness } from '../support/harness.js';
+import type { CapturedMail } from '../support/smtp.js';
 import { containerWith } from '../support/containers.js';
 import { buyer, createAccount, createOrder, createPlatform, emailsWithKey, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
@@ -31,15 +32,32 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
   let expiry: ExpiryFlow;
   let panel: UserPanelFlow;
 
-  before(() => {
+  before(async function () {
+    this.timeout(300_000);
     clock = new ManualClock(harness().clock.now());
     const container = containerWith({ clock });
     activation = container.get<ActivationFlow>(FLOWS.Activation);
     expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
     panel = container.get<UserPanelFlow>(FLOWS.UserPanel);
+    // Moving the clock ahead ends every subscription the earlier test files made, too. End them
+    // (and let their e-mails go out) now, so that each test below handles its own only.
+    clock.set(harness().clock.now().getTime() + 5 * 365 * DAY);
+    const { subscriptionIds } = await expiry.endDue();
+    await waitFor(
+      async () => {
+        const keys = subscriptionIds.map((id) => `subscription:${id}:ended`);
+        const pending = await knex()('email_outbox').whereIn('idempotency_key', keys).where({ status: 'pending' }).count<Array<{ n: number }>>('id as n');
+        return Number(pending[0].n) === 0;
+      },
+      { timeoutMs: 240_000, intervalMs: 500, what: "the earlier tests' subscriptions' end e-mails to go out" },
+    );
   });
 
   const subscription = (id: number) => knex()('subscriptions').where({ id }).first();
+
+  /** The e-mail as the SMTP server received it (a longer wait than harness().mailTo's: the worker may be busy). */
+  const delivered = (address: string, predicate: (mail: CapturedMail) => boolean) =>
+    waitFor(() => harness().smtp.messagesTo(address).find(predicate), { timeoutMs: 90_000, intervalMs: 200, what: `an e-mail to ${address}` });
   const outboxOf = (key: string) => knex()('email_outbox').where({ idempotency_key: key }).first();
 
   /** Jobs of the harness worker about this platform (capacity news) are done, so none acts on the test's orders. */
@@ -104,7 +122,7 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     expect(new Date(row.ended_at).getTime()).to.equal(held.endsAt.getTime());
     expect((await expiry.endDue()).subscriptionIds).to.not.include(held.subscriptionId);
     expect(await emailsWithKey(`subscription:${held.subscriptionId}:ended`)).to.equal(1);
-    const mail = await harness().mailTo(held.user.email, (m) => m.subject.includes('has ended'));
+    const mail = await delivered(held.user.email, (m) => m.subject.includes('has ended'));
     expect(mail.text).to.include(`#${held.subscriptionId}`);
     expect(mail.html).to.include(`/platform/${held.platform.id}`);
 
@@ -133,7 +151,7 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     expect((await expiry.remindDue()).subscriptionIds).to.not.include(held.subscriptionId);
     expect(await emailsWithKey(key)).to.equal(1);
     expect((await outboxOf(key)).kind).to.equal(7);
-    const mail = await harness().mailTo(held.user.email, (m) => m.subject.includes('만료됩니다'));
+    const mail = await delivered(held.user.email, (m) => m.subject.includes('만료됩니다'));
     expect(mail.html).to.include(`/platform/${held.platform.id}`);
     expect((await subscription(held.subscriptionId)).reminded_at).to.not.equal(null);
   });
@@ -180,7 +198,7 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     const held = await heldSlot();
     await harness().container.get<JobQueue>(TOKENS.JobQueue).send('subscriptions-end-due', {});
     await waitFor(async () => (await subscription(held.subscriptionId)).status === 'ended', { timeoutMs: 30_000, what: 'the end-due job to end it' });
-    await harness().mailTo(held.user.email, (m) => m.subject.includes('has ended'));
+    await delivered(held.user.email, (m) => m.subject.includes('has ended'));
   });
 
   it('a renewal on a family-invitation platform does not wait for a new invitation', async () => {
