@@ -135,6 +135,20 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     expect(['activated', 'not_waiting']).to.include(retried.outcome);
   });
 
+  it('an e-mail that cannot be written does not stop the subscription from ending, nor the others', async () => {
+    clock.set(harness().clock.now());
+    const broken = await heldSlot();
+    const fine = await heldSlot();
+    // An old order item without a platform name: its e-mail is refused as invalid data.
+    await knex()('order_items').where({ subscription_id: broken.subscriptionId }).update({ platform_name: '' });
+    clock.set(Math.max(broken.endsAt.getTime(), fine.endsAt.getTime()));
+    const { subscriptionIds } = await expiry.endDue();
+    expect(subscriptionIds).to.include.members([broken.subscriptionId, fine.subscriptionId]);
+    expect((await subscription(broken.subscriptionId)).status).to.equal('ended');
+    expect(await emailsWithKey(`subscription:${broken.subscriptionId}:ended`)).to.equal(0);
+    expect(await emailsWithKey(`subscription:${fine.subscriptionId}:ended`)).to.equal(1);
+  });
+
   it('reminds the buyer 3 days before the end, once per period, in their language, with the renewal link', async () => {
     clock.set(harness().clock.now());
     const held = await heldSlot({ languageId: 2 });

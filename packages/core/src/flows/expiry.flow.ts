@@ -108,7 +108,18 @@ export class ExpiryFlow {
     }
     const data = { subscriptionId: subscription.id, platformId: item.platformId, platformName: item.platformName, endTime: subscription.endsAt };
     const message = kind === EMAIL_KIND.expiryReminder ? ({ kind, data: { ...data, daysLeft: REMINDER_DAYS } } as const) : ({ kind, data } as const);
-    await this.notifications.enqueue({ ...message, to: order.email, languageId: order.languageId, userId: subscription.userId, idempotencyKey }, trx);
+    try {
+      // In a savepoint: an e-mail that cannot be written (bad data in an old order) must not stop
+      // the subscription from ending, nor the rest of the batch.
+      await trx.transaction((savepoint) =>
+        this.notifications.enqueue({ ...message, to: order.email, languageId: order.languageId, userId: subscription.userId, idempotencyKey }, savepoint),
+      );
+    } catch (error) {
+      this.logger.error(
+        { err: error, subscriptionId: subscription.id, kind },
+        'the e-mail to the buyer could not be written; the subscription is handled without it',
+      );
+    }
     return item.platformId;
   }
 
