@@ -98,20 +98,27 @@ export class AuthService {
     await this.sessions.revoke(user.sessionId, this.clock.now());
   }
 
-  /** Changing the password ends every session of the user, then starts a new one here. */
+  /**
+   * Changing the password ends every session of the user, then starts a new one here. Each try is
+   * counted before the current password is checked (10 per 15 minutes per user), so a stolen token
+   * cannot guess the password; a successful change clears the count.
+   */
   async changePassword(user: AuthenticatedUser, input: unknown): Promise<LoginResult> {
     const { currentPassword, newPassword } = validate(changePasswordSchema(), input);
+    await this.limiter.consume(LIMITS.changePasswordPerUser, String(user.id));
     const stored = await this.users.findById(user.id);
     if (!stored?.password_hash || !(await verifyPassword(stored.password_hash, currentPassword))) {
       throw new UnauthenticatedError('The current password is not correct.', 'invalid_credentials');
     }
     const passwordHash = await hashPassword(newPassword);
-    return this.knex.transaction(async (trx) => {
+    const session = await this.knex.transaction(async (trx) => {
       const now = this.clock.now();
       const updated = await this.users.update(user.id, { password_hash: passwordHash, password_changed_at: now }, trx);
       await this.sessions.revokeAllOfUser(user.id, now, trx);
       return this.startSession(updated, false, trx);
     });
+    await this.limiter.reset(LIMITS.changePasswordPerUser, String(user.id));
+    return session;
   }
 
   private async decoy(password: string): Promise<false> {
