@@ -314,6 +314,110 @@ describe('orders and payments (API against local provider servers)', function ()
     });
   });
 
+  // Each provider signs only some fields. A genuine notification for order X whose other
+  // fields are changed to point at order Y must neither pay Y nor be booked under Y.
+  describe('a notification pays only the order its signature names', () => {
+    const eventsOf = (orderId: number) => knex()('payment_events').where({ order_id: orderId });
+
+    async function unpaidAfter(victim: { id: number }) {
+      expect((await order(victim.id)).state).to.equal(1);
+      expect((await paymentsOf(victim.id)).map((p: { status: string }) => p.status)).to.deep.equal(['pending']);
+      expect(await eventsOf(victim.id)).to.have.length(0);
+    }
+
+    it("Payssion: X's signed 'completed' re-posted with Y's transaction_id (unsigned) is refused, before and after the real one", async () => {
+      const victim = await newOrder({ currency: 'KRW' });
+      const { payment: y } = await checkout('createcheckoutsessionpayssion', { orderId: victim.id, pmId: 3 });
+      const paid = await newOrder({ currency: 'KRW' });
+      const { payment: x } = await checkout('createcheckoutsessionpayssion', { orderId: paid.id, pmId: 3 });
+      expect(x.amount_minor).to.equal(y.amount_minor); // the amount check alone cannot tell them apart
+      payssion.setState(x.provider_reference, 'completed');
+      const readdressed = payssion.notification(x.provider_reference, { tamper: { transaction_id: y.provider_reference } });
+
+      const early = await payssion.deliver(`${base}/api/webhook/payssion`, readdressed);
+      await unpaidAfter(victim);
+      expect(early.status).to.equal(400);
+      expect(JSON.parse(early.body).code).to.equal('notification_mismatch');
+      expect((await order(paid.id)).state).to.equal(1); // not booked as X's event either: the real one still pays X
+
+      expect((await payssion.deliver(`${base}/api/webhook/payssion`, payssion.notification(x.provider_reference))).status).to.equal(200);
+      expect((await order(paid.id)).state).to.be.oneOf([2, 6]);
+      const late = await payssion.deliver(`${base}/api/webhook/payssion`, readdressed);
+      await unpaidAfter(victim);
+      expect(late.status).to.equal(400);
+      expect(await knex()('payment_events').where({ provider: 'payssion', payment_id: x.id })).to.have.length(1);
+    });
+
+    it('Payssion: the same notification with a made-up transaction_id or none at all is deduplicated by what is signed', async () => {
+      const created = await newOrder({ currency: 'KRW' });
+      const { payment } = await checkout('createcheckoutsessionpayssion', { orderId: created.id, pmId: 5 });
+      payssion.setState(payment.provider_reference, 'completed');
+      const variants = [
+        payssion.notification(payment.provider_reference),
+        payssion.notification(payment.provider_reference, { tamper: { transaction_id: '' } }),
+        payssion.notification(payment.provider_reference, { json: true }),
+      ];
+      for (const variant of variants) expect((await payssion.deliver(`${base}/api/webhook/payssion`, variant)).status).to.equal(200);
+      const invented = await payssion.deliver(
+        `${base}/api/webhook/payssion`,
+        payssion.notification(payment.provider_reference, { tamper: { transaction_id: 'T-someone-else' } }),
+      );
+      expect(invented.status).to.equal(400);
+      const events = await knex()('payment_events').where({ provider: 'payssion', order_id: created.id });
+      expect(events.map((e: { outcome: string }) => e.outcome)).to.deep.equal(['paid']);
+      expect((await paymentsOf(created.id)).filter((p: { status: string }) => p.status === 'paid')).to.have.length(1);
+    });
+
+    it("CoinPal: X's signed notification with Y's CoinPal reference (unsigned) is refused, and so is one whose signed amount is not the payment's", async () => {
+      const victim = await newOrder();
+      const { payment: y } = await checkout('createcheckoutsessioncoinpal', { orderId: victim.id });
+      const paid = await newOrder();
+      const { payment: x } = await checkout('createcheckoutsessioncoinpal', { orderId: paid.id });
+      coinpal.setStatus(x.provider_reference, 'paid');
+
+      const readdressed = await coinpal.deliver(
+        `${base}/api/webhook/coinpal`,
+        coinpal.notification(x.provider_reference, { tamper: { reference: y.provider_reference } }),
+      );
+      await unpaidAfter(victim);
+      expect(readdressed.status).to.equal(400);
+      // A notification signed for another amount names another order, whatever CoinPal says of ours.
+      const otherAmount = await coinpal.deliver(`${base}/api/webhook/coinpal`, coinpal.notification(x.provider_reference, { amount: '0.01' }));
+      expect(otherAmount.status).to.equal(400);
+      expect((await order(paid.id)).state).to.equal(1);
+      expect(await eventsOf(paid.id)).to.have.length(0);
+
+      expect((await coinpal.deliver(`${base}/api/webhook/coinpal`, coinpal.notification(x.provider_reference))).status).to.equal(200);
+      expect((await order(paid.id)).state).to.be.oneOf([2, 6]);
+      await unpaidAfter(victim);
+    });
+
+    it("Stripe: an event whose session is X's but whose client_reference_id is Y's, or another session naming Y, is refused", async () => {
+      const victim = await newOrder();
+      const { payment: y } = await checkout('createcheckoutsession', { orderId: victim.id });
+      const paid = await newOrder();
+      const { payment: x } = await checkout('createcheckoutsession', { orderId: paid.id });
+      stripe.pay(x.provider_reference);
+      const namingY = { client_reference_id: y.reference, metadata: { reference: y.reference, orderId: String(victim.id) } };
+
+      // X's paid session, its reference fields naming Y (the whole event is signed: only a
+      // session made elsewhere on the account, e.g. a payment link with ?client_reference_id=, carries them).
+      const crossed = await stripe.deliver(`${base}/api/webhook/stripe`, stripeEvent(x.provider_reference, 'checkout.session.completed', { session: namingY }));
+      await unpaidAfter(victim);
+      expect(crossed.status).to.equal(400);
+      const elsewhere = await stripe.deliver(
+        `${base}/api/webhook/stripe`,
+        stripeEvent(x.provider_reference, 'checkout.session.completed', { session: { ...namingY, id: 'cs_test_payment_link_session' } }),
+      );
+      await unpaidAfter(victim);
+      expect(elsewhere.status).to.equal(400);
+      expect((await order(paid.id)).state).to.equal(1);
+
+      expect((await stripe.deliver(`${base}/api/webhook/stripe`, stripeEvent(x.provider_reference))).status).to.equal(200);
+      expect((await order(paid.id)).state).to.be.oneOf([2, 6]);
+    });
+  });
+
   describe('unpaid orders', () => {
     it('expire after 24 hours', async () => {
       const created = await newOrder();
@@ -350,5 +454,30 @@ describe('the demo provider (no keys configured)', () => {
     // Pressing Pay twice changes nothing.
     await api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' }).expect(303);
     expect(await harness().knex('payments').where({ order_id: created.id, status: 'paid' })).to.have.length(1);
+  });
+
+  it('stops paying a token it issued the moment the method has a real provider or demo payments are off', async () => {
+    const buyer = await loginAs('user');
+    const created = (await api().post('/api/order/insert').set(buyer.auth).send({ platformId: 1, typeId: 1, durationId: 1, currency: 'EUR' }).expect(200)).body;
+    const { body } = await api().post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: created.id }).expect(200);
+    const path = new URL(body.url).pathname;
+    const token = decodeURIComponent(path.split('/').pop()!);
+    const state = async () => (await harness().knex('orders').where({ id: created.id }).first()).state;
+
+    // The same database and secrets, configured for production: card (1) now goes to Stripe …
+    const withStripe = harness().appWith({ ALLOW_DEMO_PAYMENTS: 'true', STRIPE_SECRET_KEY: 'sk_test_configured', STRIPE_WEBHOOK_SECRET: 'whsec_configured' });
+    // … or card still has no provider, but demo payments are not allowed any more.
+    const demoOff = harness().appWith({ ALLOW_DEMO_PAYMENTS: 'false', PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' });
+    for (const { app } of [withStripe, demoOff]) {
+      const refused = await api(app).post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' });
+      expect(await state()).to.equal(1);
+      expect(refused.status).to.equal(409);
+      expect(refused.body.code).to.equal('demo_payments_off');
+      await api(app).get(path).expect(404);
+    }
+    expect(await harness().knex('payment_events').where({ provider: 'demo', order_id: created.id })).to.have.length(0);
+    // Where the demo still serves card, the same token pays.
+    await api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' }).expect(303);
+    expect(await state()).to.be.oneOf([2, 6]);
   });
 });

@@ -234,6 +234,16 @@ describe('payment provider adapters', function () {
       expect([...fake.sessions.values()].filter((s) => s.client_reference_id === request.reference)).to.have.length(1);
     });
 
+    it('reads no reference from a session whose client_reference_id and metadata disagree (not one of ours)', async function () {
+      const request = checkout();
+      const { providerReference } = await stripe.createCheckout(request);
+      fake.pay(providerReference);
+      const crossed = stripe.verifyNotification(
+        incoming(fake.webhook(providerReference, 'checkout.session.completed', { session: { client_reference_id: '999-999' } })),
+      );
+      expect(crossed).to.deep.include({ reference: undefined, providerReference, orderId: request.orderId });
+    });
+
     it('reads a genuine checkout.session.completed (paid) as paid, with amount and reference', async function () {
       const request = checkout();
       const { providerReference } = await stripe.createCheckout(request);
@@ -244,6 +254,7 @@ describe('payment provider adapters', function () {
         eventType: 'checkout.session.completed',
         reference: request.reference,
         providerReference,
+        orderId: request.orderId,
         status: 'paid',
         amount: money(15000, 'KRW'),
         needsConfirmation: false,
@@ -410,12 +421,13 @@ describe('payment provider adapters', function () {
       fake.setStatus(providerReference, 'paid');
       for (const json of [false, true]) {
         expect(coinpal.verifyNotification(incoming(fake.notification(providerReference, { json })))).to.deep.equal({
-          eventId: `${providerReference}:paid`,
+          eventId: `${request.reference}:paid`, // what is signed (orderNo), and the status to be confirmed
           eventType: 'coinpal.paid',
           reference: request.reference,
           providerReference,
           status: 'paid',
           amount: money(1050, 'EUR'),
+          signedOrderAmount: money(1050, 'EUR'),
           needsConfirmation: true,
         });
       }
@@ -444,6 +456,16 @@ describe('payment provider adapters', function () {
 
       fake.setStatus(providerReference, 'refunded');
       expect((await ask()).status).to.equal('refunded');
+    });
+
+    it('names a notification only by what the sign covers, and refuses a signed amount it could never have asked for', async function () {
+      const request = coinpalCheckout();
+      const { providerReference } = await coinpal.createCheckout(request);
+      const genuine = coinpal.verifyNotification(incoming(fake.notification(providerReference)));
+      const readdressed = coinpal.verifyNotification(incoming(fake.notification(providerReference, { tamper: { reference: 'CWS-another-order' } })));
+      expect(readdressed).to.deep.include({ eventId: genuine.eventId, reference: request.reference, providerReference: 'CWS-another-order' });
+      expect(coinpal.verifyNotification(incoming(fake.notification(providerReference, { amount: '0.01' }))).signedOrderAmount).to.deep.equal(money(1, 'EUR'));
+      refused(() => coinpal.verifyNotification(incoming(fake.notification(providerReference, { amount: 'ten' }))));
     });
 
     it('refuses forged and tampered notifications', async function () {
@@ -561,7 +583,7 @@ describe('payment provider adapters', function () {
       fake.setState(providerReference, 'completed');
       for (const json of [false, true]) {
         expect(payssion.verifyNotification(incoming(fake.notification(providerReference, { json })))).to.deep.equal({
-          eventId: `${providerReference}:completed`,
+          eventId: `${request.reference}:completed`, // signed order_id and state, not the unsigned transaction_id
           eventType: 'payssion.completed',
           reference: request.reference,
           providerReference,
@@ -574,9 +596,20 @@ describe('payment provider adapters', function () {
       expect(payssion.verifyNotification(incoming(fake.notification(providerReference, { amount: '15000.00' }))).amount).to.deep.equal(money(15000, 'KRW'));
       expect(payssion.verifyNotification(incoming(fake.notification(providerReference, { state: 'cancelled_by_user' })))).to.include({
         status: 'failed',
-        eventId: `${providerReference}:cancelled_by_user`,
+        eventId: `${request.reference}:cancelled_by_user`,
       });
       expect(payssion.acknowledgement).to.deep.equal({ contentType: 'text/plain', body: '' });
+    });
+
+    it('names a notification only by what notify_sig covers: an unsigned transaction_id changes neither its reference nor its event', async function () {
+      const request = payssionCheckout(3);
+      const { providerReference } = await payssion.createCheckout(request);
+      fake.setState(providerReference, 'completed');
+      const genuine = payssion.verifyNotification(incoming(fake.notification(providerReference)));
+      const readdressed = payssion.verifyNotification(incoming(fake.notification(providerReference, { tamper: { transaction_id: 'T-another-order' } })));
+      expect(readdressed).to.deep.include({ eventId: genuine.eventId, reference: request.reference, providerReference: 'T-another-order' });
+      const without = payssion.verifyNotification(incoming(fake.notification(providerReference, { tamper: { transaction_id: '' } })));
+      expect(without).to.deep.include({ eventId: genuine.eventId, reference: request.reference, providerReference: undefined });
     });
 
     it('refuses forged and tampered notifications', async function () {
@@ -670,6 +703,8 @@ describe('payment provider adapters', function () {
         eventType: 'demo.paid',
         reference: request.reference,
         providerReference: `demo-${request.reference}`,
+        orderId: request.orderId,
+        method: request.method,
         status: 'paid',
         amount: money(6900, 'KRW'),
         needsConfirmation: false,

@@ -41,21 +41,15 @@ export class PaymentRepository {
     await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
   }
 
-  async findByReference(
-    provider: string,
-    reference: string | undefined,
-    providerReference: string | undefined,
-    trx: Knex.Transaction,
-  ): Promise<PaymentRow | undefined> {
-    if (!reference && !providerReference) return undefined;
-    return trx('payments')
-      .where({ provider })
-      .andWhere((q) => {
-        if (reference) q.orWhere({ reference });
-        if (providerReference) q.orWhere({ provider_reference: providerReference });
-      })
-      .forUpdate()
-      .first();
+  /**
+   * The payment with our reference, locked when inside a transaction. Only by our reference: a
+   * provider's id is not covered by every signature, so it never decides which payment a
+   * message is about (the caller compares it with the stored one).
+   */
+  async findByReference(provider: string, reference: string | undefined, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
+    if (!reference) return undefined;
+    const query = (trx ?? this.knex)('payments').where({ provider, reference });
+    return (trx ? query.forUpdate() : query).first();
   }
 
   async findForOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentRow[]> {

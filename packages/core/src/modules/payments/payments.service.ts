@@ -6,8 +6,14 @@
  *
  *   buyer ──createcheckoutsession──▶ payments ──createCheckout──▶ provider
  *   provider ──webhook──▶ verify signature ─(CoinPal: ask status)─▶ apply:
- *       insert payment_events (unique) ─▶ lock payment ─▶ check amount ─▶ payment paid
+ *       lock the payment named by the signed reference ─▶ unsigned fields agree? ─▶
+ *       insert payment_events (unique) ─▶ check amount ─▶ payment paid
  *       ─▶ orders.markPaid (state 6 + activation job, same transaction)
+ *
+ * A signature covers only some fields (Payssion's not the transaction_id, CoinPal's not the
+ * status or its reference). So a message finds its payment only by what is signed (our
+ * reference), is named (payment_events) only by what is signed, and anything else it says about
+ * which payment it is must agree with what we stored, or it is refused and changes nothing.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -21,6 +27,7 @@ import { validate } from '../../shared/validate.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../orders/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
+import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 
@@ -149,9 +156,27 @@ export class PaymentsService {
       }
       throw error;
     }
+    if (provider.name === 'demo' && !this.demoServes(report.method)) {
+      this.logger.warn({ method: report.method, reference: report.reference }, 'refused a demo payment: the demo provider no longer serves this method');
+      throw new ConflictError('Demo payments are off: this checkout can no longer be paid.', 'demo_payments_off');
+    }
     if (report.needsConfirmation) report = await this.confirm(provider, report);
     const outcome = await this.apply(provider.name, report, notification.rawBody.toString('utf8'));
     return { outcome, ...provider.acknowledgement };
+  }
+
+  /** What the demo checkout page shows for a token, or null when the token is not one or the demo no longer serves its method. */
+  demoCheckout(token: string): DemoTokenData | null {
+    const details = readDemoToken(token);
+    return details && this.demoServes(details.method) ? details : null;
+  }
+
+  /**
+   * A demo token was signed while the demo served its method; it may pay only while it still
+   * does (demo payments allowed, and no real provider configured for the method since).
+   */
+  private demoServes(method: PaymentMethodId | undefined): boolean {
+    return method !== undefined && this.config.allowDemoPayments && this.providers.isDemo(method);
   }
 
   /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */
@@ -215,41 +240,79 @@ export class PaymentsService {
       providerReference: payment.provider_reference,
       amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
     });
-    return this.apply(
-      provider.name,
-      { ...report, reference: report.reference ?? payment.reference ?? undefined },
-      JSON.stringify({ source: 'status-query', report }),
-    );
+    if (report.reference !== undefined && report.reference !== payment.reference) {
+      this.logger.warn({ provider: provider.name, paymentId: payment.id, reported: report.reference }, 'the provider answered about another payment: ignored');
+      return undefined;
+    }
+    return this.apply(provider.name, { ...report, reference: payment.reference ?? undefined }, JSON.stringify({ source: 'status-query', report }));
   }
 
-  /** CoinPal's signature does not cover the status: believe only what its API says. */
+  /**
+   * CoinPal's signature does not cover the status: believe only what its API says about the
+   * payment the signed reference names, asked by the provider id we stored (never the posted one).
+   */
   private async confirm(provider: PaymentProvider, report: PaymentReport): Promise<PaymentReport> {
-    const payment = await this.knex.transaction((trx) => this.payments.findByReference(provider.name, report.reference, report.providerReference, trx));
-    if (!payment) return { ...report, needsConfirmation: false };
+    const payment = await this.payments.findByReference(provider.name, report.reference);
+    if (!payment) return { ...report, status: 'unknown', needsConfirmation: false };
+    this.bind(provider.name, payment, report);
+    let confirmed: PaymentReport;
     try {
-      const confirmed = await provider.fetchStatus({
+      confirmed = await provider.fetchStatus({
         reference: payment.reference ?? '',
-        providerReference: payment.provider_reference ?? report.providerReference ?? null,
+        providerReference: payment.provider_reference,
         amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
       });
-      // The event is what the provider confirmed: a "paid" claim that CoinPal denies must not
-      // use up the id of the real "paid" notification that follows.
-      return { ...report, eventId: `${report.eventId}|${confirmed.status}`, status: confirmed.status, amount: confirmed.amount, needsConfirmation: false };
     } catch (error) {
       throw new UnavailableError('The payment provider could not confirm this payment; try again later.', 'provider_unavailable', error);
     }
+    // The event is what the provider confirmed for this reference: a "paid" claim that CoinPal
+    // denies must not use up the id of the real "paid" notification that follows, and unsigned
+    // fields cannot make one confirmed status count twice.
+    return {
+      ...report,
+      eventId: `${payment.reference}:${confirmed.status}`,
+      providerReference: confirmed.providerReference ?? report.providerReference,
+      status: confirmed.status,
+      amount: confirmed.amount,
+      needsConfirmation: false,
+    };
   }
 
-  /** Applies one verified report exactly once. */
+  /**
+   * Refuses (400, nothing recorded) a message whose other fields name another payment than its
+   * signed reference: a provider id that is not the stored one, another order, method, or a
+   * signed order amount that is not the payment's.
+   */
+  private bind(providerName: ProviderName, payment: PaymentRow | undefined, report: PaymentReport): void {
+    if (!payment) return;
+    const differs: string[] = [];
+    if (report.providerReference !== undefined && payment.provider_reference !== null && report.providerReference !== payment.provider_reference) {
+      differs.push('provider reference');
+    }
+    if (report.orderId !== undefined && report.orderId !== payment.order_id) differs.push('order');
+    if (report.method !== undefined && report.method !== payment.method) differs.push('method');
+    const signed = report.signedOrderAmount;
+    if (signed && (signed.amount !== Number(payment.amount_minor) || signed.currency !== payment.currency)) differs.push('amount');
+    if (differs.length === 0) return;
+    this.logger.warn(
+      { provider: providerName, paymentId: payment.id, orderId: payment.order_id, eventType: report.eventType, differs },
+      'refused a payment notification whose unsigned fields name another payment',
+    );
+    throw new ValidationError('The notification does not match the payment it names.', undefined, 'notification_mismatch');
+  }
+
+  /** Applies one verified report exactly once, to the payment its signed reference names. */
   private async apply(providerName: ProviderName, report: PaymentReport, payload: string): Promise<ApplyOutcome> {
     return this.knex.transaction(async (trx) => {
       const now = this.clock.now();
+      // Locked first: copies of one event wait here, then find their event already recorded.
+      const payment = await this.payments.findByReference(providerName, report.reference, trx);
+      this.bind(providerName, payment, report);
       const eventRow = await this.payments.recordEvent(
         { provider: providerName, event_id: report.eventId, event_type: report.eventType, payload: { raw: payload }, received_at: now },
         trx,
       );
       if (eventRow === undefined) return 'duplicate';
-      const payment = await this.payments.findByReference(providerName, report.reference, report.providerReference, trx);
       const finish = async (outcome: ApplyOutcome) => {
         await this.payments.finishEvent(eventRow, outcome, { payment_id: payment?.id, order_id: payment?.order_id }, now, trx);
         return outcome;

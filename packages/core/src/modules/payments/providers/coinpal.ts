@@ -4,9 +4,11 @@
  * notification to our notify URL.
  *
  * CoinPal's `sign` = sha256(secretKey + requestId + merchantNo + orderNo + orderAmount + orderCurrency)
- * does NOT cover `status` or the paid amounts, so a notification only tells us "something
- * happened to this order": every report from it has `needsConfirmation: true`, and the service
- * asks `/gateway/pay/query` (fetchStatus) before it moves money.
+ * does NOT cover `status`, CoinPal's `reference` or the paid amounts, so a notification only
+ * tells us "something happened to the payment with this orderNo (our reference), whose amount
+ * is orderAmount": every report from it has `needsConfirmation: true`, and the service finds the
+ * payment by orderNo, checks the signed amount, and asks `/gateway/pay/query` (fetchStatus)
+ * about the reference it stored before it moves money.
  *
  * COINPAL_API_BASE replaces `https://pay.coinpal.io`.
  */
@@ -152,15 +154,20 @@ export class CoinPalProvider implements PaymentProvider {
     if (!sign || Object.values(signed).some((value) => value === undefined)) throw new SignatureError('CoinPal notification without the signed fields');
     if (!sameHex(sign, coinpalSign(this.secretKey, signed as CoinPalSignedFields))) throw new SignatureError('CoinPal notification signature does not match');
     if (signed.merchantNo !== this.merchantNo) throw new SignatureError('CoinPal notification for another merchant');
+    // Neither status nor reference is signed: the payment is found by the signed orderNo (our
+    // reference), its reference only compared, and the event named by what CoinPal confirms.
     const rawStatus = text(fields.status) ?? 'unknown';
-    const providerReference = text(fields.reference);
+    const providerReference = text(fields.reference) || undefined;
+    const orderAmount = parseAmount(signed.orderAmount, signed.orderCurrency);
+    if (!orderAmount) throw new SignatureError('CoinPal notification signed for an amount or currency we never ask for');
     return {
-      eventId: `${providerReference ?? signed.orderNo}:${rawStatus}`,
+      eventId: `${signed.orderNo}:${rawStatus}`,
       eventType: `coinpal.${rawStatus}`,
       reference: signed.orderNo,
       providerReference,
       status: coinpalStatus(rawStatus),
-      amount: parseAmount(signed.orderAmount, signed.orderCurrency),
+      amount: orderAmount,
+      signedOrderAmount: orderAmount,
       needsConfirmation: true, // the sign does not cover status: ask CoinPal before acting
     };
   }

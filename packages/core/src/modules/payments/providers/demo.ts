@@ -10,6 +10,10 @@
  *
  * Token: base64url(JSON payload) + "." + base64url(HMAC-SHA256(key, first part)). The key is
  * derived from the given secret (config.tokenSecret) for this purpose only.
+ *
+ * A token proves only that the shop issued it. Whether the demo may still serve its method is
+ * the payments service's rule (checked on every post and page view): a token stops paying the
+ * moment demo payments are off or the method got a real provider, not when it expires.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
@@ -227,6 +231,8 @@ export class DemoProvider implements PaymentProvider {
       eventType: `demo.${outcome}`,
       reference: data.reference,
       providerReference: `demo-${data.reference}`,
+      orderId: data.orderId,
+      method: data.method,
       status: outcome === 'paid' ? 'paid' : 'failed',
       amount: data.amount,
       needsConfirmation: false,

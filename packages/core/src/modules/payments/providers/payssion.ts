@@ -3,7 +3,9 @@
  * through Payssion (protocols.md section 3). `payment/create` answers a `redirect_url` for the buyer
  * and a `transaction_id`; Payssion then posts a notification signed with
  * `notify_sig = md5(api_key|pm_id|amount|currency|order_id|state|secret_key)`, which covers the
- * state, so a verified notification can be acted on. `payment/details` answers the current state.
+ * state, so a verified notification can be acted on. It does NOT cover `transaction_id`: the
+ * report's reference and event id come from the signed `order_id` (our payment reference) and
+ * state only. `payment/details` answers the current state.
  *
  * PAYSSION_API_BASE replaces `https://www.payssion.com/api/v1` (e.g. `http://127.0.0.1:port/api/v1`).
  */
@@ -181,10 +183,12 @@ export class PayssionProvider implements PaymentProvider {
         ? payssionNotifySig(this.apiKey, pmId, amount, currency, orderId, state, this.secretKey)
         : payssionSig([this.apiKey, pmId, amount, currency, trackId, text(fields.sub_track_id), state, this.secretKey]);
     if (!sameHex(sig, expected)) throw new SignatureError('Payssion notification signature does not match');
-    const transactionId = text(fields.transaction_id);
+    // transaction_id is not signed: it is only compared with the one we stored (by the service);
+    // the payment is found, and the event known, by the signed order_id and state.
+    const transactionId = text(fields.transaction_id) || undefined;
     const reference = orderId ?? trackId;
     return {
-      eventId: `${transactionId ?? reference}:${state}`,
+      eventId: `${reference}:${state}`,
       eventType: `payssion.${state}`,
       reference,
       providerReference: transactionId,

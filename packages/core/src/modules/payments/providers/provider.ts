@@ -38,12 +38,33 @@ export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refund
 
 /** A provider's statement about one payment, after the adapter verified it. */
 export interface PaymentReport {
-  /** Unique per distinct provider event: duplicates of one event carry the same id. */
+  /**
+   * Unique per distinct provider event: duplicates of one event carry the same id. Made only of
+   * what the signature covers (or what we asked the provider ourselves), so that changing an
+   * unsigned field cannot turn one event into "another" one.
+   */
   eventId: string;
   eventType: string;
-  /** Our reference (CheckoutRequest.reference), when the provider echoes it. */
+  /**
+   * Our reference (CheckoutRequest.reference) as the signature covers it (or as our own status
+   * query confirmed it). The payment is found by this alone.
+   */
   reference?: string;
+  /**
+   * The provider's id for the payment, when the message carries one. Some signatures do not
+   * cover it (Payssion's transaction_id, CoinPal's reference): it never finds a payment, it is
+   * only compared with the one we stored.
+   */
   providerReference?: string;
+  /** The order the signature names, when it names one (Stripe metadata, demo token): must be the payment's. */
+  orderId?: number;
+  /** The payment method the signature names, when it names one (demo token): must be the payment's. */
+  method?: PaymentMethodId;
+  /**
+   * The order amount the signature covers when that is not the paid amount (CoinPal signs the
+   * amount we asked for): must be the payment's, or the message is about another payment.
+   */
+  signedOrderAmount?: Money;
   status: ProviderStatus | 'unknown';
   /** What the provider says was paid (compared with what we asked for). */
   amount?: Money;

@@ -80,8 +80,18 @@ function amountOf(session: SessionLike): Money | undefined {
   return money(session.amount_total, code);
 }
 
+/** Our reference as the session carries it; none when its two places disagree (then the session is not one of ours). */
 function referenceOf(session: SessionLike): string | undefined {
-  return session.client_reference_id ?? session.metadata?.reference ?? undefined;
+  const fromClient = session.client_reference_id ?? undefined;
+  const fromMetadata = session.metadata?.reference ?? undefined;
+  if (fromClient !== undefined && fromMetadata !== undefined && fromClient !== fromMetadata) return undefined;
+  return fromClient ?? fromMetadata;
+}
+
+/** The order id we put into the session's metadata, when it is there. */
+function orderIdOf(session: SessionLike): number | undefined {
+  const value = session.metadata?.orderId;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** What a retrieved session says, without an event to go by. */
@@ -227,11 +237,15 @@ export class StripeProvider implements PaymentProvider {
       return { eventId: event.id, eventType: event.type, status: 'unknown', needsConfirmation: false };
     }
     const session = object as unknown as SessionLike;
+    // The whole event is signed, but a session can be made elsewhere on the account (a payment
+    // link takes ?client_reference_id= from anyone): the service finds the payment by our
+    // reference and then requires its session id and order to be the ones we stored.
     return {
       eventId: event.id,
       eventType: event.type,
       reference: referenceOf(session),
       providerReference: session.id,
+      orderId: orderIdOf(session),
       status: statusOfEvent(event.type, session),
       amount: amountOf(session),
       needsConfirmation: false,
