@@ -178,16 +178,39 @@ describe('login attempts', () => {
     expect(wrong.body).to.deep.equal({ message: 'The e-mail or password is not correct.', code: 'invalid_credentials' });
   });
 
-  it('lock an account for a while after 10 failures, from any IP, even with the right password', async () => {
+  const login = (email: string, password: string, ip = uniqueIp()) => api(undefined, ip).post('/api/user/authenticate').send({ email, password });
+
+  it('stop one source after 5 failures on an account, and it only: the owner elsewhere still logs in', async () => {
     const user = await createUser();
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await api().post('/api/user/authenticate').send({ email: user.email, password: 'wrong-pass-1' }).expect(401);
-    }
-    const locked = await api().post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(429);
-    expect(locked.body.code).to.equal('too_many_requests');
-    expect(Number(locked.headers['retry-after'])).to.be.above(0);
+    const stranger = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt++) statuses.push((await login(user.email, `wrong-pass-${attempt}`, stranger)).status);
+    expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    const blocked = await login(user.email, user.password, stranger).expect(429);
+    expect(blocked.body).to.deep.equal({ message: 'Too many failed logins for this account. Try again in a few minutes.', code: 'too_many_requests' });
+    expect(Number(blocked.headers['retry-after'])).to.be.within(1, 15 * 60);
+    // Ten wrong passwords from strangers do not lock the owner out (NIST 800-63B: limit per account and source).
+    await login(user.email, user.password).expect(200);
     harness().clock.advance(15 * 60_000 + 1_000);
-    await api().post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
+    await login(user.email, user.password, stranger).expect(200);
+  });
+
+  it('cannot be raced: a parallel burst from many sources checks at most 30 passwords, and the guesses after it are refused', async () => {
+    const user = await createUser();
+    // The owner logged in from home before the attack.
+    const home = uniqueIp();
+    await login(user.email, user.password, home).expect(200);
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => login(user.email, `burst-wrong-${i}`)));
+    const counts = burst.reduce<Record<number, number>>((acc, res) => ({ ...acc, [res.status]: (acc[res.status] ?? 0) + 1 }), {});
+    // Each 401 is a password that was checked; every other guess got 429 before argon2 ran. The
+    // account allows 30 tries from sources it does not know, and the owner's first login was one.
+    expect(counts).to.deep.equal({ 401: 29, 429: 31 });
+    // The attacker's right guess from yet another source is not checked either.
+    await login(user.email, user.password).expect(429);
+    // The owner, from a source that logged in to this account before, still gets in.
+    await login(user.email, user.password, home).expect(200);
+    harness().clock.advance(15 * 60_000 + 1_000);
+    await login(user.email, user.password).expect(200);
   });
 
   it('are limited per IP', async () => {

@@ -33,7 +33,11 @@ export class RateLimiter {
     return state;
   }
 
-  /** Throws 429 if the window is already full, without counting. */
+  /**
+   * Throws 429 if the window is already full, without counting. Only for limits that are not
+   * guarding work: between this read and a later `hit` a parallel burst all gets through. To
+   * bound work (a password check), `consume` first: its single upsert counts and reads at once.
+   */
   async check(rule: RateLimit, subject: string): Promise<void> {
     const now = this.clock.now();
     const row = await this.knex('rate_limits')
@@ -60,6 +64,16 @@ export class RateLimiter {
     const row = result.rows[0];
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
     return { hits: row.hits, remaining: Math.max(0, rule.limit - row.hits), retryAfterSeconds };
+  }
+
+  /** Whether the window for this subject is open and holds at least one hit (a mark, e.g. "logged in from here"). */
+  async active(rule: RateLimit, subject: string): Promise<boolean> {
+    const row = await this.knex('rate_limits')
+      .where({ key: `${rule.name}:${subject}` })
+      .where('window_ends_at', '>', this.clock.now())
+      .where('hits', '>', 0)
+      .first('key');
+    return row !== undefined;
   }
 
   async reset(rule: RateLimit, subject: string): Promise<void> {

@@ -53,17 +53,27 @@ export class AuthService {
     });
   }
 
+  /**
+   * Every try is counted (one atomic upsert each) before the password is checked, so a parallel
+   * burst checks no more passwords than the limits allow: per source, per account and source, and
+   * per account unless this source logged in to the account before. Strangers thus stop
+   * themselves, not the owner; see CONTEXT.md "Login throttling". Unknown e-mails count the same.
+   */
   async authenticate(input: unknown, context: RequestContext): Promise<LoginResult> {
     const { email, password, rememberMe } = validate(loginSchema(), input);
+    const accountAndSource = `${email}:${context.ip}`;
     await this.limiter.consume(LIMITS.loginPerIp, context.ip);
-    await this.limiter.check(LIMITS.loginFailuresPerAccount, email);
+    await this.limiter.consume(LIMITS.loginTriesPerAccountAndSource, accountAndSource);
+    if (!(await this.limiter.active(LIMITS.loginKnownSource, accountAndSource))) {
+      await this.limiter.consume(LIMITS.loginTriesPerAccount, email);
+    }
     const user = await this.users.findByEmail(email);
     const valid = user?.password_hash ? await verifyPassword(user.password_hash, password) : await this.decoy(password);
-    if (!user || !valid) {
-      await this.limiter.hit(LIMITS.loginFailuresPerAccount, email);
-      throw new UnauthenticatedError(INVALID_LOGIN, 'invalid_credentials');
-    }
-    await this.limiter.reset(LIMITS.loginFailuresPerAccount, email);
+    if (!user || !valid) throw new UnauthenticatedError(INVALID_LOGIN, 'invalid_credentials');
+    // The account-wide count is left to run out: the owner logging in must not hand a
+    // distributed attacker a fresh budget.
+    await this.limiter.reset(LIMITS.loginTriesPerAccountAndSource, accountAndSource);
+    await this.limiter.hit(LIMITS.loginKnownSource, accountAndSource);
     return this.startSession(user, rememberMe);
   }
 

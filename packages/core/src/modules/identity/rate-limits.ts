@@ -4,18 +4,34 @@ const MINUTE = 60;
 
 /** The limits on the calls an attacker knocks on first. Per IP and, where it matters, per account. */
 export const LIMITS = {
+  // Log-in (issue 10, see CONTEXT.md "Login throttling"): every try is counted before the password
+  // is checked, so a parallel burst checks no more than a limit allows.
   loginPerIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * MINUTE },
-  loginFailuresPerAccount: {
-    name: 'login-fail:account',
-    limit: 10,
+  // One source guessing at one account is stopped early, without touching the owner elsewhere.
+  loginTriesPerAccountAndSource: {
+    name: 'login-try:account-ip',
+    limit: 5,
     windowSeconds: 15 * MINUTE,
     message: 'Too many failed logins for this account. Try again in a few minutes.',
   },
+  // Many sources guessing at one account (NIST 800-63B: at most 100): sources that logged in to
+  // the account before are exempt, so the owner at home still gets in.
+  loginTriesPerAccount: {
+    name: 'login-try:account',
+    limit: 30,
+    windowSeconds: 15 * MINUTE,
+    message: 'Too many failed logins for this account. Try again in a few minutes.',
+  },
+  // A mark, not a limit: this source logged in to this account in the last 30 days.
+  loginKnownSource: { name: 'login-ok:account-ip', limit: 1, windowSeconds: 30 * 24 * 60 * MINUTE },
   registerPerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * MINUTE },
   checkEmailPerIp: { name: 'checkemail:ip', limit: 60, windowSeconds: 15 * MINUTE },
   codeSendPerIp: { name: 'code-send:ip', limit: 20, windowSeconds: 60 * MINUTE },
   codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
   socialPerIp: { name: 'social:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  // Not a limit: a Naver/Kakao state is spent by its first use (the second hit is a replay); the
+  // window outlives the state's own 10 minutes.
+  oauthStateUse: { name: 'oauth-state', limit: 1, windowSeconds: 15 * MINUTE },
   // changepassword: counted before the current password is checked, so a burst checks at most
   // `limit`; a successful change clears it. Keyed by user: a stolen token cannot guess on.
   changePasswordPerUser: {
@@ -27,7 +43,23 @@ export const LIMITS = {
   // Password reset: asking for a code (per IP; per address the code rules below apply) and
   // checking one (per IP; per code the 5 wrong tries apply).
   resetSendPerIp: { name: 'reset-send:ip', limit: 20, windowSeconds: 60 * MINUTE },
+  // Per address, counted whether or not an account has it, so the answers cannot tell which do.
+  resetSendPerAddress: { name: 'reset-send:address', limit: 1, windowSeconds: MINUTE, message: 'Please wait a minute before asking for a new code.' },
+  resetSendPerAddressDaily: {
+    name: 'reset-send:address-day',
+    limit: 10,
+    windowSeconds: 24 * 60 * MINUTE,
+    message: 'You have asked for too many codes today. Try again tomorrow.',
+  },
   resetCheckPerIp: { name: 'reset-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  // Every reset try for an address counts, known or not (a known one's code also locks after 5):
+  // an unknown address runs out of tries exactly like a known one.
+  resetCheckPerAddress: {
+    name: 'reset-check:address',
+    limit: 5,
+    windowSeconds: 60 * MINUTE,
+    message: 'Too many wrong codes. Wait an hour, then ask for a new code.',
+  },
 } satisfies Record<string, RateLimit>;
 
 /** Verification codes (issue 3): 6 digits, 10 minutes, 5 wrong tries, resend once a minute and 10 times a day. */
