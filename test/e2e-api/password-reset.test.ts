@@ -1,6 +1,171 @@
 import { expect } from 'chai';
-import { api, loginAs } from '../support/agent.js';
+import { api, createUser, loginAs, uniqueEmail, uniqueIp } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { waitFor } from '../support/wait.js';
+
+const minute = 60_000;
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+/** Asks for a reset code and reads it from the e-mail that arrives by SMTP (the newest one). */
+async function requestResetCode(email: string, ip = uniqueIp()) {
+  const before = harness().smtp.messagesTo(email).length;
+  const res = await api(undefined, ip).post('/api/user/forgotpassword').send({ email }).expect(200);
+  expect(res.body).to.equal(true);
+  const mail = await waitFor(() => harness().smtp.messagesTo(email)[before], { what: `a reset e-mail to ${email}` });
+  return { code: codeIn(mail.text)!, mail };
+}
+
+const reset = (body: object, ip = uniqueIp()) => api(undefined, ip).post('/api/user/resetpassword').send(body);
+const login = (email: string, password: string) => api().post('/api/user/authenticate').send({ email, password });
+
+describe('password reset (through the API and a real SMTP server)', () => {
+  it('mails a code that sets a new password, verifies the address, ends every session and logs in', async () => {
+    const user = await createUser({ verified: false });
+    const old = (await login(user.email, user.password).expect(200)).body.token as string;
+    const { code, mail } = await requestResetCode(user.email);
+    expect(mail.subject).to.contain('password reset code').and.not.contain(code);
+    const stored = await harness().knex('verification_codes').where({ email: user.email }).first();
+    expect(stored.purpose).to.equal('password_reset');
+    expect(stored.code_hash).to.not.contain(code);
+
+    const res = await reset({ email: user.email.toUpperCase(), code, password: 'fresh-pass-12' }).expect(200);
+    expect(res.body).to.have.all.keys('id', 'token', 'tokenExpiration', 'isEmailVerified', 'photoUrl', 'role');
+    expect(res.body.id).to.equal(user.id);
+    expect(res.body.isEmailVerified).to.equal(true);
+    const panel = (token: string) => api().get('/api/user/getuserpanel').query({ id: user.id }).set('Authorization', `Bearer ${token}`);
+    await panel(res.body.token).expect(200);
+    const ended = await panel(old).expect(401);
+    expect(ended.body.code).to.equal('session_ended');
+
+    await login(user.email, 'fresh-pass-12').expect(200);
+    await login(user.email, user.password).expect(401);
+    // The code works once.
+    const again = await reset({ email: user.email, code, password: 'other-pass-123' }).expect(400);
+    expect(again.body.code).to.equal('invalid_code');
+  });
+
+  it('answers an unknown address exactly like a known one, and mails nothing', async () => {
+    const known = await createUser();
+    const unknown = uniqueEmail('nobody');
+    const ask = (email: string) => api().post('/api/user/forgotpassword').send({ email });
+    const [a, b] = [await ask(known.email), await ask(unknown)];
+    expect([a.status, b.status]).to.deep.equal([200, 200]);
+    expect(a.body).to.deep.equal(b.body);
+    // The per-address limit holds for both, with the same answer.
+    const [a2, b2] = [await ask(known.email), await ask(unknown)];
+    expect([a2.status, b2.status]).to.deep.equal([429, 429]);
+    expect(a2.body).to.deep.equal(b2.body);
+    await harness().mailTo(known.email);
+    expect(harness().smtp.messagesTo(unknown)).to.have.length(0);
+
+    // Trying codes: the same answers, try by try, including the lock on the fifth.
+    const triesOf = async (email: string) => {
+      const answers: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await reset({ email, code: '000000', password: 'fresh-pass-12' });
+        answers.push(`${r.status} ${r.body.code} ${r.body.message}`);
+      }
+      return answers;
+    };
+    const knownTries = await triesOf(known.email);
+    expect(knownTries).to.deep.equal(await triesOf(unknown));
+    expect(knownTries.slice(0, 4)).to.deep.equal(Array(4).fill('400 invalid_code The code is not correct or has expired. Ask for a new one.'));
+    expect(knownTries.slice(4).every((a) => a.startsWith('429'))).to.equal(true);
+  });
+
+  it('locks the code after 5 wrong tries: even the right code is refused, also with a new code within the hour', async () => {
+    const user = await createUser();
+    const { code } = await requestResetCode(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const res = await reset({ email: user.email, code: wrong, password: 'fresh-pass-12' }).expect(400);
+      expect(res.body.code).to.equal('invalid_code');
+    }
+    const locked = await reset({ email: user.email, code: wrong, password: 'fresh-pass-12' }).expect(429);
+    expect(locked.body.message).to.equal('Too many wrong codes. Wait an hour, then ask for a new code.');
+    await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(429);
+    expect((await harness().knex('verification_codes').where({ email: user.email }).first()).failed_attempts).to.equal(5);
+
+    harness().clock.advance(61 * minute);
+    const { code: later } = await requestResetCode(user.email);
+    await reset({ email: user.email, code: later, password: 'fresh-pass-12' }).expect(200);
+    await login(user.email, 'fresh-pass-12').expect(200);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const user = await createUser();
+    const { code } = await requestResetCode(user.email);
+    harness().clock.advance(10 * minute + 1_000);
+    const res = await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(400);
+    expect(res.body.code).to.equal('invalid_code');
+    await login(user.email, user.password).expect(200);
+  });
+
+  it('limits requests per address (once a minute, 10 a day) and per IP (20 an hour)', async () => {
+    const user = await createUser();
+    const ask = () => api().post('/api/user/forgotpassword').send({ email: user.email });
+    await ask().expect(200);
+    const tooSoon = await ask().expect(429);
+    expect(tooSoon.body.message).to.equal('Please wait a minute before asking for a new code.');
+    expect(Number(tooSoon.headers['retry-after'])).to.be.within(1, 60);
+    for (let sent = 2; sent <= 10; sent++) {
+      harness().clock.advance(61_000);
+      await ask().expect(200);
+    }
+    harness().clock.advance(61_000);
+    const tooMany = await ask().expect(429);
+    expect(tooMany.body.message).to.contain('too many codes today');
+    const stored = await harness().knex('verification_codes').where({ email: user.email, purpose: 'password_reset' }).count<{ count: number }[]>('id as count');
+    expect(Number(stored[0].count)).to.equal(10);
+
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++)
+      await api(undefined, ip)
+        .post('/api/user/forgotpassword')
+        .send({ email: uniqueEmail('ip') })
+        .expect(200);
+    await api(undefined, ip)
+      .post('/api/user/forgotpassword')
+      .send({ email: uniqueEmail('ip') })
+      .expect(429);
+  });
+
+  it('keeps sign-up codes and reset codes apart', async () => {
+    const email = uniqueEmail('apart');
+    const registered = (await api().post('/api/user/register').send({ email, password: 'good-pass-1', languageId: 1 }).expect(200)).body;
+    await api().post('/api/user/sendverificationcode').set('Authorization', `Bearer ${registered.token}`).send({ email }).expect(200);
+    const signupMail = await harness().mailTo(email);
+    const signupCode = codeIn(signupMail.text)!;
+    // A sign-up code does not reset the password.
+    await reset({ email, code: signupCode, password: 'fresh-pass-12' }).expect(400);
+    await login(email, 'good-pass-1').expect(200);
+
+    const { code: resetCode } = await requestResetCode(email);
+    // A reset code does not verify the address.
+    if (resetCode !== signupCode) {
+      const res = await api().post('/api/user/sendverificationcodecallback').send({ email, code: resetCode }).expect(400);
+      expect(res.body.code).to.equal('invalid_code');
+    }
+    // Asking for a reset code did not spend the sign-up code, nor the other way round.
+    const verified = await api().post('/api/user/sendverificationcodecallback').send({ email, code: signupCode }).expect(200);
+    expect(verified.body.isEmailVerified).to.equal(true);
+    await reset({ email, code: resetCode, password: 'fresh-pass-12' }).expect(200);
+  });
+
+  it('applies the sign-up password rules, and mails Korean users in Korean', async () => {
+    const user = await createUser({ languageId: 2 });
+    const { code, mail } = await requestResetCode(user.email);
+    expect(mail.subject + mail.text).to.match(/비밀번호 재설정/);
+    const short = await reset({ email: user.email, code, password: 'short' }).expect(400);
+    expect(short.body.errors.password).to.equal('Use at least 8 characters.');
+    const long = await reset({ email: user.email, code, password: 'x'.repeat(19) }).expect(400);
+    expect(long.body.errors.password).to.equal('Use at most 18 characters.');
+    const missing = await api().post('/api/user/forgotpassword').send({}).expect(400);
+    expect(missing.body.errors.email).to.equal('This field is required.');
+    // Refused input spends no try: the code still works.
+    await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(200);
+  });
+});
 
 describe('changepassword attempt limit', () => {
   it('answers 429 after 10 wrong current passwords, refuses even the right one then, and frees it after 15 minutes', async () => {

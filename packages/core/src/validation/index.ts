@@ -68,6 +68,21 @@ export const verificationCodeSchema = (m: ValidationMessages = ENGLISH_MESSAGES)
 export const changePasswordSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   yup.object({ currentPassword: yup.string().required(m.required), newPassword: userPassword(m) });
 
+/** Forgot password, step 1: the address the reset code goes to. */
+export const forgotPasswordSchema = (m: ValidationMessages = ENGLISH_MESSAGES) => yup.object({ email: email(m) });
+
+/** Forgot password, step 2: the code from the e-mail and the new password (the sign-up rules). */
+export const resetPasswordSchema = (m: ValidationMessages = ENGLISH_MESSAGES) => verificationCodeSchema(m).shape({ password: userPassword(m) });
+
+/** The client's reset step also asks to confirm the new password. */
+export const resetPasswordFormSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
+  resetPasswordSchema(m).shape({
+    confirmPassword: yup
+      .string()
+      .required(m.required)
+      .oneOf([yup.ref('password')], m.notSame),
+  });
+
 /** The register page that exists but is not wired (spec section 5: names 2–20, password 8–12). */
 export const unusedRegisterSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   yup.object({

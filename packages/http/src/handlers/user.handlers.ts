@@ -44,6 +44,13 @@ export function userHandlers(container: Container) {
       await auth.logout(currentUser(res));
       res.status(204).end();
     },
+    /** POST /api/user/forgotpassword { email }: mails a reset code; the same `true` whether or not the address has an account */
+    forgotPassword: async (req: Request) => {
+      await verification.requestPasswordReset(req.body, requestContext(req));
+      return true;
+    },
+    /** POST /api/user/resetpassword { email, code, password }: sets the password, ends every session, logs in */
+    resetPassword: async (req: Request) => serializeLogin(await verification.resetPassword(req.body, requestContext(req))),
     /** POST /api/user/changepassword { currentPassword, newPassword } (auth): ends every other session */
     changePassword: async (req: Request, res: Response) => serializeLogin(await auth.changePassword(currentUser(res), req.body)),
   };

@@ -39,6 +39,9 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'This e-mail address is already verified.': '이미 인증된 이메일입니다.',
   'Your e-mail address is already verified.': '이미 인증된 이메일입니다.',
   'You can only verify your own e-mail address.': '본인의 이메일만 인증할 수 있습니다.',
+  // Password reset and change
+  'The code is not correct or has expired. Ask for a new one.': '코드가 올바르지 않거나 만료되었습니다. 새 코드를 요청해 주세요.',
+  'Too many wrong current passwords. Try again in a few minutes.': '현재 비밀번호를 너무 많이 틀렸습니다. 몇 분 후에 다시 시도해 주세요.',
   // Social sign-in
   'Google sign-in could not be verified.': 'Google 로그인을 확인할 수 없습니다.',
   'Google sign-in is not available.': 'Google 로그인을 사용할 수 없습니다.',

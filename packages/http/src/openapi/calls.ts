@@ -188,6 +188,26 @@ export const API_CALLS: ApiCall[] = [
     answers: LOGIN,
     extra: true,
   },
+  {
+    method: 'post',
+    path: '/api/user/forgotpassword',
+    access: 'public',
+    tag: 'account',
+    summary: 'E-mail a 6-digit password-reset code (the same answer whether or not the address has an account)',
+    input: { email: 'email' },
+    answers: '`true`',
+    extra: true,
+  },
+  {
+    method: 'post',
+    path: '/api/user/resetpassword',
+    access: 'public',
+    tag: 'account',
+    summary: 'Set a new password with the reset code (ends every session, verifies the e-mail)',
+    input: { email: 'email', code: 'string', password: 'string' },
+    answers: LOGIN,
+    extra: true,
+  },
 
   // Orders and payments
   {

@@ -46,6 +46,8 @@ export function apiRoutes(container: Container): Router {
   router.get('/api/user/socialproviders', ...can.public, json(user.socialProviders));
   router.post('/api/user/logout', ...can.user, json(user.logout));
   router.post('/api/user/changepassword', ...can.user, json(user.changePassword));
+  router.post('/api/user/forgotpassword', ...can.public, json(user.forgotPassword));
+  router.post('/api/user/resetpassword', ...can.public, json(user.resetPassword));
 
   router.post('/api/order/insert', ...can.verified, json(order.insert));
   router.get('/api/order/getorder', ...can.user, json(order.getOrder));

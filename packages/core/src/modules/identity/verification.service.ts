@@ -1,7 +1,9 @@
 /**
- * E-mail verification codes: 6 random digits, stored only as an HMAC, valid 10 minutes,
- * single use, dead after 5 wrong tries. Asking for a new code is limited (once a minute,
- * 10 a day per address) and does not wipe the wrong tries of the last hour.
+ * Codes sent by e-mail: 6 random digits, stored only as an HMAC, valid 10 minutes, single use,
+ * dead after 5 wrong tries. Asking for a new code is limited (once a minute, 10 a day per address)
+ * and does not wipe the wrong tries of the last hour. A code has a purpose: confirming the address
+ * at sign-up, or resetting a forgotten password; a check only looks at codes of its own purpose,
+ * and the purpose is part of the HMAC.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
@@ -13,16 +15,24 @@ import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, Val
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { validate } from '../../shared/validate.js';
-import { verificationCodeSchema, email as emailRule } from '../../validation/index.js';
+import { forgotPasswordSchema, resetPasswordSchema, verificationCodeSchema, email as emailRule } from '../../validation/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type EnqueueResult, type NotificationsService } from '../notifications/index.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
+import type { CodePurpose } from './models/session.model.js';
+import type { UserModel } from './models/user.model.js';
+import { hashPassword } from './passwords.js';
 import { CODE_RULES, LIMITS } from './rate-limits.js';
+import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
 import * as yup from 'yup';
 
 type CheckOutcome = { kind: 'verified'; result: LoginResult } | { kind: 'wrong'; triesLeft: number } | { kind: 'locked' } | { kind: 'expired' };
+
+type Recipient = { id: number; email: string; languageId: 1 | 2 };
+
+const recipientOf = (user: UserModel): Recipient => ({ id: user.id, email: user.email, languageId: user.language_id === 2 ? 2 : 1 });
 
 @injectable()
 export class VerificationService {
@@ -33,6 +43,7 @@ export class VerificationService {
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(VerificationCodeRepository) private readonly codes: VerificationCodeRepository,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(AuthService) private readonly auth: AuthService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
   ) {}
@@ -43,7 +54,7 @@ export class VerificationService {
     if (email && email !== user.email) throw new ForbiddenError('You can only verify your own e-mail address.', 'not_your_email');
     if (user.isEmailVerified) throw new ConflictError('Your e-mail address is already verified.', 'already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
-    await inTransaction(this.knex, undefined, (trx) => this.issueCode(user, trx));
+    await inTransaction(this.knex, undefined, (trx) => this.issueCode(user, 'signup', trx));
   }
 
   /**
@@ -61,13 +72,65 @@ export class VerificationService {
     if (!user) throw new NotFoundError('This user does not exist.', 'user_not_found');
     if (user.is_email_verified) throw new ConflictError('This e-mail address is already verified.', 'already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
-    const recipient = { id: user.id, email: user.email, languageId: user.language_id === 2 ? (2 as const) : (1 as const) };
-    const sent = await inTransaction(this.knex, options.trx, (trx) => this.issueCode(recipient, trx, options.idempotencyKey));
+    const sent = await inTransaction(this.knex, options.trx, (trx) => this.issueCode(recipientOf(user), 'signup', trx, options.idempotencyKey));
     return { ...sent, to: user.email };
   }
 
-  /** Stores a new code (hashed) and writes its e-mail, within the resend limits; the code exists only in the e-mail. */
-  private async issueCode(user: { id: number; email: string; languageId: 1 | 2 }, trx: Knex.Transaction, idempotencyKey?: string): Promise<EnqueueResult> {
+  /**
+   * POST forgotpassword: mails a password-reset code when an account has this address. The answer
+   * and the limits (per IP; once a minute and 10 a day per address, counted by address) are the
+   * same whether or not it does, so the call cannot be used to find accounts.
+   */
+  async requestPasswordReset(input: unknown, context: RequestContext): Promise<void> {
+    const { email } = validate(forgotPasswordSchema(), input);
+    await this.limiter.consume(LIMITS.resetSendPerIp, context.ip);
+    await this.limiter.consume(LIMITS.resetSendPerAddress, email);
+    await this.limiter.consume(LIMITS.resetSendPerAddressDaily, email);
+    const user = await this.users.findByEmail(email);
+    await inTransaction(this.knex, undefined, async (trx) => {
+      if (user) {
+        await this.issueCode(recipientOf(user), 'password_reset', trx);
+      } else {
+        // Roughly the same work as issuing a code: a code drawn and hashed, a lock, a read.
+        await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [0x5e20, email]);
+        this.hash(0, 'password_reset', String(randomInt(0, 10 ** CODE_RULES.digits)));
+        await this.codes.countSince(email, 'password_reset', this.clock.now(), trx);
+      }
+    });
+  }
+
+  /**
+   * POST resetpassword: a correct reset code sets the new password, ends every session and every
+   * open code of the user, marks the address verified (the code arrived there) and logs in.
+   * A wrong, expired or missing code and an unknown address all get one answer, and tries are
+   * counted per address before any lookup, so none of them tells whether an account exists.
+   */
+  async resetPassword(input: unknown, context: RequestContext): Promise<LoginResult> {
+    const { email, code, password } = validate(resetPasswordSchema(), input);
+    await this.limiter.consume(LIMITS.resetCheckPerIp, context.ip);
+    const tries = await this.limiter.consume(LIMITS.resetCheckPerAddress, email);
+    // Hashed first, outside the row lock, so that every answer costs the same argon2 work.
+    const passwordHash = await hashPassword(password);
+    const user = await this.users.findByEmail(email);
+    const outcome: CheckOutcome = user
+      ? await this.checkCode(user, 'password_reset', code, async (trx, now) => {
+          await this.codes.consumeAllOfUser(user.id, now, trx);
+          const updated = await this.users.update(user.id, { password_hash: passwordHash, password_changed_at: now, is_email_verified: true }, trx);
+          await this.sessions.revokeAllOfUser(user.id, now, trx);
+          return this.auth.startSession(updated, false, trx);
+        })
+      : { kind: 'expired' };
+    if (outcome.kind === 'verified') {
+      await this.limiter.reset(LIMITS.resetCheckPerAddress, email);
+      return outcome.result;
+    }
+    // The last allowed try locks, whether the address has an account, a code, or neither.
+    if (outcome.kind === 'locked' || tries.remaining === 0) return this.answer({ kind: 'locked' });
+    throw new ValidationError('The code is not correct or has expired. Ask for a new one.', { code: 'The code is not correct.' }, 'invalid_code');
+  }
+
+  /** Stores a new code (hashed) and writes its e-mail; the code exists only in the e-mail. */
+  private async issueCode(user: Recipient, purpose: CodePurpose, trx: Knex.Transaction, idempotencyKey?: string): Promise<EnqueueResult> {
     const now = this.clock.now();
     const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
     // Serialise code requests of one user so the limits below cannot be raced.
@@ -76,21 +139,16 @@ export class VerificationService {
       const existing = await this.notifications.findByIdempotencyKey(idempotencyKey, trx);
       if (existing) return { id: existing.id, created: false };
     }
-    const newest = await this.codes.newestCreatedAt(user.email, trx);
-    if (newest && now.getTime() - newest.getTime() < CODE_RULES.resendIntervalMs) {
-      const wait = Math.ceil((CODE_RULES.resendIntervalMs - (now.getTime() - newest.getTime())) / 1000);
-      throw new TooManyRequestsError('Please wait a minute before asking for a new code.', wait);
-    }
-    if ((await this.codes.countSince(user.email, new Date(now.getTime() - 24 * 3600_000), trx)) >= CODE_RULES.maxPerDay) {
-      throw new TooManyRequestsError('You have asked for too many codes today. Try again tomorrow.', 3600);
-    }
-    const previous = await this.codes.latestUnconsumed(user.id, trx);
+    // Reset codes are limited by address before the account is looked up (requestPasswordReset).
+    if (purpose === 'signup') await this.checkResendLimits(user.email, purpose, now, trx);
+    const previous = await this.codes.latestUnconsumed(user.id, purpose, trx);
     const carried = previous && now.getTime() - new Date(previous.created_at).getTime() < CODE_RULES.failureMemoryMs ? previous.failed_attempts : 0;
     await this.codes.insert(
       {
         user_id: user.id,
         email: user.email,
-        code_hash: this.hash(user.id, code),
+        purpose,
+        code_hash: this.hash(user.id, purpose, code),
         failed_attempts: carried,
         created_at: now,
         expires_at: new Date(now.getTime() + CODE_RULES.validMs),
@@ -103,11 +161,22 @@ export class VerificationService {
         to: user.email,
         languageId: user.languageId,
         userId: user.id,
-        data: { code, validMinutes: CODE_RULES.validMs / 60_000 },
+        data: { code, validMinutes: CODE_RULES.validMs / 60_000, ...(purpose === 'password_reset' ? { purpose: 'passwordReset' as const } : {}) },
         idempotencyKey,
       },
       trx,
     );
+  }
+
+  private async checkResendLimits(email: string, purpose: CodePurpose, now: Date, trx: Knex.Transaction): Promise<void> {
+    const newest = await this.codes.newestCreatedAt(email, purpose, trx);
+    if (newest && now.getTime() - newest.getTime() < CODE_RULES.resendIntervalMs) {
+      const wait = Math.ceil((CODE_RULES.resendIntervalMs - (now.getTime() - newest.getTime())) / 1000);
+      throw new TooManyRequestsError('Please wait a minute before asking for a new code.', wait);
+    }
+    if ((await this.codes.countSince(email, purpose, new Date(now.getTime() - 24 * 3600_000), trx)) >= CODE_RULES.maxPerDay) {
+      throw new TooManyRequestsError('You have asked for too many codes today. Try again tomorrow.', 3600);
+    }
   }
 
   /** POST sendverificationcodecallback: a correct code verifies the address and logs the user in. */
@@ -115,18 +184,10 @@ export class VerificationService {
     const { email, code } = validate(verificationCodeSchema(), input);
     await this.limiter.consume(LIMITS.codeCheckPerIp, context.ip);
     const user = await this.users.findByEmail(email);
-    if (!user) throw new ValidationError('The code is not correct.', { code: 'The code is not correct.' }, 'invalid_code');
+    if (!user) throw this.wrongCode(undefined);
 
-    const outcome = await this.knex.transaction(async (trx): Promise<CheckOutcome> => {
-      const now = this.clock.now();
-      const stored = await this.codes.latestUnconsumedForUpdate(user.id, trx);
-      if (!stored || new Date(stored.expires_at) <= now) return { kind: 'expired' };
-      if (stored.failed_attempts >= CODE_RULES.maxFailures) return { kind: 'locked' };
-      if (!this.matches(stored.code_hash, user.id, code)) {
-        const failures = await this.codes.recordFailure(stored.id, trx);
-        return failures >= CODE_RULES.maxFailures ? { kind: 'locked' } : { kind: 'wrong', triesLeft: CODE_RULES.maxFailures - failures };
-      }
-      await this.codes.consume(stored.id, now, trx);
+    const outcome = await this.checkCode(user, 'signup', code, async (trx, now, codeId) => {
+      await this.codes.consume(codeId, now, trx);
       const verified = await this.users.update(user.id, { is_email_verified: true }, trx);
       await this.notifications.enqueue(
         {
@@ -139,9 +200,35 @@ export class VerificationService {
         },
         trx,
       );
-      return { kind: 'verified', result: await this.auth.startSession(verified, false, trx) };
+      return this.auth.startSession(verified, false, trx);
     });
+    return this.answer(outcome);
+  }
 
+  /**
+   * Checks `code` against the user's newest open code of `purpose` (locked for update, so two
+   * checks cannot both spend it) and runs `onMatch` in the same transaction when it is right.
+   */
+  private checkCode(
+    user: UserModel,
+    purpose: CodePurpose,
+    code: string,
+    onMatch: (trx: Knex.Transaction, now: Date, codeId: number) => Promise<LoginResult>,
+  ): Promise<CheckOutcome> {
+    return this.knex.transaction(async (trx): Promise<CheckOutcome> => {
+      const now = this.clock.now();
+      const stored = await this.codes.latestUnconsumedForUpdate(user.id, purpose, trx);
+      if (!stored || new Date(stored.expires_at) <= now) return { kind: 'expired' };
+      if (stored.failed_attempts >= CODE_RULES.maxFailures) return { kind: 'locked' };
+      if (!this.matches(stored.code_hash, user.id, purpose, code)) {
+        const failures = await this.codes.recordFailure(stored.id, trx);
+        return failures >= CODE_RULES.maxFailures ? { kind: 'locked' } : { kind: 'wrong', triesLeft: CODE_RULES.maxFailures - failures };
+      }
+      return { kind: 'verified', result: await onMatch(trx, now, stored.id) };
+    });
+  }
+
+  private answer(outcome: CheckOutcome): LoginResult {
     switch (outcome.kind) {
       case 'verified':
         return outcome.result;
@@ -150,21 +237,24 @@ export class VerificationService {
       case 'locked':
         throw new TooManyRequestsError('Too many wrong codes. Wait an hour, then ask for a new code.', 3600);
       case 'wrong':
-        throw new ValidationError(
-          `The code is not correct. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left.`,
-          { code: 'The code is not correct.' },
-          'invalid_code',
-        );
+        throw this.wrongCode(outcome.triesLeft);
     }
   }
 
-  private hash(userId: number, code: string): string {
-    return createHmac('sha256', this.config.tokenSecret).update(`verification:${userId}:${code}`).digest('hex');
+  private wrongCode(triesLeft: number | undefined): ValidationError {
+    const left = triesLeft === undefined ? '' : ` ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
+    return new ValidationError(`The code is not correct.${left}`, { code: 'The code is not correct.' }, 'invalid_code');
   }
 
-  private matches(storedHash: string, userId: number, code: string): boolean {
+  /** Sign-up codes keep their original HMAC input, so codes issued before purposes existed still work. */
+  private hash(userId: number, purpose: CodePurpose, code: string): string {
+    const input = purpose === 'signup' ? `verification:${userId}:${code}` : `${purpose}:${userId}:${code}`;
+    return createHmac('sha256', this.config.tokenSecret).update(input).digest('hex');
+  }
+
+  private matches(storedHash: string, userId: number, purpose: CodePurpose, code: string): boolean {
     const expected = Buffer.from(storedHash, 'hex');
-    const actual = Buffer.from(this.hash(userId, code), 'hex');
+    const actual = Buffer.from(this.hash(userId, purpose, code), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 }

@@ -80,6 +80,12 @@ export interface VerificationCodeEmailData {
   code: string;
   /** Defaults to 10. */
   validMinutes?: number;
+  /**
+   * What the code does: confirm the address (the default) or reset a forgotten password. One kind
+   * for both, so that every rule for codes (body cleared after sending, hidden from staff) holds for
+   * both; staff `sendemail` builds its own data and so can never send a reset code.
+   */
+  purpose?: 'emailVerification' | 'passwordReset';
 }
 
 export interface AppleTvActiveEmailData {

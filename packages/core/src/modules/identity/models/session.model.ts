@@ -10,11 +10,15 @@ export class AuthSessionModel extends Model {
   revoked_at!: Date | null;
 }
 
+/** What a verification code is for; a check only ever looks at codes of its own purpose. */
+export type CodePurpose = 'signup' | 'password_reset';
+
 export class VerificationCodeModel extends Model {
   static override tableName = 'verification_codes';
   id!: number;
   user_id!: number;
   email!: string;
+  purpose!: CodePurpose;
   code_hash!: string;
   failed_attempts!: number;
   created_at!: Date;

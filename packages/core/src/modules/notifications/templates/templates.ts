@@ -292,6 +292,21 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
     render: {
       en: (data, t) => {
         const minutes = validMinutes(data.validMinutes);
+        if (data.purpose === 'passwordReset') {
+          return {
+            subject: `Your ${t.brand} password reset code`,
+            preheader: `The code is valid for ${minutes} minutes.`,
+            heading: 'Reset your password',
+            blocks: [
+              { type: 'code', label: 'Enter this code to choose a new password:', value: verificationCode(data.code) },
+              { type: 'paragraph', text: `The code is valid for ${minutes} minutes and works once. Choosing a new password logs you out everywhere else.` },
+              {
+                type: 'note',
+                text: 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is. Never share the code with anyone: our staff will never ask you for it.',
+              },
+            ],
+          };
+        }
         return {
           subject: `Your ${t.brand} verification code`,
           preheader: `The code is valid for ${minutes} minutes.`,
@@ -308,6 +323,24 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
       },
       ko: (data, t) => {
         const minutes = validMinutes(data.validMinutes);
+        if (data.purpose === 'passwordReset') {
+          return {
+            subject: `${t.brand} 비밀번호 재설정 코드`,
+            preheader: `코드는 ${minutes}분 동안 유효합니다.`,
+            heading: '비밀번호를 재설정하세요',
+            blocks: [
+              { type: 'code', label: '아래 코드를 입력한 뒤 새 비밀번호를 정하세요.', value: verificationCode(data.code) },
+              {
+                type: 'paragraph',
+                text: `코드는 ${minutes}분 동안 유효하며 한 번만 사용할 수 있습니다. 새 비밀번호를 정하면 다른 모든 기기에서 로그아웃됩니다.`,
+              },
+              {
+                type: 'note',
+                text: '비밀번호 재설정을 요청하지 않으셨다면 이 메일은 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다. 코드는 누구에게도 알려 주지 마세요. 저희 직원은 절대로 코드를 묻지 않습니다.',
+              },
+            ],
+          };
+        }
         return {
           subject: `${t.brand} 이메일 인증 코드`,
           preheader: `인증 코드는 ${minutes}분 동안 유효합니다.`,
