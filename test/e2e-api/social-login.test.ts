@@ -151,6 +151,105 @@ describe('social login (API against local provider servers)', () => {
     });
   });
 
+  describe('an account registered by someone else with the same e-mail (issue 10)', () => {
+    /** Someone registers the address with their own password, never verifies it, and keeps the token. */
+    async function preRegister(email: string) {
+      const password = 'attacker-pass-1';
+      const res = await api(app).post('/api/user/register').send({ email, password }).expect(200);
+      expect(res.body.isEmailVerified).to.equal(false);
+      return { id: res.body.id as number, password, token: res.body.token as string };
+    }
+
+    /** The buyer's own panel: any call that needs a live session. */
+    const panel = (user: { id: number }, token: string) =>
+      api(app).get('/api/user/getuserpanel').query({ id: user.id, languageId: 1 }).set('Authorization', `Bearer ${token}`);
+
+    async function expectTakenBackBy(
+      owner: { body: { id: number; isEmailVerified: boolean } },
+      attacker: Awaited<ReturnType<typeof preRegister>>,
+      email: string,
+    ) {
+      expect(owner.body.id).to.equal(attacker.id);
+      expect(owner.body.isEmailVerified).to.equal(true);
+      // The pre-registered password and every session made with it are gone.
+      const login = await api(app).post('/api/user/authenticate').send({ email, password: attacker.password }).expect(401);
+      expect(login.body.code).to.equal('invalid_credentials');
+      const oldToken = await panel(attacker, attacker.token).expect(401);
+      expect(oldToken.body.code).to.equal('session_ended');
+      const stored = await harness().knex('users').where({ id: attacker.id }).first();
+      expect(stored.password_hash).to.equal(null);
+    }
+
+    it('Naver: the owner signing in takes the account back; the password and sessions made before are void', async () => {
+      const email = uniqueEmail('victim');
+      const attacker = await preRegister(email);
+      await panel(attacker, attacker.token).expect(200);
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.naver.authorizeUrl);
+      const owner = await api(app)
+        .post('/api/user/navercallback')
+        .send({ code: naver.issueCode({ email, name: '진짜 주인' }, state), state })
+        .expect(200);
+      await expectTakenBackBy(owner, attacker, email);
+      // The owner's own login keeps working.
+      await panel(owner.body, owner.body.token).expect(200);
+    });
+
+    it('Google: the same', async () => {
+      const email = uniqueEmail('victim');
+      const attacker = await preRegister(email);
+      const owner = await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ email }) })
+        .expect(200);
+      await expectTakenBackBy(owner, attacker, email);
+    });
+
+    it('keeps the password of an account whose owner verified the address', async () => {
+      const existing = await createUser({ verified: true });
+      await api(app)
+        .post('/api/user/googleauthenticate')
+        .send({ idToken: await idToken({ email: existing.email }) })
+        .expect(200);
+      await api(app).post('/api/user/authenticate').send({ email: existing.email, password: existing.password }).expect(200);
+    });
+  });
+
+  describe('hostile provider answers (issue 10)', () => {
+    it('refuses a provider e-mail that is not an address, and creates no account', async () => {
+      const hostile = ['victim\r\nbcc-1@example.test', '<script>alert(1)</script>@example.test', 'no-at-sign.example.test', 'a@b@example.test'];
+      for (const email of hostile) {
+        const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+        const state = stateFrom(body.naver.authorizeUrl);
+        const res = await api(app)
+          .post('/api/user/navercallback')
+          .send({ code: naver.issueCode({ email }, state), state })
+          .expect(400);
+        expect(res.body.code, email).to.equal('provider_email_invalid');
+        const google = await api(app)
+          .post('/api/user/googleauthenticate')
+          .send({ idToken: await idToken({ email }) })
+          .expect(400);
+        expect(google.body.code, email).to.equal('provider_email_invalid');
+        expect(await harness().knex('users').where({ email: email.toLowerCase() }).first(), email).to.equal(undefined);
+      }
+    });
+
+    it('Naver: a state works once, even with a new code', async () => {
+      const { body } = await api(app).get('/api/user/socialproviders').expect(200);
+      const state = stateFrom(body.naver.authorizeUrl);
+      await api(app)
+        .post('/api/user/navercallback')
+        .send({ code: naver.issueCode({ email: uniqueEmail('naver') }, state), state })
+        .expect(200);
+      const replay = await api(app)
+        .post('/api/user/navercallback')
+        .send({ code: naver.issueCode({ email: uniqueEmail('naver') }, state), state })
+        .expect(401);
+      expect(replay.body.code).to.equal('invalid_state');
+    });
+  });
+
   describe('Kakao (server only, not on the screen)', () => {
     it('exchanges a code for a login', async () => {
       const { body } = await api(app).get('/api/user/socialproviders').expect(200);

@@ -48,6 +48,7 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'Google sign-in is not available right now. Try again later.': '지금은 Google 로그인을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'Your Google account has no verified e-mail address.': 'Google 계정에 인증된 이메일이 없습니다.',
   'Log in with your password to connect this account.': '이 계정을 연결하려면 비밀번호로 로그인해 주세요.',
+  'The e-mail address of this login account is not one we can use.': '이 로그인 계정의 이메일 주소는 사용할 수 없는 주소입니다.',
   'Naver login failed.': '네이버 로그인에 실패했습니다.',
   'Naver login is not available.': '네이버 로그인을 사용할 수 없습니다.',
   'Naver login is not available right now. Try again later.': '지금은 네이버 로그인을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',

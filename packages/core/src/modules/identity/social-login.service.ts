@@ -14,6 +14,7 @@ import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shar
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { validate } from '../../shared/validate.js';
+import { email as emailSchema } from '../../validation/index.js';
 import { AuthService } from './auth.service.js';
 import type { LoginResult, RequestContext } from './auth.types.js';
 import { LIMITS } from './rate-limits.js';
@@ -21,6 +22,7 @@ import { GoogleIdTokens } from './providers/google.js';
 import { KakaoOAuth } from './providers/kakao.js';
 import { NaverOAuth } from './providers/naver.js';
 import type { GoogleIdTokenVerifier, KakaoOAuthClient, NaverOAuthClient, SocialProfile } from './providers/social-profile.js';
+import { SessionRepository } from './session.repository.js';
 import { SocialIdentityRepository } from './social-identity.repository.js';
 import { UserRepository } from './user.repository.js';
 
@@ -55,6 +57,7 @@ export class SocialLoginService {
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SocialIdentityRepository) private readonly identities: SocialIdentityRepository,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(AuthService) private readonly auth: AuthService,
   ) {
     const now = () => this.clock.now();
@@ -86,7 +89,7 @@ export class SocialLoginService {
   async naverCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
     if (!this.naver) throw new NotFoundError('Naver login is not available.', 'provider_disabled');
     const { code, state } = validate(codeInput, input);
-    this.checkState('naver', state);
+    await this.checkState('naver', state);
     await this.limiter.consume(LIMITS.socialPerIp, context.ip);
     return this.login(await this.naver.exchange(code, state));
   }
@@ -94,12 +97,17 @@ export class SocialLoginService {
   async kakaoCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
     if (!this.kakao) throw new NotFoundError('Kakao login is not available.', 'provider_disabled');
     const { code, state } = validate(codeInput, input);
-    this.checkState('kakao', state);
+    await this.checkState('kakao', state);
     await this.limiter.consume(LIMITS.socialPerIp, context.ip);
     return this.login(await this.kakao.exchange(code, this.redirectUri('kakao')));
   }
 
-  /** Finds, links or creates the user behind a verified provider profile, then logs them in. */
+  /**
+   * Finds, links or creates the user behind a verified provider profile, then logs them in.
+   * Linking a provider-verified address to an account that never proved it owns the address
+   * takes the account back for the owner: whoever registered it first (anyone can type any
+   * address) loses the password they set and every session they hold.
+   */
   async login(profile: SocialProfile): Promise<LoginResult> {
     return this.knex.transaction(async (trx) => {
       const linked = await this.identities.find(profile.provider, profile.providerUserId, trx);
@@ -115,6 +123,10 @@ export class SocialLoginService {
           'email_required',
         );
       }
+      // Providers hand over whatever the person typed there; it becomes our login and mail address.
+      if (!emailSchema().isValidSync(profile.email, { strict: true })) {
+        throw new ValidationError('The e-mail address of this login account is not one we can use.', undefined, 'provider_email_invalid');
+      }
       let user = await this.users.findByEmail(profile.email, trx);
       if (user && !profile.emailVerified) {
         // Linking on an unverified address would let anyone take over the account that owns it.
@@ -126,7 +138,8 @@ export class SocialLoginService {
           trx,
         );
       } else if (!user.is_email_verified) {
-        user = await this.users.update(user.id, { is_email_verified: true }, trx);
+        user = await this.users.update(user.id, { is_email_verified: true, password_hash: null, password_changed_at: this.clock.now() }, trx);
+        await this.sessions.revokeAllOfUser(user.id, this.clock.now(), trx);
       }
       await this.identities.link({ userId: user.id, provider: profile.provider, providerUserId: profile.providerUserId, email: profile.email }, trx);
       return this.auth.startSession(user, false, trx);
@@ -143,7 +156,8 @@ export class SocialLoginService {
     return `${body}.${this.stateMac(provider, body)}`;
   }
 
-  private checkState(provider: string, state: string): void {
+  /** Authentic, not expired, and not used before (a state is spent by its first callback). */
+  private async checkState(provider: string, state: string): Promise<void> {
     const [nonce, expires, mac] = state.split('.');
     const body = `${nonce}.${expires}`;
     const expected = Buffer.from(this.stateMac(provider, body));
@@ -152,6 +166,9 @@ export class SocialLoginService {
     if (!authentic || !(Number(expires) > this.clock.now().getTime())) {
       throw new UnauthenticatedError('The login attempt expired or was not started here. Please try again.', 'invalid_state');
     }
+    // One atomic upsert: of two callbacks racing with one state, exactly one counts first.
+    const { hits } = await this.limiter.hit(LIMITS.oauthStateUse, `${provider}:${nonce}`);
+    if (hits > 1) throw new UnauthenticatedError('The login attempt expired or was not started here. Please try again.', 'invalid_state');
   }
 
   private stateMac(provider: string, body: string): string {

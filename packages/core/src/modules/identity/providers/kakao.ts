@@ -112,7 +112,8 @@ export class KakaoOAuth implements KakaoOAuthClient {
     if (status === 400 || status === 401 || status === 403) throw loginFailed();
     if (status !== 200 || !isObject(body)) throw unavailable();
 
-    const id = rawId ?? (typeof body.id === 'string' ? body.id : undefined);
+    // rawId needs JSON.parse's source text (Node 21+); on Node 20 a safe integer is exact as it is.
+    const id = rawId ?? (typeof body.id === 'string' ? body.id : Number.isSafeInteger(body.id) ? String(body.id) : undefined);
     if (!id || !/^\d{1,20}$/.test(id)) throw unavailable();
 
     const account = isObject(body.kakao_account) ? body.kakao_account : {};
