@@ -43,6 +43,7 @@ interface OutboxRow {
   sent_at: Date | null;
   html: string;
   text: string;
+  code: string | null;
 }
 
 const SMTP_USER = 'mailer';
@@ -57,7 +58,8 @@ function job(queue: string): JobDefinition {
 /** Retries a second apart instead of minutes: the settings under test are the shape, not the delays. */
 function testQueues(retryLimit: number): QueueDefinition[] {
   const { retryDelayMax: _backoffOnly, ...options } = NOTIFICATIONS_QUEUES.deliver.options;
-  return [NOTIFICATIONS_QUEUES.deadLetter, { ...NOTIFICATIONS_QUEUES.deliver, options: { ...options, retryLimit, retryDelay: 1, retryBackoff: false } }];
+  const fast = { ...options, retryLimit, retryDelay: 1, retryBackoff: false };
+  return [NOTIFICATIONS_QUEUES.deadLetter, { ...NOTIFICATIONS_QUEUES.deliver, options: fast }, { ...NOTIFICATIONS_QUEUES.deliverCode, options: fast }];
 }
 
 function logSink(lines: string[]): Writable {
@@ -96,7 +98,11 @@ async function openMailWorld(smtpUrl: string, retryLimit: number): Promise<MailW
   await createQueues(boss, testQueues(retryLimit));
   const logs: string[] = [];
   const container = mailContainer({ smtpUrl, jobQueue: new PgBossJobQueue(boss), logs });
-  const worker: WorkerHandle = await startWorker(boss, container, [job(NOTIFICATIONS_QUEUES.deliver.name), job(NOTIFICATIONS_QUEUES.deadLetter.name)]);
+  const worker: WorkerHandle = await startWorker(boss, container, [
+    job(NOTIFICATIONS_QUEUES.deliver.name),
+    job(NOTIFICATIONS_QUEUES.deliverCode.name),
+    job(NOTIFICATIONS_QUEUES.deadLetter.name),
+  ]);
   return {
     schema,
     boss,
@@ -348,6 +354,7 @@ describe('e-mail outbox and delivery (real PostgreSQL, pg-boss and SMTP)', funct
     expect(stored).to.include({ id, status: 'sent', kindName: 'verificationCode', attempts: 1 });
     expect(stored.messageId).to.equal(message.messageId);
     expect(stored.html + stored.text).to.not.include(code);
+    expect((await outboxRow(id)).code, 'the code column once sent').to.equal(null);
 
     await expectRejection(world.service.getOutboxEmail(987_654_321, { label: 'test' }), 'not_found');
     await expectRejection(world.service.listOutbox({ page: 0, limit: 500 }), 'validation');

@@ -1,7 +1,9 @@
 /**
  * A real SMTP server for tests (smtp-server on loopback) that keeps every message it accepts,
  * parsed with mailparser. It can be stopped and started again on the same port, to play an
- * outage: while stopped, connections are refused.
+ * outage: while stopped, connections are refused. It can also be paused, to play a slow server:
+ * while paused, every message is received but not answered (no 250) until `resume()`, so the
+ * sender's deliveries pile up; `held` shows what is waiting, in order of arrival.
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
@@ -27,7 +29,10 @@ export interface TestSmtpServerOptions {
 
 export class TestSmtpServer {
   readonly messages: CapturedMail[] = [];
+  /** Messages received while paused, not yet answered: they join `messages` on `resume()`, in this order. */
+  readonly held: CapturedMail[] = [];
   private server?: SMTPServer;
+  private gate?: { opened: Promise<void>; open(): void };
   private portNumber = 0;
 
   constructor(private readonly options: TestSmtpServerOptions = {}) {}
@@ -67,6 +72,7 @@ export class TestSmtpServer {
   async stop(): Promise<void> {
     const server = this.server;
     if (!server) return;
+    this.resume(); // held sessions get their answer instead of hanging the close
     this.server = undefined;
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
@@ -74,6 +80,21 @@ export class TestSmtpServer {
   async restart(): Promise<void> {
     await this.stop();
     await this.start();
+  }
+
+  /** From now on, a received message waits for `resume()` before the server accepts it. */
+  pause(): void {
+    if (this.gate) return;
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { opened, open };
+  }
+
+  /** Accepts the held messages, in the order they arrived, and every later one at once. */
+  resume(): void {
+    const gate = this.gate;
+    this.gate = undefined;
+    gate?.open();
   }
 
   messagesTo(address: string): CapturedMail[] {
@@ -100,8 +121,8 @@ export class TestSmtpServer {
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw)
-            .then((parsed) => {
-              this.messages.push({
+            .then(async (parsed) => {
+              const mail: CapturedMail = {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
                 raw,
@@ -111,7 +132,14 @@ export class TestSmtpServer {
                 html: typeof parsed.html === 'string' ? parsed.html : '',
                 messageId: parsed.messageId ?? '',
                 user: typeof session.user === 'string' ? session.user : undefined,
-              });
+              };
+              const gate = this.gate;
+              if (gate) {
+                this.held.push(mail);
+                await gate.opened;
+                this.held.splice(this.held.indexOf(mail), 1);
+              }
+              this.messages.push(mail);
               callback();
             })
             .catch(callback);

@@ -1,7 +1,8 @@
 /**
- * E-mail delivery, three queues that belong together (see NOTIFICATIONS_QUEUES in core):
- * the delivery job itself, its dead letter (the job gave up: the e-mail becomes failed for staff)
- * and the sweeper that queues pending e-mails left without a job. Every handler is safe to run
+ * E-mail delivery, four queues that belong together (see NOTIFICATIONS_QUEUES in core):
+ * the delivery job itself, the same for e-mails with a one-time code (workers of their own, so a
+ * code never waits behind other mail), their dead letter (the job gave up: the e-mail becomes
+ * failed for staff) and the sweeper that queues pending e-mails left without a job. Every handler is safe to run
  * twice: the outbox row's status decides, and a sent e-mail is never sent again.
  */
 import { NOTIFICATIONS, NOTIFICATIONS_QUEUES, type DeliverEmailJobData, type NotificationsService } from '@subshare/core';
@@ -14,18 +15,27 @@ function outboxIdOf(job: Job<DeliverEmailJobData>): number {
   return id;
 }
 
+const deliver: JobDefinition<DeliverEmailJobData>['handle'] = async (job, { container, logger }) => {
+  const outboxId = outboxIdOf(job);
+  const outcome = await container.get<NotificationsService>(NOTIFICATIONS.Service).deliver(outboxId);
+  // Another deliverer holds the row (an expired attempt still talking to the server): come
+  // back later rather than report success for an e-mail that may yet fail.
+  if (outcome === 'busy') throw new Error(`e-mail ${outboxId} is being delivered by another worker; retrying later`);
+  if (outcome !== 'sent') logger.debug({ outboxId, outcome }, 'nothing to deliver');
+  return { outcome };
+};
+
 export const deliverEmailJob: JobDefinition<DeliverEmailJobData> = {
   queue: NOTIFICATIONS_QUEUES.deliver,
   concurrency: 4,
-  async handle(job, { container, logger }) {
-    const outboxId = outboxIdOf(job);
-    const outcome = await container.get<NotificationsService>(NOTIFICATIONS.Service).deliver(outboxId);
-    // Another deliverer holds the row (an expired attempt still talking to the server): come
-    // back later rather than report success for an e-mail that may yet fail.
-    if (outcome === 'busy') throw new Error(`e-mail ${outboxId} is being delivered by another worker; retrying later`);
-    if (outcome !== 'sent') logger.debug({ outboxId, outcome }, 'nothing to deliver');
-    return { outcome };
-  },
+  handle: deliver,
+};
+
+/** Code e-mails are few and small; two slots of their own keep one slow send from holding up the next code. */
+export const deliverCodeEmailJob: JobDefinition<DeliverEmailJobData> = {
+  queue: NOTIFICATIONS_QUEUES.deliverCode,
+  concurrency: 2,
+  handle: deliver,
 };
 
 export const emailDeadLetterJob: JobDefinition<DeliverEmailJobData> = {

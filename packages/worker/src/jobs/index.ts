@@ -1,4 +1,4 @@
-import { deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
+import { deliverCodeEmailJob, deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
 import { accountCreatedJob, activateOrderJob, activateWaitingJob } from './activate-order.job.js';
 import { endDueJob, remindDueJob } from './expiry.job.js';
 import type { JobDefinition } from './job.js';
@@ -9,6 +9,7 @@ import { pruneJob } from './prune.job.js';
 export const JOBS: JobDefinition[] = [
   pruneJob,
   deliverEmailJob,
+  deliverCodeEmailJob,
   emailDeadLetterJob,
   sweepEmailJob,
   activateOrderJob,

@@ -25,6 +25,34 @@ export function isEmailKind(value: unknown): value is EmailKind {
   return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);
 }
 
+/**
+ * Which kinds carry a one-time code (sign-up verification, password reset: both are kind 5), one
+ * entry for every kind so that a new kind has to decide. A code is the buyer's key to their
+ * account: staff must never read it, so the outbox stores such an e-mail with the code masked
+ * (`CODE_MASK`) and keeps the code itself beside it only until the e-mail is delivered; and such
+ * e-mails have a delivery queue of their own, so they never wait behind other mail. The code is
+ * `data.code` (a string) in every kind listed here.
+ */
+export const EMAIL_KIND_CARRIES_CODE = {
+  0: false,
+  1: false,
+  2: false,
+  3: false,
+  4: false,
+  5: true,
+  6: false,
+  7: false,
+  8: false,
+  9: false,
+} as const satisfies Record<EmailKind, boolean>;
+
+export function carriesCode(kind: number): boolean {
+  return isEmailKind(kind) && EMAIL_KIND_CARRIES_CODE[kind];
+}
+
+/** What staff see instead of a code. */
+export const CODE_MASK = '••••••';
+
 /** 1 English, 2 Korean, as everywhere in the shop. */
 export type EmailLanguageId = 1 | 2;
 

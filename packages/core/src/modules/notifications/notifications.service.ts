@@ -8,6 +8,11 @@
  * outbox is the destination: rows are stored as `kept` and staff read them.
  *
  * Logs carry outbox ids, kinds and statuses, never addresses, bodies or the data (codes).
+ *
+ * Codes (kinds in EMAIL_KIND_CARRIES_CODE): staff read the outbox, and a code there would let
+ * them into the buyer's account. So the stored subject and bodies show the code masked, the code
+ * waits in its own column until delivery puts it back in (and is then cleared), a kept code
+ * e-mail (no SMTP) stores no code at all, and code e-mails have their own delivery queue.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -19,12 +24,22 @@ import type { JobQueue } from '../../shared/jobs.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
-import { EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName, type EmailLanguageId, type EmailMessage } from './email-kinds.js';
+import {
+  carriesCode,
+  CODE_MASK,
+  EMAIL_KIND_NAMES,
+  isEmailKind,
+  type EmailKind,
+  type EmailKindName,
+  type EmailLanguageId,
+  type EmailMessage,
+} from './email-kinds.js';
 import { describeSmtpError, Mailer } from './mailer.js';
 import type { OutboxEmailModel, OutboxStatus } from './models/outbox-email.model.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { EMAIL_QUEUES } from './queues.js';
-import { isSensitiveKind, renderEmail, type RenderContext } from './templates/templates.js';
+import type { RenderedEmail } from './templates/layout.js';
+import { renderEmail, type RenderContext } from './templates/templates.js';
 
 export type { OutboxStatus };
 
@@ -90,10 +105,12 @@ export class EmailDeliveryError extends UnavailableError {
 
 const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed', 'kept'];
 const ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+$/;
-const SENT_BODY_REMOVED = {
-  html: '<p>This e-mail contained a one-time code. Its body was removed after delivery.</p>',
-  text: 'This e-mail contained a one-time code. Its body was removed after delivery.',
-};
+/**
+ * Six digits in a row that are not part of a longer number or a colour (#333333): how a code looks
+ * in an e-mail staff read. Stored code e-mails hold no code; this catches one written before they
+ * were masked (or a template that shows the code in a way the masking missed).
+ */
+const CODE_PATTERN = /(?<![\d#])\d{6}(?!\d)/g;
 /** Rows younger than this are left to the job that was sent with them. */
 const SWEEP_AFTER_SECONDS = 120;
 const SWEEP_BATCH = 500;
@@ -129,8 +146,8 @@ export class NotificationsService {
     if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
       throw new ValidationError('The idempotency key is invalid.', { idempotencyKey: 'must be 1 to 200 characters' });
     }
-    const rendered = renderEmail(email, this.renderContext);
     const smtp = this.mailer.configured;
+    const { rendered, code } = withCodeMasked(email, renderEmail(email, this.renderContext));
 
     return inTransaction(this.knex, trx, async (t) => {
       const id = await this.outbox.insertUnlessDuplicate(
@@ -142,6 +159,8 @@ export class NotificationsService {
           subject: rendered.subject,
           html: rendered.html,
           text: rendered.text,
+          // Kept (no SMTP): nobody will deliver it, so the code is not stored at all.
+          code: smtp ? code : null,
           status: smtp ? 'pending' : 'kept',
           idempotency_key: key ?? null,
           created_at: this.clock.now(),
@@ -154,7 +173,7 @@ export class NotificationsService {
         this.logger.debug({ outboxId: existing, kind: email.kind }, 'e-mail already in the outbox');
         return { id: existing, created: false };
       }
-      if (smtp) await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId: id }, { trx: t, singletonKey: singletonKey(id) });
+      if (smtp) await this.jobs.send(deliveryQueueOf(email.kind), { outboxId: id }, { trx: t, singletonKey: singletonKey(id) });
       this.logger.debug({ outboxId: id, kind: email.kind, status: smtp ? 'pending' : 'kept' }, 'e-mail written to the outbox');
       return { id, created: true };
     });
@@ -185,12 +204,13 @@ export class NotificationsService {
 
       const messageId = this.messageIdFor(row);
       const attemptAt = this.clock.now();
+      const unmask = (stored: string) => (row.code ? stored.split(CODE_MASK).join(row.code) : stored);
       try {
         await this.mailer.send({
           to: row.to_address,
-          subject: row.subject,
-          html: row.html,
-          text: row.text,
+          subject: unmask(row.subject),
+          html: unmask(row.html),
+          text: unmask(row.text),
           messageId,
           headers: { 'X-Subshare-Outbox-Id': String(row.id), 'Auto-Submitted': 'auto-generated' },
         });
@@ -203,11 +223,7 @@ export class NotificationsService {
       }
       // Past this point the SMTP server has the message. Should this commit fail, the job runs
       // again and sends it with the same Message-ID, which recipients' servers can recognise.
-      await this.outbox.markSent(
-        row.id,
-        { messageId, at: this.clock.now(), bodies: isSensitiveKind(row.kind as EmailKind) ? SENT_BODY_REMOVED : undefined },
-        trx,
-      );
+      await this.outbox.markSent(row.id, { messageId, at: this.clock.now() }, trx);
       this.logger.info({ outboxId: row.id, kind: row.kind, messageId }, 'e-mail sent');
       return 'sent';
     });
@@ -231,7 +247,8 @@ export class NotificationsService {
         if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
         throw new ConflictError(`Only a failed e-mail can be retried; this one is ${row.status}.`, 'email_not_failed');
       }
-      await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId }, { trx, singletonKey: singletonKey(outboxId) });
+      const row = await this.outbox.findById(outboxId, trx);
+      await this.jobs.send(deliveryQueueOf(row!.kind), { outboxId }, { trx, singletonKey: singletonKey(outboxId) });
     });
     this.logger.info({ outboxId }, 'failed e-mail queued again');
   }
@@ -246,8 +263,8 @@ export class NotificationsService {
     const before = new Date(this.clock.now().getTime() - SWEEP_AFTER_SECONDS * 1000);
     const ids = await this.outbox.findStalePending(before, SWEEP_BATCH);
     let requeued = 0;
-    for (const id of ids) {
-      const jobId = await this.jobs.send(EMAIL_QUEUES.deliver.name, { outboxId: id }, { singletonKey: singletonKey(id) });
+    for (const { id, kind } of ids) {
+      const jobId = await this.jobs.send(deliveryQueueOf(kind), { outboxId: id }, { singletonKey: singletonKey(id) });
       if (jobId) requeued += 1;
     }
     if (requeued > 0) this.logger.warn({ requeued, checked: ids.length }, 'pending e-mails without a live delivery job were queued again');
@@ -267,15 +284,15 @@ export class NotificationsService {
     if (Object.keys(errors).length > 0) throw new ValidationError('The outbox query is invalid.', errors);
 
     const { rows, count } = await this.outbox.page({ offset: (page - 1) * limit, limit, status: query.status, userId: query.userId, kind: query.kind });
-    return { items: rows.map(toSummary), count, pages: Math.ceil(count / limit), page, limit };
+    return { items: rows.map((row) => maskedForStaff(toSummary(row))), count, pages: Math.ceil(count / limit), page, limit };
   }
 
-  /** Staff: one e-mail with its bodies. A kept e-mail can hold a live code, so every read is audited. */
+  /** Staff: one e-mail with its bodies, a code masked. Every read is audited. */
   async getOutboxEmail(id: number, reader: AuditActor): Promise<OutboxEmail> {
     const row = Number.isSafeInteger(id) && id > 0 ? await this.outbox.findById(id) : undefined;
     if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
     await this.audit.record(reader, { action: 'email.read', targetType: 'email', targetId: row.id, details: { kind: row.kind, status: row.status } });
-    return { ...toSummary(row), html: row.html, text: row.text };
+    return maskedForStaff({ ...toSummary(row), html: row.html, text: row.text });
   }
 
   /**
@@ -290,6 +307,39 @@ export class NotificationsService {
 
 function singletonKey(outboxId: number): string {
   return `email:${outboxId}`;
+}
+
+/** Code e-mails have a queue (and workers) of their own, so they never wait behind other mail. */
+function deliveryQueueOf(kind: number): string {
+  return carriesCode(kind) ? EMAIL_QUEUES.deliverCode.name : EMAIL_QUEUES.deliver.name;
+}
+
+/**
+ * For a kind that carries a code: the e-mail with every occurrence of the code replaced by
+ * CODE_MASK, and the code, so that delivery can put it back. Other kinds pass unchanged.
+ */
+function withCodeMasked(email: EmailMessage, rendered: RenderedEmail): { rendered: RenderedEmail; code: string | null } {
+  if (!carriesCode(email.kind)) return { rendered, code: null };
+  const code = (email.data as { code?: unknown }).code;
+  // The template has validated the code already; this guards the masking itself.
+  if (typeof code !== 'string' || code.length < 4) throw new ValidationError('The e-mail data is invalid.', { 'data.code': 'is required' });
+  const parts = [rendered.subject, rendered.html, rendered.text];
+  // Unmasking replaces every mask with the code: a mask the template wrote itself would become one.
+  if (parts.some((part) => part.includes(CODE_MASK))) throw new Error(`an e-mail of kind ${email.kind} contains the code mask itself`);
+  const [subject, html, text] = parts.map((part) => part.split(code).join(CODE_MASK));
+  return { rendered: { ...rendered, subject, html, text }, code };
+}
+
+/** What staff may read of an e-mail: for a code kind, anything that still looks like a code is masked. */
+function maskedForStaff<T extends OutboxEmailSummary & { html?: string; text?: string }>(email: T): T {
+  if (!carriesCode(email.kind)) return email;
+  const mask = (value: string) => value.replace(CODE_PATTERN, CODE_MASK);
+  return {
+    ...email,
+    subject: mask(email.subject),
+    ...(email.html === undefined ? {} : { html: mask(email.html) }),
+    ...(email.text === undefined ? {} : { text: mask(email.text) }),
+  };
 }
 
 function toSummary(row: OutboxEmailModel): OutboxEmailSummary {

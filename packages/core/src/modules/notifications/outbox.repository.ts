@@ -12,6 +12,8 @@ export interface NewOutboxEmail {
   subject: string;
   html: string;
   text: string;
+  /** Only for a code e-mail that is still to be delivered: the bodies hold the code masked. */
+  code: string | null;
   status: OutboxStatus;
   idempotency_key: string | null;
   created_at: Date;
@@ -88,7 +90,8 @@ export class OutboxRepository {
       .update({ attempts: trx.raw('least(attempts + 1, 32767)'), last_error: error, last_attempt_at: at });
   }
 
-  async markSent(id: number, sent: { messageId: string; at: Date; bodies?: { html: string; text: string } }, trx: Knex.Transaction): Promise<void> {
+  /** Also forgets the code of a code e-mail: once the SMTP server has it, nobody needs it here. */
+  async markSent(id: number, sent: { messageId: string; at: Date }, trx: Knex.Transaction): Promise<void> {
     await trx('email_outbox')
       .where({ id })
       .update({
@@ -98,7 +101,7 @@ export class OutboxRepository {
         last_attempt_at: sent.at,
         last_error: null,
         attempts: trx.raw('least(attempts + 1, 32767)'),
-        ...(sent.bodies ?? {}),
+        code: null,
       });
   }
 
@@ -115,14 +118,13 @@ export class OutboxRepository {
   }
 
   /** Pending e-mails nobody has tried since `before`, oldest first. */
-  async findStalePending(before: Date, limit: number): Promise<number[]> {
-    const rows = await this.knex('email_outbox')
-      .select<Array<{ id: number }>>('id')
+  async findStalePending(before: Date, limit: number): Promise<Array<{ id: number; kind: number }>> {
+    return this.knex('email_outbox')
+      .select<Array<{ id: number; kind: number }>>('id', 'kind')
       .where('status', 'pending')
       .andWhere(this.knex.raw('coalesce(last_attempt_at, created_at) < ?', [before]))
       .orderBy('id')
       .limit(limit);
-    return rows.map((row) => row.id);
   }
 
   async page(query: {

@@ -6,7 +6,11 @@
  *   Retries with exponential backoff from 30 s, capped at 30 min, 10 times: an SMTP outage of
  *   roughly 2.5 to 4 hours is ridden out; after that the job goes to the dead letter queue.
  *   A job may hold the row for at most 120 s (the SMTP timeouts are shorter).
- * - `email-deliver-dead`: the jobs that gave up; its handler marks the e-mail failed for staff.
+ * - `email-deliver-code`: the same for e-mails that carry a one-time code (sign-up, password
+ *   reset), with workers of its own: a buyer waiting for a code never waits behind a backlog of
+ *   purchase or reminder e-mails, nor behind a slow SMTP conversation about one of them.
+ * - `email-deliver-dead`: the jobs that gave up (both delivery queues); its handler marks the
+ *   e-mail failed for staff.
  * - `email-sweep`: every minute, queues pending e-mails that have no live job (lost jobs, a
  *   queue restored from a backup, a staff retry…).
  */
@@ -14,25 +18,25 @@ import type { QueueDefinition } from '../../shared/jobs.js';
 
 const DAY = 24 * 3600;
 
+const DELIVERY_OPTIONS = {
+  policy: 'exclusive',
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 1800,
+  expireInSeconds: 120,
+  deadLetter: 'email-deliver-dead',
+  retentionSeconds: 14 * DAY,
+  deleteAfterSeconds: 7 * DAY,
+} as const;
+
 export const EMAIL_QUEUES = {
   deadLetter: {
     name: 'email-deliver-dead',
     options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60, retentionSeconds: 30 * DAY, deleteAfterSeconds: 30 * DAY },
   },
-  deliver: {
-    name: 'email-deliver',
-    options: {
-      policy: 'exclusive',
-      retryLimit: 10,
-      retryDelay: 30,
-      retryBackoff: true,
-      retryDelayMax: 1800,
-      expireInSeconds: 120,
-      deadLetter: 'email-deliver-dead',
-      retentionSeconds: 14 * DAY,
-      deleteAfterSeconds: 7 * DAY,
-    },
-  },
+  deliver: { name: 'email-deliver', options: DELIVERY_OPTIONS },
+  deliverCode: { name: 'email-deliver-code', options: DELIVERY_OPTIONS },
   sweep: {
     name: 'email-sweep',
     // One sweep at a time; a failed sweep is simply replaced by the next minute's.
@@ -41,7 +45,7 @@ export const EMAIL_QUEUES = {
   },
 } satisfies Record<string, QueueDefinition>;
 
-/** The data of an `email-deliver` (and `email-deliver-dead`) job. */
+/** The data of an `email-deliver`, `email-deliver-code` and `email-deliver-dead` job. */
 export interface DeliverEmailJobData {
   outboxId: number;
 }

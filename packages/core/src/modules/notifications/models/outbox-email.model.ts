@@ -13,6 +13,8 @@ export class OutboxEmailModel extends Model {
   subject!: string;
   html!: string;
   text!: string;
+  /** A code e-mail's one-time code, until it is delivered (the bodies show it masked); never shown to staff. */
+  code!: string | null;
   status!: OutboxStatus;
   attempts!: number;
   last_error!: string | null;
