@@ -23,10 +23,10 @@ export function loadContext(): CommandContext {
   }
 }
 
-/** Opens the runtime, runs a one-shot task, closes everything. */
+/** Opens the runtime (without the request bounds on statements: see RuntimeOptions), runs a one-shot task, closes everything. */
 export async function runOnce<T>(options: RuntimeOptions, task: (runtime: Runtime) => Promise<T>): Promise<T> {
   const { config, logger } = loadContext();
-  const runtime = await openRuntime(config, logger, options);
+  const runtime = await openRuntime(config, logger, { unbounded: true, ...options });
   try {
     return await task(runtime);
   } finally {

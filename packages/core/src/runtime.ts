@@ -30,6 +30,12 @@ export interface RuntimeOptions {
   /** Skip the job queue entirely (migrate, seed, create-admin). */
   withoutJobs?: boolean;
   clock?: Clock;
+  /**
+   * One-shot commands (migrate, backup, restore, seed, ...) set this: their statements may rightly
+   * run for minutes, so their pool has no statement or acquire bounds. Long-running processes
+   * (serve, start, worker) leave it unset and get config.database's bounds (shared/database.ts).
+   */
+  unbounded?: boolean;
 }
 
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
@@ -41,7 +47,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<{
 
 export async function openRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const { url, embedded } = await openDatabase(config, logger);
-  const knex = createKnex(url);
+  const knex = createKnex(url, options.unbounded ? {} : { bounds: config.database });
   const boss = createPgBoss(url, { supervise: options.supervise ?? false, logger });
   try {
     if (!options.withoutJobs) {

@@ -26,6 +26,11 @@ export interface AppConfig {
   dataDir: string;
   /** Undefined means: run the embedded PostgreSQL under dataDir. */
   databaseUrl?: string;
+  /**
+   * Bounds of the pool that serves requests and jobs in `serve`, `start` and `worker` (not of
+   * migrations, backup or restore, nor of pg-boss's own pool): see shared/database.ts.
+   */
+  database: { statementTimeoutMs: number; acquireTimeoutMs: number };
   port: number;
   host: string;
   publicUrl: string;
@@ -151,6 +156,13 @@ function parseSeconds(env: Env, name: string, fallback: number, max: number): nu
   return Number(raw);
 }
 
+function parseMilliseconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = blankToUndefined(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(name, `must be a whole number of milliseconds from ${min} to ${max}`, raw);
+  return Number(raw);
+}
+
 function parseKey(name: string, raw: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32) fail(name, 'must be 32 bytes, as 64 hex digits or base64');
@@ -230,6 +242,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mode,
     dataDir,
     databaseUrl,
+    database: {
+      statementTimeoutMs: parseMilliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
+      acquireTimeoutMs: parseMilliseconds(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, 100, 60_000),
+    },
     port,
     host,
     publicUrl,

@@ -67,8 +67,11 @@ export class TooManyRequestsError extends DomainError {
 }
 
 export class UnavailableError extends DomainError {
-  constructor(message: string, code = 'unavailable', cause?: unknown) {
+  /** Sent as Retry-After: when it is worth asking again. */
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, code = 'unavailable', cause?: unknown, retryAfterSeconds?: number) {
     super('unavailable', message, { code, cause });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -89,13 +92,112 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CHECK_VIOLATION = '23514';
 const PG_EXCLUSION_VIOLATION = '23P01';
 
+/** The driver's error behind `error`: Objection wraps it (UniqueViolationError…) and keeps pg's code on `nativeError`. */
+function driverError(error: unknown): { code?: string; constraint?: string } | null {
+  const native = (error as { nativeError?: unknown } | null)?.nativeError;
+  return ((native && typeof native === 'object' ? native : error) ?? null) as { code?: string; constraint?: string } | null;
+}
+
+/** Whether `error` (pg's or Objection's wrapper of it) is a unique violation, of `constraint` when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const driver = driverError(error);
+  return driver?.code === PG_UNIQUE_VIOLATION && (constraint === undefined || driver.constraint === constraint);
+}
+
+/** Why the database could not answer, in words safe to show (no host, no statement). */
+export type DatabaseFailure = 'connection_refused' | 'connection_lost' | 'timeout' | 'shutting_down' | 'unreachable';
+
+const NETWORK_FAILURES: Record<string, DatabaseFailure> = {
+  ECONNREFUSED: 'connection_refused',
+  ECONNRESET: 'connection_lost',
+  EPIPE: 'connection_lost',
+  ETIMEDOUT: 'timeout',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  ENOTFOUND: 'unreachable',
+  EAI_AGAIN: 'unreachable',
+};
+
+/** SQLSTATEs that mean "not now" rather than "wrong": class 08 (connection) and 57 (operator intervention). */
+function sqlStateFailure(code: string): DatabaseFailure | undefined {
+  if (code === '57014') return 'timeout'; // query_canceled: statement_timeout
+  if (code === '57P01' || code === '57P02' || code === '57P03') return 'shutting_down'; // admin/crash shutdown, cannot connect now
+  if (code === '53300') return 'unreachable'; // too_many_connections
+  if (code.startsWith('08')) return 'connection_lost';
+  return undefined;
+}
+
+/** The pg and knex errors that have no code, by message (knex puts the statement in front: `<sql> - <message>`). */
+const MESSAGE_FAILURES: Array<[RegExp, DatabaseFailure]> = [
+  [/(^| - )Query read timeout$/, 'timeout'],
+  [/(^| - )(timeout expired|timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/, 'timeout'],
+  [
+    /(^| - )(Connection terminated|Connection ended unexpectedly|Client was closed and is not queryable|Client has encountered a connection error)/,
+    'connection_lost',
+  ],
+];
+
+/**
+ * Whether `error` says the database could not be reached or did not answer in time (and how),
+ * rather than that a statement was wrong. Looks through the wrappers that knex, Objection and
+ * Node put around the driver's error (`nativeError`, `cause`, AggregateError's `errors`).
+ */
+export function databaseFailure(error: unknown): DatabaseFailure | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const { code, name, message, nativeError, cause, errors } = current as {
+      code?: unknown;
+      name?: unknown;
+      message?: unknown;
+      nativeError?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      const failure = NETWORK_FAILURES[code] ?? (/^[0-9A-Z]{5}$/.test(code) ? sqlStateFailure(code) : undefined);
+      if (failure) return failure;
+    }
+    // knex's pool gave up waiting for a connection (acquireConnectionTimeout).
+    if (name === 'KnexTimeoutError') return 'timeout';
+    if (typeof message === 'string') {
+      const match = MESSAGE_FAILURES.find(([pattern]) => pattern.test(message));
+      if (match) return match[1];
+    }
+    queue.push(nativeError, cause, ...(Array.isArray(errors) ? errors : []));
+  }
+  return undefined;
+}
+
+/** Seconds a client is told to wait (Retry-After) when the database is down: about one pool bound. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one mapping of a lost, unreachable or unanswering database to a typed error: the HTTP
+ * layer answers it with 503 and Retry-After instead of a 500.
+ */
+export function databaseUnavailable(error: unknown): UnavailableError | undefined {
+  if (error instanceof DomainError) return undefined;
+  const failure = databaseFailure(error);
+  if (!failure) return undefined;
+  return new UnavailableError(
+    'The shop cannot reach its database right now. Please try again in a moment.',
+    'database_unavailable',
+    error,
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
+}
+
 /**
  * Turns a PostgreSQL error into a typed error at the repository boundary, so callers
  * never see driver codes. Anything unrecognised is rethrown untouched (it becomes a 500).
  */
 export function translateDatabaseError(error: unknown, what = 'record'): never {
-  const code = (error as { code?: string } | null)?.code;
-  const constraint = (error as { constraint?: string } | null)?.constraint;
+  const code = driverError(error)?.code;
+  const constraint = driverError(error)?.constraint;
   switch (code) {
     case PG_UNIQUE_VIOLATION:
       throw new ConflictError(`This ${what} already exists.`, constraint ?? 'duplicate', error);
@@ -106,6 +208,6 @@ export function translateDatabaseError(error: unknown, what = 'record'): never {
     case PG_CHECK_VIOLATION:
       throw new ValidationError(`This ${what} breaks a rule: ${constraint ?? 'check'}.`, undefined, 'check');
     default:
-      throw error;
+      throw databaseUnavailable(error) ?? error;
   }
 }

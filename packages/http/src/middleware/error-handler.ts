@@ -5,7 +5,7 @@
  * language when it asks for Korean (error-messages.ts); codes are the same in every language.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { isDomainError, type ErrorType, type Logger, TooManyRequestsError } from '@subshare/core';
+import { databaseUnavailable, isDomainError, type ErrorType, type Logger, TooManyRequestsError, UnavailableError } from '@subshare/core';
 import { localizeMessage } from './error-messages.js';
 
 const STATUS: Record<ErrorType, number> = {
@@ -27,13 +27,16 @@ interface BodyParserError {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
+  return (raised: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.end();
       return;
     }
+    // A database that is down or does not answer in time is a 503 with Retry-After, whichever call met it.
+    const error = databaseUnavailable(raised) ?? raised;
     if (isDomainError(error)) {
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      if ((error instanceof TooManyRequestsError || error instanceof UnavailableError) && error.retryAfterSeconds)
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
       const status = STATUS[error.type];
       if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
       res.status(status).json({ message: localizeMessage(req, error.message), code: error.code, ...(error.errors ? { errors: error.errors } : {}) });

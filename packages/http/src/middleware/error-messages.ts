@@ -90,6 +90,7 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'The request could not be handled.': '요청을 처리할 수 없습니다.',
   'Not found.': '찾을 수 없습니다.',
   'Something went wrong on our side. Please try again.': '일시적인 오류가 발생했습니다. 다시 시도해 주세요.',
+  'The shop cannot reach its database right now. Please try again in a moment.': '지금은 서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
 };
 
 /** Messages with a number in them. */

@@ -81,7 +81,7 @@ export const API_CALLS: ApiCall[] = [
     access: 'public',
     tag: 'operations',
     summary: 'Whether the shop can serve (503 when the database is down)',
-    answers: 'a health report',
+    answers: "`{ status, database, down, databaseError?, pendingMigrations, workerSeenSecondsAgo }`; `down` names the parts that cannot serve (`['database']`)",
     extra: true,
   },
   {

@@ -6,12 +6,17 @@ import os from 'node:os';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
+import { databaseFailure, type DatabaseFailure } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { pendingMigrations } from '../../shared/migrator.js';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: 'ok' | 'unreachable';
+  /** The parts that cannot serve now, e.g. ['database']; empty when all can. */
+  down: Array<'database'>;
+  /** Why the database is unreachable (refused, lost, timed out, ...); only when it is. */
+  databaseError?: DatabaseFailure | 'error';
   pendingMigrations: number;
   /** Seconds since any worker last reported in; null if none ever did. */
   workerSeenSecondsAgo: number | null;
@@ -27,13 +32,15 @@ export class OperationsService {
   async health(): Promise<HealthReport> {
     try {
       await this.knex.raw('select 1');
-    } catch {
-      return { status: 'degraded', database: 'unreachable', pendingMigrations: 0, workerSeenSecondsAgo: null };
+      const pending = (await pendingMigrations(this.knex)).length;
+      const row = await this.knex('worker_heartbeats').max<{ seen: Date | null }>('seen_at as seen').first();
+      const seen = row?.seen ? Math.round((this.clock.now().getTime() - new Date(row.seen).getTime()) / 1000) : null;
+      return { status: pending === 0 ? 'ok' : 'degraded', database: 'ok', down: [], pendingMigrations: pending, workerSeenSecondsAgo: seen };
+    } catch (error) {
+      // Also when the database goes away between the queries above: health never answers 500.
+      const reason = databaseFailure(error) ?? 'error';
+      return { status: 'degraded', database: 'unreachable', down: ['database'], databaseError: reason, pendingMigrations: 0, workerSeenSecondsAgo: null };
     }
-    const pending = (await pendingMigrations(this.knex)).length;
-    const row = await this.knex('worker_heartbeats').max<{ seen: Date | null }>('seen_at as seen').first();
-    const seen = row?.seen ? Math.round((this.clock.now().getTime() - new Date(row.seen).getTime()) / 1000) : null;
-    return { status: pending === 0 ? 'ok' : 'degraded', database: 'ok', pendingMigrations: pending, workerSeenSecondsAgo: seen };
   }
 
   /** Deletes rows that can no longer matter: expired sessions, spent codes, old counters. */
