@@ -5,6 +5,7 @@
  */
 import { PgBoss, fromKnex, type Queue } from 'pg-boss';
 import type { Knex } from 'knex';
+import { databaseFailure } from './errors.js';
 import type { Logger } from './logger.js';
 
 export interface SendJobOptions {
@@ -39,7 +40,13 @@ export function createPgBoss(connectionString: string, options: { schema?: strin
     supervise: options.supervise ?? true,
     schedule: options.supervise ?? true,
   });
-  boss.on('error', (error: unknown) => options.logger?.error({ err: error }, 'job queue error'));
+  // While PostgreSQL is down pg-boss reports every failed poll here and keeps polling: it needs no
+  // restart when the database is back (test/e2e-api/database-outage.test.ts). Its errors carry the
+  // whole pg client object, so only what says what went wrong is logged.
+  boss.on('error', (error: unknown) => {
+    const { name, message, code } = (error ?? {}) as { name?: string; message?: string; code?: string };
+    options.logger?.error({ err: { type: name, message, code }, database: databaseFailure(error) }, 'job queue error');
+  });
   return boss;
 }
 
