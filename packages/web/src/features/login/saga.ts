@@ -8,6 +8,8 @@
  *                                                              ├ verified ─► return URL
  *                                                              └ not ─► verify (code sent quietly)
  *   verify ─ correct code ─► login response stored ─► return URL
+ *   login ─ "Forgot password?" ─► forgot ─ code mailed ─► reset ─ code + new password
+ *         ─► login response stored (every other session ended) ─► return URL
  *
  * Everything the page starts runs inside one task per visit to /login: leaving the page
  * cancels it. Google's credential arrives on the page too; Naver comes back to
@@ -33,6 +35,8 @@ import {
   emailChecked,
   emailSubmitted,
   googleCredentialReceived,
+  passwordResetSubmitted,
+  resetCodeRequested,
   loginPageClosed,
   loginPageOpened,
   naverCallbackOpened,
@@ -143,6 +147,41 @@ function* resendCode(action: ReturnType<typeof codeResendRequested>) {
   }
 }
 
+/**
+ * Mails a reset code, then shows the reset step. The server answers the same for an address
+ * without an account, so the step follows either way; its failures (429: asked too soon) show.
+ */
+function* requestResetCode(action: ReturnType<typeof resetCodeRequested>) {
+  const { email, resend } = action.payload;
+  try {
+    yield call(userApi.forgotPassword, email);
+    const dictionary: Dictionary = yield select(selectDictionary);
+    yield call(showInfoSnackbar, translate(dictionary, resend ? 'verify.resent' : 'reset.sent', { email }));
+    if (!resend) yield put(stepShown('reset'));
+  } catch (error) {
+    yield call(showErrorSnackbar, 'password reset code send failed', error);
+  } finally {
+    yield put(requestEnded());
+  }
+}
+
+/** A correct code sets the new password and logs in (the address counts as verified then). */
+function* resetPassword(action: ReturnType<typeof passwordResetSubmitted>) {
+  const email: string = yield select(selectLoginEmail);
+  const { code, password } = action.payload;
+  try {
+    const response: AuthResponse = yield call(userApi.resetPassword, { email, code, password });
+    yield put(requestEnded());
+    const dictionary: Dictionary = yield select(selectDictionary);
+    yield call(showInfoSnackbar, translate(dictionary, 'reset.done'));
+    yield call(completeLogin, response, email);
+  } catch (error) {
+    yield call(showErrorSnackbar, 'password reset failed', error);
+  } finally {
+    yield put(requestEnded());
+  }
+}
+
 function* logInWithGoogle(action: ReturnType<typeof googleCredentialReceived>) {
   try {
     const response: AuthResponse = yield call(userApi.googleAuthenticate, action.payload);
@@ -238,6 +277,8 @@ function* loginPage() {
     takeLeading(registrationSubmitted.type, register),
     takeLeading(codeSubmitted.type, verifyCode),
     takeLeading(codeResendRequested.type, resendCode),
+    takeLeading(resetCodeRequested.type, requestResetCode),
+    takeLeading(passwordResetSubmitted.type, resetPassword),
     takeLeading(googleCredentialReceived.type, logInWithGoogle),
     takeEvery(naverLoginStarted.type, startNaverLogin),
   ]);

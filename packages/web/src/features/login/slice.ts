@@ -1,17 +1,18 @@
 /**
  * The login page's steps (spec section 4): check → login or register → e-mail verification,
- * plus the social button chosen by country. Injected into the store when the login chunk
- * loads; nothing here is in the storefront's first download. Passwords and codes travel in
+ * plus the social button chosen by country, and "Forgot password?" (forgot → reset → logged in).
+ * Injected into the store when the login chunk loads; nothing here is in the storefront's first
+ * download. Passwords and codes travel in
  * action payloads to the saga and are never kept in the state.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import type { LoginPageData, SocialProviders } from '../../services/api';
 
-export type LoginStep = 'check' | 'login' | 'register' | 'verify';
+export type LoginStep = 'check' | 'login' | 'register' | 'verify' | 'forgot' | 'reset';
 
 /** The request a step is waiting for; its button shows a spinner meanwhile. */
-export type LoginRequest = 'check' | 'login' | 'register' | 'verify' | 'resend' | 'google';
+export type LoginRequest = 'check' | 'login' | 'register' | 'verify' | 'resend' | 'google' | 'forgot' | 'reset' | 'resendReset';
 
 export type Country = LoginPageData['country'];
 
@@ -37,6 +38,11 @@ export interface PasswordLogin {
 export interface CodeCheck {
   email: string;
   code: string;
+}
+
+export interface PasswordReset {
+  code: string;
+  password: string;
 }
 
 export interface NaverCallback {
@@ -95,6 +101,26 @@ export const loginSlice = createSlice({
       state.pending = 'resend';
       state.email = action.payload;
     },
+    /** "Forgot password?" on the password step: ask for the e-mail the reset code goes to. */
+    forgotPasswordRequested(state) {
+      state.step = 'forgot';
+      state.pending = null;
+    },
+    /** Mail a reset code to this (valid, normalised) e-mail; `resend` from the reset step. */
+    resetCodeRequested: {
+      reducer(state, action: PayloadAction<{ email: string; resend: boolean }>) {
+        state.email = action.payload.email;
+        state.pending = action.payload.resend ? 'resendReset' : 'forgot';
+      },
+      prepare: (email: string, resend = false) => ({ payload: { email, resend } }),
+    },
+    /** The code and the new password (the e-mail is the one the code went to). */
+    passwordResetSubmitted: {
+      reducer(state) {
+        state.pending = 'reset';
+      },
+      prepare: (reset: PasswordReset) => ({ payload: reset }),
+    },
     googleCredentialReceived: {
       reducer(state) {
         state.pending = 'google';
@@ -144,6 +170,9 @@ export const {
   verificationStarted,
   codeSubmitted,
   codeResendRequested,
+  forgotPasswordRequested,
+  resetCodeRequested,
+  passwordResetSubmitted,
   googleCredentialReceived,
   requestEnded,
   countryLoaded,

@@ -129,3 +129,9 @@ export interface VerifyCodeRequest {
   email: string;
   code: string;
 }
+
+export interface ResetPasswordRequest {
+  email: string;
+  code: string;
+  password: string;
+}

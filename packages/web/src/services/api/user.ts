@@ -1,6 +1,6 @@
 /** `/api/user/*`: accounts and sign-in (spec section 7, plus log-out and the social providers). */
 import { apiGet, apiPost } from './client';
-import type { AuthResponse, AuthenticateRequest, RegisterRequest, SocialProviders, VerifyCodeRequest } from './types';
+import type { AuthResponse, AuthenticateRequest, RegisterRequest, ResetPasswordRequest, SocialProviders, VerifyCodeRequest } from './types';
 
 /** True when an account with this e-mail exists (the server answers a JSON boolean). */
 export async function checkEmail(email: string): Promise<boolean> {
@@ -23,6 +23,16 @@ export function sendVerificationCode(email: string): Promise<unknown> {
 /** Checks a code; a correct one answers a fresh login with `isEmailVerified: true`. */
 export function verifyCode(request: VerifyCodeRequest): Promise<AuthResponse> {
   return apiPost<AuthResponse>('/api/user/sendverificationcodecallback', request);
+}
+
+/** Mails a password-reset code; the server answers the same whether or not the address has an account. */
+export function forgotPassword(email: string): Promise<unknown> {
+  return apiPost<unknown>('/api/user/forgotpassword', { email });
+}
+
+/** Sets a new password with the mailed code; answers a fresh login (every other session has ended). */
+export function resetPassword(request: ResetPasswordRequest): Promise<AuthResponse> {
+  return apiPost<AuthResponse>('/api/user/resetpassword', request);
 }
 
 /** Exchanges a Google Identity Services credential (an ID token). */

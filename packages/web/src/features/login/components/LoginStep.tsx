@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { loginSchema } from '@subshare/core/validation';
 import { Form, Formik } from 'formik';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -7,10 +7,10 @@ import { FormField } from '../../../components/ui/FormField';
 import { useT } from '../../language/useT';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { selectLoginEmail, selectPending } from '../selectors';
-import { passwordSubmitted } from '../slice';
+import { forgotPasswordRequested, passwordSubmitted } from '../slice';
 import { EmailSummary } from './EmailSummary';
 
-/** Step 2a: the account exists; its password, and "remember me" for a 2-week login. */
+/** Step 2a: the account exists; its password, "remember me" for a 2-week login, and "Forgot password?". */
 export function LoginStep() {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -29,6 +29,14 @@ export function LoginStep() {
         <Stack gap="5">
           <Text color="fg.muted">{t('login.loginIntro')}</Text>
           <EmailSummary email={email} />
+          {/* Above the field: the field's error, shown when it loses focus, cannot move the link away mid-click. */}
+          <Text fontSize="sm" textAlign="end" mb="-3">
+            <Link asChild colorPalette="purple" fontWeight="medium">
+              <button type="button" data-testid="login-forgot" onClick={() => dispatch(forgotPasswordRequested())}>
+                {t('login.forgot')}
+              </button>
+            </Link>
+          </Text>
           <FormField
             name="password"
             type="password"

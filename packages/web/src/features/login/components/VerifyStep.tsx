@@ -13,7 +13,7 @@ import { EmailSummary } from './EmailSummary';
 const CODE_LENGTH = LIMITS.verificationCode.length;
 
 /** Codes arrive as "123 456" in some mail apps: spaces are dropped as they are typed or pasted. */
-const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+export const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
 /**
  * Step 3: the 6-digit code sent by e-mail, with its `n / 6` counter and "send a new code".

@@ -4,8 +4,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { DictionaryKey } from '../../language/dictionary';
 import { useT } from '../../language/useT';
 import { CheckEmailStep } from '../components/CheckEmailStep';
+import { ForgotStep } from '../components/ForgotStep';
 import { LoginStep } from '../components/LoginStep';
 import { RegisterStep } from '../components/RegisterStep';
+import { ResetStep } from '../components/ResetStep';
 import { SocialLogin } from '../components/SocialLogin';
 import { VerifyStep } from '../components/VerifyStep';
 import { selectStep } from '../selectors';
@@ -16,6 +18,8 @@ const TITLES: Record<Step, DictionaryKey> = {
   login: 'login.loginTitle',
   register: 'login.registerTitle',
   verify: 'login.verifyTitle',
+  forgot: 'login.forgotTitle',
+  reset: 'login.resetTitle',
 };
 
 const STEPS: Record<Step, ComponentType> = {
@@ -23,11 +27,13 @@ const STEPS: Record<Step, ComponentType> = {
   login: LoginStep,
   register: RegisterStep,
   verify: VerifyStep,
+  forgot: ForgotStep,
+  reset: ResetStep,
 };
 
 /**
- * /login: four steps (check → login or register → e-mail verification) driven by the login
- * saga; the page only tells it when the visitor arrives and leaves. `login-step` carries the
+ * /login: four steps (check → login or register → e-mail verification), and from the password
+ * step "Forgot password?" (forgot → reset), driven by the login saga; the page only tells it when the visitor arrives and leaves. `login-step` carries the
  * current step in `data-step` for tests.
  */
 export default function LoginPage() {
@@ -54,7 +60,7 @@ export default function LoginPage() {
             <CurrentStep key={step} />
           </Box>
         )}
-        {step && step !== 'verify' && <SocialLogin />}
+        {(step === 'check' || step === 'login' || step === 'register') && <SocialLogin />}
       </Box>
     </Box>
   );
