@@ -123,6 +123,22 @@ describe('codes in e-mails stay secret from staff and come first', function () {
     expect(verified.body.isEmailVerified).to.equal(true);
   });
 
+  it('a password-reset code is masked for staff as well, and resets the password once delivered', async () => {
+    const owner = await loginAs('user');
+    smtp.pause();
+    await api(app).post('/api/user/forgotpassword').send({ email: owner.email }).expect(200);
+    const held = await heldFor(owner.email);
+    expect(held.subject).to.match(/password reset/i);
+    const seen = await staffView(owner.id);
+    expect(seen.emails.map((email) => email.status)).to.deep.equal(['pending']);
+    expect(seen.emails[0].text).to.contain('••••••');
+
+    smtp.resume();
+    const code = codeIn(await arrivedFor(owner.email));
+    expect(seen.text).to.not.contain(code);
+    await api().post('/api/user/resetpassword').send({ email: owner.email, code, password: 'new-pass-42' }).expect(200);
+  });
+
   it('staff sending kind 5 (sendemail) cannot read the code they caused, pending or sent', async () => {
     const admin = await loginAs('admin', { app });
     const buyer = await loginAs('user', { verified: false });

@@ -7,6 +7,7 @@
  *   1, 3, 6, 7 ............................ the newest active subscription, its order item, account
  *   2 purchasedNotActiveSubscribe ......... the newest paid order waiting for activation (state 6)
  *   5 verificationCode .................... a fresh code from identity, under sendverificationcode's rules
+ *                                           (staff never see it: the outbox masks codes; never a reset code)
  *   8 subscriptionEnded ................... the newest ended subscription
  *   9 subscriptionReplaced ................ the newest subscription that replaced another
  *

@@ -104,7 +104,7 @@ export interface TrustPilotInviteEmailData {
 }
 
 export interface VerificationCodeEmailData {
-  /** The 6-digit code. It is never logged, and the stored body is cleared once the e-mail is sent. */
+  /** The 6-digit code. It is never logged; the outbox shows it masked and keeps it only until the e-mail is sent. */
   code: string;
   /** Defaults to 10. */
   validMinutes?: number;

@@ -27,9 +27,8 @@ interface Tools {
 
 type Localized<K extends EmailKind> = Record<'en' | 'ko', (data: EmailDataByKind[K], t: Tools) => EmailContent>;
 
+/** Which kinds carry a one-time code is decided in email-kinds.ts (EMAIL_KIND_CARRIES_CODE), not here. */
 interface TemplateDefinition<K extends EmailKind> {
-  /** The body holds a secret (a one-time code): the stored copy is cleared once it is sent. */
-  sensitive?: boolean;
   render: Localized<K>;
 }
 
@@ -288,7 +287,6 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
   },
 
   [EMAIL_KIND.verificationCode]: {
-    sensitive: true,
     render: {
       en: (data, t) => {
         const minutes = validMinutes(data.validMinutes);
@@ -635,11 +633,6 @@ export function renderEmail<K extends EmailKind>(
   if (typeof message.data !== 'object' || message.data === null) throw new ValidationError('The e-mail data is invalid.', { data: 'is required' });
   const content = template.render[message.languageId === 2 ? 'ko' : 'en'](message.data, tools(message.languageId, ctx, message.userId));
   return renderLayout(content, { ...ctx, languageId: message.languageId });
-}
-
-/** Kinds whose body holds a secret: stored only until it has been handed to the SMTP server. */
-export function isSensitiveKind(kind: EmailKind): boolean {
-  return TEMPLATES[kind]?.sensitive === true;
 }
 
 export const TEMPLATE_KINDS = Object.keys(TEMPLATES).map(Number) as EmailKind[];
