@@ -18,7 +18,10 @@ async function requestResetCode(email: string, ip = uniqueIp()) {
 const reset = (body: object, ip = uniqueIp()) => api(undefined, ip).post('/api/user/resetpassword').send(body);
 const login = (email: string, password: string) => api().post('/api/user/authenticate').send({ email, password });
 
-describe('password reset (through the API and a real SMTP server)', () => {
+describe('password reset (through the API and a real SMTP server)', function () {
+  // Several tests wait for two or three e-mails to go through the outbox and SMTP.
+  this.timeout(60_000);
+
   it('mails a code that sets a new password, verifies the address, ends every session and logs in', async () => {
     const user = await createUser({ verified: false });
     const old = (await login(user.email, user.password).expect(200)).body.token as string;
@@ -150,6 +153,24 @@ describe('password reset (through the API and a real SMTP server)', () => {
     const verified = await api().post('/api/user/sendverificationcodecallback').send({ email, code: signupCode }).expect(200);
     expect(verified.body.isEmailVerified).to.equal(true);
     await reset({ email, code: resetCode, password: 'fresh-pass-12' }).expect(200);
+  });
+
+  it('staff sendemail kind 5 sends a sign-up code, never a reset code, whatever the body says', async () => {
+    const staff = await loginAs('admin');
+    const user = await createUser({ verified: false });
+    const res = await api()
+      .post('/api/email/sendemail')
+      .set(staff.auth)
+      .send({ userId: user.id, emailType: 5, purpose: 'passwordReset', data: { purpose: 'passwordReset' } });
+    expect(res.status).to.be.oneOf([200, 400]);
+    const codes = await harness().knex('verification_codes').where({ user_id: user.id });
+    expect(codes.every((row: { purpose: string }) => row.purpose === 'signup')).to.equal(true);
+    if (res.status === 200) {
+      const mail = await harness().mailTo(user.email);
+      expect(mail.subject).to.not.contain('reset');
+      await reset({ email: user.email, code: codeIn(mail.text)!, password: 'fresh-pass-12' }).expect(400);
+    }
+    await login(user.email, user.password).expect(200);
   });
 
   it('applies the sign-up password rules, and mails Korean users in Korean', async () => {
