@@ -15,7 +15,7 @@ export * from './modules/catalog/index.js';
 export * from './modules/operations/index.js';
 export * from './modules/identity/index.js';
 export * from './modules/notifications/index.js';
-export { validate } from './shared/validate.js';
+export { validate, assertSafeInput, MAX_INPUT_DEPTH } from './shared/validate.js';
 export { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pagingSchema, pageCountSchema, pagesOf, type PageCount } from './shared/paging.js';
 export { RateLimiter, type RateLimit, type RateLimitState } from './shared/rate-limiter.js';
 export * from './modules/audit/index.js';

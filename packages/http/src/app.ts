@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
+import { inputGuard } from './middleware/input-guard.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { openApiRoutes } from './openapi/index.js';
 import { catalogReadRoutes } from './routes/catalog.routes.js';
@@ -68,6 +69,7 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   // Provider notifications need the raw bytes: mounted before the JSON parser.
   app.use(webhookRoutes(container));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use('/api', inputGuard);
   app.use(openApiRoutes(container));
   app.use(apiRoutes(container));
   app.use('/api', apiNotFound);

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
-import { translateDatabaseError } from '../../shared/errors.js';
+import { ConflictError, isUniqueViolation, translateDatabaseError } from '../../shared/errors.js';
 import { UserModel, type Role } from './models/user.model.js';
 
 @injectable()
@@ -68,6 +68,9 @@ export class UserRepository {
     try {
       return await UserModel.query(trx ?? this.knex).insertAndFetch(user);
     } catch (error) {
+      // Two sign-ups racing past the service's look-up meet here, at the unique index: same answer as the look-up's.
+      if (isUniqueViolation(error, 'users_email_unique'))
+        throw new ConflictError('An account with this e-mail already exists. Log in instead.', 'email_taken', error);
       return translateDatabaseError(error, 'user');
     }
   }
