@@ -50,23 +50,7 @@ export const LIMITS = {
     windowSeconds: 24 * 60 * MINUTE,
     message: 'You have asked for too many codes today. Try again tomorrow.',
   },
-  // Per address, counted whether or not an account has it, so the answers cannot tell which do.
-  resetSendPerAddress: { name: 'reset-send:address', limit: 1, windowSeconds: MINUTE, message: 'Please wait a minute before asking for a new code.' },
-  resetSendPerAddressDaily: {
-    name: 'reset-send:address-day',
-    limit: 10,
-    windowSeconds: 24 * 60 * MINUTE,
-    message: 'You have asked for too many codes today. Try again tomorrow.',
-  },
   resetCheckPerIp: { name: 'reset-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
-  // Every reset try for an address counts, known or not (a known one's code also locks after 5):
-  // an unknown address runs out of tries exactly like a known one.
-  resetCheckPerAddress: {
-    name: 'reset-check:address',
-    limit: 5,
-    windowSeconds: 60 * MINUTE,
-    message: 'Too many wrong codes. Wait an hour, then ask for a new code.',
-  },
   // Every reset try for an address counts, known or not (a known one's code also locks after 5):
   // an unknown address runs out of tries exactly like a known one.
   resetCheckPerAddress: {
