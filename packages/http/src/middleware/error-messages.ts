@@ -57,6 +57,7 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'Kakao login is not available right now. Try again later.': '지금은 카카오 로그인을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'The login attempt expired or was not started here. Please try again.': '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요.',
   // Orders and payments
+  'Demo payments are off: this checkout can no longer be paid.': '데모 결제가 꺼져 있어 이 결제는 더 이상 진행할 수 없습니다.',
   'This order does not exist.': '존재하지 않는 주문입니다.',
   'This order cannot be paid any more.': '더 이상 결제할 수 없는 주문입니다.',
   'This option cannot be ordered.': '주문할 수 없는 옵션입니다.',
@@ -85,6 +86,7 @@ export const KOREAN_MESSAGES: Readonly<Record<string, string>> = {
   'Too many verification look-ups. Please wait a few minutes, then try again.': '인증 확인 요청이 너무 많습니다. 몇 분 후에 다시 시도해 주세요.',
   // Requests
   'Some fields are missing or invalid.': '입력값이 없거나 올바르지 않습니다.',
+  'The request is nested too deeply.': '요청의 중첩 깊이가 너무 깊습니다.',
   'The request body is not valid JSON.': '요청 형식이 올바르지 않습니다.',
   'The request body is too large.': '요청이 너무 큽니다.',
   'The request could not be handled.': '요청을 처리할 수 없습니다.',
