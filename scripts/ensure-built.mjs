@@ -15,8 +15,16 @@ function newest(target) {
 
 const at = (...parts) => path.join(root, ...parts);
 const server = ['core', 'http', 'worker', 'cli'];
-const serverSources = Math.max(...server.map((pkg) => Math.max(newest(at('packages', pkg, 'src')), newest(at('packages', pkg, 'tsconfig.json')))));
-const serverBuilt = existsSync(at('packages/cli/dist/main.js')) ? Math.max(...server.map((pkg) => newest(at('packages', pkg, 'dist')))) : 0;
+// The migrations are compiled with the server (migrations/tsconfig.json → migrations/dist).
+const migrationFiles = existsSync(at('migrations')) ? readdirSync(at('migrations')).filter((file) => file.endsWith('.ts') || file === 'tsconfig.json') : [];
+const serverSources = Math.max(
+  ...migrationFiles.map((file) => newest(at('migrations', file))),
+  ...server.map((pkg) => Math.max(newest(at('packages', pkg, 'src')), newest(at('packages', pkg, 'tsconfig.json')))),
+);
+const serverBuilt =
+  existsSync(at('packages/cli/dist/main.js')) && existsSync(at('migrations/dist'))
+    ? Math.max(newest(at('migrations/dist')), ...server.map((pkg) => newest(at('packages', pkg, 'dist'))))
+    : 0;
 // The web app also bundles the validation rules it shares with the server.
 const webSources = Math.max(
   newest(at('packages/web/src')),

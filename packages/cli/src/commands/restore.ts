@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { credentialsKeyId, MIGRATIONS_DIR, ValidationError } from '@subshare/core';
+import { accessSync, constants, statSync } from 'node:fs';
+import { credentialsKeyId, migrationNames, ValidationError } from '@subshare/core';
 import { describeDatabase } from '../backup/database.js';
 import { readHeader } from '../backup/format.js';
 import { previewRestore, restoreBackup, type RestoreOptions } from '../backup/restore.js';
@@ -17,13 +17,6 @@ function inFile(raw: string): string {
     throw new ValidationError(`--in: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, undefined, 'invalid_argument');
   }
   return file;
-}
-
-/** The migration files this subshare ships (the migrator's own naming rule). */
-function knownMigrations(): string[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{14}_[\w-]+\.ts$/.test(name))
-    .sort();
 }
 
 /** Loads a `subshare backup` file into an empty, freshly migrated database (backup/restore.ts says how). */
@@ -47,7 +40,7 @@ export const restoreCommand = () =>
           file,
           credentialsKeyId: credentialsKeyId(config.credentialsKey),
           ignoreCredentialsKey: Boolean(options.ignoreCredentialsKey),
-          knownMigrations: knownMigrations(),
+          knownMigrations: migrationNames(),
           target: config.databaseUrl ? describeDatabase(databaseUrl) : `the embedded database in ${config.dataDir}`,
         };
         if (!options.yes) {
