@@ -53,10 +53,47 @@ describe('configuration', () => {
     );
   });
 
+  it('reports every problem at once, one line each, and leaves DATA_DIR untouched', () => {
+    const dir = tmp();
+    const message = configError({
+      DATA_DIR: dir,
+      PORT: 'eighty',
+      SMTP_URL: 'http://mail',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      ADMIN_EMAIL: 'not-an-address',
+      ADMIN_PASSWORD: 'short',
+      MAILBOX_IMAP_IDLE: 'maybe',
+      MAILBOX_IMAP_TIMEOUT_SECONDS: '0',
+      CREDENTIALS_KEY: 'too-short-key',
+    });
+    expect(message.split('\n')).to.have.members([
+      'Invalid configuration: PORT must be a port number from 1 to 65535 (got "eighty")',
+      'Invalid configuration: SMTP_URL must start with smtp: or smtps:',
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY',
+      'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "not-an-address")',
+      'Invalid configuration: ADMIN_PASSWORD must be 8 to 18 characters long',
+      'Invalid configuration: MAILBOX_IMAP_IDLE must be true or false (got "maybe")',
+      'Invalid configuration: MAILBOX_IMAP_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 60 (got "0")',
+      'Invalid configuration: CREDENTIALS_KEY must be 32 bytes, as 64 hex digits or base64',
+    ]);
+    expect(message).to.not.contain('short"').and.not.contain('too-short-key');
+    // A start that fails on a typo generates no demo secrets.
+    expect(existsSync(path.join(dir, 'secrets.json'))).to.equal(false);
+  });
+
   it('in production mode requires the secrets and never echoes them', () => {
     const message = configError({ DATABASE_URL: 'postgres://u:p@db.example:5432/shop' });
-    expect(message).to.equal('Invalid configuration: CREDENTIALS_KEY is required when DATABASE_URL is set');
-    const badKey = configError({ DATABASE_URL: 'postgres://u:p@db.example:5432/shop', CREDENTIALS_KEY: 'short-secret-value', TOKEN_SECRET: 'x'.repeat(40) });
+    expect(message.split('\n')).to.deep.equal([
+      'Invalid configuration: STRIPE_SECRET_KEY or COINPAL_MERCHANT_NO or PAYSSION_API_KEY is required when DATABASE_URL is set (or set ALLOW_DEMO_PAYMENTS=true to sell through the demo provider)',
+      'Invalid configuration: CREDENTIALS_KEY is required when DATABASE_URL is set',
+      'Invalid configuration: TOKEN_SECRET is required when DATABASE_URL is set',
+    ]);
+    const badKey = configError({
+      DATABASE_URL: 'postgres://u:p@db.example:5432/shop',
+      CREDENTIALS_KEY: 'short-secret-value',
+      TOKEN_SECRET: 'x'.repeat(40),
+      ALLOW_DEMO_PAYMENTS: 'true',
+    });
     expect(badKey).to.equal('Invalid configuration: CREDENTIALS_KEY must be 32 bytes, as 64 hex digits or base64');
     expect(badKey).to.not.contain('short-secret-value');
   });

@@ -1,16 +1,19 @@
 /**
  * Configuration is read from the environment once, at start, and validated here; everything
  * else receives the typed AppConfig. Demo mode (no DATABASE_URL) has a safe default for every
- * variable and generates missing secrets once under DATA_DIR. In production mode a missing or
- * malformed variable stops start-up with one line that names it.
+ * variable and generates missing secrets once under DATA_DIR. Every problem found is reported
+ * at once, one line each, so an operator fixes them in one go instead of one start per mistake.
+ * The variables themselves (names, meanings, defaults) are described once, in config-variables.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
+import { configVariable, type ConfigVariableName } from './config-variables.js';
 import { ConfigError } from './errors.js';
 
-export type RunMode = 'demo' | 'production';
+export { CONFIG_VARIABLES, renderEnvExample, type ConfigVariable, type ConfigVariableName } from './config-variables.js';
 
+export type RunMode = 'demo' | 'production';
 export interface BusinessDetails {
   name: string;
   registrationNumber: string;
@@ -92,96 +95,122 @@ function blankToUndefined(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-function fail(name: string, why: string, value?: string): never {
-  // Never echo secret values: only say what shape was expected.
-  const shown = value === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (got "${value}")`;
-  throw new ConfigError(`Invalid configuration: ${name} ${why}${shown}`);
-}
+/**
+ * Reads the variables of CONFIG_VARIABLES (no other name type-checks) and collects problems
+ * instead of throwing at the first, each parser returning its fallback so that reading goes on.
+ */
+class EnvReader {
+  readonly problems: string[] = [];
 
-function parsePort(env: Env, name: string, fallback: number): number {
-  const raw = blankToUndefined(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) fail(name, 'must be a port number from 1 to 65535', raw);
-  return Number(raw);
-}
+  constructor(private readonly env: Env) {}
 
-function parseUrl(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = blankToUndefined(env[name]);
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    fail(name, `must be a URL (${protocols.join(', ')})`, raw.replace(/\/\/[^@/]*@/, '//***@'));
+  raw(name: ConfigVariableName): string | undefined {
+    return blankToUndefined(this.env[name]);
   }
-  if (!protocols.includes(url.protocol)) fail(name, `must start with ${protocols.join(' or ')}`, url.protocol);
-  return raw;
+
+  /** Records one problem; a secret's value is never echoed, only the shape that was expected. */
+  problem(name: ConfigVariableName, why: string, value?: string): undefined {
+    const shown = value === undefined || configVariable(name).secret ? '' : ` (got "${value}")`;
+    this.problems.push(`Invalid configuration: ${name} ${why}${shown}`);
+    return undefined;
+  }
+
+  text(name: ConfigVariableName, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  port(name: ConfigVariableName, fallback: number): number {
+    return this.integer(name, fallback, 1, 65535, 'must be a port number from 1 to 65535');
+  }
+
+  integer(name: ConfigVariableName, fallback: number, min: number, max: number, why: string): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) return this.problem(name, why, raw) ?? fallback;
+    return Number(raw);
+  }
+
+  url(name: ConfigVariableName, protocols: string[]): string | undefined {
+    const raw = this.raw(name);
+    if (raw === undefined) return undefined;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return this.problem(name, `must be a URL (${protocols.join(', ')})`, raw.replace(/\/\/[^@/]*@/, '//***@'));
+    }
+    if (!protocols.includes(url.protocol)) return this.problem(name, `must start with ${protocols.join(' or ')}`, url.protocol);
+    return raw;
+  }
+
+  /** An http(s) base URL without its trailing slash. */
+  apiBase(name: ConfigVariableName): string | undefined {
+    return this.url(name, ['http:', 'https:'])?.replace(/\/+$/, '');
+  }
+
+  email(name: ConfigVariableName): string | undefined {
+    const raw = this.raw(name);
+    if (raw === undefined) return undefined;
+    if (!/^[^\s@]+@[^\s@]+$/.test(raw)) return this.problem(name, 'must be an e-mail address', raw);
+    return raw.toLowerCase();
+  }
+
+  boolean(name: ConfigVariableName, fallback: boolean): boolean {
+    const raw = this.raw(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    return this.problem(name, 'must be true or false', raw) ?? fallback;
+  }
+
+  /** Both or neither: a key without its secret is a mistake, not a half-configured provider. */
+  pair(a: ConfigVariableName, b: ConfigVariableName): void {
+    const hasA = this.raw(a) !== undefined;
+    if (hasA !== (this.raw(b) !== undefined)) this.problem(hasA ? b : a, `must be set together with ${hasA ? a : b}`);
+  }
 }
 
-function parseEmail(env: Env, name: string): string | undefined {
-  const raw = blankToUndefined(env[name]);
-  if (raw === undefined) return undefined;
-  if (!/^[^\s@]+@[^\s@]+$/.test(raw)) fail(name, 'must be an e-mail address', raw);
-  return raw.toLowerCase();
-}
-
-function parseBoolean(env: Env, name: string): boolean {
-  const raw = blankToUndefined(env[name])?.toLowerCase();
-  if (raw === undefined) return false;
-  if (['1', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  return fail(name, 'must be true or false', raw);
-}
-
-function parseTrustProxy(env: Env): boolean | number | string {
-  const raw = blankToUndefined(env.TRUST_PROXY);
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw; // an address list or a name such as "loopback", as Express understands it
 }
 
-function parseImapServer(name: string, raw: string | undefined): { host: string; port: number; secure: boolean } | undefined {
+function parseImapServer(read: EnvReader, raw: string | undefined): { host: string; port: number; secure: boolean } | undefined {
   if (raw === undefined) return undefined;
   const url = new URL(raw);
-  if (!url.hostname) fail(name, 'must name a host, e.g. imaps://mail.example.com:993', raw);
+  if (!url.hostname) return read.problem('MAILBOX_IMAP_URL', 'must name a host, e.g. imaps://mail.example.com:993', raw);
   const secure = url.protocol === 'imaps:';
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : secure ? 993 : 143, secure };
 }
 
-function parseSeconds(env: Env, name: string, fallback: number, max: number): number {
-  const raw = blankToUndefined(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) fail(name, `must be a whole number of seconds from 1 to ${max}`, raw);
-  return Number(raw);
+const KEY_SHAPE = 'must be 32 bytes, as 64 hex digits or base64';
+
+function parseKey(read: EnvReader, raw: string | undefined): Buffer {
+  const key = raw === undefined ? undefined : /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key?.length === 32) return key;
+  if (raw !== undefined) read.problem('CREDENTIALS_KEY', KEY_SHAPE);
+  return Buffer.alloc(32); // never used: a problem was recorded
 }
 
-function parseMilliseconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = blankToUndefined(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(name, `must be a whole number of milliseconds from ${min} to ${max}`, raw);
-  return Number(raw);
+function parseSecret(read: EnvReader, raw: string | undefined): Buffer {
+  if (raw !== undefined && raw.length < 32) read.problem('TOKEN_SECRET', 'must be at least 32 characters long');
+  return Buffer.from(raw ?? '', 'utf8');
 }
 
-function parseKey(name: string, raw: string): Buffer {
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) fail(name, 'must be 32 bytes, as 64 hex digits or base64');
-  return key;
-}
-
-function parseSecret(name: string, raw: string): Buffer {
-  if (raw.length < 32) fail(name, 'must be at least 32 characters long');
-  return Buffer.from(raw, 'utf8');
-}
-
-function readDemoSecrets(dataDir: string): DemoSecrets {
+/**
+ * Demo mode's generated secrets. They are written only when the rest of the configuration is
+ * sound (`write`), so a start that fails on a typo leaves DATA_DIR as it was.
+ */
+function readDemoSecrets(dataDir: string, write: boolean): DemoSecrets | string {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<DemoSecrets> = {};
   if (existsSync(file)) {
     try {
       stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoSecrets>;
     } catch {
-      throw new ConfigError(`Invalid configuration: ${file} is not valid JSON; remove it to generate new demo secrets`);
+      return `Invalid configuration: ${file} is not valid JSON; remove it to generate new demo secrets`;
     }
   }
   const secrets: DemoSecrets = {
@@ -190,7 +219,7 @@ function readDemoSecrets(dataDir: string): DemoSecrets {
     EMBEDDED_DB_PASSWORD: stored.EMBEDDED_DB_PASSWORD ?? randomBytes(24).toString('base64url'),
   };
   const missing = (Object.keys(secrets) as Array<keyof DemoSecrets>).some((key) => stored[key] === undefined);
-  if (missing) {
+  if (missing && write) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
@@ -203,111 +232,115 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/** The configuration, or a ConfigError whose message is every problem found, one line each. */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const databaseUrl = parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const mode: RunMode = databaseUrl ? 'production' : 'demo';
-  const dataDir = path.resolve(blankToUndefined(env.DATA_DIR) ?? '.data');
-  const port = parsePort(env, 'PORT', 3000);
-  const host = blankToUndefined(env.HOST) ?? '127.0.0.1';
-  const publicUrl = (parseUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const read = new EnvReader(env);
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  // A malformed DATABASE_URL still means production was meant: judge the rest by that.
+  const mode: RunMode = read.raw('DATABASE_URL') ? 'production' : 'demo';
+  const dataDir = path.resolve(read.text('DATA_DIR', '.data'));
+  const port = read.port('PORT', 3000);
+  const publicUrl = (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
 
-  const demo = mode === 'demo' ? readDemoSecrets(dataDir) : undefined;
-  const secret = (name: keyof DemoSecrets): string => {
-    const value = blankToUndefined(env[name]) ?? demo?.[name];
-    if (value === undefined) fail(name, 'is required when DATABASE_URL is set');
-    return value;
-  };
+  read.pair('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+  read.pair('COINPAL_MERCHANT_NO', 'COINPAL_SECRET_KEY');
+  read.pair('PAYSSION_API_KEY', 'PAYSSION_SECRET_KEY');
+  read.pair('NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET');
+  read.pair('ADMIN_EMAIL', 'ADMIN_PASSWORD');
 
-  const pair = (a: string, b: string) => {
-    if (Boolean(blankToUndefined(env[a])) !== Boolean(blankToUndefined(env[b]))) {
-      fail(blankToUndefined(env[a]) ? b : a, `must be set together with ${blankToUndefined(env[a]) ? a : b}`);
-    }
-  };
-  pair('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
-  pair('COINPAL_MERCHANT_NO', 'COINPAL_SECRET_KEY');
-  pair('PAYSSION_API_KEY', 'PAYSSION_SECRET_KEY');
-  pair('NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET');
-  pair('ADMIN_EMAIL', 'ADMIN_PASSWORD');
-
-  const adminPassword = blankToUndefined(env.ADMIN_PASSWORD);
+  const adminPassword = read.raw('ADMIN_PASSWORD');
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 18)) {
-    fail('ADMIN_PASSWORD', 'must be 8 to 18 characters long');
+    read.problem('ADMIN_PASSWORD', 'must be 8 to 18 characters long');
   }
-  const imapProtocols = ['imap:', 'imaps:'];
-  const imapUrl = parseUrl(env, 'MAILBOX_IMAP_URL', imapProtocols);
-  const api = (name: string) => parseUrl(env, name, ['http:', 'https:'])?.replace(/\/+$/, '');
-  const smtpUrl = parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const imapUrl = read.url('MAILBOX_IMAP_URL', ['imap:', 'imaps:']);
+  const allowDemoPayments = read.boolean('ALLOW_DEMO_PAYMENTS', false);
+
+  // Production never sells through the demo provider by accident: at least one real provider,
+  // or an explicit ALLOW_DEMO_PAYMENTS. Methods without a provider are then simply not offered.
+  if (mode === 'production' && !allowDemoPayments) {
+    const anyProvider = (['STRIPE_SECRET_KEY', 'COINPAL_MERCHANT_NO', 'PAYSSION_API_KEY'] as const).some((name) => read.raw(name));
+    if (!anyProvider) {
+      read.problem(
+        'STRIPE_SECRET_KEY',
+        'or COINPAL_MERCHANT_NO or PAYSSION_API_KEY is required when DATABASE_URL is set (or set ALLOW_DEMO_PAYMENTS=true to sell through the demo provider)',
+      );
+    }
+  }
 
   const config: AppConfig = {
     mode,
     dataDir,
     databaseUrl,
     database: {
-      statementTimeoutMs: parseMilliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
-      acquireTimeoutMs: parseMilliseconds(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, 100, 60_000),
+      statementTimeoutMs: read.integer('DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000, 'must be a whole number of milliseconds from 100 to 600000'),
+      acquireTimeoutMs: read.integer('DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, 100, 60_000, 'must be a whole number of milliseconds from 100 to 60000'),
     },
     port,
-    host,
+    host: read.text('HOST', '127.0.0.1'),
     publicUrl,
-    logLevel: blankToUndefined(env.LOG_LEVEL) ?? 'info',
-    trustProxy: parseTrustProxy(env),
-    countryHeader: blankToUndefined(env.COUNTRY_HEADER)?.toLowerCase(),
-    mail: { smtpUrl, from: blankToUndefined(env.MAIL_FROM) ?? 'subshare <no-reply@localhost>' },
+    logLevel: read.text('LOG_LEVEL', 'info'),
+    trustProxy: parseTrustProxy(read.raw('TRUST_PROXY')),
+    countryHeader: read.raw('COUNTRY_HEADER')?.toLowerCase(),
+    mail: { smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']), from: read.text('MAIL_FROM', 'subshare <no-reply@localhost>') },
     stripe: {
-      secretKey: blankToUndefined(env.STRIPE_SECRET_KEY),
-      webhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
-      apiBase: api('STRIPE_API_BASE'),
+      secretKey: read.raw('STRIPE_SECRET_KEY'),
+      webhookSecret: read.raw('STRIPE_WEBHOOK_SECRET'),
+      apiBase: read.apiBase('STRIPE_API_BASE'),
     },
     coinpal: {
-      merchantNo: blankToUndefined(env.COINPAL_MERCHANT_NO),
-      secretKey: blankToUndefined(env.COINPAL_SECRET_KEY),
-      apiBase: api('COINPAL_API_BASE'),
+      merchantNo: read.raw('COINPAL_MERCHANT_NO'),
+      secretKey: read.raw('COINPAL_SECRET_KEY'),
+      apiBase: read.apiBase('COINPAL_API_BASE'),
     },
     payssion: {
-      apiKey: blankToUndefined(env.PAYSSION_API_KEY),
-      secretKey: blankToUndefined(env.PAYSSION_SECRET_KEY),
-      apiBase: api('PAYSSION_API_BASE'),
+      apiKey: read.raw('PAYSSION_API_KEY'),
+      secretKey: read.raw('PAYSSION_SECRET_KEY'),
+      apiBase: read.apiBase('PAYSSION_API_BASE'),
     },
-    allowDemoPayments: mode === 'demo' || parseBoolean(env, 'ALLOW_DEMO_PAYMENTS'),
-    google: { clientId: blankToUndefined(env.GOOGLE_CLIENT_ID), apiBase: api('GOOGLE_API_BASE') },
+    allowDemoPayments: mode === 'demo' || allowDemoPayments,
+    google: { clientId: read.raw('GOOGLE_CLIENT_ID'), apiBase: read.apiBase('GOOGLE_API_BASE') },
     naver: {
-      clientId: blankToUndefined(env.NAVER_CLIENT_ID),
-      clientSecret: blankToUndefined(env.NAVER_CLIENT_SECRET),
-      apiBase: api('NAVER_API_BASE'),
+      clientId: read.raw('NAVER_CLIENT_ID'),
+      clientSecret: read.raw('NAVER_CLIENT_SECRET'),
+      apiBase: read.apiBase('NAVER_API_BASE'),
     },
-    kakao: { restApiKey: blankToUndefined(env.KAKAO_REST_API_KEY), apiBase: api('KAKAO_API_BASE') },
-    admin: { email: parseEmail(env, 'ADMIN_EMAIL'), password: adminPassword },
-    credentialsKey: parseKey('CREDENTIALS_KEY', secret('CREDENTIALS_KEY')),
-    tokenSecret: parseSecret('TOKEN_SECRET', secret('TOKEN_SECRET')),
+    kakao: { restApiKey: read.raw('KAKAO_REST_API_KEY'), apiBase: read.apiBase('KAKAO_API_BASE') },
+    admin: { email: read.email('ADMIN_EMAIL'), password: adminPassword },
+    credentialsKey: parseKey(read, read.raw('CREDENTIALS_KEY')),
+    tokenSecret: parseSecret(read, read.raw('TOKEN_SECRET')),
     mailbox: {
-      domain: blankToUndefined(env.MAILBOX_DOMAIN) ?? 'mail.localhost',
+      domain: read.text('MAILBOX_DOMAIN', 'mail.localhost'),
       imapUrl,
-      imap: parseImapServer('MAILBOX_IMAP_URL', imapUrl),
-      imapIdle: blankToUndefined(env.MAILBOX_IMAP_IDLE) === undefined ? true : parseBoolean(env, 'MAILBOX_IMAP_IDLE'),
-      imapTimeoutMs: parseSeconds(env, 'MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 60) * 1000,
+      imap: parseImapServer(read, imapUrl),
+      imapIdle: read.boolean('MAILBOX_IMAP_IDLE', true),
+      imapTimeoutMs: read.integer('MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 1, 60, 'must be a whole number of seconds from 1 to 60') * 1000,
     },
     business: {
-      name: blankToUndefined(env.BUSINESS_NAME) ?? DEMO_BUSINESS.name,
-      registrationNumber: blankToUndefined(env.BUSINESS_REG_NO) ?? DEMO_BUSINESS.registrationNumber,
-      mailOrderNumber: blankToUndefined(env.BUSINESS_MAIL_ORDER_NO) ?? DEMO_BUSINESS.mailOrderNumber,
-      address: blankToUndefined(env.BUSINESS_ADDRESS) ?? DEMO_BUSINESS.address,
-      representative: blankToUndefined(env.BUSINESS_REPRESENTATIVE) ?? DEMO_BUSINESS.representative,
-      supportPhone: blankToUndefined(env.SUPPORT_PHONE) ?? DEMO_BUSINESS.supportPhone,
-      supportEmail: parseEmail(env, 'SUPPORT_EMAIL') ?? DEMO_BUSINESS.supportEmail,
+      name: read.text('BUSINESS_NAME', DEMO_BUSINESS.name),
+      registrationNumber: read.text('BUSINESS_REG_NO', DEMO_BUSINESS.registrationNumber),
+      mailOrderNumber: read.text('BUSINESS_MAIL_ORDER_NO', DEMO_BUSINESS.mailOrderNumber),
+      address: read.text('BUSINESS_ADDRESS', DEMO_BUSINESS.address),
+      representative: read.text('BUSINESS_REPRESENTATIVE', DEMO_BUSINESS.representative),
+      supportPhone: read.text('SUPPORT_PHONE', DEMO_BUSINESS.supportPhone),
+      supportEmail: read.email('SUPPORT_EMAIL') ?? DEMO_BUSINESS.supportEmail,
     },
-    embeddedDbPassword: demo?.EMBEDDED_DB_PASSWORD ?? '',
+    embeddedDbPassword: '',
   };
 
-  // Production never sells through the demo provider by accident: at least one real provider,
-  // or an explicit ALLOW_DEMO_PAYMENTS. Methods without a provider are then simply not offered.
-  if (mode === 'production' && !parseBoolean(env, 'ALLOW_DEMO_PAYMENTS')) {
-    const anyProvider = ['STRIPE_SECRET_KEY', 'COINPAL_MERCHANT_NO', 'PAYSSION_API_KEY'].some((name) => blankToUndefined(env[name]));
-    if (!anyProvider)
-      fail(
-        'STRIPE_SECRET_KEY',
-        'or COINPAL_MERCHANT_NO or PAYSSION_API_KEY is required when DATABASE_URL is set (or set ALLOW_DEMO_PAYMENTS=true to sell through the demo provider)',
-      );
+  // The secrets: from the environment, else (demo) generated once under DATA_DIR, else (production) required.
+  const missing = (['CREDENTIALS_KEY', 'TOKEN_SECRET'] as const).filter((name) => read.raw(name) === undefined);
+  if (mode === 'production') {
+    for (const name of missing) read.problem(name, 'is required when DATABASE_URL is set');
+  } else {
+    const demo = readDemoSecrets(dataDir, read.problems.length === 0);
+    if (typeof demo === 'string') read.problems.push(demo);
+    else {
+      if (missing.includes('CREDENTIALS_KEY')) config.credentialsKey = parseKey(read, demo.CREDENTIALS_KEY);
+      if (missing.includes('TOKEN_SECRET')) config.tokenSecret = parseSecret(read, demo.TOKEN_SECRET);
+      config.embeddedDbPassword = demo.EMBEDDED_DB_PASSWORD;
+    }
   }
 
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

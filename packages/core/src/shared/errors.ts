@@ -75,11 +75,14 @@ export class UnavailableError extends DomainError {
   }
 }
 
-/** Raised when the environment is unusable; the message is one line naming the variable. */
+/** Raised when the environment is unusable: one line per problem, each naming its variable. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    super(lines.join('\n'));
     this.name = 'ConfigError';
+    this.problems = lines;
   }
 }
 
