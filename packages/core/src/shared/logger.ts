@@ -1,8 +1,11 @@
 /**
  * One pino logger for every process. Anything that could hold a password, token, code or
- * key is redacted by path, so a careless `log.info({ body })` cannot leak a secret.
+ * key is redacted by path, so a careless `log.info({ body })` cannot leak a secret. Every line
+ * written while a request or a job runs carries its `requestId` (shared/request-context.ts),
+ * also the lines of child loggers and error lines, without anyone passing it along.
  */
 import { pino, type Logger } from 'pino';
+import { currentRequestId } from './request-context.js';
 
 export type { Logger };
 
@@ -43,6 +46,11 @@ export function createLogger(level = 'info', destination?: NodeJS.WritableStream
       level,
       base: { pid: process.pid },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // Called only for lines the level lets through; a `requestId` given in the line itself wins.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId === undefined ? {} : { requestId };
+      },
     },
     destination as pino.DestinationStream | undefined,
   );
