@@ -7,8 +7,11 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
+import { healthRoutes } from './health.js';
+import { createHttpMetrics } from './metrics.js';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { inputGuard } from './middleware/input-guard.js';
+import { requestId } from './middleware/request-id.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { openApiRoutes } from './openapi/index.js';
 import { catalogReadRoutes } from './routes/catalog.routes.js';
@@ -35,7 +38,11 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
+  // First of all: every log line of the request, the access log's included, carries its id.
+  app.use(requestId);
   if (options.accessLog !== false) app.use(requestLogger(logger));
+  const metrics = createHttpMetrics(container);
+  app.use(metrics.observe);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -59,6 +66,9 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  // Probes and scrapes: /healthz, /readyz, /metrics (off unless METRICS_TOKEN is set).
+  app.use(healthRoutes(container));
+  app.use(metrics.routes);
   // Catalog reads answer with bytes compressed once per catalog version: ahead of compression.
   app.use(catalogReadRoutes(container));
   app.use(compression());

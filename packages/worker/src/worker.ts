@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
 import type { PgBoss } from 'pg-boss';
-import { OPERATIONS, TOKENS, type Logger, type OperationsService } from '@subshare/core';
+import { isValidRequestId, JOB_REQUEST_ID_KEY, OPERATIONS, runWithRequestId, TOKENS, type Logger, type OperationsService } from '@subshare/core';
 import { JOBS } from './jobs/index.js';
 import type { JobDefinition } from './jobs/job.js';
 
@@ -26,12 +26,17 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
     const { name, schedule } = job.queue;
     await boss.work<object>(name, { batchSize: 1, localConcurrency: job.concurrency ?? 1 }, async ([received]) => {
       const jobLogger = logger.child({ queue: name, jobId: received.id });
-      try {
-        return await job.handle(received, { container, logger: jobLogger });
-      } catch (error) {
-        jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
-        throw error;
-      }
+      const run = async () => {
+        try {
+          return await job.handle(received, { container, logger: jobLogger });
+        } catch (error) {
+          jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
+          throw error;
+        }
+      };
+      // A job sent by a request runs under that request's id: its log lines, and the jobs it sends, carry it.
+      const requestId = (received.data as Record<string, unknown> | null)?.[JOB_REQUEST_ID_KEY];
+      return isValidRequestId(requestId) ? runWithRequestId(requestId, run) : run();
     });
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
   }

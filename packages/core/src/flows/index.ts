@@ -5,6 +5,7 @@ import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
+import { ShopMetricsFlow } from './shop-metrics.flow.js';
 import { StaffUsersFlow } from './staff-users.flow.js';
 import { UserPanelFlow } from './user-panel.flow.js';
 import { VerificationMailFlow } from './verification-mail.flow.js';
@@ -18,6 +19,7 @@ export const FLOWS = {
   VerificationMail: Symbol.for('subshare.flows.VerificationMailFlow'),
   StaffUsers: Symbol.for('subshare.flows.StaffUsersFlow'),
   AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
+  ShopMetrics: Symbol.for('subshare.flows.ShopMetricsFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -37,6 +39,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(AdminDashboardFlow).toSelf().inSingletonScope();
   bind(FLOWS.StaffUsers).toService(StaffUsersFlow);
   bind(FLOWS.AdminDashboard).toService(AdminDashboardFlow);
+  bind(ShopMetricsFlow).toSelf().inSingletonScope();
+  bind(FLOWS.ShopMetrics).toService(ShopMetricsFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -46,4 +50,5 @@ export { parseEmailKind, SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type S
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';
 export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-users.flow.js';
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
+export { ACTIVATION_LATENCY_WINDOW_HOURS, type ShopMetricsFlow, type ShopMetrics } from './shop-metrics.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';

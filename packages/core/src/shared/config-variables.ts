@@ -72,6 +72,13 @@ export const CONFIG_VARIABLES = [
   },
   { name: 'LOG_LEVEL', group: 'HTTP', meaning: 'pino log level (fatal, error, warn, info, debug, trace)', default: 'info', sample: 'info' },
   {
+    name: 'METRICS_TOKEN',
+    group: 'HTTP',
+    meaning: 'turns on GET /metrics (Prometheus text); a scrape must send Authorization: Bearer <token>; at least 16 characters',
+    default: 'unset: /metrics answers 404',
+    secret: true,
+  },
+  {
     name: 'SMTP_URL',
     group: 'Mail',
     meaning: 'smtp:// or smtps://user:pass@host:port for outgoing mail',

@@ -42,6 +42,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** A header set by a trusted CDN with the visitor's ISO country code, e.g. cf-ipcountry. */
   countryHeader?: string;
+  /** GET /metrics is served only with a token, which scrapes send as a bearer token. */
+  metrics: { token?: string };
   mail: { smtpUrl?: string; from: string };
   stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
   coinpal: { merchantNo?: string; secretKey?: string; apiBase?: string };
@@ -194,6 +196,11 @@ function parseKey(read: EnvReader, raw: string | undefined): Buffer {
   return Buffer.alloc(32); // never used: a problem was recorded
 }
 
+function parseMetricsToken(read: EnvReader, raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.length < 16) return read.problem('METRICS_TOKEN', 'must be at least 16 characters long');
+  return raw;
+}
+
 function parseSecret(read: EnvReader, raw: string | undefined): Buffer {
   if (raw !== undefined && raw.length < 32) read.problem('TOKEN_SECRET', 'must be at least 32 characters long');
   return Buffer.from(raw ?? '', 'utf8');
@@ -281,6 +288,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: read.text('LOG_LEVEL', 'info'),
     trustProxy: parseTrustProxy(read.raw('TRUST_PROXY')),
     countryHeader: read.raw('COUNTRY_HEADER')?.toLowerCase(),
+    metrics: { token: parseMetricsToken(read, read.raw('METRICS_TOKEN')) },
     mail: { smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']), from: read.text('MAIL_FROM', 'subshare <no-reply@localhost>') },
     stripe: {
       secretKey: read.raw('STRIPE_SECRET_KEY'),

@@ -7,6 +7,7 @@ import { PgBoss, fromKnex, type Queue } from 'pg-boss';
 import type { Knex } from 'knex';
 import { databaseFailure } from './errors.js';
 import type { Logger } from './logger.js';
+import { currentRequestId, JOB_REQUEST_ID_KEY } from './request-context.js';
 
 export interface SendJobOptions {
   /** Enqueue inside this transaction: the job exists only if the transaction commits. */
@@ -54,7 +55,9 @@ export class PgBossJobQueue implements JobQueue {
   constructor(private readonly boss: PgBoss) {}
 
   async send(queue: string, data: object, options: SendJobOptions = {}): Promise<string | null> {
-    return this.boss.send(queue, data, {
+    // The job carries the id of the request (or job) that sent it; the worker logs under it again.
+    const requestId = currentRequestId();
+    return this.boss.send(queue, requestId === undefined ? data : { [JOB_REQUEST_ID_KEY]: requestId, ...data }, {
       singletonKey: options.singletonKey,
       startAfter: options.startAfter,
       ...(options.trx ? { db: fromKnex(options.trx) } : {}),
@@ -70,4 +73,25 @@ export async function createQueues(boss: PgBoss, definitions: QueueDefinition[])
     }
     await boss.createQueue(definition.name, definition.options);
   }
+}
+
+/** Jobs in one queue and state, as pg-boss keeps them (`failed`: gave up after its retries). */
+export interface JobCount {
+  queue: string;
+  state: 'created' | 'retry' | 'active' | 'failed';
+  count: number;
+}
+
+/**
+ * How many jobs wait, run or have failed, per queue: read from pg-boss's table at the moment
+ * (its own cached counts are only refreshed by a supervising worker's monitor). Failed jobs are
+ * counted while pg-boss keeps them (the queue's deleteAfterSeconds).
+ */
+export async function countJobs(db: Knex | Knex.Transaction, schema = PG_BOSS_SCHEMA): Promise<JobCount[]> {
+  const result = await db.raw<{ rows: Array<{ queue: string; state: JobCount['state']; count: number }> }>(
+    `select name as queue, state::text as state, count(*)::int as count from ??.job
+      where state in ('created', 'retry', 'active', 'failed') group by name, state order by name, state`,
+    [schema],
+  );
+  return result.rows;
 }

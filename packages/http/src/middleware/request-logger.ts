@@ -1,6 +1,8 @@
 /**
  * Access log through pino. Only the path is logged, never the query string (it can carry
- * e-mail addresses and OAuth codes) and never authorization or cookie headers.
+ * e-mail addresses and OAuth codes) and never authorization or cookie headers. Each line
+ * names the request by its `requestId` (middleware/request-id.ts), as every other line of
+ * that request does; it is passed here because 'finish' fires outside the request's context.
  *
  * Successful requests are logged at debug, client errors at info, server errors at error. The
  * level is decided when the response is finished and nothing is built for a line that the
@@ -10,19 +12,21 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '@subshare/core';
 
-let nextId = 0;
-
 export function requestLogger(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    const id = (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER);
     const done = (aborted: boolean) => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : aborted || status >= 400 ? 'info' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
       const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
       logger[level](
-        { req: { id, method: req.method, path: req.originalUrl.split('?')[0] }, res: { statusCode: status }, responseTime: Math.round(responseTime * 10) / 10 },
+        {
+          requestId: res.locals.requestId as string | undefined,
+          req: { method: req.method, path: req.originalUrl.split('?')[0] },
+          res: { statusCode: status },
+          responseTime: Math.round(responseTime * 10) / 10,
+        },
         aborted ? 'request aborted' : 'request completed',
       );
     };

@@ -12,6 +12,7 @@ export {
   type OutboxEmailSummary,
   type OutboxEmail,
   type OutboxPage,
+  type OutboxBacklog,
 } from './notifications.service.js';
 export * from './email-kinds.js';
 export { renderEmail, TEMPLATE_KINDS as EMAIL_TEMPLATE_KINDS, type RenderContext as EmailRenderContext } from './templates/templates.js';

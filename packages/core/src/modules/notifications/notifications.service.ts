@@ -13,6 +13,8 @@
  * them into the buyer's account. So the stored subject and bodies show the code masked, the code
  * waits in its own column until delivery puts it back in (and is then cleared), a kept code
  * e-mail (no SMTP) stores no code at all, and code e-mails have their own delivery queue.
+ * In demo mode without SMTP, every e-mail is also printed on the console, code included, once its
+ * transaction commits (console-mail.ts): the newcomer at the terminal reads it, staff do not.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -34,6 +36,7 @@ import {
   type EmailLanguageId,
   type EmailMessage,
 } from './email-kinds.js';
+import { ConsoleMail } from './console-mail.js';
 import { describeSmtpError, Mailer } from './mailer.js';
 import type { OutboxEmailModel, OutboxStatus } from './models/outbox-email.model.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -115,6 +118,15 @@ const CODE_PATTERN = /(?<![\d#])\d{6}(?!\d)/g;
 const SWEEP_AFTER_SECONDS = 120;
 const SWEEP_BATCH = 500;
 
+export interface OutboxBacklog {
+  /** E-mails waiting for the SMTP server to take them. */
+  pending: number;
+  /** E-mails whose delivery gave up after its retries (staff can retry them). */
+  failed: number;
+  /** Age of the oldest pending e-mail in seconds; 0 when none waits. */
+  oldestPendingSeconds: number;
+}
+
 @injectable()
 export class NotificationsService {
   private readonly logger: Logger;
@@ -129,6 +141,7 @@ export class NotificationsService {
     @inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @inject(Mailer) private readonly mailer: Mailer,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(ConsoleMail) private readonly consoleMail: ConsoleMail,
   ) {
     this.logger = logger.child({ module: 'notifications' });
     this.renderContext = { brand: brandOf(config), publicUrl: config.publicUrl, business: config.business };
@@ -147,7 +160,8 @@ export class NotificationsService {
       throw new ValidationError('The idempotency key is invalid.', { idempotencyKey: 'must be 1 to 200 characters' });
     }
     const smtp = this.mailer.configured;
-    const { rendered, code } = withCodeMasked(email, renderEmail(email, this.renderContext));
+    const full = renderEmail(email, this.renderContext);
+    const { rendered, code } = withCodeMasked(email, full);
 
     return inTransaction(this.knex, trx, async (t) => {
       const id = await this.outbox.insertUnlessDuplicate(
@@ -174,6 +188,11 @@ export class NotificationsService {
         return { id: existing, created: false };
       }
       if (smtp) await this.jobs.send(deliveryQueueOf(email.kind), { outboxId: id }, { trx: t, singletonKey: singletonKey(id) });
+      else if (this.consoleMail.enabled) {
+        // The unmasked text, printed only once the e-mail really exists (its transaction committed).
+        const printed = { outboxId: id, kindName: EMAIL_KIND_NAMES[email.kind], to, subject: full.subject, text: full.text };
+        afterCommit(t, () => this.consoleMail.print(printed));
+      }
       this.logger.debug({ outboxId: id, kind: email.kind, status: smtp ? 'pending' : 'kept' }, 'e-mail written to the outbox');
       return { id, created: true };
     });
@@ -271,6 +290,13 @@ export class NotificationsService {
     return { checked: ids.length, requeued };
   }
 
+  /** Metrics: how many e-mails wait for the SMTP server (and since when), and how many it never took. */
+  async outboxBacklog(trx?: Knex.Transaction): Promise<OutboxBacklog> {
+    const { pending, failed, oldestPendingAt } = await this.outbox.backlog(trx);
+    const oldestPendingSeconds = oldestPendingAt ? Math.max(0, (this.clock.now().getTime() - oldestPendingAt.getTime()) / 1000) : 0;
+    return { pending, failed, oldestPendingSeconds };
+  }
+
   /** Staff: the outbox, newest first, without bodies. */
   async listOutbox(query: OutboxQuery = {}): Promise<OutboxPage> {
     const page = query.page ?? 1;
@@ -303,6 +329,13 @@ export class NotificationsService {
     const created = new Date(row.created_at).getTime().toString(36);
     return `<outbox-${row.id}.${created}@${domainOf(this.config.mail.from)}>`;
   }
+}
+
+/** Runs `effect` once the outermost transaction of `trx` has committed; never after a rollback. */
+function afterCommit(trx: Knex.Transaction, effect: () => void): void {
+  let outer = trx;
+  while (outer.parentTransaction) outer = outer.parentTransaction;
+  outer.executionPromise.then(effect, () => undefined);
 }
 
 function singletonKey(outboxId: number): string {

@@ -117,6 +117,19 @@ export class OutboxRepository {
     return updated > 0;
   }
 
+  /** Metrics: e-mails waiting to be sent, e-mails given up on, and when the oldest waiting one was written. */
+  async backlog(trx?: Knex.Transaction): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+    const db = trx ?? this.knex;
+    const row = await db('email_outbox')
+      .whereIn('status', ['pending', 'failed'])
+      .first<{ pending: number; failed: number; oldest: Date | null }>(
+        db.raw("count(*) filter (where status = 'pending')::int as pending"),
+        db.raw("count(*) filter (where status = 'failed')::int as failed"),
+        db.raw("min(created_at) filter (where status = 'pending') as oldest"),
+      );
+    return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingAt: row?.oldest ?? null };
+  }
+
   /** Pending e-mails nobody has tried since `before`, oldest first. */
   async findStalePending(before: Date, limit: number): Promise<Array<{ id: number; kind: number }>> {
     return this.knex('email_outbox')

@@ -22,6 +22,15 @@ export interface HealthReport {
   workerSeenSecondsAgo: number | null;
 }
 
+/** Whether this process may be sent traffic: what /readyz reports (draining is the HTTP layer's). */
+export interface Readiness {
+  database: 'ok' | 'unreachable' | 'timeout';
+  /** Why the database is unreachable; only when it is. */
+  databaseError?: DatabaseFailure | 'error';
+  /** Migrations this version knows that the database lacks; null when the database did not answer. */
+  pendingMigrations: number | null;
+}
+
 @injectable()
 export class OperationsService {
   constructor(
@@ -40,6 +49,27 @@ export class OperationsService {
       // Also when the database goes away between the queries above: health never answers 500.
       const reason = databaseFailure(error) ?? 'error';
       return { status: 'degraded', database: 'unreachable', down: ['database'], databaseError: reason, pendingMigrations: 0, workerSeenSecondsAgo: null };
+    }
+  }
+
+  /**
+   * Can this process serve: the database answers within `timeoutMs` and has every migration this
+   * version knows. Never throws and never waits longer than `timeoutMs`, also when PostgreSQL is
+   * frozen (the abandoned check ends with the pool's own bounds).
+   */
+  async readiness(timeoutMs: number): Promise<Readiness> {
+    const check = (async (): Promise<Readiness> => {
+      await this.knex.raw('select 1');
+      return { database: 'ok', pendingMigrations: (await pendingMigrations(this.knex)).length };
+    })().catch((error: unknown): Readiness => ({ database: 'unreachable', databaseError: databaseFailure(error) ?? 'error', pendingMigrations: null }));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Readiness>((resolve) => {
+      timer = setTimeout(() => resolve({ database: 'timeout', databaseError: 'timeout', pendingMigrations: null }), timeoutMs);
+    });
+    try {
+      return await Promise.race([check, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

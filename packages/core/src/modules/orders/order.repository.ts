@@ -174,6 +174,25 @@ export class OrderRepository {
       .select('id', 'paid_at');
   }
 
+  /** Metrics: how many orders wait in state 6 since before `before`. */
+  async countWaitingPaidBefore(before: Date, trx?: Knex.Transaction): Promise<number> {
+    const row = await (trx ?? this.knex)('orders').where('state', 6).where('paid_at', '<', before).first<{ n: number }>(this.knex.raw('count(*)::int as n'));
+    return row?.n ?? 0;
+  }
+
+  /** Metrics: payment-to-completion times (seconds) of the orders completed since `since`: count, quantiles, max. */
+  async completionLatency(since: Date, quantiles: number[], trx?: Knex.Transaction): Promise<{ count: number; quantiles: number[]; max: number }> {
+    const result = await (trx ?? this.knex).raw<{ rows: Array<{ count: number; quantiles: number[] | null; max: number | null }> }>(
+      `select count(*)::int as count,
+              percentile_cont(?::float8[]) within group (order by extract(epoch from completed_at - paid_at)) as quantiles,
+              max(extract(epoch from completed_at - paid_at))::float8 as max
+         from orders where completed_at >= ? and paid_at is not null`,
+      [quantiles, since],
+    );
+    const row = result.rows[0];
+    return { count: row?.count ?? 0, quantiles: (row?.quantiles ?? quantiles.map(() => 0)).map(Number), max: Number(row?.max ?? 0) };
+  }
+
   /** Orders still unpaid after `before`: candidates for expiry. */
   async unpaidCreatedBefore(before: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');

@@ -117,6 +117,15 @@ export interface WaitingOrder {
   hours: number;
 }
 
+/** Payment-to-activation times of recently completed orders, in seconds (all 0 when none completed). */
+export interface ActivationLatency {
+  completed: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
 /** One page of orders, newest first; `pages` and `count` are the spec's paged count response. */
 export interface OrdersPage {
   items: OrderView[];
@@ -354,6 +363,21 @@ export class OrdersService {
     const now = this.clock.now().getTime();
     const rows = await this.orders.waitingPaidBefore(new Date(now - hours * HOUR_MS), limit);
     return rows.map((row) => ({ orderId: row.id, paidAt: row.paid_at, hours: Math.floor((now - row.paid_at.getTime()) / HOUR_MS) }));
+  }
+
+  /** Metrics: how many paid orders wait for activation longer than `hours`. */
+  async countWaitingLongerThan(hours: number, trx?: Knex.Transaction): Promise<number> {
+    return this.orders.countWaitingPaidBefore(new Date(this.clock.now().getTime() - hours * HOUR_MS), trx);
+  }
+
+  /**
+   * Metrics: how long the orders completed in the last `hours` waited from payment to activation
+   * (automatic or by staff): their count, the 50th, 90th and 99th percentiles and the longest, in seconds.
+   */
+  async activationLatency(hours: number, trx?: Knex.Transaction): Promise<ActivationLatency> {
+    const since = new Date(this.clock.now().getTime() - hours * HOUR_MS);
+    const { count, quantiles, max } = await this.orders.completionLatency(since, [0.5, 0.9, 0.99], trx);
+    return { completed: count, p50: quantiles[0], p90: quantiles[1], p99: quantiles[2], max };
   }
 
   private async pageOf(filter: OrderFilter, page: number, limit: number): Promise<OrdersPage> {

@@ -1,0 +1,19 @@
+/**
+ * Gives every request its id, first of all middleware: the caller's `X-Request-Id` when it is a
+ * safe token (a load balancer or another service names the request), otherwise a new random one
+ * (also when the offered one has CR/LF, spaces or is too long: it would reach logs and headers).
+ * The id is echoed in the answer's `X-Request-Id` and the rest of the request runs inside it
+ * (core's request context), so every log line it writes, errors included, and every job it
+ * sends carries it.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { acceptRequestId, runWithRequestId } from '@subshare/core';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+export function requestId(req: Request, res: Response, next: NextFunction): void {
+  const id = acceptRequestId(req.get(REQUEST_ID_HEADER));
+  res.locals.requestId = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  runWithRequestId(id, next);
+}
