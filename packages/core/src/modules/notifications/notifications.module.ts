@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ConsoleMail } from './console-mail.js';
 import { Mailer } from './mailer.js';
 import { NotificationsService } from './notifications.service.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -7,6 +8,7 @@ import { NOTIFICATIONS } from './tokens.js';
 export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(OutboxRepository).toSelf().inSingletonScope();
   bind(Mailer).toSelf().inSingletonScope();
+  bind(ConsoleMail).toSelf().inSingletonScope();
   bind(NotificationsService).toSelf().inSingletonScope();
   bind(NOTIFICATIONS.Service).toService(NotificationsService);
 });
