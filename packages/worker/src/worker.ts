@@ -28,7 +28,10 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       const jobLogger = logger.child({ queue: name, jobId: received.id });
       const run = async () => {
         try {
-          return await job.handle(received, { container, logger: jobLogger });
+          const started = Date.now();
+          const result = await job.handle(received, { container, logger: jobLogger });
+          jobLogger.debug({ ms: Date.now() - started }, 'job done');
+          return result;
         } catch (error) {
           jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
           throw error;
