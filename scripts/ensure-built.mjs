@@ -1,8 +1,11 @@
-// `npm start` runs this first: it builds the server packages and the web app when their
-// build output is missing or older than their sources, and does nothing otherwise.
-import { execSync } from 'node:child_process';
+// `npm start` (scripts/start.mjs) runs this first: it builds the server packages, the migrations
+// and the web app when their build output is missing or older than their sources, and does nothing
+// otherwise. Run directly (`node scripts/ensure-built.mjs [--web-only]`) it does the same.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -35,12 +38,45 @@ const webSources = Math.max(
 );
 const webBuilt = existsSync(at('packages/web/dist/index.html')) ? newest(at('packages/web/dist')) : 0;
 
-const run = (what, command) => {
+/**
+ * Runs one build command in a process group of its own and waits for it. A stop signal meanwhile
+ * goes to that whole group (npm, its shell, tsc or vite), and this process then ends with the
+ * signal's exit code, so nothing of the build outlives a stopped `npm start`.
+ */
+function run(what, command) {
   console.log(`Building ${what}…`);
-  execSync(command, { cwd: root, stdio: 'inherit' });
-};
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { cwd: root, stdio: 'inherit', shell: true, detached: true });
+    let stoppedBy;
+    const forward = (signal) => {
+      stoppedBy = signal;
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // the group has already gone
+      }
+    };
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const signal of signals) process.on(signal, forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      for (const name of signals) process.off(name, forward);
+      if (stoppedBy) process.exit(128 + (os.constants.signals[stoppedBy] ?? 0));
+      if (code === 0) resolve();
+      else reject(new Error(`Building ${what} failed (${signal ?? `exit code ${code}`}).`));
+    });
+  });
+}
 
-// Tests run the server from source and only need the web app.
-const webOnly = process.argv.includes('--web-only');
-if (!webOnly && serverSources > serverBuilt) run('the server', 'npm run build:server --silent');
-if (webSources > webBuilt) run('the web app', 'npm run build:web --silent');
+/** Builds what is stale; `webOnly`: tests run the server from source and only need the web app. */
+export async function ensureBuilt({ webOnly = false } = {}) {
+  if (!webOnly && serverSources > serverBuilt) await run('the server', 'npm run build:server --silent');
+  if (webSources > webBuilt) await run('the web app', 'npm run build:web --silent');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureBuilt({ webOnly: process.argv.includes('--web-only') }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,19 +1,38 @@
 #!/usr/bin/env node
-// The `subshare` command. Runs the compiled CLI; in a source checkout that has not been built
-// yet, it runs the TypeScript sources through tsx instead (a development dependency).
+// The `subshare` command. Runs the compiled CLI in this process; in a source checkout that has not
+// been built yet, it runs the TypeScript sources through tsx (a development dependency) in a child
+// process, passes the stop signals on to it and exits as it does, so a process manager's SIGTERM
+// still stops the shop. Plain syntax after check-node.js, which must run first.
+import './check-node.js';
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const compiled = new URL('../dist/main.js', import.meta.url);
+var compiled = new URL('../dist/main.js', import.meta.url);
 if (existsSync(fileURLToPath(compiled))) {
-  await import(compiled.href);
+  import(compiled.href);
 } else {
-  const source = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', source, ...process.argv.slice(2)], { stdio: 'inherit' });
-  if (result.error) {
+  var source = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  var child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', source].concat(process.argv.slice(2)), { stdio: 'inherit' });
+  var forward = function (signal) {
+    child.kill(signal);
+  };
+  ['SIGINT', 'SIGTERM', 'SIGHUP'].forEach(function (signal) {
+    process.on(signal, forward);
+  });
+  child.on('error', function () {
     console.error('subshare is not built: run `npm run build` first.');
     process.exit(1);
-  }
-  process.exit(result.status ?? 1);
+  });
+  child.on('exit', function (code, signal) {
+    if (signal) {
+      // End the way the child ended, so whoever started us sees the same signal.
+      ['SIGINT', 'SIGTERM', 'SIGHUP'].forEach(function (name) {
+        process.removeListener(name, forward);
+      });
+      process.kill(process.pid, signal);
+      return;
+    }
+    process.exit(code === null ? 1 : code);
+  });
 }

