@@ -50,9 +50,11 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
   it('create-account adds an encrypted account that the API side can read, audited as "cli" without the password', async () => {
     const login = uniqueLogin();
     const forward = uniqueLogin();
+    // The password from standard input: never on the command line, where `ps` shows it.
     const result = await runCli(
-      ['create-account', '--platform', '2', '--email', login, '--password', 'cli-pass-123', '--slots', '6', '--forward', forward],
+      ['create-account', '--platform', '2', '--email', login, '--password-stdin', '--slots', '6', '--forward', forward],
       mainEnv(),
+      'cli-pass-123\n',
     );
     expect(result.stderr).to.equal('');
     expect(result.code).to.equal(0);
@@ -74,21 +76,47 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
 
   it('create-account applies the same rules as the API: bad input, duplicates and unknown platforms fail with a clear line', async () => {
     const login = uniqueLogin();
-    const args = (overrides: Record<string, string>) => {
-      const options = { '--platform': '1', '--email': login, '--password': 'secret-123', '--slots': '3', '--forward': uniqueLogin(), ...overrides };
-      return ['create-account', ...Object.entries(options).flat()];
+    // The password from the environment (SUBSHARE_PASSWORD).
+    const run = (overrides: Record<string, string>, password = 'secret-123') => {
+      const options = { '--platform': '1', '--email': login, '--slots': '3', '--forward': uniqueLogin(), ...overrides };
+      return runCli(['create-account', ...Object.entries(options).flat()], { ...mainEnv(), SUBSHARE_PASSWORD: password });
     };
-    const tooMany = await runCli(args({ '--slots': '21' }), mainEnv());
+    const tooMany = await run({ '--slots': '21' });
     expect(tooMany.code).to.equal(1);
     expect(tooMany.stderr).to.contain('Some fields are missing or invalid.');
-    expect((await runCli(args({ '--password': '12345' }), mainEnv())).stderr).to.contain('Use at least 6 characters.');
+    expect((await run({}, '12345')).stderr).to.contain('Use at least 6 characters.');
 
-    expect((await runCli(args({}), mainEnv())).code).to.equal(0);
-    const duplicate = await runCli(args({}), mainEnv());
+    expect((await run({})).code).to.equal(0);
+    const duplicate = await run({});
     expect(duplicate.code).to.equal(1);
     expect(duplicate.stderr.trim()).to.equal('This platform already has an account with this login e-mail.');
-    const unknown = await runCli(args({ '--platform': '999999' }), mainEnv());
+    const unknown = await run({ '--platform': '999999' });
     expect(unknown.stderr.trim()).to.equal('This platform does not exist.');
+  });
+
+  it('create-account and rotate-credentials-key refuse a secret on the command line, and say where to give it instead', async () => {
+    const login = uniqueLogin();
+    const onArgv = await runCli(
+      ['create-account', '--platform', '1', '--email', login, '--password', 'seen-by-ps-1', '--slots', '2', '--forward', uniqueLogin()],
+      mainEnv(),
+    );
+    expect(onArgv.code).to.equal(1);
+    expect(onArgv.stderr.trim()).to.equal(
+      '--password is not accepted: a secret on the command line is visible to every user in `ps` and kept in shell history. ' +
+        'Set SUBSHARE_PASSWORD, use --password-stdin, or leave it out to be asked.',
+    );
+    expect(await harness().knex('platform_accounts').where({ login_email: login })).to.have.length(0);
+    // Without a terminal, the environment or standard input, the command says what it needs instead of waiting.
+    const missing = await runCli(['create-account', '--platform', '1', '--email', login, '--slots', '2', '--forward', uniqueLogin()], mainEnv());
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr.trim()).to.equal(
+      'The password is missing: set SUBSHARE_PASSWORD, pipe it in with --password-stdin, or run the command on a terminal to be asked.',
+    );
+    for (const option of ['--new-key', '--old-key']) {
+      const rotate = await runCli(['rotate-credentials-key', option, randomBytes(32).toString('hex')], mainEnv());
+      expect(rotate.code).to.equal(1);
+      expect(rotate.stderr).to.contain(`${option} is not accepted: a secret on the command line is visible to every user in \`ps\``);
+    }
   });
 
   it('create-mailbox prints the new address and its password once; the row holds only ciphertext', async () => {
@@ -115,10 +143,10 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
   });
 
   it('rotate-credentials-key refuses a malformed key or the key in use, changing nothing', async () => {
-    const malformed = await runCli(['rotate-credentials-key', '--new-key', 'too-short'], mainEnv());
+    const malformed = await runCli(['rotate-credentials-key', '--keys-stdin'], mainEnv(), 'too-short\n');
     expect(malformed.code).to.equal(1);
-    expect(malformed.stderr.trim()).to.equal('--new-key must be 32 bytes, as 64 hex digits or base64.');
-    const same = await runCli(['rotate-credentials-key', '--new-key', harness().config.credentialsKey.toString('hex')], mainEnv());
+    expect(malformed.stderr.trim()).to.equal('The new key must be 32 bytes, as 64 hex digits or base64.');
+    const same = await runCli(['rotate-credentials-key'], { ...mainEnv(), SUBSHARE_NEW_KEY: harness().config.credentialsKey.toString('hex') });
     expect(same.code).to.equal(1);
     expect(same.stderr).to.contain('The new key is the key in use.');
   });
@@ -148,17 +176,17 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
 
     it('re-encrypts every account and mailbox password with the new key in one go; the new key reads them, the old no longer does', async () => {
       const login = uniqueLogin();
-      const created = await runCli(
-        ['create-account', '--platform', '1', '--email', login, '--password', 'rotate-me-1', '--slots', '2', '--forward', uniqueLogin()],
-        env(oldKey),
-      );
+      const created = await runCli(['create-account', '--platform', '1', '--email', login, '--slots', '2', '--forward', uniqueLogin()], {
+        ...env(oldKey),
+        SUBSHARE_PASSWORD: 'rotate-me-1',
+      });
       expect(created.code, created.stderr).to.equal(0);
       const mailbox = printedMailbox((await runCli(['create-mailbox', '--platform', '1'], env(oldKey))).stdout);
       const before = await knex('platform_accounts').where({ login_email: login }).first();
       const mailboxBefore = await knex('mailboxes').where({ id: mailbox.id }).first();
       expect(before.password_encrypted.split(':')[1]).to.equal(credentialsKeyId(oldKey));
 
-      const rotated = await runCli(['rotate-credentials-key', '--new-key', newKey.toString('hex')], env(oldKey));
+      const rotated = await runCli(['rotate-credentials-key'], { ...env(oldKey), SUBSHARE_NEW_KEY: newKey.toString('hex') });
       expect(rotated.stderr).to.equal('');
       expect(rotated.code).to.equal(0);
       expect(rotated.stdout).to.contain(
@@ -209,7 +237,8 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
       expect(JSON.stringify(refused.body)).to.not.contain(mailbox.password);
 
       // A repeated run (old key given explicitly, new key configured) skips what is already done.
-      const again = await runCli(['rotate-credentials-key', '--old-key', base64(oldKey), '--new-key', base64(newKey)], env(newKey));
+      // Both keys on standard input: the new one on the first line, the old one on the second.
+      const again = await runCli(['rotate-credentials-key', '--keys-stdin'], env(newKey), `${base64(newKey)}\n${base64(oldKey)}\n`);
       expect(again.code, again.stderr).to.equal(0);
       expect(again.stdout).to.contain('Re-encrypted 0 mailbox and 0 account password(s)').and.contain('(2 already on the new key)');
 
@@ -224,7 +253,7 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
       const thirdKey = randomBytes(32);
       await runCli(['create-mailbox'], env(thirdKey));
       const snapshot = await knex('mailboxes').orderBy('id').select('id', 'password_encrypted');
-      const result = await runCli(['rotate-credentials-key', '--new-key', base64(randomBytes(32))], env(newKey));
+      const result = await runCli(['rotate-credentials-key'], { ...env(newKey), SUBSHARE_NEW_KEY: base64(randomBytes(32)) });
       expect(result.code).to.equal(1);
       expect(result.stderr).to.contain('1 stored password(s) are encrypted with neither the current nor the new key').and.contain(credentialsKeyId(thirdKey));
       expect(await knex('mailboxes').orderBy('id').select('id', 'password_encrypted')).to.deep.equal(snapshot);
@@ -242,7 +271,7 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
     expect(created.code, created.stderr).to.equal(0);
 
     const newKey = randomBytes(32);
-    const rotated = await runCli(['rotate-credentials-key', '--new-key', newKey.toString('hex')], demo);
+    const rotated = await runCli(['rotate-credentials-key', '--keys-stdin'], demo, newKey.toString('hex'));
     expect(rotated.code, rotated.stderr).to.equal(0);
     expect(rotated.stdout).to.contain('Re-encrypted 1 mailbox and 0 account password(s)').and.contain(`Updated CREDENTIALS_KEY in ${secretsFile}`);
     const rewritten = JSON.parse(readFileSync(secretsFile, 'utf8'));
@@ -250,7 +279,7 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
     expect(statSync(secretsFile).mode & 0o777).to.equal(0o600);
 
     // The next run reads the new key from secrets.json: the row is on it (a second rotation finds it under "current").
-    const next = await runCli(['rotate-credentials-key', '--new-key', base64(randomBytes(32))], demo);
+    const next = await runCli(['rotate-credentials-key'], { ...demo, SUBSHARE_NEW_KEY: base64(randomBytes(32)) });
     expect(next.code, next.stderr).to.equal(0);
     expect(next.stdout)
       .to.contain('Re-encrypted 1 mailbox and 0 account password(s)')

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { harness, testEnv } from '../support/harness.js';
+import { api } from '../support/agent.js';
 import { runCli } from '../support/cli.js';
 
 describe('subshare CLI', () => {
@@ -14,7 +16,7 @@ describe('subshare CLI', () => {
 
   it('create-admin makes an admin who can be found in the database, with an argon2id hash', async () => {
     const email = `ops-${randomUUID().slice(0, 8)}@example.test`;
-    const result = await runCli(['create-admin', '--email', email, '--password', 'correct-horse1'], testEnv(harness().db.url));
+    const result = await runCli(['create-admin', '--email', email, '--password-stdin'], testEnv(harness().db.url), 'correct-horse1\n');
     expect(result.stderr).to.equal('');
     expect(result.stdout.trim()).to.equal(`Created admin ${email}.`);
     const user = await harness().knex('users').where({ email }).first();
@@ -29,14 +31,49 @@ describe('subshare CLI', () => {
   });
 
   it('create-admin refuses a too-short password with a clear message', async () => {
-    const result = await runCli(['create-admin', '--email', 'x@example.test', '--password', 'short'], testEnv(harness().db.url));
+    const result = await runCli(['create-admin', '--email', 'x@example.test'], { ...testEnv(harness().db.url), SUBSHARE_PASSWORD: 'short' });
     expect(result.code).to.equal(1);
     expect(result.stderr).to.contain('password must be at least 8 characters');
+  });
+
+  it('create-admin takes the password from SUBSHARE_PASSWORD, and never from the command line', async () => {
+    const email = `env-${randomUUID().slice(0, 8)}@example.test`;
+    const onArgv = await runCli(['create-admin', '--email', email, '--password', 'correct-horse1'], testEnv(harness().db.url));
+    expect(onArgv.code).to.equal(1);
+    expect(onArgv.stderr).to.contain('--password is not accepted: a secret on the command line is visible to every user in `ps`');
+    expect(await harness().knex('users').where({ email })).to.have.length(0);
+
+    const result = await runCli(['create-admin', '--email', email], { ...testEnv(harness().db.url), SUBSHARE_PASSWORD: 'from-the-env-1' });
+    expect(result.stderr).to.equal('');
+    expect(result.stdout.trim()).to.equal(`Created admin ${email}.`);
+    const login = await api().post('/api/user/authenticate').send({ email, password: 'from-the-env-1' });
+    expect(login.status).to.equal(200);
+    expect(login.body.role).to.equal(2);
+  });
+
+  it('--version and -V print the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).to.match(/^\d+\.\d+\.\d+/);
+    for (const flag of ['--version', '-V']) {
+      const result = await runCli([flag]);
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.equal(`${version}\n`);
+    }
   });
 
   it('stops at start-up with one line naming a malformed variable', async () => {
     const result = await runCli(['migrate'], { PORT: 'not-a-port' });
     expect(result.code).to.equal(78);
     expect(result.stderr.trim()).to.equal('Invalid configuration: PORT must be a port number from 1 to 65535 (got "not-a-port")');
+  });
+
+  it('reports every configuration problem at once, one line each', async () => {
+    const result = await runCli(['migrate'], { PORT: 'not-a-port', SMTP_URL: 'http://mail.example', NAVER_CLIENT_ID: 'id' });
+    expect(result.code).to.equal(78);
+    expect(result.stderr.trim().split('\n')).to.have.members([
+      'Invalid configuration: PORT must be a port number from 1 to 65535 (got "not-a-port")',
+      'Invalid configuration: SMTP_URL must start with smtp: or smtps:',
+      'Invalid configuration: NAVER_CLIENT_SECRET must be set together with NAVER_CLIENT_ID',
+    ]);
   });
 });

@@ -29,7 +29,7 @@ export async function startWorkerProcess(runtime: Runtime) {
 export async function ensureFirstAdmin(runtime: Runtime): Promise<string[]> {
   const identity = runtime.container.get<IdentityService>(IDENTITY.Service);
   if (await identity.hasAdmin()) {
-    return ['Log in at /login with your admin account (reset it with `npx subshare create-admin --email <email> --password <password>`).'];
+    return ['Log in at /login with your admin account (a new password: `npx subshare create-admin --email <email>`, which asks for it).'];
   }
   const { admin, mode } = runtime.config;
   if (admin.email && admin.password) {
@@ -40,8 +40,11 @@ export async function ensureFirstAdmin(runtime: Runtime): Promise<string[]> {
     const email = 'admin@subshare.localhost';
     const password = randomBytes(12).toString('base64url').slice(0, 16);
     await identity.createAdmin({ email, password });
-    return [`Demo admin created: log in at /login as ${email} with password ${password}`, '(shown only this once; change it with `npx subshare create-admin`)'];
+    return [
+      `Demo admin created: log in at /login as ${email} with password ${password}`,
+      `(shown only this once; change it with \`npx subshare create-admin --email ${email}\`)`,
+    ];
   }
   runtime.logger.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD or run `subshare create-admin`');
-  return ['No admin exists yet: run `subshare create-admin --email <email> --password <password>`.'];
+  return ['No admin exists yet: run `subshare create-admin --email <email>` (it asks for the password, or reads SUBSHARE_PASSWORD or --password-stdin).'];
 }
