@@ -125,6 +125,14 @@ describe('e-mail templates', () => {
   it('show dates in UTC in English and in Korean time in Korean', () => {
     expect(render(EMAIL_KIND.subscriptionEnded, 1).text).to.include('1 March 2027 at 00:30 UTC');
     expect(render(EMAIL_KIND.subscriptionEnded, 2).text).to.include('2027년 3월 1일 오전 9:30 (한국 시간)');
+    // The same words on every Node version (ICU's Korean data differs: Node 20 wrote `AM 9:30`).
+    const ended = (endTime: string, languageId: 1 | 2) =>
+      render(EMAIL_KIND.subscriptionEnded, languageId, { ...SAMPLES[EMAIL_KIND.subscriptionEnded], endTime }).text;
+    expect(ended('2027-03-01T06:05:00Z', 2)).to.include('2027년 3월 1일 오후 3:05 (한국 시간)');
+    expect(ended('2027-03-01T03:00:00Z', 2)).to.include('2027년 3월 1일 오후 12:00 (한국 시간)');
+    expect(ended('2027-03-01T15:00:00Z', 2)).to.include('2027년 3월 2일 오전 12:00 (한국 시간)');
+    expect(ended('2027-12-31T23:59:00Z', 1)).to.include('31 December 2027 at 23:59 UTC');
+    expect(ended('2027-12-31T15:00:00Z', 2)).to.include('2028년 1월 1일 오전 12:00 (한국 시간)');
   });
 
   it('keep header-breaking characters out of the subject', () => {

@@ -1,0 +1,151 @@
+import { expect } from 'chai';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@subshare/core';
+import { exited, spawnCli } from '../support/cli.js';
+import { waitFor } from '../support/wait.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every process now running, as pid → { ppid, args }; one that has exited and waits to be reaped (a zombie) is not running. */
+function processes(): Map<number, { ppid: number; args: string }> {
+  const table = new Map<number, { ppid: number; args: string }>();
+  for (const line of execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }).split('\n')) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (match && !match[3].startsWith('Z')) table.set(Number(match[1]), { ppid: Number(match[2]), args: match[4] });
+  }
+  return table;
+}
+
+/** The pids below `root` in the process tree. */
+function descendants(root: number): number[] {
+  const table = processes();
+  const found: number[] = [];
+  let frontier = [root];
+  while (frontier.length) {
+    frontier = [...table].filter(([, { ppid }]) => frontier.includes(ppid)).map(([pid]) => pid);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/** Processes that mention the data directory: the embedded PostgreSQL's postmaster (its backends name no directory, but die with it). */
+const usingDataDir = (dataDir: string) => [...processes()].filter(([, { args }]) => args.includes(dataDir)).map(([pid]) => pid);
+const alive = (pids: number[]) => {
+  const table = processes();
+  return pids.filter((pid) => table.has(pid)).map((pid) => `${pid} ${table.get(pid)?.args}`);
+};
+
+const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+function spawnWithOutput(command: string, args: string[], env: Record<string, string>): ChildProcess & { output(): string } {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+/** Sends `signal`, then expects the process to be gone within 10 s and returns its exit code and the time it took. */
+async function stopWith(child: ChildProcess, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+  const started = Date.now();
+  child.kill(signal);
+  const code = await Promise.race([exited(child), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000))]);
+  expect(code, `still running 10 s after ${signal}`).to.not.equal('late');
+  return { code: code as number | null, ms: Date.now() - started };
+}
+
+/** What a process manager does: start the shop, send one signal to the process it started, expect nothing left. */
+describe('stopping the shop when told', function () {
+  this.timeout(240_000);
+
+  const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'subshare-stop-'));
+
+  it('npm start: SIGTERM to the npm process stops HTTP, jobs and PostgreSQL, exit 0, and leaves no process behind', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    // Builds first if the build is stale (as a newcomer's first `npm start` does).
+    const npm = spawnWithOutput('npm', ['start'], { DATA_DIR: dataDir, PORT: String(port) });
+    await waitFor(() => npm.output().includes('subshare is running at'), { timeoutMs: 200_000, intervalMs: 200, what: 'the start banner' });
+    const home = await fetch(`http://127.0.0.1:${port}/api/main/home`);
+    expect(home.status).to.equal(200);
+    const tree = descendants(npm.pid!);
+    expect(tree.map((pid) => processes().get(pid)?.args)).to.satisfy((args: string[]) => args.some((line) => line.includes('scripts/start.mjs')));
+    expect(usingDataDir(dataDir)).to.have.length(1); // the postmaster
+
+    const { code } = await stopWith(npm, 'SIGTERM');
+    expect(code, npm.output()).to.equal(0);
+    expect(alive(tree), 'processes of npm start still running').to.deep.equal([]);
+    expect(usingDataDir(dataDir)).to.deep.equal([]);
+    await fetch(`http://127.0.0.1:${port}/api/main/home`).then(
+      () => expect.fail('the port still answers'),
+      (error: Error) => expect(error.message).to.equal('fetch failed'),
+    );
+  });
+
+  it('node scripts/start.mjs: SIGINT (Ctrl+C) stops it the same way', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const shop = spawnWithOutput(process.execPath, ['scripts/start.mjs'], { DATA_DIR: dataDir, PORT: String(port) });
+    await waitFor(() => shop.output().includes('subshare is running at'), { timeoutMs: 200_000, intervalMs: 200, what: 'the start banner' });
+    const tree = descendants(shop.pid!);
+    const { code } = await stopWith(shop, 'SIGINT');
+    expect(code, shop.output()).to.equal(0);
+    expect(alive(tree)).to.deep.equal([]);
+    expect(usingDataDir(dataDir)).to.deep.equal([]);
+  });
+
+  it('a frozen PostgreSQL (SIGSTOP) does not keep the shop from stopping within 10 s, nor survives it', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const shop = spawnCli(['start'], { DATA_DIR: dataDir, PORT: String(port) });
+    await waitFor(() => shop.output().includes('subshare is running at'), { timeoutMs: 60_000, intervalMs: 100, what: 'the start banner' });
+    const postmaster = postmasterPid(dataDir);
+    const tree = descendants(shop.pid!);
+    process.kill(postmaster, 'SIGSTOP');
+    // A request that needs the database is waiting on the frozen server while the shop is told to stop.
+    const pending = fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    const { code } = await stopWith(shop, 'SIGTERM');
+    await pending;
+    expect(code).to.be.oneOf([0, 1]);
+    expect(shop.output()).to.match(/embedded PostgreSQL was frozen/);
+    expect(alive(tree), shop.output()).to.deep.equal([]);
+    expect(usingDataDir(dataDir)).to.deep.equal([]);
+  });
+
+  it('a frozen PostgreSQL left behind by a killed start is stopped at the next start, with one line saying so', async () => {
+    const dataDir = newDataDir();
+    const first = spawnCli(['start'], { DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await waitFor(() => first.output().includes('subshare is running at'), { timeoutMs: 60_000, intervalMs: 100, what: 'the start banner' });
+    const orphan = postmasterPid(dataDir);
+    first.kill('SIGKILL');
+    await exited(first);
+    process.kill(orphan, 'SIGSTOP');
+
+    const port = await freePort();
+    const started = Date.now();
+    const second = spawnCli(['start'], { DATA_DIR: dataDir, PORT: String(port) });
+    await waitFor(() => second.output().includes('subshare is running at'), { timeoutMs: 30_000, intervalMs: 100, what: 'the start banner' });
+    expect(Date.now() - started).to.be.below(20_000); // was: pg_ctl waited 60 s, then `undefined`
+    const said = second
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('left running'));
+    expect(said, second.output()).to.have.length(1);
+    expect(said[0]).to.contain(`Stopped an embedded PostgreSQL (pid ${orphan})`).and.contain('frozen');
+    expect(second.output()).to.not.contain('undefined');
+    expect(alive([orphan])).to.deep.equal([]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/main/home`)).status).to.equal(200);
+
+    const { code } = await stopWith(second, 'SIGTERM');
+    expect(code).to.equal(0);
+    expect(usingDataDir(dataDir)).to.deep.equal([]);
+  });
+});
