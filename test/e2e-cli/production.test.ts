@@ -102,7 +102,7 @@ describe('production install: the Dockerfile runtime stage and scripts/productio
 
   /** node on PATH is the node running the tests; nothing else of this process's environment leaks in. */
   const baseEnv = () => ({
-    PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+    PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: process.env.HOME ?? '/root',
     ...stage.env,
   });
