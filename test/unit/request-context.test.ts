@@ -20,6 +20,7 @@ describe('request context', () => {
       return [currentRequestId(), ...inner];
     });
     expect(seen).to.deep.equal(['req-1', 'req-2', 'req-1']);
+    expect(runWithRequestId('req-3', () => runWithRequestId(undefined, () => currentRequestId()))).to.equal(undefined);
     expect(currentRequestId()).to.equal(undefined);
   });
 

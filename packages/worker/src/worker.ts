@@ -37,9 +37,10 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
           throw error;
         }
       };
-      // A job sent by a request runs under that request's id: its log lines, and the jobs it sends, carry it.
+      // A job sent by a request runs under that request's id: its log lines, and the jobs it sends,
+      // carry it. Any other job runs under none, whatever context woke pg-boss's loop.
       const requestId = (received.data as Record<string, unknown> | null)?.[JOB_REQUEST_ID_KEY];
-      return isValidRequestId(requestId) ? runWithRequestId(requestId, run) : run();
+      return runWithRequestId(isValidRequestId(requestId) ? requestId : undefined, run);
     });
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
   }

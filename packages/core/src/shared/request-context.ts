@@ -29,9 +29,13 @@ export function acceptRequestId(offered: unknown): string {
   return isValidRequestId(offered) ? offered : randomUUID();
 }
 
-/** Runs `fn` with `requestId` as the current request id (for it and everything it awaits or starts). */
-export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+/**
+ * Runs `fn` with `requestId` as the current request id (for it and everything it awaits or
+ * starts); with undefined, outside any id, so work that was woken up from inside a request
+ * (a job queue's poll loop, say) does not take that request's id.
+ */
+export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return requestId === undefined ? storage.exit(fn) : storage.run({ requestId }, fn);
 }
 
 /** The id of the work running now, if any. */
