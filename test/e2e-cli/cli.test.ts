@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { harness, testEnv } from '../support/harness.js';
+import { waitFor } from '../support/wait.js';
 import { api } from '../support/agent.js';
-import { runCli } from '../support/cli.js';
+import { exited, runCli } from '../support/cli.js';
 
 describe('subshare CLI', () => {
   it('--help lists every command with one line each', async () => {
@@ -49,6 +52,39 @@ describe('subshare CLI', () => {
     const login = await api().post('/api/user/authenticate').send({ email, password: 'from-the-env-1' });
     expect(login.status).to.equal(200);
     expect(login.body.role).to.equal(2);
+  });
+
+  it('create-admin asks for the password on a terminal, twice and without echo', async () => {
+    /** The command on a pseudo-terminal (util-linux `script`), answering each prompt as it appears. */
+    async function onTerminal(email: string, answers: string[]) {
+      const main = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
+      const command = `'${process.execPath}' --import tsx --conditions=source '${main}' create-admin --email ${email}`;
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...testEnv(harness().db.url) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      for (const [index, answer] of answers.entries()) {
+        await waitFor(() => output.split('(8 to 18 characters)').length > index + 1 && output.trimEnd().endsWith(':'), { what: `prompt ${index + 1}` });
+        child.stdin.write(`${answer}\r`);
+      }
+      const code = await exited(child);
+      child.stdin.end();
+      return { code, output };
+    }
+    const email = `tty-${randomUUID().slice(0, 8)}@example.test`;
+    const differ = await onTerminal(email, ['typed-once-1', 'typed-twice-2']);
+    expect(differ.code).to.equal(1);
+    expect(differ.output).to.contain('The two passwords differ; nothing was changed.');
+    expect(await harness().knex('users').where({ email })).to.have.length(0);
+
+    const result = await onTerminal(email, ['on-the-tty-1', 'on-the-tty-1']);
+    expect(result.code, result.output).to.equal(0);
+    expect(result.output).to.contain(`Created admin ${email}.`);
+    expect(result.output, 'nothing typed is echoed').to.not.contain('on-the-tty-1');
+    expect((await api().post('/api/user/authenticate').send({ email, password: 'on-the-tty-1' })).status).to.equal(200);
   });
 
   it('--version and -V print the version of package.json', async () => {
