@@ -19,6 +19,7 @@ export * from './modules/identity/index.js';
 export * from './modules/notifications/index.js';
 export { validate, assertSafeInput, MAX_INPUT_DEPTH } from './shared/validate.js';
 export { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pagingSchema, pageCountSchema, pagesOf, type PageCount } from './shared/paging.js';
+export { escapeHtml } from './shared/html.js';
 export { RateLimiter, type RateLimit, type RateLimitState } from './shared/rate-limiter.js';
 export * from './modules/audit/index.js';
 export * from './modules/orders/index.js';

@@ -1,14 +1,8 @@
-/** Escaping for everything the server writes into HTML and XML: catalog texts are staff input. */
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Safe in element content and in double- or single-quoted attribute values. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
-/** XML has the same five special characters (`&apos;` is XML's own name, `&#39;` works as well). */
-export const escapeXml = escapeHtml;
+/**
+ * What the storefront's pre-rendering needs besides HTML escaping, which is core's one
+ * `escapeHtml` (catalog texts are staff input; the sitemap's XML has the same five special
+ * characters, and `&#39;` works there as well as `&apos;`).
+ */
 
 /** JSON inside a <script type="application/ld+json"> block: `<` can never close the element. */
 export function jsonForScript(value: unknown): string {

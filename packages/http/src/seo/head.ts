@@ -2,7 +2,8 @@
  * The head tags that search engines and link previews read: title, description, canonical URL,
  * hreflang alternates, robots, Open Graph and (for platform pages) schema.org data.
  */
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml } from '@subshare/core';
+import { jsonForScript } from './escape.js';
 import { CRITICAL_CSS } from './markup.js';
 import { TEXTS, type Lang } from './texts.js';
 

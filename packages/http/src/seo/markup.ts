@@ -4,8 +4,8 @@
  * replaces it wholesale, so it carries no test ids and no behaviour; its look follows the app
  * (1280px column, the cards' logo band on the brand colour) through a few lines of CSS.
  */
-import type { CurrencyCode, PlatformView } from '@subshare/core';
-import { escapeHtml, safeColor } from './escape.js';
+import { escapeHtml, type CurrencyCode, type PlatformView } from '@subshare/core';
+import { safeColor } from './escape.js';
 import { formatMoney, minimumMonthly, priceLine } from './prices.js';
 import { CONTENT_PAGES, TEXTS, type Lang } from './texts.js';
 

@@ -2,8 +2,7 @@
  * sitemap.xml (home, platform pages, static pages, each in English and Korean with hreflang
  * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL.
  */
-import type { PlatformView } from '@subshare/core';
-import { escapeXml } from './escape.js';
+import { escapeHtml, type PlatformView } from '@subshare/core';
 import { languageUrls } from './head.js';
 import { CONTENT_PAGES } from './texts.js';
 
@@ -26,11 +25,11 @@ export function sitemapXml(publicUrl: string, platforms: readonly PlatformView[]
   const entries = pages.flatMap(({ path, lastmod }) => {
     const urls = languageUrls(base, path);
     const alternates =
-      `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(urls.en)}"/>` +
-      `<xhtml:link rel="alternate" hreflang="ko" href="${escapeXml(urls.ko)}"/>` +
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(urls.en)}"/>`;
+      `<xhtml:link rel="alternate" hreflang="en" href="${escapeHtml(urls.en)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="ko" href="${escapeHtml(urls.ko)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(urls.en)}"/>`;
     const modified = lastmod && !Number.isNaN(lastmod.getTime()) ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
-    return [urls.en, urls.ko].map((loc) => `<url><loc>${escapeXml(loc)}</loc>${modified}${alternates}</url>`);
+    return [urls.en, urls.ko].map((loc) => `<url><loc>${escapeHtml(loc)}</loc>${modified}${alternates}</url>`);
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

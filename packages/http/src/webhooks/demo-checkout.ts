@@ -2,16 +2,14 @@
  * The demo provider's checkout page: what `npm start` shows instead of a real provider when
  * no keys are configured. It says plainly that no money moves.
  */
-import type { readDemoToken } from '@subshare/core';
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, type readDemoToken } from '@subshare/core';
 
 export function renderDemoCheckout(token: string, details: ReturnType<typeof readDemoToken>): string {
   const body = details
-    ? `<p class="amount">${escape(details.amountLabel)}</p>
-       <p>Order ${escape(String(details.orderId))} · payment ${escape(details.reference)}</p>
+    ? `<p class="amount">${escapeHtml(details.amountLabel)}</p>
+       <p>Order ${escapeHtml(String(details.orderId))} · payment ${escapeHtml(details.reference)}</p>
        <form method="post" action="/api/webhook/demo">
-         <input type="hidden" name="token" value="${escape(token)}">
+         <input type="hidden" name="token" value="${escapeHtml(token)}">
          <button name="outcome" value="paid" class="pay" data-testid="demo-pay">Pay</button>
          <button name="outcome" value="cancelled" class="cancel" data-testid="demo-cancel">Cancel</button>
        </form>`

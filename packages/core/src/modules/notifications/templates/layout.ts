@@ -7,6 +7,7 @@
  * no images, a `lang` attribute, real text for links and sufficient contrast (WCAG AA).
  */
 import type { BusinessDetails } from '../../../shared/config.js';
+import { escapeHtml } from '../../../shared/html.js';
 import type { EmailLanguageId } from '../email-kinds.js';
 
 export type Block =
@@ -37,12 +38,6 @@ export interface LayoutContext {
   brand: string;
   publicUrl: string;
   business: BusinessDetails;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 }
 
 /** Control characters (CR, LF included) would break a header or a line: they become spaces. */
