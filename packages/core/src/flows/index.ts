@@ -2,7 +2,9 @@
 import { ContainerModule } from 'inversify';
 import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
+import { CheckoutFlow } from './checkout.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
+import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { ShopMetricsFlow } from './shop-metrics.flow.js';
@@ -20,6 +22,8 @@ export const FLOWS = {
   StaffUsers: Symbol.for('subshare.flows.StaffUsersFlow'),
   AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
   ShopMetrics: Symbol.for('subshare.flows.ShopMetricsFlow'),
+  Checkout: Symbol.for('subshare.flows.CheckoutFlow'),
+  PaymentNotification: Symbol.for('subshare.flows.PaymentNotificationFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -41,6 +45,10 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.AdminDashboard).toService(AdminDashboardFlow);
   bind(ShopMetricsFlow).toSelf().inSingletonScope();
   bind(FLOWS.ShopMetrics).toService(ShopMetricsFlow);
+  bind(CheckoutFlow).toSelf().inSingletonScope();
+  bind(PaymentNotificationFlow).toSelf().inSingletonScope();
+  bind(FLOWS.Checkout).toService(CheckoutFlow);
+  bind(FLOWS.PaymentNotification).toService(PaymentNotificationFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -52,3 +60,5 @@ export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-user
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
 export { ACTIVATION_LATENCY_WINDOW_HOURS, type ShopMetricsFlow, type ShopMetrics } from './shop-metrics.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';
+export type { CheckoutFlow } from './checkout.flow.js';
+export type { PaymentNotificationFlow, NotificationAnswer } from './payment-notification.flow.js';

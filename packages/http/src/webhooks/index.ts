@@ -6,7 +6,15 @@
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
-import { PAYMENTS, readDemoToken, type IncomingNotification, type PaymentsService, type ProviderName } from '@subshare/core';
+import {
+  FLOWS,
+  PAYMENTS,
+  readDemoToken,
+  type IncomingNotification,
+  type PaymentNotificationFlow,
+  type PaymentsService,
+  type ProviderName,
+} from '@subshare/core';
 import { renderDemoCheckout } from './demo-checkout.js';
 
 const PROVIDERS: ProviderName[] = ['stripe', 'coinpal', 'payssion'];
@@ -20,13 +28,14 @@ function incoming(req: Request): IncomingNotification {
 
 export function webhookRoutes(container: Container): Router {
   const payments = container.get<PaymentsService>(PAYMENTS.Service);
+  const notifications = container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification);
   const router = Router();
   const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
 
   for (const provider of PROVIDERS) {
     router.post(`/api/webhook/${provider}`, raw, async (req: Request, res: Response, next) => {
       try {
-        const answer = await payments.handleNotification(provider, incoming(req));
+        const answer = await notifications.receive(provider, incoming(req));
         res.status(200).type(answer.contentType).send(answer.body);
       } catch (error) {
         next(error);
@@ -38,7 +47,7 @@ export function webhookRoutes(container: Container): Router {
   // through the same verification and fulfilment, then sends the browser to the result page.
   router.post('/api/webhook/demo', raw, async (req: Request, res: Response, next) => {
     try {
-      const answer = await payments.handleNotification('demo', incoming(req));
+      const answer = await notifications.receive('demo', incoming(req));
       const token = new URLSearchParams(req.body.toString('utf8')).get('token') ?? '';
       const orderId = readDemoToken(token)?.orderId;
       const success = answer.outcome === 'paid' || answer.outcome === 'already_paid' || answer.outcome === 'duplicate' ? 1 : 0;

@@ -61,6 +61,8 @@ const REVENUE_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.pa
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A checkout can start while the order is unpaid (a failed payment may be tried again). */
+const PAYABLE_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed];
 /** An invitation e-mail can be given while the order is being paid for or waits for activation. */
 const INVITATION_OPEN_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed, ORDER_STATE.paidNotCompleted];
 
@@ -213,7 +215,18 @@ export class OrdersService {
     return toView(order);
   }
 
-  /** For other modules inside their transaction: the order, locked until it commits. */
+  /**
+   * The buyer's own order, when it can still be paid (created, awaiting payment, or its payment
+   * failed): staff cannot pay someone else's order, so it looks missing to them too.
+   */
+  async payableOrder(buyer: AuthenticatedUser, orderId: number): Promise<OrderView> {
+    const order = await this.getOrder(buyer, orderId);
+    if (order.userId !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');
+    if (!PAYABLE_STATES.includes(order.state)) throw new ConflictError('This order cannot be paid any more.', 'order_not_payable');
+    return order;
+  }
+
+  /** For flows inside their transaction: the order, locked until it commits. */
   async lockForUpdate(orderId: number, trx: Knex.Transaction): Promise<OrderView | undefined> {
     const locked = await this.orders.lock(orderId, trx);
     if (!locked) return undefined;
@@ -234,8 +247,9 @@ export class OrdersService {
   }
 
   /**
-   * The money arrived (a verified provider signal): state 6, and the activation job is sent in
-   * the same transaction. Returns false when the order was already paid (nothing happens twice).
+   * The money arrived (a verified provider signal, applied by the payment-notification flow in
+   * its transaction): state 6, and the activation job is sent in the same transaction. Returns
+   * false when the order was already paid (nothing happens twice).
    */
   async markPaid(orderId: number, paymentMethod: number, trx: Knex.Transaction): Promise<boolean> {
     const order = await this.orders.lock(orderId, trx);

@@ -1,6 +1,16 @@
 export { PAYMENTS, PAYMENT_PROVIDERS } from './tokens.js';
 export { paymentsModule } from './payments.module.js';
 export { PAYMENT_QUEUES } from './queues.js';
-export type { PaymentsService, PaymentProviders, NotificationAnswer, ApplyOutcome } from './payments.service.js';
+export type {
+  PaymentsService,
+  PaymentProviders,
+  PaymentView,
+  VerifiedReport,
+  AppliedReport,
+  PendingEvent,
+  OrderEffect,
+  CheckoutOrder,
+  ApplyOutcome,
+} from './payments.service.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';

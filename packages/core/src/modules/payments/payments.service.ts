@@ -1,14 +1,14 @@
 /**
- * Taking money. A checkout is started with a provider; only a verified provider signal (a
- * notification with a valid signature, or the provider's answer when we ask it) marks a
- * payment paid. Every signal is stored once by its provider event id, inside the transaction
- * that applies it, so duplicates, retries and races apply it exactly once.
+ * Taking money: the payments module's own part. It opens payments and their provider checkout,
+ * verifies what providers say, and records each provider event once. It never touches an order:
+ * what a payment's change means for its order is the money path's flows
+ * (`core/src/flows/checkout.flow.ts`, `core/src/flows/payment-notification.flow.ts`), which call
+ * this service and the orders service inside one transaction.
  *
- *   buyer ──createcheckoutsession──▶ payments ──createCheckout──▶ provider
- *   provider ──webhook──▶ verify signature ─(CoinPal: ask status)─▶ apply:
- *       lock the payment named by the signed reference ─▶ unsigned fields agree? ─▶
- *       insert payment_events (unique) ─▶ check amount ─▶ payment paid
- *       ─▶ orders.markPaid (state 6 + activation job, same transaction)
+ *   verifyNotification: signature ─(demo: still served?)─(CoinPal: ask status)─▶ report
+ *   applyReport (in the flow's transaction): lock the payment named by the signed reference ─▶
+ *       unsigned fields agree? ─▶ insert payment_events (unique) ─▶ check amount ─▶ settle the
+ *       payment ─▶ answer what the order must do (paid, failed, refunded) or that it is done
  *
  * A signature covers only some fields (Payssion's not the transaction_id, CoinPal's not the
  * status or its reference). So a message finds its payment only by what is signed (our
@@ -17,21 +17,17 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
+import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../orders/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
-
-export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
 import {
   SignatureError,
   type IncomingNotification,
@@ -41,34 +37,54 @@ import {
   type ProviderName,
 } from './providers/provider.js';
 
-const orderIdSchema = yup.object({
-  orderId: yup.number().typeError('orderId must be a number').integer().min(1, 'orderId is required').required('orderId is required'),
-});
-const payssionCheckoutSchema = orderIdSchema.shape({
-  pmId: yup.number().typeError('pmId must be 3, 4, 5 or 6').oneOf([3, 4, 5, 6], 'pmId must be 3, 4, 5 or 6').required('pmId is required'),
-});
-// Payssion's return URL carries its order_id, which is our payment reference ("42-7"): accept it as the order id too.
-const payssionCheckSchema = yup.object({
-  orderId: yup
-    .string()
-    .trim()
-    .required('orderId is required')
-    .matches(/^\d{1,12}(-\d{1,12})?$/, 'orderId must be an order id'),
-  transactionId: yup.string().trim().max(128),
-});
+export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
 
-/** Orders still unpaid after this are expired (Stripe's checkout sessions live 24 hours). */
-const UNPAID_LIFETIME_MS = 24 * 3600_000;
-/** Pending payments older than this are asked about, in case a notification was lost. */
-const RECONCILE_AFTER_MS = 10 * 60_000;
-
+/** What applying one provider event came to (stored on its payment_events row). */
 export type ApplyOutcome =
   'duplicate' | 'unknown_payment' | 'paid' | 'paid_twice' | 'already_paid' | 'amount_mismatch' | 'failed' | 'expired' | 'refunded' | 'noted';
 
-export interface NotificationAnswer {
-  outcome: ApplyOutcome;
-  contentType: string;
-  body: string;
+/** A payment as the rest of core sees it. */
+export interface PaymentView {
+  id: number;
+  orderId: number;
+  provider: ProviderName;
+  method: PaymentMethodId;
+  /** Our reference sent to the provider (`<order>-<payment>`). */
+  reference: string;
+  /** The provider's id for it, once its checkout started. */
+  providerReference: string | null;
+  status: PaymentRow['status'];
+  amount: Money;
+}
+
+/** A provider's statement that passed verification (signature, demo still served, CoinPal's status confirmed). */
+export interface VerifiedReport {
+  provider: ProviderName;
+  report: PaymentReport;
+  /** What is stored with the event: the raw notification or our status query's answer. */
+  payload: string;
+}
+
+/** What a payment's change asks of its order; the flow does it in the same transaction. */
+export type OrderEffect = 'paid' | 'failed' | 'refunded';
+
+/** A recorded event whose payment changed in a way its order must follow; finished with `finishEvent`. */
+export interface PendingEvent {
+  eventRowId: number;
+  effect: OrderEffect;
+  paymentId: number;
+  orderId: number;
+  method: PaymentMethodId;
+}
+
+/** `applyReport`'s answer: the event is done (or was seen before), or its order must follow first. */
+export type AppliedReport = { done: ApplyOutcome } | { pending: PendingEvent };
+
+/** What the checkout page needs to know about the order being paid. */
+export interface CheckoutOrder {
+  id: number;
+  description: string;
+  languageId: 1 | 2;
 }
 
 @injectable()
@@ -82,7 +98,6 @@ export class PaymentsService {
     @inject(TOKENS.Logger) logger: Logger,
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProviders,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
   ) {
     this.logger = logger.child({ module: 'payments' });
   }
@@ -92,37 +107,37 @@ export class PaymentsService {
     return candidates.filter((method) => this.config.allowDemoPayments || !this.providers.isDemo(method as PaymentMethodId));
   }
 
-  /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (3–6): answers the provider page URL. */
-  async startCheckout(buyer: AuthenticatedUser, input: unknown, method: PaymentMethodId | 'payssion', context: RequestContext): Promise<{ url: string }> {
-    const chosen: PaymentMethodId = method === 'payssion' ? (validate(payssionCheckoutSchema, input).pmId as PaymentMethodId) : method;
-    const { orderId } = validate(orderIdSchema, input);
-    const order = await this.orders.getOrder(buyer, orderId);
-    if (order.userId !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');
-    if (![ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(order.state as 0 | 1 | 3)) {
-      throw new ConflictError('This order cannot be paid any more.', 'order_not_payable');
-    }
-    if (!this.availableMethods(order.paymentMethods).includes(chosen)) {
-      throw new ValidationError('This payment method is not available for this order.', { pmId: 'not available' }, 'method_unavailable');
-    }
-    const provider = this.providers.forMethod(chosen);
-    const now = this.clock.now();
-    const payment = await this.knex.transaction(async (trx) => {
-      const created = await this.payments.create(
-        { order_id: order.id, provider: provider.name, method: chosen, amount_minor: order.total.amount, currency: order.total.currency, created_at: now },
-        trx,
-      );
-      await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      return created;
-    });
+  /** A new pending payment of `amount` for the order through the method's provider, inside the caller's transaction. */
+  async open(payment: { orderId: number; method: PaymentMethodId; amount: Money }, trx: Knex.Transaction): Promise<PaymentView> {
+    const provider = this.providers.forMethod(payment.method);
+    const row = await this.payments.create(
+      {
+        order_id: payment.orderId,
+        provider: provider.name,
+        method: payment.method,
+        amount_minor: payment.amount.amount,
+        currency: payment.amount.currency,
+        created_at: this.clock.now(),
+      },
+      trx,
+    );
+    return toView(row);
+  }
 
+  /**
+   * Starts the provider's checkout for an opened payment and answers its page URL. When the
+   * provider refuses, the payment is abandoned (failed) and the error goes on to the buyer.
+   */
+  async startProviderCheckout(payment: PaymentView, order: CheckoutOrder, buyer: AuthenticatedUser, context: RequestContext): Promise<{ url: string }> {
+    const provider = this.providers.byName(payment.provider)!;
     const base = this.config.publicUrl;
     try {
       const session = await provider.createCheckout({
-        reference: payment.reference!,
+        reference: payment.reference,
         orderId: order.id,
-        method: chosen,
-        amount: order.total,
-        description: order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', '),
+        method: payment.method,
+        amount: payment.amount,
+        description: order.description,
         buyerEmail: buyer.email,
         buyerIp: context.ip,
         languageId: order.languageId,
@@ -142,8 +157,11 @@ export class PaymentsService {
     }
   }
 
-  /** A provider's notification: verified, confirmed where the signature does not cover the status, applied once. */
-  async handleNotification(providerName: ProviderName, notification: IncomingNotification): Promise<NotificationAnswer> {
+  /** A provider's notification, verified and confirmed where the signature does not cover the status; the provider's expected answer with it. */
+  async verifyNotification(
+    providerName: ProviderName,
+    notification: IncomingNotification,
+  ): Promise<VerifiedReport & { acknowledgement: PaymentProvider['acknowledgement'] }> {
     const provider = this.providers.byName(providerName);
     if (!provider) throw new NotFoundError('This payment provider is not configured.', 'provider_disabled');
     let report: PaymentReport;
@@ -161,8 +179,7 @@ export class PaymentsService {
       throw new ConflictError('Demo payments are off: this checkout can no longer be paid.', 'demo_payments_off');
     }
     if (report.needsConfirmation) report = await this.confirm(provider, report);
-    const outcome = await this.apply(provider.name, report, notification.rawBody.toString('utf8'));
-    return { outcome, ...provider.acknowledgement };
+    return { provider: provider.name, report, payload: notification.rawBody.toString('utf8'), acknowledgement: provider.acknowledgement };
   }
 
   /** What the demo checkout page shows for a token, or null when the token is not one or the demo no longer serves its method. */
@@ -179,72 +196,36 @@ export class PaymentsService {
     return method !== undefined && this.config.allowDemoPayments && this.providers.isDemo(method);
   }
 
-  /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */
-  async checkPayssion(buyer: AuthenticatedUser, input: unknown): Promise<boolean> {
-    const checked = validate(payssionCheckSchema, input);
-    const orderId = Number(checked.orderId.split('-')[0]);
-    const transactionId = checked.transactionId;
-    const order = await this.orders.getOrder(buyer, orderId);
-    const payment = (await this.payments.findForOrder(order.id)).find(
-      (candidate) => candidate.provider === 'payssion' && (!transactionId || candidate.provider_reference === transactionId),
-    );
-    if (payment && payment.status === 'pending') await this.settleFromProvider(payment);
-    return PAID_STATES.includes((await this.orders.getOrder(buyer, orderId)).state);
+  /** The order's payments, newest first. */
+  async ofOrder(orderId: number): Promise<PaymentView[]> {
+    return (await this.payments.findForOrder(orderId)).map(toView);
   }
 
-  /** /api/payment/process: brings the order up to date with its provider (never marks paid by itself). */
-  async processPayment(buyer: AuthenticatedUser, input: unknown): Promise<OrderView> {
-    const { orderId } = validate(orderIdSchema, input);
-    const order = await this.orders.getOrder(buyer, orderId);
-    for (const payment of await this.payments.findForOrder(order.id)) {
-      if (payment.status === 'pending' && payment.provider_reference) await this.settleFromProvider(payment).catch(() => undefined);
-    }
-    return this.orders.getOrder(buyer, orderId);
+  /** Pending payments with a provider id, older than `before` (at most `limit`): the ones to ask about. */
+  async pendingBefore(before: Date, limit: number): Promise<PaymentView[]> {
+    return (await this.payments.pendingBefore(before, limit)).map(toView);
   }
 
-  /** Job: asks providers about payments left pending (a lost notification must not lose a sale). */
-  async reconcile(): Promise<{ checked: number }> {
-    const stale = await this.payments.pendingBefore(new Date(this.clock.now().getTime() - RECONCILE_AFTER_MS), 100);
-    for (const payment of stale) {
-      await this.settleFromProvider(payment).catch((error: unknown) => this.logger.warn({ err: error, paymentId: payment.id }, 'reconciliation failed'));
-    }
-    return { checked: stale.length };
-  }
-
-  /** Job: orders unpaid for 24 hours expire (state 4), after one last question to the provider. */
-  async expireUnpaid(): Promise<{ expired: number }> {
-    const cutoff = new Date(this.clock.now().getTime() - UNPAID_LIFETIME_MS);
-    let expired = 0;
-    for (const orderId of await this.orders.unpaidCreatedBefore(cutoff)) {
-      const payments = await this.payments.findForOrder(orderId);
-      for (const payment of payments.filter((p) => p.status === 'pending' && p.provider_reference)) {
-        await this.settleFromProvider(payment).catch(() => undefined);
-      }
-      const moved = await this.knex.transaction(async (trx) => {
-        const done = await this.orders.moveTo(orderId, ORDER_STATE.expiredUnpaid, trx);
-        if (done) {
-          for (const payment of payments.filter((p) => p.status === 'pending')) await this.payments.settle(payment.id, 'expired', this.clock.now(), trx);
-        }
-        return done;
-      });
-      if (moved) expired += 1;
-    }
-    return { expired };
-  }
-
-  private async settleFromProvider(payment: PaymentRow): Promise<ApplyOutcome | undefined> {
-    const provider = this.providers.byName(payment.provider as ProviderName);
+  /**
+   * Asks the payment's provider where it stands (never the demo provider, which has no API).
+   * Undefined when there is nobody to ask or the provider answered about another payment.
+   */
+  async askProvider(payment: PaymentView): Promise<VerifiedReport | undefined> {
+    const provider = this.providers.byName(payment.provider);
     if (!provider || provider.name === 'demo') return undefined;
-    const report = await provider.fetchStatus({
-      reference: payment.reference ?? '',
-      providerReference: payment.provider_reference,
-      amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
-    });
+    const report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.amount });
     if (report.reference !== undefined && report.reference !== payment.reference) {
       this.logger.warn({ provider: provider.name, paymentId: payment.id, reported: report.reference }, 'the provider answered about another payment: ignored');
       return undefined;
     }
-    return this.apply(provider.name, { ...report, reference: payment.reference ?? undefined }, JSON.stringify({ source: 'status-query', report }));
+    return { provider: provider.name, report: { ...report, reference: payment.reference }, payload: JSON.stringify({ source: 'status-query', report }) };
+  }
+
+  /** The order's payments still pending become expired (its order expired unpaid), inside the caller's transaction. */
+  async expirePending(orderId: number, trx: Knex.Transaction): Promise<void> {
+    for (const payment of await this.payments.findForOrder(orderId, trx)) {
+      if (payment.status === 'pending') await this.payments.settle(payment.id, 'expired', this.clock.now(), trx);
+    }
   }
 
   /**
@@ -301,56 +282,76 @@ export class PaymentsService {
     throw new ValidationError('The notification does not match the payment it names.', undefined, 'notification_mismatch');
   }
 
-  /** Applies one verified report exactly once, to the payment its signed reference names. */
-  private async apply(providerName: ProviderName, report: PaymentReport, payload: string): Promise<ApplyOutcome> {
-    return this.knex.transaction(async (trx) => {
-      const now = this.clock.now();
-      // Locked first: copies of one event wait here, then find their event already recorded.
-      const payment = await this.payments.findByReference(providerName, report.reference, trx);
-      this.bind(providerName, payment, report);
-      const eventRow = await this.payments.recordEvent(
-        { provider: providerName, event_id: report.eventId, event_type: report.eventType, payload: { raw: payload }, received_at: now },
-        trx,
-      );
-      if (eventRow === undefined) return 'duplicate';
-      const finish = async (outcome: ApplyOutcome) => {
-        await this.payments.finishEvent(eventRow, outcome, { payment_id: payment?.id, order_id: payment?.order_id }, now, trx);
-        return outcome;
-      };
-      if (!payment) return finish('unknown_payment');
-
-      switch (report.status) {
-        case 'paid': {
-          if (payment.status === 'paid') return finish('already_paid');
-          const expected = { amount: Number(payment.amount_minor), currency: payment.currency };
-          if (!report.amount || report.amount.amount !== expected.amount || report.amount.currency !== expected.currency) {
-            this.logger.error(
-              { paymentId: payment.id, expected, reported: report.amount },
-              'paid amount does not match the order: not fulfilled, staff must look',
-            );
-            return finish('amount_mismatch');
-          }
-          await this.payments.settle(payment.id, 'paid', now, trx);
-          const activated = await this.orders.markPaid(payment.order_id, payment.method, trx);
-          if (!activated) this.logger.warn({ paymentId: payment.id, orderId: payment.order_id }, 'a second payment arrived for a paid order: refund it');
-          return finish(activated ? 'paid' : 'paid_twice');
-        }
-        case 'failed':
-          if (payment.status !== 'pending') return finish('noted');
-          await this.payments.settle(payment.id, 'failed', now, trx);
-          await this.orders.moveTo(payment.order_id, ORDER_STATE.paymentFailed, trx);
-          return finish('failed');
-        case 'expired':
-          if (payment.status !== 'pending') return finish('noted');
-          await this.payments.settle(payment.id, 'expired', now, trx);
-          return finish('expired');
-        case 'refunded':
-          await this.payments.settle(payment.id, 'refunded', now, trx);
-          await this.orders.moveTo(payment.order_id, ORDER_STATE.refunded, trx);
-          return finish('refunded');
-        default:
-          return finish('noted');
-      }
+  /**
+   * Applies one verified report to the payment its signed reference names, inside the caller's
+   * transaction, exactly once: the event is recorded first (unique by provider event id), so a
+   * copy answers `duplicate` and changes nothing. When the payment was paid, failed or refunded,
+   * the answer is `pending` and the caller moves the order, then calls `finishEvent` with the outcome.
+   */
+  async applyReport({ provider: providerName, report, payload }: VerifiedReport, trx: Knex.Transaction): Promise<AppliedReport> {
+    const now = this.clock.now();
+    // Locked first: copies of one event wait here, then find their event already recorded.
+    const payment = await this.payments.findByReference(providerName, report.reference, trx);
+    this.bind(providerName, payment, report);
+    const eventRow = await this.payments.recordEvent(
+      { provider: providerName, event_id: report.eventId, event_type: report.eventType, payload: { raw: payload }, received_at: now },
+      trx,
+    );
+    if (eventRow === undefined) return { done: 'duplicate' };
+    const finish = async (outcome: ApplyOutcome): Promise<AppliedReport> => {
+      await this.payments.finishEvent(eventRow, outcome, { payment_id: payment?.id, order_id: payment?.order_id }, now, trx);
+      return { done: outcome };
+    };
+    if (!payment) return finish('unknown_payment');
+    const pending = (effect: OrderEffect): AppliedReport => ({
+      pending: { eventRowId: eventRow, effect, paymentId: payment.id, orderId: payment.order_id, method: payment.method as PaymentMethodId },
     });
+
+    switch (report.status) {
+      case 'paid': {
+        if (payment.status === 'paid') return finish('already_paid');
+        const expected = { amount: Number(payment.amount_minor), currency: payment.currency };
+        if (!report.amount || report.amount.amount !== expected.amount || report.amount.currency !== expected.currency) {
+          this.logger.error(
+            { paymentId: payment.id, expected, reported: report.amount },
+            'paid amount does not match the order: not fulfilled, staff must look',
+          );
+          return finish('amount_mismatch');
+        }
+        await this.payments.settle(payment.id, 'paid', now, trx);
+        return pending('paid');
+      }
+      case 'failed':
+        if (payment.status !== 'pending') return finish('noted');
+        await this.payments.settle(payment.id, 'failed', now, trx);
+        return pending('failed');
+      case 'expired':
+        if (payment.status !== 'pending') return finish('noted');
+        await this.payments.settle(payment.id, 'expired', now, trx);
+        return finish('expired');
+      case 'refunded':
+        await this.payments.settle(payment.id, 'refunded', now, trx);
+        return pending('refunded');
+      default:
+        return finish('noted');
+    }
   }
+
+  /** Stores what a pending event came to, once its order followed (same transaction). */
+  async finishEvent(event: PendingEvent, outcome: ApplyOutcome, trx: Knex.Transaction): Promise<void> {
+    await this.payments.finishEvent(event.eventRowId, outcome, { payment_id: event.paymentId, order_id: event.orderId }, this.clock.now(), trx);
+  }
+}
+
+function toView(row: PaymentRow): PaymentView {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    provider: row.provider as ProviderName,
+    method: row.method as PaymentMethodId,
+    reference: row.reference ?? '',
+    providerReference: row.provider_reference,
+    status: row.status,
+    amount: money(Number(row.amount_minor), row.currency as CurrencyCode),
+  };
 }

@@ -1,0 +1,116 @@
+/**
+ * Applying what a provider says about a payment: the money path's second half. A provider's
+ * notification (or its answer when we ask) changes the payment and, in the same transaction,
+ * the order it pays for.
+ *
+ *   POST /api/webhook/<provider> ──▶ receive(provider, notification):
+ *     payments.verifyNotification: signature ─(demo: still served?)─(CoinPal: ask status)─▶ report
+ *     one transaction:
+ *       payments.applyReport: lock the payment named by the signed reference ─▶ unsigned fields
+ *           agree? (else 400, nothing recorded) ─▶ payment_events row (unique: a copy stops here
+ *           as `duplicate`) ─▶ amount right? ─▶ payment paid / failed / refunded
+ *       orders: paid ─▶ markPaid (state 6 + `order-activate` job, this transaction)
+ *               failed ─▶ state 3 · refunded ─▶ state 5
+ *       payments.finishEvent: the outcome on the event row
+ *     ─▶ the provider's acknowledgement (200)
+ *   worker `payments-reconcile` (5 min) ──▶ reconcile: asks the provider about payments pending
+ *       for 10 minutes and applies its answer the same way (a lost notification must not lose a sale)
+ *
+ * Exactly once: the event row is written inside the transaction that applies it, so duplicates,
+ * retries and races apply it once; the job is sent in it too, so an order never becomes paid
+ * without its activation job, nor the other way round.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { ORDER_STATE, ORDERS, type OrdersService } from '../modules/orders/index.js';
+import {
+  PAYMENTS,
+  type ApplyOutcome,
+  type IncomingNotification,
+  type PaymentsService,
+  type PaymentView,
+  type PendingEvent,
+  type ProviderName,
+  type VerifiedReport,
+} from '../modules/payments/index.js';
+
+/** Pending payments older than this are asked about, in case a notification was lost. */
+const RECONCILE_AFTER_MS = 10 * 60_000;
+const RECONCILE_BATCH = 100;
+
+/** What a webhook answers: the outcome (the demo page redirects by it) and the provider's expected acknowledgement. */
+export interface NotificationAnswer {
+  outcome: ApplyOutcome;
+  contentType: string;
+  body: string;
+}
+
+@injectable()
+export class PaymentNotificationFlow {
+  private readonly logger: Logger;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+  ) {
+    this.logger = logger.child({ flow: 'payment-notification' });
+  }
+
+  /** POST /api/webhook/{stripe,coinpal,payssion,demo}: a provider's notification, verified and applied once. */
+  async receive(provider: ProviderName, notification: IncomingNotification): Promise<NotificationAnswer> {
+    const { acknowledgement, ...verified } = await this.payments.verifyNotification(provider, notification);
+    const outcome = await this.apply(verified);
+    return { outcome, ...acknowledgement };
+  }
+
+  /**
+   * Asks the payment's provider where it stands and applies the answer like a notification
+   * (return pages, the expiry of unpaid orders, reconciliation). Undefined when nobody was asked.
+   */
+  async askProvider(payment: PaymentView): Promise<ApplyOutcome | undefined> {
+    const verified = await this.payments.askProvider(payment);
+    return verified && this.apply(verified);
+  }
+
+  /** The `payments-reconcile` job: asks providers about payments left pending. */
+  async reconcile(): Promise<{ checked: number }> {
+    const stale = await this.payments.pendingBefore(new Date(this.clock.now().getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
+    for (const payment of stale) {
+      await this.askProvider(payment).catch((error: unknown) => this.logger.warn({ err: error, paymentId: payment.id }, 'reconciliation failed'));
+    }
+    return { checked: stale.length };
+  }
+
+  /** One transaction: the payment's change, then its order's, then the event's outcome. */
+  private apply(verified: VerifiedReport): Promise<ApplyOutcome> {
+    return this.knex.transaction(async (trx) => {
+      const applied = await this.payments.applyReport(verified, trx);
+      if ('done' in applied) return applied.done;
+      const outcome = await this.moveOrder(applied.pending, trx);
+      await this.payments.finishEvent(applied.pending, outcome, trx);
+      return outcome;
+    });
+  }
+
+  private async moveOrder(event: PendingEvent, trx: Knex.Transaction): Promise<ApplyOutcome> {
+    switch (event.effect) {
+      case 'paid': {
+        const activated = await this.orders.markPaid(event.orderId, event.method, trx);
+        if (!activated) this.logger.warn({ paymentId: event.paymentId, orderId: event.orderId }, 'a second payment arrived for a paid order: refund it');
+        return activated ? 'paid' : 'paid_twice';
+      }
+      case 'failed':
+        await this.orders.moveTo(event.orderId, ORDER_STATE.paymentFailed, trx);
+        return 'failed';
+      case 'refunded':
+        await this.orders.moveTo(event.orderId, ORDER_STATE.refunded, trx);
+        return 'refunded';
+    }
+  }
+}
