@@ -6,18 +6,41 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 const MODULES_DIR = path.resolve('packages/core/src/modules') + path.sep;
+const FLOWS_DIR = path.resolve('packages/core/src/flows') + path.sep;
 const PACKAGES_DIR = path.resolve('packages') + path.sep;
 
 /**
- * Modules keep to themselves: a file may import another core module only through that module's
- * index.ts, and a package may import another package only by its name (`@subshare/core`),
- * never by a relative path into its sources.
+ * Which core modules each module may import, and why. No other module: work that needs two
+ * modules that are not listed here is a flow (`packages/core/src/flows/`), which may import any
+ * module; a module never imports a flow. The money path is such work: payments and orders do
+ * not know each other, flows/checkout.flow.ts and flows/payment-notification.flow.ts join them.
+ */
+const MODULE_IMPORTS = {
+  accounts: ['audit'], // staff changes to accounts are audited
+  audit: [],
+  catalog: [],
+  identity: ['notifications'], // sign-up, login and reset codes are e-mails
+  mailboxes: [],
+  notifications: ['audit'], // staff e-mails are audited
+  operations: [],
+  orders: ['audit', 'catalog', 'identity'], // exports audited, prices from the catalog, the buyer
+  payments: ['identity'], // the buyer and the request a checkout starts from
+  subscriptions: ['accounts'], // a subscription holds a slot of an account
+};
+
+/**
+ * Modules keep to themselves: a module imports only the modules MODULE_IMPORTS allows it, and
+ * only through their index.ts (flows, http, worker and cli too); a package imports another
+ * package only by its name (`@subshare/core`), never by a relative path into its sources.
  */
 const moduleBoundaries = {
   meta: {
     type: 'problem',
     messages: {
       module: '{{target}} is internal to the {{module}} module: import it from its index.ts',
+      crossing:
+        'the {{from}} module may not import the {{module}} module: do the work that needs both in a flow (packages/core/src/flows/), or allow it in MODULE_IMPORTS (eslint.config.js) with the reason',
+      flow: 'a module never imports a flow ({{target}}): the flow calls the module',
       package: 'import the {{pkg}} package by name (@subshare/{{pkg}}), not by a path into it',
       deep: 'import @subshare/{{pkg}} itself, not a file inside it',
     },
@@ -36,6 +59,10 @@ const moduleBoundaries = {
       const [fromPkg, toPkg] = [packageOf(file), packageOf(target)];
       if (fromPkg && toPkg && fromPkg !== toPkg) return context.report({ node, messageId: 'package', data: { pkg: toPkg } });
       const [fromModule, toModule] = [moduleOf(file), moduleOf(target)];
+      if (fromModule && target.startsWith(FLOWS_DIR)) return context.report({ node, messageId: 'flow', data: { target: spec } });
+      if (fromModule && toModule && fromModule !== toModule && !(MODULE_IMPORTS[fromModule] ?? []).includes(toModule)) {
+        return context.report({ node, messageId: 'crossing', data: { from: fromModule, module: toModule } });
+      }
       if (toModule && fromModule !== toModule && !/[/\\]index\.(js|ts)$/.test(target)) {
         context.report({ node, messageId: 'module', data: { target: spec, module: toModule } });
       }
