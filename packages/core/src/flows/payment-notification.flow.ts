@@ -98,6 +98,11 @@ export class PaymentNotificationFlow {
     });
   }
 
+  /**
+   * The order's part of a payment change. Another kind of change (a refund taking access away, a
+   * chargeback) is another `OrderEffect` and another case here: TypeScript refuses a switch that
+   * misses one, and whatever else it must touch (subscriptions, e-mails) joins this transaction.
+   */
   private async moveOrder(event: PendingEvent, trx: Knex.Transaction): Promise<ApplyOutcome> {
     switch (event.effect) {
       case 'paid': {
