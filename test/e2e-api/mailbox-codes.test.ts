@@ -214,7 +214,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
         .query({ subscriptionId })
         .expect(503);
       expect(Date.now() - started).to.be.below(3_000);
-      expect(timedOut.body).to.deep.equal({ message: '지금은 메일함에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.', code: 'mailbox_unavailable' });
+      expect(timedOut.body).to.deep.equal({ message: 'The mailbox cannot be reached right now. Please try again in a minute.', code: 'mailbox_unavailable' });
     } finally {
       sockets.forEach((socket) => socket.destroy());
       await new Promise((resolve) => silent.close(resolve));

@@ -104,10 +104,10 @@ describe('browser: sign-up with an e-mail code', function () {
     await page.close();
   });
 
-  it('in Korean, a wrong password shows the server message in Korean (the app asks for its language)', async () => {
+  it('in Korean, a wrong password shows the Korean text of the server error code (the server answers in English)', async () => {
     const user = await createUser();
     // The browser itself speaks English (headless Chromium's default): only the app's own choice
-    // (?lang=ko) asks for Korean. (Extra headers set through the DevTools protocol would replace the app's.)
+    // (?lang=ko) makes it Korean, and the app translates the answer's code (features/language/errors).
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login?lang=ko`, { waitUntil: 'networkidle0' });
     await step(page, 'check');

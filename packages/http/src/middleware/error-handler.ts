@@ -1,12 +1,12 @@
 /**
  * The one place where errors become HTTP answers: `{ message, code, errors? }` with the
  * status that the error's type calls for. Errors that are not ours are logged and answered
- * with a generic 500, so internals never reach the client. Messages are in the client's
- * language when it asks for Korean (error-messages.ts); codes are the same in every language.
+ * with a generic 500, so internals never reach the client. Messages are English, for
+ * developers, logs and API consumers; a client that shows them in another language translates
+ * by `code` (the web app: features/language/errors), so no translation here keys on a sentence.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { databaseUnavailable, isDomainError, type ErrorType, type Logger, TooManyRequestsError, UnavailableError } from '@subshare/core';
-import { localizeMessage } from './error-messages.js';
 
 const STATUS: Record<ErrorType, number> = {
   validation: 400,
@@ -39,30 +39,30 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
       const status = STATUS[error.type];
       if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
-      res.status(status).json({ message: localizeMessage(req, error.message), code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+      res.status(status).json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
       return;
     }
     // Errors raised by express.json() and friends carry a status and a type.
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ message: localizeMessage(req, 'The request body is not valid JSON.'), code: 'malformed_json' });
+      res.status(400).json({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
       return;
     }
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ message: localizeMessage(req, 'The request body is too large.'), code: 'payload_too_large' });
+      res.status(413).json({ message: 'The request body is too large.', code: 'payload_too_large' });
       return;
     }
     // express.static (missing asset) and other http-errors with a client status.
     if (parserError?.status === 404) {
-      res.status(404).json({ message: localizeMessage(req, 'Not found.'), code: 'not_found' });
+      res.status(404).json({ message: 'Not found.', code: 'not_found' });
       return;
     }
     if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ message: localizeMessage(req, 'The request could not be handled.'), code: 'bad_request' });
+      res.status(parserError.status).json({ message: 'The request could not be handled.', code: 'bad_request' });
       return;
     }
     logger.error({ err: error, path: req.path, method: req.method }, 'unexpected error');
-    res.status(500).json({ message: localizeMessage(req, 'Something went wrong on our side. Please try again.'), code: 'internal' });
+    res.status(500).json({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
   };
 }
 

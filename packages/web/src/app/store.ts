@@ -40,7 +40,6 @@ export function createAppStore({ urlChoices = {}, serverData = null }: StartOpti
     onRequestStart: () => store.dispatch(requestStarted()),
     onRequestEnd: () => store.dispatch(requestFinished()),
     onUnauthorized: () => store.dispatch(sessionExpired()),
-    getLanguage: () => (store.getState().language.languageId === 2 ? 'ko' : 'en'),
   });
 
   // Before the sagas start: they read the language and currency as they begin.

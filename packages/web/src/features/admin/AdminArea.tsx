@@ -13,12 +13,13 @@ import OrdersPage from './pages/OrdersPage';
 import UserPage from './pages/UserPage';
 import UsersPage from './pages/UsersPage';
 import { adminSaga } from './saga';
-import { useAdminT } from './texts';
+import { ADMIN_TEXTS } from './texts';
+import { useT } from '../language/useT';
 
 injectSaga('admin', adminSaga);
 
 function AdminNotFound() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   return <AdminSection testId="admin-not-found" title={t('admin.notFound')} />;
 }
 

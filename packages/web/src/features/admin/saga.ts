@@ -25,6 +25,7 @@ import type { DownloadedFile } from '../../services/api/client';
 import { logError } from '../../services/log';
 import type { LanguageId } from '../language/languages';
 import { selectLanguageId } from '../language/selectors';
+import { translate } from '../language/texts';
 import { showErrorSnackbar, showInfoSnackbar } from '../shell/snackbarSagas';
 import { selectAdminUser, selectCreate, selectOrders, selectUsers } from './selectors';
 import {
@@ -82,7 +83,7 @@ import {
   type UserPageState,
   type UsersState,
 } from './slice';
-import { translateAdmin, type AdminTextKey } from './texts';
+import { ADMIN_TEXTS, type AdminTextKey } from './texts';
 
 // Answers are checked before they reach the pages: a wrong shape is a failed load, not a broken page.
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -114,7 +115,7 @@ const status = (error: unknown) => (error instanceof ApiError ? error.status : u
 
 function* adminText(key: AdminTextKey, vars?: Record<string, string | number>) {
   const languageId: LanguageId = yield select(selectLanguageId);
-  return translateAdmin(languageId, key, vars);
+  return translate(ADMIN_TEXTS, languageId, key, vars);
 }
 
 function* showAdminInfo(key: AdminTextKey, vars?: Record<string, string | number>) {

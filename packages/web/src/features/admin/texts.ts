@@ -5,10 +5,7 @@
  * missing keys. Kept with the feature: they travel in the admin chunk only. The form messages
  * (required, e-mail, lengths) are the shared ones of the language dictionary.
  */
-import { useCallback } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import type { LanguageId } from '../language/languages';
-import { selectLanguageId } from '../language/selectors';
+import { defineTexts, type TextTable } from '../language/texts';
 
 const en = {
   'admin.title': 'Administration',
@@ -180,9 +177,8 @@ const en = {
 } as const;
 
 export type AdminTextKey = keyof typeof en;
-export type AdminTexts = Readonly<Record<AdminTextKey, string>>;
 
-const ko: AdminTexts = {
+const ko: TextTable<AdminTextKey> = {
   'admin.title': '관리자',
   'admin.menu': '관리자 메뉴',
   'admin.menuToggle': '관리자 메뉴',
@@ -350,15 +346,7 @@ const ko: AdminTexts = {
   'admin.waitingHours': '결제 후 {hours}시간',
 };
 
-export const ADMIN_TEXTS: Readonly<Record<LanguageId, AdminTexts>> = { 1: en, 2: ko };
-
-export type AdminTranslate = (key: AdminTextKey, vars?: Record<string, string | number>) => string;
-
-export function translateAdmin(languageId: LanguageId, key: AdminTextKey, vars?: Record<string, string | number>): string {
-  const text = (ADMIN_TEXTS[languageId] ?? en)[key] ?? en[key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
-}
+export const ADMIN_TEXTS = defineTexts<AdminTextKey>(en, ko);
 
 /** Keys built from a number ('admin.state.6'): the key when it exists, else null. */
 export function adminKey(
@@ -367,10 +355,4 @@ export function adminKey(
 ): AdminTextKey | null {
   const key = `${prefix}.${value}`;
   return key in en ? (key as AdminTextKey) : null;
-}
-
-/** The admin texts in the interface language: `t('admin.refresh')`. */
-export function useAdminT(): AdminTranslate {
-  const languageId = useAppSelector(selectLanguageId);
-  return useCallback((key, vars) => translateAdmin(languageId, key, vars), [languageId]);
 }

@@ -3,10 +3,7 @@
  * texts are the spec's own, word for word). Kept with the feature, so they travel in the
  * checkout chunk rather than in the storefront's first download.
  */
-import { useCallback } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import type { LanguageId } from '../language/languages';
-import { selectLanguageId } from '../language/selectors';
+import { defineTexts, type TextTable } from '../language/texts';
 
 const en = {
   'payment.title': 'Order and payment',
@@ -48,9 +45,8 @@ const en = {
 } as const;
 
 export type CheckoutTextKey = keyof typeof en;
-export type CheckoutTexts = Readonly<Record<CheckoutTextKey, string>>;
 
-const ko: CheckoutTexts = {
+const ko: TextTable<CheckoutTextKey> = {
   'payment.title': '주문 및 결제',
   'payment.creating': '주문을 생성하고 있습니다…',
   'payment.failed': '주문을 생성하지 못했습니다. 잠시 후 다시 시도해 주세요.',
@@ -89,18 +85,4 @@ const ko: CheckoutTexts = {
   'payssion.tryLater': '잠시 후 다시 시도해 주세요.',
 };
 
-export const CHECKOUT_TEXTS: Readonly<Record<LanguageId, CheckoutTexts>> = { 1: en, 2: ko };
-
-export type CheckoutTranslate = (key: CheckoutTextKey, vars?: Record<string, string | number>) => string;
-
-export function translateCheckout(languageId: LanguageId, key: CheckoutTextKey, vars?: Record<string, string | number>): string {
-  const text = (CHECKOUT_TEXTS[languageId] ?? en)[key] ?? en[key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
-}
-
-/** The checkout texts in the interface language: `t('payment.payNow')`. */
-export function useCheckoutT(): CheckoutTranslate {
-  const languageId = useAppSelector(selectLanguageId);
-  return useCallback((key, vars) => translateCheckout(languageId, key, vars), [languageId]);
-}
+export const CHECKOUT_TEXTS = defineTexts<CheckoutTextKey>(en, ko);

@@ -4,6 +4,7 @@ import { DISPLAY_COOKIES, writeDisplayCookie } from '../../services/displayCooki
 import { logError } from '../../services/log';
 import { reloadPage } from '../../services/navigation';
 import { STORAGE_KEYS, writeItem } from '../../services/storage';
+import { loadErrorTexts, type ErrorTexts } from './errors';
 import { DEFAULT_LANGUAGE_ID, toLanguageId, type LanguageId } from './languages';
 import { selectLanguageId, selectLanguageResolved } from './selectors';
 import { languageChosen, languageResolved } from './slice';
@@ -53,4 +54,16 @@ export function* languageSaga() {
   // A stored choice renews its cookie, so the server keeps pre-rendering in that language.
   const languageId: LanguageId = yield select(selectLanguageId);
   writeDisplayCookie(DISPLAY_COOKIES.language, String(languageId));
+}
+
+/** The Korean texts of the server's error codes when the visitor reads Korean (a small chunk, loaded at the first error). */
+export function* errorTextsOfLanguage() {
+  const languageId: LanguageId = yield select(selectLanguageId);
+  try {
+    const texts: ErrorTexts | null = yield call(loadErrorTexts, languageId);
+    return texts;
+  } catch (error) {
+    logError('error texts not loaded', error);
+    return null; // the server's English message is still right
+  }
 }

@@ -1,8 +1,6 @@
 import type { RootState } from '../../app/store';
-import { getDictionary } from './dictionary';
 import { getLanguage } from './languages';
 
 export const selectLanguageId = (state: RootState) => state.language.languageId;
 export const selectLanguageResolved = (state: RootState) => state.language.resolved;
 export const selectLanguage = (state: RootState) => getLanguage(state.language.languageId);
-export const selectDictionary = (state: RootState) => getDictionary(state.language.languageId);

@@ -23,9 +23,10 @@ import { STORAGE_KEYS, readItem, removeItem, writeItem } from '../../services/st
 import { selectReturnUrl, selectUser } from '../auth/selectors';
 import { safeReturnUrl, toSessionUser, type SessionUser } from '../auth/session';
 import { loggedIn, returnUrlSet } from '../auth/slice';
-import { translate, type Dictionary } from '../language/dictionary';
+import { DICTIONARY } from '../language/dictionary';
 import type { LanguageId } from '../language/languages';
-import { selectDictionary, selectLanguageId } from '../language/selectors';
+import { selectLanguageId } from '../language/selectors';
+import { translate } from '../language/texts';
 import { showErrorSnackbar, showInfoSnackbar } from '../shell/snackbarSagas';
 import { selectLoginEmail, selectProviders } from './selectors';
 import {
@@ -138,8 +139,8 @@ function* resendCode(action: ReturnType<typeof codeResendRequested>) {
   const email = action.payload;
   try {
     yield call(userApi.sendVerificationCode, email);
-    const dictionary: Dictionary = yield select(selectDictionary);
-    yield call(showInfoSnackbar, translate(dictionary, 'verify.resent', { email }));
+    const languageId: LanguageId = yield select(selectLanguageId);
+    yield call(showInfoSnackbar, translate(DICTIONARY, languageId, 'verify.resent', { email }));
   } catch (error) {
     yield call(showErrorSnackbar, 'verification code send failed', error);
   } finally {
@@ -155,8 +156,8 @@ function* requestResetCode(action: ReturnType<typeof resetCodeRequested>) {
   const { email, resend } = action.payload;
   try {
     yield call(userApi.forgotPassword, email);
-    const dictionary: Dictionary = yield select(selectDictionary);
-    yield call(showInfoSnackbar, translate(dictionary, resend ? 'verify.resent' : 'reset.sent', { email }));
+    const languageId: LanguageId = yield select(selectLanguageId);
+    yield call(showInfoSnackbar, translate(DICTIONARY, languageId, resend ? 'verify.resent' : 'reset.sent', { email }));
     if (!resend) yield put(stepShown('reset'));
   } catch (error) {
     yield call(showErrorSnackbar, 'password reset code send failed', error);
@@ -172,8 +173,8 @@ function* resetPassword(action: ReturnType<typeof passwordResetSubmitted>) {
   try {
     const response: AuthResponse = yield call(userApi.resetPassword, { email, code, password });
     yield put(requestEnded());
-    const dictionary: Dictionary = yield select(selectDictionary);
-    yield call(showInfoSnackbar, translate(dictionary, 'reset.done'));
+    const languageId: LanguageId = yield select(selectLanguageId);
+    yield call(showInfoSnackbar, translate(DICTIONARY, languageId, 'reset.done'));
     yield call(completeLogin, response, email);
   } catch (error) {
     yield call(showErrorSnackbar, 'password reset failed', error);

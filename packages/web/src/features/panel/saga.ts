@@ -19,9 +19,11 @@ import { ApiError } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
 import { logError } from '../../services/log';
-import { waitForLanguage } from '../language/saga';
+import { errorTextsOfLanguage, waitForLanguage } from '../language/saga';
 import type { LanguageId } from '../language/languages';
 import { selectLanguageId } from '../language/selectors';
+import { serverErrorText, type ErrorTexts } from '../language/errors';
+import { translate } from '../language/texts';
 import { languageResolved } from '../language/slice';
 import { selectPanelLanguageId, selectPanelStatus } from './selectors';
 import {
@@ -40,7 +42,7 @@ import {
   type PanelStatus,
   type VerificationKind,
 } from './slice';
-import { translatePanel } from './texts';
+import { PANEL_TEXTS } from './texts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isItem = (value: unknown): value is PanelItem => isRecord(value) && typeof value.orderId === 'number';
@@ -97,8 +99,9 @@ function* saveInvitation(action: ReturnType<typeof invitationSubmitted>) {
   } catch (error) {
     logError('invitation e-mail not saved', error);
     const languageId: LanguageId = yield select(selectLanguageId);
-    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage ? error.serverMessage : null;
-    yield put(invitationFailed({ orderId, message: message ?? translatePanel(languageId, 'panel.invitationFailed') }));
+    const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error, texts) : null;
+    yield put(invitationFailed({ orderId, message: message ?? translate(PANEL_TEXTS, languageId, 'panel.invitationFailed') }));
     // Already set (another tab) or the order changed meanwhile: show the panel as it now stands.
     if (error instanceof ApiError && error.status === 409) yield put(panelRequested());
   } finally {

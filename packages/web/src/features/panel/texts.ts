@@ -3,10 +3,7 @@
  * the feature, so they travel in the panel chunk rather than in the storefront's first download.
  * The form messages (required, e-mail) are the shared ones of the language dictionary.
  */
-import { useCallback } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import type { LanguageId } from '../language/languages';
-import { selectLanguageId } from '../language/selectors';
+import { defineTexts, type TextTable } from '../language/texts';
 
 const en = {
   'panel.title': 'My subscriptions',
@@ -84,9 +81,8 @@ const en = {
 } as const;
 
 export type PanelTextKey = keyof typeof en;
-export type PanelTexts = Readonly<Record<PanelTextKey, string>>;
 
-const ko: PanelTexts = {
+const ko: TextTable<PanelTextKey> = {
   'panel.title': '내 구독',
   'panel.titleOf': '{name} 님의 구독',
   'panel.loading': '구독 정보를 불러오는 중입니다…',
@@ -161,18 +157,4 @@ const ko: PanelTexts = {
   'panel.verificationRetry': '다시 시도',
 };
 
-export const PANEL_TEXTS: Readonly<Record<LanguageId, PanelTexts>> = { 1: en, 2: ko };
-
-export type PanelTranslate = (key: PanelTextKey, vars?: Record<string, string | number>) => string;
-
-export function translatePanel(languageId: LanguageId, key: PanelTextKey, vars?: Record<string, string | number>): string {
-  const text = (PANEL_TEXTS[languageId] ?? en)[key] ?? en[key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
-}
-
-/** The panel texts in the interface language: `t('panel.renew')`. */
-export function usePanelT(): PanelTranslate {
-  const languageId = useAppSelector(selectLanguageId);
-  return useCallback((key, vars) => translatePanel(languageId, key, vars), [languageId]);
-}
+export const PANEL_TEXTS = defineTexts<PanelTextKey>(en, ko);

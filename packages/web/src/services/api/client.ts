@@ -3,7 +3,7 @@
  * source and request listeners through configureApi(), which keeps this layer testable and
  * lets the loading overlay count in-flight requests without every saga remembering to.
  */
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody } from './types.js';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -28,8 +28,6 @@ export interface ApiHooks {
   onRequestEnd?: () => void;
   /** Called when the current token is answered 401 (expired or revoked). */
   onUnauthorized?: () => void;
-  /** The interface's language: the server answers error messages in it (they are shown as they come). */
-  getLanguage?: () => 'en' | 'ko';
 }
 
 export interface RequestOptions {
@@ -108,7 +106,7 @@ function request<T>(method: string, path: string, body: unknown, options: Reques
 }
 
 /**
- * One call to the server: the bearer token and the UI's language as headers, the loading hooks
+ * One call to the server: the bearer token as a header, the loading hooks
  * around it, an unreachable server or an error answer as an ApiError; `read` takes in a
  * successful answer.
  */
@@ -120,8 +118,6 @@ async function send<T>(
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
   if (token) init.headers.Authorization = `Bearer ${token}`;
-  const language = hooks.getLanguage?.();
-  if (language) init.headers['Accept-Language'] = language;
 
   if (!options.silent) hooks.onRequestStart?.();
   try {

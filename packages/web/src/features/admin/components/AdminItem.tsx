@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Flex, Heading, Stack, chakra } from '@chakra-ui/react';
 import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { PanelItem } from '../../../services/api/panel';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 export { ItemField } from '../../../components/ui/ItemField';
 
 /** One item of the admin user page's lists: the platform's image and name, its fields, its action. */
 export function AdminItem({ item, testId, fields, children }: { item: PanelItem; testId: string; fields: ReactNode; children?: ReactNode }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const headingId = `${testId}-${item.orderId}-${item.subscribeId ?? 'order'}`;
   return (
     <chakra.li listStyleType="none">

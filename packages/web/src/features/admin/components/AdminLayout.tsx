@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useIsDesktop } from '../../../components/ui/useIsDesktop';
-import { useAdminT, type AdminTextKey } from '../texts';
+import { ADMIN_TEXTS, type AdminTextKey } from '../texts';
+import { useT } from '../../language/useT';
 
 interface MenuGroup {
   title: AdminTextKey;
@@ -33,7 +34,7 @@ const MENU: MenuGroup[] = [
 ];
 
 function Menu() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   return (
     <Stack gap="5">
       {MENU.map((group) => (
@@ -67,7 +68,7 @@ function Menu() {
  * menu button above the content opens the menu, which closes again once a page is chosen.
  */
 export function AdminLayout() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const isDesktop = useIsDesktop();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import type { LoadStatus } from '../slice';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 interface ListBodyProps {
   /** `data-testid` of the table; the empty and failed states are `<testId>-empty` and `<testId>-failed`. */
@@ -21,7 +22,7 @@ interface ListBodyProps {
  * list's text. Wide tables scroll sideways on phones.
  */
 export function ListBody({ testId, caption, status, headers, rowCount, emptyText, children }: ListBodyProps) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   if (status === 'failed') {
     return (
       <Box data-testid={`${testId}-failed`} role="alert" p="4" borderRadius="md" bg="bg.error" color="fg.error">

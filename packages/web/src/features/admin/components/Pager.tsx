@@ -1,6 +1,7 @@
 import { Button, Flex, Group, NativeSelect, Text, chakra } from '@chakra-ui/react';
 import { canGoBack, canGoForward, PAGE_SIZES, type Paging } from '../paging';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 interface PagerProps {
   /** Prefix of the controls' test ids: `<prefix>-refresh`, `-previous`, `-next`, `-size`, `-count`, `-page`. */
@@ -22,7 +23,7 @@ interface PagerProps {
  * back to page 1 (the slice).
  */
 export function Pager({ testId, paging, countText, sizeControl, busy, onRefresh, onPage, onLimit }: PagerProps) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const sizeLabel = t('admin.pageSize');
   return (
     <Flex data-testid={`${testId}-pager`} data-page={paging.page} data-pages={paging.pages} data-limit={paging.limit} align="center" gap="3" wrap="wrap">

@@ -1,6 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { formatEur, formatMediumDate } from '../format';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 const HEIGHT = 120;
 const BAR = 14;
@@ -11,7 +12,7 @@ const GAP = 4;
  * tooltip (<title>) and the whole chart summed up for screen readers.
  */
 export function RevenueChart({ days, culture }: { days: Array<{ day: string; totalEur: number }>; culture: string }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
   const max = Math.max(0, ...sorted.map((entry) => entry.totalEur));
   const width = Math.max(sorted.length, 1) * (BAR + GAP);

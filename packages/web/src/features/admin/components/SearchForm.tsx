@@ -2,7 +2,8 @@ import { Button, Flex, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import type { ObjectSchema } from 'yup';
 import { FormField } from '../../../components/ui/FormField';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 interface SearchFormProps {
   /** Test ids: the form `<testId>`, its input `<testId>-input`, its button `<testId>-submit`. */
@@ -17,7 +18,7 @@ interface SearchFormProps {
 
 /** The search box of an admin list: Formik + the shared rules + FormField; Search replaces the list. */
 export function SearchForm({ testId, label, type, inputMode, schema, onSearch }: SearchFormProps) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   return (
     <Formik initialValues={{ query: '' }} validationSchema={schema} onSubmit={(values) => onSearch(schema.cast(values).query)}>
       <Form noValidate data-testid={testId} role="search" aria-label={label}>

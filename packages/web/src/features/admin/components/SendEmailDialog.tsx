@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, NativeSelect, Portal, Text } from '@chakra-ui/react';
-import { adminKey, useAdminT } from '../texts';
+import { adminKey, ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /** The e-mail kinds staff may send (0–9, the server's templates). */
 export const EMAIL_KINDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -16,7 +17,7 @@ interface SendEmailDialogProps {
  * told by the snackbar (spec section 8: 'E-mail send successfully!' or the failure's message).
  */
 export function SendEmailDialog({ user, onSend, onClose }: SendEmailDialogProps) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const [kind, setKind] = useState<number>(0);
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="sm">

@@ -22,7 +22,8 @@ import { SelectField } from '../components/SelectField';
 import { idOf } from '../format';
 import { selectCreate } from '../selectors';
 import { createPageClosed, createPageOpened, mailboxCreateRequested, platformChosen, subscriptionSubmitted, type CreateState } from '../slice';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 interface FormValues {
   platformId: string;
@@ -35,7 +36,7 @@ interface FormValues {
 const EMPTY: FormValues = { platformId: '', email: '', password: '', slotsCount: '', femail: '' };
 
 export default function CreateSubscriptionPage() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const create = useAppSelector(selectCreate);
   const isAdmin = (useAppSelector(selectUser)?.role ?? ROLES.user) >= ROLES.admin;
@@ -84,7 +85,7 @@ export default function CreateSubscriptionPage() {
 }
 
 function MailboxList({ create, isAdmin }: { create: CreateState; isAdmin: boolean }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { setFieldValue } = useFormikContext<FormValues>();
   const { platformId, mailboxes, mailboxesStatus } = create;
@@ -147,7 +148,7 @@ function MailboxList({ create, isAdmin }: { create: CreateState; isAdmin: boolea
 }
 
 function MailboxItem({ mailbox, onUse }: { mailbox: Mailbox; onUse: () => void }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   return (
     <chakra.li data-testid="admin-mailbox" data-mailbox-id={mailbox.id} borderWidth="1px" borderRadius="md" p="3">
       <HStack justify="space-between" align="start" gap="3">
@@ -170,7 +171,7 @@ function MailboxItem({ mailbox, onUse }: { mailbox: Mailbox; onUse: () => void }
 }
 
 function SubscriptionForm({ create, isAdmin }: { create: CreateState; isAdmin: boolean }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { setFieldValue } = useFormikContext<FormValues>();
   const options = create.platforms.map((platform) => ({ value: String(platform.id), label: platform.name }));

@@ -14,10 +14,11 @@ import { RevenueChart } from '../components/RevenueChart';
 import { formatEur } from '../format';
 import { selectDashboard } from '../selectors';
 import { dashboardOpened } from '../slice';
-import { adminKey, useAdminT } from '../texts';
+import { adminKey, ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 export default function DashboardPage() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { status, data } = useAppSelector(selectDashboard);
 
@@ -55,7 +56,7 @@ function Card({ testId, title, children }: { testId: string; title: string; chil
 }
 
 function Figures({ data }: { data: Dashboard }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const { culture } = useAppSelector(selectLanguage);
   const revenue = Array.isArray(data.revenueEur) ? data.revenueEur : [];
   const total = revenue.reduce((sum, entry) => sum + (Number(entry.totalEur) || 0), 0);

@@ -31,13 +31,14 @@ import {
   ordersRefreshed,
   ordersSearched,
 } from '../slice';
-import { adminKey, useAdminT } from '../texts';
+import { adminKey, ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /** The state whose orders can be activated (paid, not completed). */
 export const WAITING_STATE = 6;
 
 export default function OrdersPage() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { sid } = useParams();
   const orderState = sid !== undefined && /^\d{1,2}$/.test(sid) ? Number(sid) : null;
@@ -151,7 +152,7 @@ export default function OrdersPage() {
 }
 
 function OrderRow({ order, number, canActivate, activating }: { order: AdminOrder; number: number; canActivate: boolean; activating: boolean }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
   const paymentKey = order.paymentMethod === null ? null : adminKey('admin.payment', order.paymentMethod);

@@ -18,10 +18,11 @@ import { AdminSection } from '../components/AdminSection';
 import { formatMediumDate, idOf } from '../format';
 import { selectAdminUser } from '../selectors';
 import { adminUserClosed, adminUserOpened, adminUserRequested, replaceRequested, userOrderActivationRequested, type UserPageState } from '../slice';
-import { useAdminT } from '../texts';
+import { ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 export default function UserPage() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { id } = useParams();
   const userId = idOf(id);
@@ -46,7 +47,7 @@ export default function UserPage() {
 }
 
 function UserBody({ page }: { page: UserPageState }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   if (page.status === 'notFound') {
     return (
@@ -129,7 +130,7 @@ function ItemList({ testId, title, empty, count, children }: { testId: string; t
 }
 
 function IncompleteItem({ item, activating }: { item: PanelItem; activating: boolean }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const paidNotCompleted = !item.haveInvitation || Boolean(item.invitationEmail);
   return (
@@ -184,7 +185,7 @@ function IncompleteItem({ item, activating }: { item: PanelItem; activating: boo
 }
 
 function ActiveItem({ item, replacing }: { item: PanelItem; replacing: boolean }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
   const username = item.haveInvitation ? item.invitationEmail : item.email;

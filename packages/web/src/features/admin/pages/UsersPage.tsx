@@ -21,10 +21,11 @@ import { formatDateTime } from '../format';
 import { rowNumber } from '../paging';
 import { selectUsers } from '../selectors';
 import { emailSendRequested, usersClosed, usersLimitChosen, usersOpened, usersPageChosen, usersRefreshed, usersSearched } from '../slice';
-import { adminKey, useAdminT } from '../texts';
+import { adminKey, ADMIN_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 export default function UsersPage() {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const users = useAppSelector(selectUsers);
   const messages = useValidationMessages();
@@ -115,7 +116,7 @@ export default function UsersPage() {
 }
 
 function UserRow({ user, number, sending, onSendEmail }: { user: AdminUser; number: number; sending: boolean; onSendEmail: () => void }) {
-  const t = useAdminT();
+  const t = useT(ADMIN_TEXTS);
   const { culture } = useAppSelector(selectLanguage);
   const roleKey = adminKey('admin.role', user.role);
   return (

@@ -6,14 +6,15 @@ import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { Order } from '../../../services/api/payment';
 import { formatPrice } from '../../catalog/rules';
 import { selectLanguage } from '../../language/selectors';
-import { useCheckoutT } from '../texts';
+import { CHECKOUT_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /**
  * The order the payment page created (spec section 2): the platform's logo on its colour, one
  * row per item (order number, type, duration) and the total in the order's own currency.
  */
 export function OrderSummary({ order }: { order: Order }) {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   const { culture } = useAppSelector(selectLanguage);
   const first = order.items[0];
   const colour = first?.platformColorOne || '#1a1a2e';

@@ -1,6 +1,7 @@
 import { Box, Button, Heading } from '@chakra-ui/react';
 import type { PaymentMethodId } from '../../../services/api/payment';
-import { useCheckoutT } from '../texts';
+import { CHECKOUT_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 interface PaymentMethodsProps {
   methods: readonly PaymentMethodId[];
@@ -29,7 +30,7 @@ function Check() {
 
 /** The order's payment methods as toggle buttons (`aria-pressed`); the chosen one is filled and ticked. */
 export function PaymentMethods({ methods, selected, disabled, onSelect }: PaymentMethodsProps) {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   return (
     <Box as="section" aria-labelledby="payment-methods-heading">
       <Heading as="h2" id="payment-methods-heading" size="lg" mb="3">

@@ -7,14 +7,15 @@ import { OrderSummary } from '../components/OrderSummary';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { selectMethod, selectMethods, selectOrder, selectOrderStatus, selectPaying } from '../selectors';
 import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored } from '../slice';
-import { useCheckoutT } from '../texts';
+import { CHECKOUT_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /**
  * /payment (logged in, verified e-mail; spec sections 2 and 4): creates the order on load from
  * the platform page's choice, then shows it with its payment methods and Pay now.
  */
 export default function PaymentPage() {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectOrderStatus);
   const order = useAppSelector(selectOrder);
@@ -75,7 +76,7 @@ export default function PaymentPage() {
 }
 
 function OrderDetails() {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   const dispatch = useAppDispatch();
   const order = useAppSelector(selectOrder)!;
   const methods = useAppSelector(selectMethods);

@@ -7,7 +7,8 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { selectUserId } from '../../auth/selectors';
 import { ResultPanel } from '../components/ResultPanel';
 import { subscriptionsRequested } from '../slice';
-import { useCheckoutT } from '../texts';
+import { CHECKOUT_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /** The order id of the address, or null when it is not one. */
 function orderIdOf(value: string | undefined): number | null {
@@ -22,7 +23,7 @@ function orderIdOf(value: string | undefined): number | null {
  * payment is processed first, spec section 4); otherwise 'Payment Failed', 'Try again later', HOME.
  */
 export default function PaymentResultPage() {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   const dispatch = useAppDispatch();
   const { id, success } = useParams();
   const userId = useAppSelector(selectUserId);

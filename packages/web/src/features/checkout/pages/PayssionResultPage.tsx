@@ -8,7 +8,8 @@ import { selectUserId } from '../../auth/selectors';
 import { ResultPanel } from '../components/ResultPanel';
 import { selectPayssionStatus } from '../selectors';
 import { payssionResultClosed, payssionResultOpened } from '../slice';
-import { useCheckoutT } from '../texts';
+import { CHECKOUT_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /**
  * /payssionpaymentresult?transaction_id&order_id: the Korean methods' return page. The payment
@@ -16,7 +17,7 @@ import { useCheckoutT } from '../texts';
  * a check that fails counts as a failed payment.
  */
 export default function PayssionResultPage() {
-  const t = useCheckoutT();
+  const t = useT(CHECKOUT_TEXTS);
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const orderId = params.get('order_id');

@@ -147,4 +147,4 @@ export const en = {
 } as const;
 
 export type DictionaryKey = keyof typeof en;
-export type Dictionary = Record<DictionaryKey, string>;
+export type Dictionary = Readonly<Record<DictionaryKey, string>>;

@@ -1,5 +1,5 @@
 /** Korean interface texts; `Dictionary` makes a missing or misspelt key a type error. */
-import type { Dictionary } from './en';
+import type { Dictionary } from './en.js';
 
 export const ko: Dictionary = {
   'app.name': 'subshare',

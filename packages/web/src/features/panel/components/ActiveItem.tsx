@@ -4,7 +4,8 @@ import { ButtonLink } from '../../../components/ui/links';
 import type { PanelItem } from '../../../services/api/panel';
 import { selectLanguage } from '../../language/selectors';
 import { formatDateTime } from '../format';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 import { Field, Fields, ItemFrame } from './ItemFrame';
 import { Password, Username } from './Secret';
 import { HouseholdGuide, LoginCode } from './Verification';
@@ -27,7 +28,7 @@ function When({ iso, testId, label }: { iso: string | null; testId: string; labe
  * this subscription on the same slot.
  */
 export function ActiveItem({ item }: { item: PanelItem }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const username = item.haveInvitation ? (item.invitationEmail ?? item.email) : item.email;
   return (
     <ItemFrame item={item} testId="panel-active-item">

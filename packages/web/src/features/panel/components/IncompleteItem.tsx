@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { PanelItem } from '../../../services/api/panel';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 import { InvitationForm } from './InvitationForm';
 import { Field, Fields, ItemFrame, Note } from './ItemFrame';
 
@@ -16,7 +17,7 @@ interface IncompleteItemProps {
  * the subscription will be activated (no invitation, or the e-mail is given).
  */
 export function IncompleteItem({ item, own }: IncompleteItemProps) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const needsEmail = item.haveInvitation && !item.invitationEmail;
   return (
     <ItemFrame item={item} testId="panel-incomplete-item">

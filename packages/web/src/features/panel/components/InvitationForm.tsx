@@ -7,7 +7,8 @@ import { FormField } from '../../../components/ui/FormField';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { selectInvitations } from '../selectors';
 import { invitationSubmitted } from '../slice';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 import { Note } from './ItemFrame';
 
 /**
@@ -16,7 +17,7 @@ import { Note } from './ItemFrame';
  * saved it is shown read-only instead of this form.
  */
 export function InvitationForm({ orderId, platformName }: { orderId: number; platformName: string }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const dispatch = useAppDispatch();
   const messages = useValidationMessages();
   const schema = useMemo(() => invitationEmailSchema(messages), [messages]);

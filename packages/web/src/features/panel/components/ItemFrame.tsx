@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, Flex, Heading, Stack, chakra } from '@chakra-ui/react';
 import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { PanelItem } from '../../../services/api/panel';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 export { ItemField as Field } from '../../../components/ui/ItemField';
 
@@ -29,7 +30,7 @@ interface ItemFrameProps {
 
 /** One item of either list: the platform's image and name as its heading, then its details. */
 export function ItemFrame({ item, testId, children }: ItemFrameProps) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const headingId = `panel-${testId}-${item.orderId}-${item.subscribeId ?? 'order'}`;
   return (
     <chakra.li listStyleType="none">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { DefaultAvatar } from '../../../components/ui/DefaultAvatar';
 import type { PanelUser } from '../../../services/api/panel';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 import { Field } from './ItemFrame';
 
 const PHOTO_SIZE = 72;
@@ -14,7 +15,7 @@ export function displayName(user: PanelUser): string {
 
 /** The profile (spec section 2): photo (the default picture when there is none), nickname, name and e-mail. */
 export function ProfileCard({ user }: { user: PanelUser }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const [failed, setFailed] = useState(false);
   const name = displayName(user);
   const alt = t('panel.photoAlt', { name });

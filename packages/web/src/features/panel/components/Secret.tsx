@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex, chakra } from '@chakra-ui/react';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 /** True where the page may write to the clipboard (a secure context with the async clipboard). */
 const canCopy = () => typeof navigator !== 'undefined' && Boolean(navigator.clipboard?.writeText) && window.isSecureContext;
 
 /** Copies `value`; says 'Copied' for a moment (also to screen readers). */
 export function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -31,7 +32,7 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
 
 /** A credential the buyer reads or copies: the username as it is. */
 export function Username({ value }: { value: string }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   return (
     <Flex align="center" gap="2" wrap="wrap">
       <chakra.span data-testid="panel-username" overflowWrap="anywhere">
@@ -44,7 +45,7 @@ export function Username({ value }: { value: string }) {
 
 /** The account password: hidden until the buyer shows it, and copyable either way. */
 export function Password({ value }: { value: string }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const [shown, setShown] = useState(false);
   return (
     <Flex align="center" gap="2" wrap="wrap">

@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { PanelItem } from '../../../services/api/panel';
 import { selectVerifications } from '../selectors';
 import { verificationRequested, type VerificationKind, type VerificationState } from '../slice';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 const slide = keyframes`
   from { transform: translateX(-100%); }
@@ -14,7 +15,7 @@ const slide = keyframes`
 
 /** Spec section 2, "While polling": an indeterminate progress bar and 'please wait'. */
 function Polling() {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   return (
     <Stack gap="1" data-testid="panel-verification-polling">
       <Box role="progressbar" aria-label={t('panel.pleaseWait')} aria-busy="true" h="1.5" w="full" bg="gray.200" borderRadius="full" overflow="hidden">
@@ -41,7 +42,7 @@ function useRequest(item: PanelItem, kind: VerificationKind) {
 
 /** After the last poll without an answer: say so, and offer another round. */
 function Stopped({ onRetry }: { onRetry: () => void }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   return (
     <Flex align="center" gap="3" wrap="wrap" data-testid="panel-verification-stopped">
       <Text fontSize="sm" color="fg.muted">
@@ -82,7 +83,7 @@ function RequestButton(props: { item: PanelItem; verification: VerificationState
  * opening in a new tab, once it is known.
  */
 export function HouseholdGuide({ item }: { item: PanelItem }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const [open, setOpen] = useState(false);
   const verification = useVerification(item);
   const request = useRequest(item, 'link');
@@ -144,7 +145,7 @@ export function HouseholdGuide({ item }: { item: PanelItem }) {
 
 /** AI-chat platforms (type 8): 'Request Verification Code', and the code once it has arrived (polled). */
 export function LoginCode({ item }: { item: PanelItem }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const verification = useVerification(item);
   const request = useRequest(item, 'code');
   const code = verification?.kind === 'code' ? verification.value : null;

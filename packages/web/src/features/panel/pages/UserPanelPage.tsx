@@ -22,12 +22,13 @@ import { userIdOf } from '../format';
 import { panelSaga } from '../saga';
 import { selectPanel, selectPanelStatus } from '../selectors';
 import { panelClosed, panelOpened, panelRequested, type PanelStatus } from '../slice';
-import { usePanelT } from '../texts';
+import { PANEL_TEXTS } from '../texts';
+import { useT } from '../../language/useT';
 
 injectSaga('panel', panelSaga);
 
 export default function UserPanelPage() {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const dispatch = useAppDispatch();
   const { id } = useParams();
   const userId = userIdOf(id);
@@ -73,7 +74,7 @@ export default function UserPanelPage() {
 }
 
 function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; panel: UserPanel | null; own: boolean; viewerId: number | null }) {
-  const t = usePanelT();
+  const t = useT(PANEL_TEXTS);
   const dispatch = useAppDispatch();
 
   if (status === 'forbidden' || status === 'notFound') {

@@ -1,0 +1,29 @@
+/**
+ * The one translator of the web app. A feature's texts are one `defineTexts(en, ko)` table of
+ * flat keys with `{name}` placeholders; `translate` (sagas) and `useT` (components) read any such
+ * table in the interface language. The shell's dictionary (`dictionary/`) is in the first
+ * download; checkout, panel and admin keep their tables with the feature, so they travel in
+ * their lazy chunk. Both languages of a table weigh a few KiB, less than an i18n library.
+ */
+import type { LanguageId } from './languages.js';
+
+/** One language's texts of a table; `Record` makes a missing or misspelt Korean key a type error. */
+export type TextTable<K extends string> = Readonly<Record<K, string>>;
+
+/** A table's texts in both interface languages. */
+export type Texts<K extends string> = Readonly<Record<LanguageId, TextTable<K>>>;
+
+export type TranslateVars = Readonly<Record<string, string | number>>;
+
+export type Translate<K extends string> = (key: K, vars?: TranslateVars) => string;
+
+export function defineTexts<K extends string>(en: TextTable<K>, ko: TextTable<K>): Texts<K> {
+  return { 1: en, 2: ko };
+}
+
+/** The text of `key` in this language (English when missing), placeholders filled from `vars`. */
+export function translate<K extends string>(texts: Texts<K>, languageId: LanguageId, key: K, vars?: TranslateVars): string {
+  const text = texts[languageId]?.[key] ?? texts[1][key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}
