@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { API_CALLS, type ApiCall } from '@subshare/http';
+import { describedCalls, routeTable } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 
@@ -26,6 +26,8 @@ function servedRoutes(app: Express): string[] {
   return found.sort();
 }
 
+type ApiCall = ReturnType<typeof describedCalls>[number];
+
 const key = (call: ApiCall) => `${call.method.toUpperCase()} ${call.path}`;
 const concretePath = (call: ApiCall) => call.path.replace(/:\w+/g, '1');
 
@@ -41,6 +43,11 @@ function send(call: ApiCall, headers: Record<string, string> = {}) {
  */
 describe('API description (/api/openapi.json) and the guards it documents', function () {
   this.timeout(60_000);
+  let API_CALLS: ApiCall[];
+
+  before(() => {
+    API_CALLS = describedCalls(routeTable(harness().container));
+  });
 
   it('serves an OpenAPI 3.1 document naming every call with its parameters, errors and access', async () => {
     const res = await api().get('/api/openapi.json').expect(200).expect('Content-Type', /json/);

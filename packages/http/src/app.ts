@@ -13,9 +13,9 @@ import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { inputGuard } from './middleware/input-guard.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLogger } from './middleware/request-logger.js';
-import { openApiRoutes } from './openapi/index.js';
-import { catalogReadRoutes } from './routes/catalog.routes.js';
-import { apiRoutes } from './routes/index.js';
+import { legacyApiRoutes } from './routes/index.js';
+import { tableRouter } from './routes/router.js';
+import { routeTable } from './routes/table.js';
 import { staticRoutes } from './static.js';
 import { webhookRoutes } from './webhooks/index.js';
 
@@ -31,6 +31,7 @@ export const JSON_BODY_LIMIT = '32kb';
 export function createApp(container: Container, options: AppOptions = {}): Express {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
+  const table = routeTable(container);
   const app = express();
   // Google's sign-in button is a script and an iframe from accounts.google.com, only when configured.
   const google = config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
@@ -69,8 +70,8 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   // Probes and scrapes: /healthz, /readyz, /metrics (off unless METRICS_TOKEN is set).
   app.use(healthRoutes(container));
   app.use(metrics.routes);
-  // Catalog reads answer with bytes compressed once per catalog version: ahead of compression.
-  app.use(catalogReadRoutes(container));
+  // Calls that answer with bytes compressed once (the catalog reads): ahead of compression.
+  app.use(tableRouter(container, table, 'precompressed'));
   app.use(compression());
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -78,10 +79,11 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   });
   // Provider notifications need the raw bytes: mounted before the JSON parser.
   app.use(webhookRoutes(container));
+  app.use(tableRouter(container, table, 'raw-body'));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', inputGuard);
-  app.use(openApiRoutes(container));
-  app.use(apiRoutes(container));
+  app.use(tableRouter(container, table, 'api'));
+  app.use(legacyApiRoutes(container));
   app.use('/api', apiNotFound);
   app.use(staticRoutes(container, options.webDist));
   app.use(errorHandler(logger));

@@ -1,3 +1,5 @@
 export { createApp, type AppOptions } from './app.js';
 export { listen } from './server.js';
-export { API_CALLS, type Access, type ApiCall } from './openapi/index.js';
+export { describedCalls, openApiDocument } from './openapi/index.js';
+export { routeTable } from './routes/table.js';
+export type { Access, Call } from './routes/call.js';

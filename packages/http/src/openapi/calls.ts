@@ -1,12 +1,10 @@
 /**
- * Every call of the API, described once: who may make it, what it takes, what it answers.
- * `/api/openapi.json` is built from this list, and a test holds it to the routes the app really
- * serves and to the guards they really have (test/e2e-api/openapi.test.ts): a route added
- * without a line here, or guarded differently from its line, fails the build.
+ * The calls not yet in the route table (routes/table.ts), described for `/api/openapi.json`
+ * until they move there: who may make them, what they take, what they answer (in prose). A
+ * call that moves to the table loses its entry here; when none is left, this file goes.
  */
 
-/** Who may call: nobody needs a token (`public`), any signed-in user, one with a verified e-mail, moderators and admins (`staff`), admins. `provider`: a payment provider's signed notification. */
-export type Access = 'public' | 'user' | 'verified' | 'staff' | 'admin' | 'provider';
+import type { Access, Tag } from '../routes/call.js';
 
 export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'email';
 
@@ -18,7 +16,7 @@ export interface ApiCall {
   /** Express style (`:id` for a path parameter). */
   path: string;
   access: Access;
-  tag: 'catalog' | 'account' | 'orders' | 'payments' | 'panel' | 'staff' | 'e-mail' | 'operations';
+  tag: Tag;
   summary: string;
   /** GET: query parameters; POST: JSON body fields (a provider webhook's body is the provider's own). */
   input?: Fields;
@@ -28,187 +26,7 @@ export interface ApiCall {
   extra?: true;
 }
 
-const LOGIN = '`{ id, token, tokenExpiration, isEmailVerified, photoUrl, role }`';
-
 export const API_CALLS: ApiCall[] = [
-  // Catalog and shop data
-  {
-    method: 'get',
-    path: '/api/main/home',
-    access: 'public',
-    tag: 'catalog',
-    summary: 'Home page: slogans, carousel logos, platform grid with prices',
-    input: { 'languageId?': 'integer', 'currency?': 'string' },
-    answers: '`{ platforms, carousel, currencyCode }`',
-  },
-  {
-    method: 'get',
-    path: '/api/platform/getplatform',
-    access: 'public',
-    tag: 'catalog',
-    summary: 'One platform with durations, types, prices and FAQ',
-    input: { id: 'integer', 'languageId?': 'integer', 'currency?': 'string' },
-    answers: '`{ platform, currencyCode }`',
-  },
-  {
-    method: 'get',
-    path: '/api/main/getcountry',
-    access: 'public',
-    tag: 'catalog',
-    summary: "The visitor's language from their country",
-    answers: 'a language id (1 English, 2 Korean)',
-  },
-  {
-    method: 'get',
-    path: '/api/main/loginpagedata',
-    access: 'public',
-    tag: 'account',
-    summary: 'Which social sign-in the login page offers',
-    answers: '`{ country: "KR" | "GLOBAL" }`',
-  },
-  {
-    method: 'get',
-    path: '/api/main/business',
-    access: 'public',
-    tag: 'catalog',
-    summary: "The shop's business details (footer, policy pages)",
-    answers: '`{ name, registrationNumber, mailOrderNumber, address, representative, phone, email }`',
-    extra: true,
-  },
-  {
-    method: 'get',
-    path: '/api/health',
-    access: 'public',
-    tag: 'operations',
-    summary: 'Whether the shop can serve (503 when the database is down)',
-    answers: "`{ status, database, down, databaseError?, pendingMigrations, workerSeenSecondsAgo }`; `down` names the parts that cannot serve (`['database']`)",
-    extra: true,
-  },
-  {
-    method: 'get',
-    path: '/api/openapi.json',
-    access: 'public',
-    tag: 'operations',
-    summary: 'This description',
-    answers: 'an OpenAPI 3.1 document',
-    extra: true,
-  },
-
-  // Accounts and sign-in
-  {
-    method: 'get',
-    path: '/api/user/checkemail',
-    access: 'public',
-    tag: 'account',
-    summary: 'Whether an account exists for the e-mail',
-    input: { email: 'email' },
-    answers: 'a boolean',
-  },
-  {
-    method: 'post',
-    path: '/api/user/register',
-    access: 'public',
-    tag: 'account',
-    summary: 'Create an account',
-    input: { email: 'email', password: 'string', 'languageId?': 'integer' },
-    answers: LOGIN,
-  },
-  {
-    method: 'post',
-    path: '/api/user/authenticate',
-    access: 'public',
-    tag: 'account',
-    summary: 'Log in with e-mail and password',
-    input: { email: 'email', password: 'string', 'rememberMe?': 'boolean' },
-    answers: LOGIN,
-  },
-  {
-    method: 'post',
-    path: '/api/user/sendverificationcode',
-    access: 'user',
-    tag: 'account',
-    summary: 'E-mail a 6-digit verification code',
-    input: { 'email?': 'email' },
-    answers: '`true`',
-  },
-  {
-    method: 'post',
-    path: '/api/user/sendverificationcodecallback',
-    access: 'public',
-    tag: 'account',
-    summary: 'Confirm the e-mail with the code',
-    input: { email: 'email', code: 'string' },
-    answers: LOGIN,
-  },
-  {
-    method: 'post',
-    path: '/api/user/googleauthenticate',
-    access: 'public',
-    tag: 'account',
-    summary: 'Sign in with a Google ID token',
-    input: { 'idToken?': 'string', 'credential?': 'string' },
-    answers: LOGIN,
-  },
-  {
-    method: 'post',
-    path: '/api/user/navercallback',
-    access: 'public',
-    tag: 'account',
-    summary: 'Sign in with Naver (authorization code)',
-    input: { code: 'string', state: 'string' },
-    answers: LOGIN,
-  },
-  {
-    method: 'post',
-    path: '/api/user/kakaocallback',
-    access: 'public',
-    tag: 'account',
-    summary: 'Sign in with Kakao (authorization code)',
-    input: { code: 'string', state: 'string' },
-    answers: LOGIN,
-    extra: true,
-  },
-  {
-    method: 'get',
-    path: '/api/user/socialproviders',
-    access: 'public',
-    tag: 'account',
-    summary: 'The social sign-in providers configured, with their public client ids',
-    answers: 'a list',
-    extra: true,
-  },
-  { method: 'post', path: '/api/user/logout', access: 'user', tag: 'account', summary: 'Revoke this token', answers: 'nothing (204)', extra: true },
-  {
-    method: 'post',
-    path: '/api/user/changepassword',
-    access: 'user',
-    tag: 'account',
-    summary: 'Change the password (revokes every other session)',
-    input: { currentPassword: 'string', newPassword: 'string' },
-    answers: LOGIN,
-    extra: true,
-  },
-  {
-    method: 'post',
-    path: '/api/user/forgotpassword',
-    access: 'public',
-    tag: 'account',
-    summary: 'E-mail a 6-digit password-reset code (the same answer whether or not the address has an account)',
-    input: { email: 'email' },
-    answers: '`true`',
-    extra: true,
-  },
-  {
-    method: 'post',
-    path: '/api/user/resetpassword',
-    access: 'public',
-    tag: 'account',
-    summary: 'Set a new password with the reset code (ends every session, verifies the e-mail)',
-    input: { email: 'email', code: 'string', password: 'string' },
-    answers: LOGIN,
-    extra: true,
-  },
-
   // Orders and payments
   {
     method: 'post',
@@ -431,14 +249,6 @@ export const API_CALLS: ApiCall[] = [
     summary: 'How many users and how many pages',
     input: { 'limit?': 'integer' },
     answers: '`{ pages, count }`',
-  },
-  {
-    method: 'get',
-    path: '/api/platform/getplatforms',
-    access: 'staff',
-    tag: 'staff',
-    summary: 'Every platform in English, enabled or not (admin forms)',
-    answers: 'a list of platforms (the `getplatform` shape plus `isEnabled`)',
   },
   {
     method: 'get',

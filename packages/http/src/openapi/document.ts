@@ -1,8 +1,15 @@
 /**
- * The OpenAPI 3.1 document of `/api/openapi.json`, built once from the call list (calls.ts).
- * Errors share one shape, `{ message, code, errors? }`, described once as a component.
+ * The OpenAPI 3.1 document of `/api/openapi.json`, generated from the route table: parameters
+ * and request bodies from the input schemas, 200 answers from the answer schemas (JSON Schema
+ * by json-schema.ts), access from the guard each line names. Errors share one shape,
+ * `{ message, code, errors? }`, described once as a component.
+ *
+ * During the move to the table, calls not yet in it are still described by calls.ts (their
+ * answers as prose); a path is described by the table when both name it.
  */
-import { API_CALLS, type Access, type ApiCall, type FieldType } from './calls.js';
+import { isJsonAnswer, type Access, type Call } from '../routes/call.js';
+import { API_CALLS, type ApiCall, type FieldType } from './calls.js';
+import { jsonSchemaConverter, type Converter, type JsonSchema } from './json-schema.js';
 
 const ACCESS_NOTE: Record<Access, string> = {
   public: 'No token needed.',
@@ -13,7 +20,66 @@ const ACCESS_NOTE: Record<Access, string> = {
   provider: "Called by the payment provider; the body is the provider's own and its signature is checked.",
 };
 
-const SCHEMA: Record<FieldType, object> = {
+const ERROR_REF = { $ref: '#/components/responses/Error' };
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+function errorsOf(access: Access): Record<string, object> {
+  const errors: Record<string, object> = { '400': ERROR_REF, '429': ERROR_REF };
+  if (access !== 'public' && access !== 'provider') errors['401'] = ERROR_REF;
+  if (access === 'verified' || access === 'staff' || access === 'admin') errors['403'] = ERROR_REF;
+  return errors;
+}
+
+const openPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const security = (access: Access) => (access === 'public' || access === 'provider' ? { security: [] } : {});
+
+/** An object schema's fields as parameters (`in` query or path). */
+function parametersOf(schema: JsonSchema, location: 'query' | 'path'): Parameter[] {
+  const required = (schema.required as string[] | undefined) ?? [];
+  return Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, field]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.includes(name),
+    schema: field,
+  }));
+}
+
+function tableOperation(line: Call, convert: Converter): object {
+  const pathParams = line.params
+    ? parametersOf(convert.convert(line.params, 'input'), 'path')
+    : [...line.path.matchAll(/:(\w+)/g)].map((match): Parameter => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const body = line.body ? convert.convert(line.body, 'input') : undefined;
+  const answer = isJsonAnswer(line.answer)
+    ? { '200': { description: line.summary, content: { 'application/json': { schema: convert.convert(line.answer, 'answer') } } } }
+    : {
+        [String(line.answer.status)]: {
+          description: line.answer.description,
+          ...(line.answer.contentType ? { content: { [line.answer.contentType]: { schema: { type: 'string' } } } } : {}),
+        },
+      };
+  return {
+    tags: [line.tag],
+    summary: line.summary,
+    description: [ACCESS_NOTE[line.access], line.description, line.extra ? 'Beyond the spec.' : ''].filter(Boolean).join(' '),
+    ...security(line.access),
+    parameters: [...pathParams, ...(line.query ? parametersOf(convert.convert(line.query, 'input'), 'query') : [])],
+    ...(body
+      ? { requestBody: { required: ((body.required as string[] | undefined) ?? []).length > 0, content: { 'application/json': { schema: body } } } }
+      : {}),
+    responses: { ...answer, ...errorsOf(line.access) },
+    'x-access': line.access,
+  };
+}
+
+// The calls still described by calls.ts (until they move into the table).
+
+const FIELD_SCHEMA: Record<FieldType, JsonSchema> = {
   integer: { type: 'integer' },
   number: { type: 'number' },
   string: { type: 'string' },
@@ -21,23 +87,18 @@ const SCHEMA: Record<FieldType, object> = {
   email: { type: 'string', format: 'email' },
 };
 
-const ERROR_REF = { $ref: '#/components/responses/Error' };
-
-function fields(input: ApiCall['input'] = {}): Array<{ name: string; required: boolean; schema: object }> {
-  return Object.entries(input).map(([key, type]) => ({ name: key.replace(/\?$/, ''), required: !key.endsWith('?'), schema: SCHEMA[type] }));
-}
-
-function operation(call: ApiCall): object {
-  const params = fields(call.input);
-  const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: SCHEMA.integer }));
-  const errors: Record<string, object> = { '400': ERROR_REF, '429': ERROR_REF };
-  if (call.access !== 'public' && call.access !== 'provider') errors['401'] = ERROR_REF;
-  if (call.access === 'verified' || call.access === 'staff' || call.access === 'admin') errors['403'] = ERROR_REF;
+function legacyOperation(call: ApiCall): object {
+  const params = Object.entries(call.input ?? {}).map(([key, type]) => ({
+    name: key.replace(/\?$/, ''),
+    required: !key.endsWith('?'),
+    schema: FIELD_SCHEMA[type],
+  }));
+  const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: FIELD_SCHEMA.integer }));
   return {
     tags: [call.tag],
     summary: call.summary,
     description: `${ACCESS_NOTE[call.access]} Answers ${call.answers}.${call.extra ? ' Beyond the spec.' : ''}`,
-    ...(call.access === 'public' || call.access === 'provider' ? { security: [] } : {}),
+    ...security(call.access),
     parameters: [...pathParams, ...(call.method === 'get' ? params.map((param) => ({ ...param, in: 'query' })) : [])],
     ...(call.method === 'post' && params.length > 0
       ? {
@@ -55,16 +116,28 @@ function operation(call: ApiCall): object {
           },
         }
       : {}),
-    responses: { '200': { description: call.answers }, ...errors },
+    responses: { '200': { description: call.answers }, ...errorsOf(call.access) },
     'x-access': call.access,
   };
 }
 
-export function openApiDocument(publicUrl: string): object {
+/** The calls of the API as the guards see them: the table's lines, then calls.ts's for paths not in the table. */
+export function describedCalls(table: Call[]): Array<{ method: 'get' | 'post'; path: string; access: Access }> {
+  const inTable = new Set(table.map((line) => `${line.method} ${line.path}`));
+  return [...table.filter((line) => line.path.startsWith('/api/')), ...API_CALLS.filter((call) => !inTable.has(`${call.method} ${call.path}`))];
+}
+
+export function openApiDocument(publicUrl: string, table: Call[]): object {
+  const convert = jsonSchemaConverter();
   const paths: Record<string, Record<string, object>> = {};
-  for (const call of API_CALLS) {
-    const path = call.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [call.method]: operation(call) };
+  const inTable = new Set<string>();
+  // Only the API: the demo checkout page is a line of the table but not a call.
+  for (const line of table.filter((candidate) => candidate.path.startsWith('/api/'))) {
+    inTable.add(`${line.method} ${line.path}`);
+    paths[openPath(line.path)] = { ...paths[openPath(line.path)], [line.method]: tableOperation(line, convert) };
+  }
+  for (const call of API_CALLS.filter((candidate) => !inTable.has(`${candidate.method} ${candidate.path}`))) {
+    paths[openPath(call.path)] = { ...paths[openPath(call.path)], [call.method]: legacyOperation(call) };
   }
   return {
     openapi: '3.1.0',
@@ -79,6 +152,7 @@ export function openApiDocument(publicUrl: string): object {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: convert.components(),
       responses: {
         Error: {
           description: 'An error: 400 bad input, 401 no or expired token, 403 not allowed, 404, 409 conflict, 429 too many attempts.',

@@ -1,28 +1,73 @@
 /**
- * The catalog reads that every storefront page makes, mounted ahead of the compression
- * middleware (app.ts): their answers are serialized and compressed once per catalog version
- * (serializers/cached-json.ts), so compressing them again per request would only cost time.
- * Same style as routes/index.ts: method, path, guard, handler.
+ * Catalog calls. The storefront's two reads are served precompressed: their answers are
+ * serialized and compressed once per catalog version (handlers/catalog.handlers.ts), so they
+ * are mounted ahead of the compression middleware.
  */
-import { Router, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
+import { CATALOG, TOKENS, type AppConfig, type CatalogService } from '@subshare/core';
+import * as wire from '@subshare/core/wire';
 import { catalogHandlers } from '../handlers/catalog.handlers.js';
-import { json } from '../middleware/async.js';
-import { guards } from '../middleware/auth.js';
+import { defaultLanguage, visitorCountry } from '../middleware/visitor.js';
+import { serializePlatform } from '../serializers/platform.serializer.js';
+import { call, type Call } from './call.js';
 
-// The API's default (app.ts sets it for /api after compression, which these routes come before).
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
-
-export function catalogReadRoutes(container: Container): Router {
-  const router = Router();
-  const can = guards(container);
-  const catalog = catalogHandlers(container);
-
-  router.get('/api/main/home', ...can.public, noStore, json(catalog.home));
-  router.get('/api/platform/getplatform', ...can.public, noStore, json(catalog.getPlatform));
-
-  return router;
+export function catalogCalls(container: Container): Call[] {
+  const catalog = container.get<CatalogService>(CATALOG.Service);
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const cached = catalogHandlers(container);
+  return [
+    call({
+      method: 'get',
+      path: '/api/main/home',
+      access: 'public',
+      tag: 'catalog',
+      summary: 'Home page: the platform grid with prices',
+      description: "Without languageId and currency, the visitor's language and country decide.",
+      stage: 'precompressed',
+      query: wire.catalog.homeQuery,
+      answer: wire.catalog.homeAnswer,
+      handler: ({ req, res, query }) => cached.home(req, res, query),
+    }),
+    call({
+      method: 'get',
+      path: '/api/platform/getplatform',
+      access: 'public',
+      tag: 'catalog',
+      summary: 'One platform with durations, types, prices and FAQ',
+      description: '404 `platform_not_found` for an unknown or disabled platform.',
+      stage: 'precompressed',
+      query: wire.catalog.platformQuery,
+      answer: wire.catalog.platformAnswer,
+      handler: ({ req, res, query }) => cached.getPlatform(req, res, query),
+    }),
+    call({
+      method: 'get',
+      path: '/api/main/getcountry',
+      access: 'public',
+      tag: 'catalog',
+      summary: "The visitor's language from their country (1 English, 2 Korean)",
+      answer: wire.catalog.countryAnswer,
+      handler: ({ req }) => defaultLanguage(visitorCountry(req, config)),
+    }),
+    call({
+      method: 'get',
+      path: '/api/main/business',
+      access: 'public',
+      tag: 'catalog',
+      summary: "The shop's business details (footer, policy pages)",
+      extra: true,
+      answer: wire.catalog.businessAnswer,
+      handler: () => config.business,
+    }),
+    call({
+      method: 'get',
+      path: '/api/platform/getplatforms',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Every platform in English, enabled or not (admin forms)',
+      description: 'The `getplatform` shape plus `isEnabled`; read from the database, not the storefront cache.',
+      answer: wire.catalog.allPlatformsAnswer,
+      handler: async () => (await catalog.listAllPlatforms(1)).map((platform) => ({ ...serializePlatform(platform), isEnabled: platform.isEnabled })),
+    }),
+  ];
 }

@@ -9,8 +9,7 @@ import type { Clock } from '../../shared/clock.js';
 import { ConflictError, UnauthenticatedError } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { changePasswordSchema, checkEmailSchema, loginSchema, registerSchema } from '../../validation/index.js';
-import { validate } from '../../shared/validate.js';
+import type { AuthenticateInput, ChangePasswordInput, CheckEmailInput, RegisterInput } from '../../wire/account.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { LIMITS } from './rate-limits.js';
@@ -36,14 +35,12 @@ export class AuthService {
   ) {}
 
   /** GET checkemail: whether an account exists for this address. */
-  async checkEmail(input: unknown, context: RequestContext): Promise<boolean> {
-    const { email } = validate(checkEmailSchema(), input);
+  async checkEmail({ email }: CheckEmailInput, context: RequestContext): Promise<boolean> {
     await this.limiter.consume(LIMITS.checkEmailPerIp, context.ip);
     return (await this.users.findByEmail(email)) !== undefined;
   }
 
-  async register(input: unknown, languageId: 1 | 2, context: RequestContext): Promise<LoginResult> {
-    const { email, password } = validate(registerSchema(), input);
+  async register({ email, password, languageId }: RegisterInput, context: RequestContext): Promise<LoginResult> {
     await this.limiter.consume(LIMITS.registerPerIp, context.ip);
     const passwordHash = await hashPassword(password);
     return this.knex.transaction(async (trx) => {
@@ -59,8 +56,7 @@ export class AuthService {
    * per account unless this source logged in to the account before. Strangers thus stop
    * themselves, not the owner; see CONTEXT.md "Login throttling". Unknown e-mails count the same.
    */
-  async authenticate(input: unknown, context: RequestContext): Promise<LoginResult> {
-    const { email, password, rememberMe } = validate(loginSchema(), input);
+  async authenticate({ email, password, rememberMe }: AuthenticateInput, context: RequestContext): Promise<LoginResult> {
     const accountAndSource = `${email}:${context.ip}`;
     await this.limiter.consume(LIMITS.loginPerIp, context.ip);
     await this.limiter.consume(LIMITS.loginTriesPerAccountAndSource, accountAndSource);
@@ -113,8 +109,7 @@ export class AuthService {
    * counted before the current password is checked (10 per 15 minutes per user), so a stolen token
    * cannot guess the password; a successful change clears the count.
    */
-  async changePassword(user: AuthenticatedUser, input: unknown): Promise<LoginResult> {
-    const { currentPassword, newPassword } = validate(changePasswordSchema(), input);
+  async changePassword(user: AuthenticatedUser, { currentPassword, newPassword }: ChangePasswordInput): Promise<LoginResult> {
     await this.limiter.consume(LIMITS.changePasswordPerUser, String(user.id));
     const stored = await this.users.findById(user.id);
     if (!stored?.password_hash || !(await verifyPassword(stored.password_hash, currentPassword))) {

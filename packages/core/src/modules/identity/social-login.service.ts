@@ -7,14 +7,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
 import { email as emailSchema } from '../../validation/index.js';
+import type { GoogleSignInInput, OAuthCallbackInput } from '../../wire/account.js';
 import { AuthService } from './auth.service.js';
 import type { LoginResult, RequestContext } from './auth.types.js';
 import { LIMITS } from './rate-limits.js';
@@ -33,16 +32,6 @@ export interface SocialProviders {
   naver: { authorizeUrl: string } | null;
   kakao: { authorizeUrl: string } | null;
 }
-
-const googleInput = yup.object({
-  // The spec's social-user payload carries the ID token as idToken; Google's own redirect mode calls it credential.
-  idToken: yup.string().trim().max(8192),
-  credential: yup.string().trim().max(8192),
-});
-const codeInput = yup.object({
-  code: yup.string().trim().required('code is required').max(2048),
-  state: yup.string().trim().required('state is required').max(512),
-});
 
 @injectable()
 export class SocialLoginService {
@@ -77,26 +66,23 @@ export class SocialLoginService {
     };
   }
 
-  async googleAuthenticate(input: unknown, context: RequestContext): Promise<LoginResult> {
+  async googleAuthenticate({ idToken, credential }: GoogleSignInInput, context: RequestContext): Promise<LoginResult> {
     if (!this.google) throw new NotFoundError('Google sign-in is not available.', 'provider_disabled');
-    const { idToken, credential } = validate(googleInput, input);
     const token = idToken || credential;
     if (!token) throw new ValidationError('Some fields are missing or invalid.', { idToken: 'idToken is required' });
     await this.limiter.consume(LIMITS.socialPerIp, context.ip);
     return this.login(await this.google.verify(token));
   }
 
-  async naverCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
+  async naverCallback({ code, state }: OAuthCallbackInput, context: RequestContext): Promise<LoginResult> {
     if (!this.naver) throw new NotFoundError('Naver login is not available.', 'provider_disabled');
-    const { code, state } = validate(codeInput, input);
     await this.checkState('naver', state);
     await this.limiter.consume(LIMITS.socialPerIp, context.ip);
     return this.login(await this.naver.exchange(code, state));
   }
 
-  async kakaoCallback(input: unknown, context: RequestContext): Promise<LoginResult> {
+  async kakaoCallback({ code, state }: OAuthCallbackInput, context: RequestContext): Promise<LoginResult> {
     if (!this.kakao) throw new NotFoundError('Kakao login is not available.', 'provider_disabled');
-    const { code, state } = validate(codeInput, input);
     await this.checkState('kakao', state);
     await this.limiter.consume(LIMITS.socialPerIp, context.ip);
     return this.login(await this.kakao.exchange(code, this.redirectUri('kakao')));

@@ -14,8 +14,7 @@ import { inTransaction } from '../../shared/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
-import { forgotPasswordSchema, resetPasswordSchema, verificationCodeSchema, email as emailRule } from '../../validation/index.js';
+import type { ForgotPasswordInput, ResetPasswordInput, SendCodeInput, VerifyCodeInput } from '../../wire/account.js';
 import { EMAIL_KIND, NOTIFICATIONS, type EnqueueResult, type NotificationsService } from '../notifications/index.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
@@ -26,7 +25,6 @@ import { CODE_RULES, LIMITS } from './rate-limits.js';
 import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
-import * as yup from 'yup';
 
 type CheckOutcome = { kind: 'verified'; result: LoginResult } | { kind: 'wrong'; triesLeft: number } | { kind: 'locked' } | { kind: 'expired' };
 
@@ -49,8 +47,7 @@ export class VerificationService {
   ) {}
 
   /** POST sendverificationcode: mails a new code to the caller's own address. */
-  async sendCode(user: AuthenticatedUser, input: unknown, context: RequestContext): Promise<void> {
-    const { email } = validate(yup.object({ email: emailRule().optional() }), input);
+  async sendCode(user: AuthenticatedUser, { email }: SendCodeInput, context: RequestContext): Promise<void> {
     if (email && email !== user.email) throw new ForbiddenError('You can only verify your own e-mail address.', 'not_your_email');
     if (user.isEmailVerified) throw new ConflictError('Your e-mail address is already verified.', 'already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
@@ -81,8 +78,7 @@ export class VerificationService {
    * and the limits (per IP; once a minute and 10 a day per address, counted by address) are the
    * same whether or not it does, so the call cannot be used to find accounts.
    */
-  async requestPasswordReset(input: unknown, context: RequestContext): Promise<void> {
-    const { email } = validate(forgotPasswordSchema(), input);
+  async requestPasswordReset({ email }: ForgotPasswordInput, context: RequestContext): Promise<void> {
     await this.limiter.consume(LIMITS.resetSendPerIp, context.ip);
     await this.limiter.consume(LIMITS.resetSendPerAddress, email);
     await this.limiter.consume(LIMITS.resetSendPerAddressDaily, email);
@@ -105,8 +101,7 @@ export class VerificationService {
    * A wrong, expired or missing code and an unknown address all get one answer, and tries are
    * counted per address before any lookup, so none of them tells whether an account exists.
    */
-  async resetPassword(input: unknown, context: RequestContext): Promise<LoginResult> {
-    const { email, code, password } = validate(resetPasswordSchema(), input);
+  async resetPassword({ email, code, password }: ResetPasswordInput, context: RequestContext): Promise<LoginResult> {
     await this.limiter.consume(LIMITS.resetCheckPerIp, context.ip);
     const tries = await this.limiter.consume(LIMITS.resetCheckPerAddress, email);
     // Hashed first, outside the row lock, so that every answer costs the same argon2 work.
@@ -180,8 +175,7 @@ export class VerificationService {
   }
 
   /** POST sendverificationcodecallback: a correct code verifies the address and logs the user in. */
-  async confirmCode(input: unknown, context: RequestContext): Promise<LoginResult> {
-    const { email, code } = validate(verificationCodeSchema(), input);
+  async confirmCode({ email, code }: VerifyCodeInput, context: RequestContext): Promise<LoginResult> {
     await this.limiter.consume(LIMITS.codeCheckPerIp, context.ip);
     const user = await this.users.findByEmail(email);
     if (!user) throw this.wrongCode(undefined);

@@ -1,0 +1,10 @@
+/**
+ * What crosses the wire, described once: every call's input (query or body) and answer as yup
+ * schemas, one file per area. The HTTP route table validates with them and generates the
+ * OpenAPI document from them; core services take their inferred types; the web client can
+ * derive its types from them (`yup.InferType`). Pure yup: no Node or browser APIs.
+ */
+export * as fields from './fields.js';
+export * as catalog from './catalog.js';
+export * as account from './account.js';
+export * as operations from './operations.js';
