@@ -8,3 +8,4 @@ export * as fields from './fields.js';
 export * as catalog from './catalog.js';
 export * as account from './account.js';
 export * as operations from './operations.js';
+export * as orders from './orders.js';

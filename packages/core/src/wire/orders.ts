@@ -1,0 +1,72 @@
+/**
+ * Order calls: placing an order (priced on the server from the catalog) and reading one. The
+ * `Order` shape is also what the payment calls and the staff's order lists answer.
+ */
+import * as yup from 'yup';
+import { currency, dateTime, flag, id, integer, languageId, list, numberOf, text } from './fields.js';
+
+/** An id the call cannot do without: 0 reads as "not given", as the spec's client sends it. */
+export const neededId = (label: string) => id(label).min(1, `${label} is required`).required(`${label} is required`);
+
+export const insertOrderBody = yup.object({
+  platformId: neededId('platformId'),
+  typeId: neededId('typeId'),
+  durationId: neededId('durationId'),
+  quantity: yup.number().typeError('quantity must be a number').integer().min(1, 'quantity must be at least 1').max(10).default(1),
+  languageId: languageId.default(1),
+  /** Beyond the spec: which currency to pay in (the storefront's current currency); else currencyId, else the visitor's. */
+  currency: currency.optional(),
+  currencyId: numberOf([1, 2] as const, 'currencyId must be 1 or 2').optional(),
+});
+
+export const getOrderQuery = yup.object({ id: id('id').required('id is required') });
+
+/** What an order was bought with: the names the buyer saw, kept as they were. */
+const orderItem = yup.object({
+  platformId: integer(),
+  platformName: text(),
+  platformColorOne: text(),
+  platformLogoBase: text(),
+  typeName: text(),
+  durationName: text(),
+  quantity: integer(),
+  haveInvitation: flag(),
+  /** The buyer's platform login e-mail for a family invitation, once given. */
+  invitationEmail: yup.string().nullable().defined(),
+});
+
+/**
+ * The spec's order (section 3), total in major units of the order's currency. Beyond it:
+ * `currencyCode`, `state`, `totalEur` (what the same options sold for in EUR when the order
+ * was made), `paidDate` and `completedDate`.
+ */
+export const order = yup
+  .object({
+    id: integer(),
+    userId: integer(),
+    email: text(),
+    total: yup.number().defined(),
+    /** 1 EUR, 2 KRW. */
+    currencyId: numberOf([1, 2] as const).defined(),
+    currencyCode: yup
+      .string()
+      .oneOf(['EUR', 'KRW'] as const)
+      .defined(),
+    /** The method of the last checkout started (1 card, 2 crypto, 3–6 Payssion); 2 until one is. */
+    paymentMethod: yup.number().integer().nullable().defined(),
+    createdDate: dateTime(),
+    /** The methods this order may be paid with, the default first. */
+    paymentMethods: list(numberOf([1, 2, 3, 4, 5, 6] as const)),
+    /** 0 created, 1 awaiting payment, 2 completed, 3 payment failed, 4 expired unpaid, 5 refunded, 6 paid, not yet completed. */
+    state: numberOf([0, 1, 2, 3, 4, 5, 6] as const).defined(),
+    totalEur: yup.number().defined(),
+    paidDate: dateTime().nullable(),
+    completedDate: dateTime().nullable(),
+    items: list(orderItem),
+  })
+  .meta({ name: 'Order' });
+
+export type InsertOrderInput = yup.InferType<typeof insertOrderBody>;
+export type GetOrderQuery = yup.InferType<typeof getOrderQuery>;
+export type OrderAnswer = yup.InferType<typeof order>;
+export type OrderItemAnswer = yup.InferType<typeof orderItem>;
