@@ -9,3 +9,5 @@ export * as catalog from './catalog.js';
 export * as account from './account.js';
 export * as operations from './operations.js';
 export * as orders from './orders.js';
+export * as payments from './payments.js';
+export * as staff from './staff.js';

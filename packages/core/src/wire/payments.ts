@@ -1,0 +1,44 @@
+/**
+ * Payment calls: starting a checkout with a provider, asking the provider about an order's
+ * payment, and the demo provider's page. Provider notifications (`/api/webhook/*`) carry the
+ * provider's own body, checked by its signature, so they have no input schema here.
+ */
+import * as yup from 'yup';
+import { flag, numberOf, text } from './fields.js';
+import { neededId } from './orders.js';
+
+export const orderIdBody = yup.object({ orderId: neededId('orderId') });
+
+/** Payssion's methods: 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 bank transfer. */
+export const payssionCheckoutBody = orderIdBody.shape({
+  pmId: numberOf([3, 4, 5, 6] as const, 'pmId must be 3, 4, 5 or 6', yup.number().typeError('pmId must be 3, 4, 5 or 6')).required('pmId is required'),
+});
+
+/** Payssion's return URL carries its order_id, which is our payment reference ("42-7"): it is accepted as the order id too. */
+export const checkPayssionBody = yup.object({
+  orderId: yup
+    .string()
+    .trim()
+    .required('orderId is required')
+    .matches(/^\d{1,12}(-\d{1,12})?$/, 'orderId must be an order id'),
+  transactionId: yup.string().trim().max(128),
+});
+
+/** The provider's page the buyer is sent to. */
+export const checkoutAnswer = yup.object({ url: text() }).meta({ name: 'CheckoutPage' });
+/** Whether the order is paid now. */
+export const checkPayssionAnswer = flag();
+/** Stripe's expected acknowledgement. */
+export const stripeAcknowledgement = yup.object({
+  received: yup
+    .boolean()
+    .oneOf([true] as const)
+    .defined(),
+});
+
+export const demoCheckoutParams = yup.object({ token: yup.string().max(4096).required('token is required') });
+
+export type OrderIdInput = yup.InferType<typeof orderIdBody>;
+export type PayssionCheckoutInput = yup.InferType<typeof payssionCheckoutBody>;
+export type CheckPayssionInput = yup.InferType<typeof checkPayssionBody>;
+export type CheckoutAnswer = yup.InferType<typeof checkoutAnswer>;
