@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { addMonths } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import {
   activation,
   buyer,
@@ -17,6 +17,8 @@ import {
   type TestPlatform,
 } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 /**
  * Activation: paid orders get a slot at once when one is free for the whole period, or wait in

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { api, createUser, uniqueEmail } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 

@@ -238,9 +238,12 @@ describe('login attempts', () => {
 
 describe('the outbox for staff', () => {
   it('lists e-mails for staff and audits every read of one', async () => {
+    // An e-mail of this file's own to list: a buyer asks for a verification code.
+    const unverified = await loginAs('user', { verified: false });
+    await api().post('/api/user/sendverificationcode').set(unverified.auth).send({ email: unverified.email }).expect(200);
     const staff = await loginAs('moderator');
     const list = await api().get('/api/email/outbox').set(staff.auth).query({ limit: 5 }).expect(200);
-    expect(list.body.items).to.be.an('array').with.length.of.at.most(5);
+    expect(list.body.items).to.be.an('array').with.length.within(1, 5);
     const [first] = list.body.items;
     expect(first).to.not.have.property('html');
     const one = await api().get(`/api/email/outbox/${first.id}`).set(staff.auth).expect(200);

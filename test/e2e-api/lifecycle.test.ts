@@ -10,19 +10,22 @@ import {
   type JobQueue,
   type UserPanelFlow,
 } from '@subshare/core';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import type { CapturedMail } from '../support/smtp.js';
 import { containerWith } from '../support/containers.js';
 import { buyer, createAccount, createOrder, createPlatform, emailsWithKey, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 const DAY = 24 * 3600_000;
 
 /**
  * The end of a subscription's fixed period, the reminder before it, and renewal, with time
  * driven by hand: these flows run in a container of their own whose clock the test sets to the
- * exact millisecond (the shared harness clock is left alone). E-mails go through the real
- * outbox and the harness worker to the real SMTP server.
+ * exact millisecond (the harness clock is left alone). E-mails go through the real outbox and
+ * the harness worker to the real SMTP server. The file's database holds only its own
+ * subscriptions, so moving the clock ends no one else's.
  */
 describe('subscription lifecycle: expiry at the end time, 3-day reminders, renewal', function () {
   this.timeout(120_000);
@@ -32,25 +35,12 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
   let expiry: ExpiryFlow;
   let panel: UserPanelFlow;
 
-  before(async function () {
-    this.timeout(300_000);
+  before(() => {
     clock = new ManualClock(harness().clock.now());
     const container = containerWith({ clock });
     activation = container.get<ActivationFlow>(FLOWS.Activation);
     expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
     panel = container.get<UserPanelFlow>(FLOWS.UserPanel);
-    // Moving the clock ahead ends every subscription the earlier test files made, too. End them
-    // (and let their e-mails go out) now, so that each test below handles its own only.
-    clock.set(harness().clock.now().getTime() + 5 * 365 * DAY);
-    const { subscriptionIds } = await expiry.endDue();
-    await waitFor(
-      async () => {
-        const keys = subscriptionIds.map((id) => `subscription:${id}:ended`);
-        const pending = await knex()('email_outbox').whereIn('idempotency_key', keys).where({ status: 'pending' }).count<Array<{ n: number }>>('id as n');
-        return Number(pending[0].n) === 0;
-      },
-      { timeoutMs: 240_000, intervalMs: 500, what: "the earlier tests' subscriptions' end e-mails to go out" },
-    );
   });
 
   const subscription = (id: number) => knex()('subscriptions').where({ id }).first();
@@ -107,14 +97,16 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     clock.set(held.endsAt.getTime() - 1);
     expect((await expiry.endDue()).subscriptionIds).to.not.include(held.subscriptionId);
     expect((await subscription(held.subscriptionId)).status).to.equal('active');
-    expect((await panel.panel(viewer, { id: held.user.id }, { label: 'test' })).subscribers.map((s) => s.subscribeId)).to.deep.equal([held.subscriptionId]);
+    expect((await panel.panel(viewer, { id: held.user.id, languageId: 1 }, { label: 'test' })).subscribers.map((s) => s.subscribeId)).to.deep.equal([
+      held.subscriptionId,
+    ]);
     const early = await buyer();
     const earlyOrder = await paidOrder(early, held.platform);
     expect((await activation.activate(earlyOrder)).outcome).to.equal('waiting');
 
     // At the end time: gone from the panel even before the job runs; the job (twice at once) ends it once.
     clock.set(held.endsAt);
-    expect((await panel.panel(viewer, { id: held.user.id }, { label: 'test' })).subscribers).to.deep.equal([]);
+    expect((await panel.panel(viewer, { id: held.user.id, languageId: 1 }, { label: 'test' })).subscribers).to.deep.equal([]);
     const [first, second] = await Promise.all([expiry.endDue(), expiry.endDue()]);
     expect([...first.subscriptionIds, ...second.subscriptionIds].filter((id) => id === held.subscriptionId)).to.have.length(1);
     const row = await subscription(held.subscriptionId);

@@ -15,6 +15,13 @@ const LINK = '/api/email/getnvlink';
 const CODE = '/api/email/getchgptcode';
 const MINUTE = 60_000;
 
+/** The JSON lines a traced app logged. */
+const logLines = (text: string): Array<Record<string, unknown>> =>
+  text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 /**
  * The panel's verification fetch against a real Dovecot: household links (video, type 0) and
  * login codes (AI chat, type 8) read from the account's mailbox over IMAP.
@@ -56,18 +63,24 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
 
   it('a household link: null until it arrives, then the link, heard at once over IDLE', async () => {
     const { mailbox, buyer, subscriptionId } = await holder(0);
+    const logMark = logged().length; // this test's log lines only
     const first = await poll(LINK, buyer, subscriptionId).expect(200);
     expect(first.body).to.deep.equal({ link: null });
     expect(first.headers['cache-control']).to.equal('no-store');
 
+    // The first read opened a watch (IMAP IDLE) on the mailbox.
+    const reads = () => logLines(logged().slice(logMark)).filter((line) => line.msg === 'mailbox read');
+    expect(reads().map((line) => line.watching)).to.deep.equal([true]);
+
     const link = netflixLink('travel');
     secrets.push(link);
-    const delivered = Date.now();
     await dovecot.deliver(mailbox.email, netflixMail(mailbox.email, link));
     const found = await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', intervalMs: 100 });
     expect(found).to.equal(link);
-    // Well within the 5-second read cache: the open IDLE connection heard it.
-    expect(Date.now() - delivered).to.be.below(4_000);
+    // The open IDLE connection heard it: no second read of the mailbox, so it did not wait for
+    // the 5-second read cache to run out (the polls above went on past it otherwise).
+    expect(logLines(logged().slice(logMark)).some((line) => line.msg === 'mailbox watch heard new mail')).to.equal(true);
+    expect(reads()).to.have.length(1);
 
     // A newer household-update e-mail wins over the older travel one.
     const newer = netflixLink('household');
@@ -198,22 +211,24 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
       .expect(503);
     expect(refused.body).to.deep.equal({ message: 'The mailbox cannot be reached right now. Please try again in a minute.', code: 'mailbox_unavailable' });
 
-    // A server that accepts and never speaks: the one-second budget ends the wait.
+    // A server that accepts and never speaks: the one-second budget ends the wait. The shop
+    // gives up (a timeout, not a refusal) and closes its connection before it answers.
     const sockets: net.Socket[] = [];
-    const silent = net.createServer((socket) => sockets.push(socket));
+    const closedByShop: boolean[] = [];
+    const silent = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('close', () => closedByShop.push(true));
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as net.AddressInfo).port;
-      const slow = containerWith({ config: mailboxConfig(`imap://127.0.0.1:${port}`, { timeoutSeconds: 1 }), clock: new SystemClock() });
-      others.push(slow);
-      const started = Date.now();
-      const timedOut = await api(createApp(slow, { accessLog: false }))
-        .get(LINK)
-        .set(buyer.auth)
-        .set('Accept-Language', 'ko')
-        .query({ subscriptionId })
-        .expect(503);
-      expect(Date.now() - started).to.be.below(3_000);
+      const slow = tracedApp({ config: mailboxConfig(`imap://127.0.0.1:${port}`, { timeoutSeconds: 1 }), clock: new SystemClock() });
+      others.push(slow.container);
+      const timedOut = await api(slow.app).get(LINK).set(buyer.auth).set('Accept-Language', 'ko').query({ subscriptionId }).expect(503);
+      const failures = logLines(slow.logged()).filter((line) => line.msg === 'mailbox read failed');
+      expect(failures.map((line) => line.reason)).to.deep.equal(['timeout']);
+      expect(String(failures[0].detail)).to.match(/within 1000 ms|in time/);
+      await waitFor(() => closedByShop.length === sockets.length && sockets.length > 0, { what: 'the shop to close its connection to the silent server' });
       expect(timedOut.body).to.deep.equal({ message: 'The mailbox cannot be reached right now. Please try again in a minute.', code: 'mailbox_unavailable' });
     } finally {
       sockets.forEach((socket) => socket.destroy());

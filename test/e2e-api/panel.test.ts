@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import { CredentialsCipher, FLOWS, type ActivationFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
 import { activation, createAccount, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 const PANEL = '/api/user/getuserpanel';
 const INVITATION = '/api/order/setinvatiotaionemail';

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { api, createUser, loginAs, uniqueEmail, uniqueIp } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 const minute = 60_000;
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];

@@ -7,8 +7,10 @@ import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
 import { FakePayssion } from '../support/fake-payssion.js';
 import { FakeStripe } from '../support/fake-stripe.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
+
+useWorker();
 
 /**
  * Money moves only on a verified provider signal, exactly once: each method end to end against

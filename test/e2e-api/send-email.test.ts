@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import { EMAIL_KIND, FLOWS, type AuthenticatedUser, type ReplacementFlow } from '@subshare/core';
 import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
 import type { CapturedMail } from '../support/smtp.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+
+useWorker();
 
 /**
  * POST /api/email/sendemail { userId, emailType } (staff): one e-mail of a kind to a user, in

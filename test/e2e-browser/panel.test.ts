@@ -4,11 +4,13 @@ import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { CATALOG, type CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { activation, createAccount, createPlatform as createTestPlatform, markPaidQuietly, refreshCatalog } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
+
+useWorker();
 
 /** A free loopback port for a server whose public URL must be known before it starts. */
 function freePort(): Promise<number> {

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { api, createUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { openBrowser, PHONE, DESKTOP, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
+
+useWorker();
 
 /**
  * A buyer who forgot the password: "Forgot password?" on the password step, the code read from

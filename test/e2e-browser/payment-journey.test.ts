@@ -3,10 +3,12 @@ import { expect } from 'chai';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
+
+useWorker();
 
 interface WireAmount {
   currencyId: number;

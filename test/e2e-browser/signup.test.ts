@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { createUser, uniqueEmail } from '../support/agent.js';
-import { harness } from '../support/harness.js';
+import { harness, useWorker } from '../support/harness.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
+
+useWorker();
 
 /** A visitor signs up, reads the code from the e-mail that arrived by SMTP, and lands where they were going. */
 describe('browser: sign-up with an e-mail code', function () {

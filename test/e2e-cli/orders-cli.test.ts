@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { createUser } from '../support/agent.js';
 import { runCli, type CliResult } from '../support/cli.js';
-import { harness, testEnv } from '../support/harness.js';
+import { harness, testEnv, useWorker } from '../support/harness.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+
+useWorker();
 
 /**
  * The operator's order commands against the test run's database: activate-order, list-orders,

@@ -1,7 +1,9 @@
 /**
- * The test run's shared world: one database (migrated, demo catalog seeded), the container,
- * the Express app for supertest, and on demand a listening server for the browser. Tests
- * make their own data with unique values, so they never depend on each other's.
+ * A test file's world: a database of its own (a copy of the run's migrated, seeded template, see
+ * database.ts), a pg-boss on it, the container, the Express app for supertest, a real SMTP server,
+ * and on demand a listening server for the browser and a worker. Root hooks start one per test
+ * file (mocha runs each file in a worker process of its own), so a file sees only its own rows,
+ * jobs and e-mails; tests within a file still make their own data with unique values.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -10,23 +12,9 @@ import path from 'node:path';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { PgBoss } from 'pg-boss';
-import {
-  buildContainer,
-  createKnex,
-  createLogger,
-  createPgBoss,
-  createQueues,
-  loadConfig,
-  migrateLatest,
-  PgBossJobQueue,
-  QUEUE_DEFINITIONS,
-  seedDemoCatalog,
-  type AppConfig,
-  type Clock,
-  type Knex,
-} from '@subshare/core';
+import { buildContainer, createKnex, createLogger, createPgBoss, loadConfig, PgBossJobQueue, type AppConfig, type Clock, type Knex } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
-import { startWorker } from '@subshare/worker';
+import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './smtp.js';
 import { waitFor } from './wait.js';
@@ -52,9 +40,11 @@ export interface Harness {
   clock: TestClock;
   /** Another app on the same database and queue, with extra configuration (e.g. a social provider). */
   appWith(env: Record<string, string>): { app: Express; container: Container; config: AppConfig };
-  /** The real SMTP server that the run's e-mails are delivered to by the worker. */
+  /** The real SMTP server that the file's e-mails are delivered to by the worker. */
   smtp: TestSmtpServer;
-  /** Waits for an e-mail to this address (matching `predicate`) to arrive by SMTP. */
+  /** Starts (once) the worker that runs the file's jobs and delivers its e-mails; see useWorker. */
+  startWorker(): Promise<void>;
+  /** Waits for an e-mail to this address (matching `predicate`) to arrive by SMTP (needs the worker). */
   mailTo(address: string, predicate?: (mail: CapturedMail) => boolean): Promise<CapturedMail>;
   /** Starts (once) a real HTTP server on a free port and returns its base URL. */
   baseUrl(): Promise<string>;
@@ -62,6 +52,18 @@ export interface Harness {
 
 let current: Harness | undefined;
 let closers: Array<() => Promise<void>> = [];
+
+/**
+ * Declares that this test file needs its jobs run (e-mails delivered, orders activated…): the
+ * harness worker starts before the file's tests. Files that do not call it have no worker, so
+ * their jobs wait in their own database and cost nothing.
+ */
+export function useWorker(): void {
+  before(async function () {
+    this.timeout(30_000);
+    await harness().startWorker();
+  });
+}
 
 export function harness(): Harness {
   if (!current) throw new Error('The test harness is not started (root hooks did not run).');
@@ -87,25 +89,25 @@ export async function startHarness(): Promise<Harness> {
   // Tests speak through a trusted local proxy, so each test client can have its own IP (rate limits).
   const config = loadConfig(testEnv(db.url, { SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' }));
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  // The template holds the schema, the demo catalog and pg-boss's queues already.
   const knex = createKnex(db.url);
-  await migrateLatest(knex);
-  await seedDemoCatalog(knex);
   const boss = createPgBoss(db.url, { supervise: false, logger });
   await boss.start();
-  await createQueues(boss, QUEUE_DEFINITIONS);
   const clock = new TestClock();
   const jobQueue = new PgBossJobQueue(boss);
   const container = buildContainer({ config, knex, logger, jobQueue, clock });
   const app = createApp(container, { accessLog: false });
   // The worker delivers e-mails (and runs every other job) as in production; schedules stay off.
-  const worker = await startWorker(boss, container);
+  let worker: Promise<WorkerHandle> | undefined;
 
   let server: Promise<{ url: string; close(): Promise<void> }> | undefined;
   closers = [
     async () => {
       if (server) await (await server).close();
     },
-    () => worker.stop(),
+    async () => {
+      if (worker) await (await worker).stop();
+    },
     () => boss.stop({ graceful: false, timeout: 2_000 }),
     () => smtp.stop(),
     () => knex.destroy(),
@@ -127,8 +129,16 @@ export async function startHarness(): Promise<Harness> {
       return { app: createApp(otherContainer, { accessLog: false }), container: otherContainer, config: other };
     },
     smtp,
+    async startWorker() {
+      worker ??= startWorker(boss, container);
+      await worker;
+    },
     mailTo: (address, predicate = () => true) =>
-      waitFor(() => smtp.messagesTo(address).find(predicate), { what: `an e-mail to ${address}`, timeoutMs: 15_000 }),
+      waitFor(() => smtp.messagesTo(address).find(predicate), {
+        // A file may deliver through a worker of its own; without either, say what is missing.
+        what: `an e-mail to ${address}${worker ? '' : ' (this file has no harness worker: useWorker() starts one)'}`,
+        timeoutMs: 15_000,
+      }),
     async baseUrl() {
       server ??= listen(app, 0, '127.0.0.1');
       return (await server).url;

@@ -1,0 +1,19 @@
+// Test files run in parallel, each in a worker process with a harness and database of its own
+// (test/support/root-hooks.ts). Most files wait on PostgreSQL, SMTP, Chromium or a child process
+// more than they compute, so a few more workers than cores keeps the cores busy. MOCHA_JOBS overrides.
+const os = require('node:os');
+
+const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+
+module.exports = {
+  'node-option': ['import=tsx', 'conditions=source'],
+  require: ['test/support/root-hooks.ts'],
+  extension: ['ts'],
+  'fail-zero': true,
+  'forbid-only': true,
+  exit: true,
+  parallel: true,
+  jobs: Number(process.env.MOCHA_JOBS) || Math.max(2, cores * 2),
+  timeout: 20000,
+  reporter: 'test/support/summary-reporter.cjs',
+};
