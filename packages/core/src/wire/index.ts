@@ -10,4 +10,3 @@ export * as account from './account.js';
 export * as operations from './operations.js';
 export * as orders from './orders.js';
 export * as payments from './payments.js';
-export * as staff from './staff.js';
