@@ -71,6 +71,8 @@ function platform(overrides: Partial<Platform> = {}): Platform {
     ],
     faq: [],
     slotsCount: 5,
+    platformType: 0,
+    haveInvitation: false,
     ...overrides,
   };
 }

@@ -41,7 +41,8 @@ export const flag = () => yup.boolean().defined();
 /** An ISO 8601 date-time string (JSON has no dates; the web reads strings, not Date objects). */
 export const dateTime = () => yup.string().meta({ format: 'date-time' }).defined();
 /** A list of `item`s. */
-export const list = <T extends yup.Schema>(item: T) => yup.array(item.defined()).defined();
+// Typed through the item's output type: a `T extends yup.Schema` parameter would make every list `any[]`.
+export const list = <T>(item: yup.Schema<T>) => yup.array(item.defined() as yup.Schema<Exclude<T, undefined>>).defined();
 /** `true`: the call did what it was asked (the spec's answer for calls that only act). */
 export const done = () =>
   yup
