@@ -8,7 +8,10 @@ import { waitFor } from '../support/wait.js';
 import { api } from '../support/agent.js';
 import { exited, runCli } from '../support/cli.js';
 
-describe('subshare CLI', () => {
+describe('subshare CLI', function () {
+  // Each command is a new Node process compiling the sources through tsx: seconds each on a busy 2-core machine.
+  this.timeout(90_000);
+
   it('--help lists every command with one line each', async () => {
     const result = await runCli(['--help']);
     expect(result.code).to.equal(0);
@@ -67,7 +70,10 @@ describe('subshare CLI', () => {
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       for (const [index, answer] of answers.entries()) {
-        await waitFor(() => output.split('(8 to 18 characters)').length > index + 1 && output.trimEnd().endsWith(':'), { what: `prompt ${index + 1}` });
+        await waitFor(() => output.split('(8 to 18 characters)').length > index + 1 && output.trimEnd().endsWith(':'), {
+          what: `prompt ${index + 1}`,
+          timeoutMs: 60_000,
+        });
         child.stdin.write(`${answer}\r`);
       }
       const code = await exited(child);
