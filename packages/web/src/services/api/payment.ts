@@ -3,7 +3,7 @@
  * and 7). Every call carries the login's bearer token. Imported by the checkout chunk only.
  */
 import { apiGet, apiPost } from './client';
-import type { CurrencyCode } from './types';
+import type { orders, payments } from '@subshare/core/wire';
 
 /**
  * Spec section 3: 1 card, 2 crypto (the default), 3 KakaoPay, 4 Samsung Pay, 5 Korean credit
@@ -24,55 +24,18 @@ export function isRegionalMethod(method: PaymentMethodId): method is 3 | 4 | 5 |
   return method >= 3;
 }
 
-export interface OrderItem {
-  platformId: number;
-  platformName: string;
-  platformColorOne: string;
-  platformLogoBase: string;
-  typeName: string;
-  durationName: string;
-  quantity: number;
-  haveInvitation: boolean;
-  invitationEmail: string | null;
-}
+export type OrderItem = orders.OrderItemAnswer;
+export type Order = orders.OrderAnswer;
 
-/** The spec's order (section 3); `total` in major units of the order's currency. */
-export interface Order {
-  id: number;
-  userId: number;
-  email: string;
-  total: number;
-  /** 1 EUR, 2 KRW. */
-  currencyId: number;
-  currencyCode: CurrencyCode;
-  /** The method chosen so far (2 until the buyer picks another). */
-  paymentMethod: number | null;
-  createdDate: string;
-  /** The methods the shop can take for this order, e.g. [2, 1] in EUR, [2, 1, 3, 4, 5, 6] in KRW. */
-  paymentMethods: number[];
-  /** Beyond the spec: 2 completed, 6 paid but not completed… */
-  state: number;
-  items: OrderItem[];
-}
+/**
+ * `POST /api/order/insert`. Without `currency` the server picks it as it did for the catalog (the
+ * visitor's country). `userId` is sent as the spec's client does; the server takes the buyer from the token.
+ */
+export type CreateOrderRequest = orders.InsertOrderInput & { userId: number };
 
-/** Spec section 3's order creation payload, plus the storefront's currency (beyond the spec). */
-export interface CreateOrderRequest {
-  platformId: number;
-  typeId: number;
-  durationId: number;
-  quantity: number;
-  userId: number;
-  languageId: number;
-  /** Omitted: the server picks the currency as it did for the catalog (the visitor's country). */
-  currency?: CurrencyCode;
-}
+/** The provider's payment page. */
+export type CheckoutSession = payments.CheckoutAnswer;
 
-export interface CheckoutSession {
-  /** The provider's payment page. */
-  url: string;
-}
-
-/** POST /api/order/insert: the server prices the order from its catalog. */
 export function createOrder(request: CreateOrderRequest): Promise<Order> {
   return apiPost<Order>('/api/order/insert', request, { auth: true });
 }
