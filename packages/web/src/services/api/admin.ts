@@ -5,39 +5,17 @@
  * dashboard figures and the orders' CSV export. Pages start at 1; limits are 1 to 100.
  * Imported by the admin chunk only.
  */
+import type { InferType } from 'yup';
+import type { catalog, orders } from '@subshare/core/wire';
 import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
 import { getUserPanel, type UserPanel } from './panel';
+import type { Item } from './types';
 
 /** One item of an order as the admin lists show it (spec section 3). */
-export interface AdminOrderItem {
-  platformId?: number;
-  platformName: string;
-  platformColorOne: string | null;
-  platformLogoBase: string | null;
-  typeName: string;
-  durationName: string;
-  quantity?: number;
-  haveInvitation: boolean;
-  invitationEmail: string | null;
-}
+export type AdminOrderItem = orders.OrderItemAnswer;
 
 /** The spec's Order; `total` in the order's currency, `totalEur` its value in EUR (admin totals are in EUR). */
-export interface AdminOrder {
-  id: number;
-  userId: number;
-  email: string;
-  total: number;
-  totalEur?: number | null;
-  /** 1 EUR, 2 KRW. */
-  currencyId: number;
-  currencyCode?: string;
-  paymentMethod: number | null;
-  createdDate: string;
-  paymentMethods: number[];
-  /** 2 completed, 6 paid but not completed… (beyond the spec). */
-  state?: number;
-  items: AdminOrderItem[];
-}
+export type AdminOrder = orders.OrderAnswer;
 
 /** The spec's paged count response. */
 export interface PagesCount {
@@ -57,15 +35,8 @@ export interface AdminUser {
   createdDate: string;
 }
 
-export interface AdminPlatform {
-  id: number;
-  name: string;
-  slotsCount: number;
-  logoBase: string | null;
-  colorOne: string | null;
-  /** 0 video streaming, 8 AI chat… */
-  type?: number;
-}
+/** Staff: every platform in English, enabled or not. */
+export type AdminPlatform = Item<InferType<typeof catalog.allPlatformsAnswer>>;
 
 /** The spec's Mailbox, plus its platform (null: not given to a platform yet). */
 export interface Mailbox {

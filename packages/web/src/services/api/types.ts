@@ -7,7 +7,7 @@ import type { InferType } from 'yup';
 import type { account, catalog } from '@subshare/core/wire';
 
 /** One element of a list type. */
-type Item<T> = T extends readonly (infer I)[] ? I : never;
+export type Item<T> = T extends readonly (infer I)[] ? I : never;
 
 export type CurrencyCode = catalog.HomeAnswer['currencyCode'];
 
