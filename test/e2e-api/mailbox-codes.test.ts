@@ -212,7 +212,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     expect(refused.body).to.deep.equal({ message: 'The mailbox cannot be reached right now. Please try again in a minute.', code: 'mailbox_unavailable' });
 
     // A server that accepts and never speaks: the one-second budget ends the wait. The shop
-    // gives up (a timeout, not a refusal) and closes its connection before it answers.
+    // gives up (a timeout, not a refusal) and closes its connection.
     const sockets: net.Socket[] = [];
     const closedByShop: boolean[] = [];
     const silent = net.createServer((socket) => {
