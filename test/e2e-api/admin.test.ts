@@ -94,7 +94,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
   async function orderIn(user: AuthenticatedUser, platform: TestPlatform, currency: 'EUR' | 'KRW', quantity = 1): Promise<number> {
     const order = await orders().createOrder(
       user,
-      { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, quantity, currency },
+      { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity, currency },
       currency,
     );
     return order.id;

@@ -109,7 +109,7 @@ describe('subshare CLI: backup and restore', function () {
     mine.renewedId = (await source()('subscriptions').where({ replaced_from_id: slot.subscriptionId }).first()).id;
     const krw = await orders().createOrder(
       await buyer({ languageId: 2 }),
-      { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, quantity: 1, currency: 'KRW' },
+      { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity: 1, currency: 'KRW' },
       'KRW',
     );
     mine.krwOrderId = krw.id;

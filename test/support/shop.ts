@@ -97,7 +97,7 @@ export async function buyer(options: { languageId?: 1 | 2 } = {}): Promise<Authe
 export async function createOrder(user: AuthenticatedUser, platform: TestPlatform, quantity = 1): Promise<number> {
   const order = await orders().createOrder(
     user,
-    { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, quantity, currency: 'EUR' },
+    { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity, currency: 'EUR' },
     'EUR',
   );
   return order.id;

@@ -17,7 +17,6 @@ import { legacyApiRoutes } from './routes/index.js';
 import { tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
 import { staticRoutes } from './static.js';
-import { webhookRoutes } from './webhooks/index.js';
 
 export interface AppOptions {
   /** Where the built web app lives; defaults to packages/web/dist. */
@@ -78,7 +77,6 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
     next();
   });
   // Provider notifications need the raw bytes: mounted before the JSON parser.
-  app.use(webhookRoutes(container));
   app.use(tableRouter(container, table, 'raw-body'));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', inputGuard);

@@ -2,7 +2,7 @@
  * Paying an order: the money path's first half, from the buyer's click to the provider's page,
  * and what the shop does while it waits for the provider.
  *
- *   POST /api/payment/createcheckoutsession* ──▶ start(buyer, { orderId, pmId? }, method):
+ *   POST /api/payment/createcheckoutsession* ──▶ start(buyer, { orderId }, method):
  *     orders.payableOrder (the buyer's, state 0, 1 or 3) ─▶ method offered? ─▶ one transaction:
  *         payments.open (pending payment, reference `<order>-<payment>`) + order state 1
  *     ─▶ payments.startProviderCheckout (provider page URL; refused: payment abandoned)
@@ -13,31 +13,14 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { Clock } from '../shared/clock.js';
 import { ValidationError } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
-import { validate } from '../shared/validate.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { PAYMENTS, type PaymentMethodId, type PaymentsService } from '../modules/payments/index.js';
+import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
-
-const orderIdSchema = yup.object({
-  orderId: yup.number().typeError('orderId must be a number').integer().min(1, 'orderId is required').required('orderId is required'),
-});
-const payssionCheckoutSchema = orderIdSchema.shape({
-  pmId: yup.number().typeError('pmId must be 3, 4, 5 or 6').oneOf([3, 4, 5, 6], 'pmId must be 3, 4, 5 or 6').required('pmId is required'),
-});
-// Payssion's return URL carries its order_id, which is our payment reference ("42-7"): accept it as the order id too.
-const payssionCheckSchema = yup.object({
-  orderId: yup
-    .string()
-    .trim()
-    .required('orderId is required')
-    .matches(/^\d{1,12}(-\d{1,12})?$/, 'orderId must be an order id'),
-  transactionId: yup.string().trim().max(128),
-});
 
 /** Orders still unpaid after this are expired (Stripe's checkout sessions live 24 hours). */
 const UNPAID_LIFETIME_MS = 24 * 3600_000;
@@ -52,10 +35,8 @@ export class CheckoutFlow {
     @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
   ) {}
 
-  /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (3–6): answers the provider page URL. */
-  async start(buyer: AuthenticatedUser, input: unknown, method: PaymentMethodId | 'payssion', context: RequestContext): Promise<{ url: string }> {
-    const chosen: PaymentMethodId = method === 'payssion' ? (validate(payssionCheckoutSchema, input).pmId as PaymentMethodId) : method;
-    const { orderId } = validate(orderIdSchema, input);
+  /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (its pmId, 3–6): answers the provider page URL. */
+  async start(buyer: AuthenticatedUser, { orderId }: OrderIdInput, chosen: PaymentMethodId, context: RequestContext): Promise<{ url: string }> {
     const order = await this.orders.payableOrder(buyer, orderId);
     if (!this.payments.availableMethods(order.paymentMethods).includes(chosen)) {
       throw new ValidationError('This payment method is not available for this order.', { pmId: 'not available' }, 'method_unavailable');
@@ -70,8 +51,8 @@ export class CheckoutFlow {
   }
 
   /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */
-  async checkPayssion(buyer: AuthenticatedUser, input: unknown): Promise<boolean> {
-    const checked = validate(payssionCheckSchema, input);
+  async checkPayssion(buyer: AuthenticatedUser, checked: CheckPayssionInput): Promise<boolean> {
+    // Payssion's return URL carries its order_id, our payment reference ("42-7"): the order is its first part.
     const orderId = Number(checked.orderId.split('-')[0]);
     const transactionId = checked.transactionId;
     const order = await this.orders.getOrder(buyer, orderId);
@@ -83,8 +64,7 @@ export class CheckoutFlow {
   }
 
   /** /api/payment/process: brings the order up to date with its provider (never marks paid by itself). */
-  async refresh(buyer: AuthenticatedUser, input: unknown): Promise<OrderView> {
-    const { orderId } = validate(orderIdSchema, input);
+  async refresh(buyer: AuthenticatedUser, { orderId }: OrderIdInput): Promise<OrderView> {
     const order = await this.orders.getOrder(buyer, orderId);
     for (const payment of await this.payments.ofOrder(order.id)) {
       if (payment.status === 'pending' && payment.providerReference) await this.notifications.askProvider(payment).catch(() => undefined);

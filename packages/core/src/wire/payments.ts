@@ -1,7 +1,7 @@
 /**
- * Payment calls: starting a checkout with a provider, asking the provider about an order's
- * payment, and the demo provider's page. Provider notifications (`/api/webhook/*`) carry the
- * provider's own body, checked by its signature, so they have no input schema here.
+ * Payment calls: starting a checkout with a provider, and asking the provider about an order's
+ * payment. Provider notifications (`/api/webhook/*`) carry the provider's own body, checked by
+ * its signature, so they have no input schema here.
  */
 import * as yup from 'yup';
 import { flag, numberOf, text } from './fields.js';
@@ -35,8 +35,6 @@ export const stripeAcknowledgement = yup.object({
     .oneOf([true] as const)
     .defined(),
 });
-
-export const demoCheckoutParams = yup.object({ token: yup.string().max(4096).required('token is required') });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;
 export type PayssionCheckoutInput = yup.InferType<typeof payssionCheckoutBody>;

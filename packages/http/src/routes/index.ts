@@ -24,14 +24,6 @@ export function legacyApiRoutes(container: Container): Router {
   const mailbox = mailboxHandlers(container);
   const admin = adminHandlers(container);
 
-  router.post('/api/order/insert', ...can.verified, json(order.insert));
-  router.get('/api/order/getorder', ...can.user, json(order.getOrder));
-  router.post('/api/payment/process', ...can.user, json(order.process));
-  router.post('/api/payment/createcheckoutsession', ...can.verified, json(order.checkoutCard));
-  router.post('/api/payment/createcheckoutsessioncoinpal', ...can.verified, json(order.checkoutCrypto));
-  router.post('/api/payment/createcheckoutsessionpayssion', ...can.verified, json(order.checkoutPayssion));
-  router.post('/api/payment/checksessionpayssion', ...can.user, json(order.checkPayssion));
-
   router.get('/api/user/getuserpanel', ...can.user, json(subscription.panel));
   router.post('/api/order/setinvatiotaionemail', ...can.user, json(subscription.setInvitationEmail));
   // Staff calls under /api/webhook/ (the spec's paths); JSON-parsed, unlike the providers' raw-body webhooks.

@@ -9,9 +9,17 @@ import { accountCalls } from './account.routes.js';
 import type { Call } from './call.js';
 import { catalogCalls } from './catalog.routes.js';
 import { operationsCalls } from './operations.routes.js';
+import { ordersCalls } from './orders.routes.js';
+import { paymentsCalls } from './payments.routes.js';
 
 export function routeTable(container: Container): Call[] {
   const table: Call[] = [];
-  table.push(...catalogCalls(container), ...accountCalls(container), ...operationsCalls(container, () => table));
+  table.push(
+    ...catalogCalls(container),
+    ...accountCalls(container),
+    ...ordersCalls(container),
+    ...paymentsCalls(container),
+    ...operationsCalls(container, () => table),
+  );
   return table;
 }

@@ -1,11 +1,12 @@
-import { CURRENCIES, toMajorUnits, type OrderView } from '@subshare/core';
+import { CURRENCIES, toMajorUnits, type OrderView, type PaymentMethodId } from '@subshare/core';
+import type { orders } from '@subshare/core/wire';
 
 /**
  * The spec's order shape (section 3), total in major units of the order's currency. Beyond it:
  * `currencyCode`, `state`, `totalEur` (admin totals are in EUR: what the same options sold for
  * in EUR when the order was made), `paidDate` and `completedDate`.
  */
-export function serializeOrder(order: OrderView, paymentMethods: number[]) {
+export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[]): orders.OrderAnswer {
   return {
     id: order.id,
     userId: order.userId,

@@ -103,8 +103,9 @@ export class PaymentsService {
   }
 
   /** The methods this installation can take (unconfigured ones are served by the demo provider only where allowed). */
-  availableMethods(candidates: readonly number[]): number[] {
-    return candidates.filter((method) => this.config.allowDemoPayments || !this.providers.isDemo(method as PaymentMethodId));
+  availableMethods(candidates: readonly number[]): PaymentMethodId[] {
+    // The order's candidates are method ids (orders keep them as numbers, not knowing this module).
+    return (candidates as readonly PaymentMethodId[]).filter((method) => this.config.allowDemoPayments || !this.providers.isDemo(method));
   }
 
   /** A new pending payment of `amount` for the order through the method's provider, inside the caller's transaction. */
