@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { ACCOUNTS, type AccountsService } from '@subshare/core';
+import { ACCOUNTS, validate, type AccountsService } from '@subshare/core';
+import { subscriptions } from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { readSecret, readStandardInput, refuseOnCommandLine } from '../secret-input.js';
 
@@ -25,14 +26,17 @@ export const createAccountCommand = () =>
       .requiredOption('--forward <email>', 'the forwarding e-mail')
       .action(async (options: { platform: string; email: string; passwordStdin?: boolean; slots: string; forward: string }) => {
         const password = (await readSecret(PASSWORD, options.passwordStdin ? await readStandardInput() : undefined))!;
+        // The same rules as POST /api/subscribe/insert, on the options as typed.
+        const input = validate(subscriptions.accountBody, {
+          platformId: options.platform,
+          email: options.email,
+          password,
+          slotsCount: options.slots,
+          femail: options.forward,
+        });
         // With the job queue: the new account's `account-created` event lets waiting orders be activated.
         await runOnce({}, async ({ container }) => {
-          const account = await container
-            .get<AccountsService>(ACCOUNTS.Service)
-            .createAccount(
-              { label: 'cli' },
-              { platformId: options.platform, email: options.email, password, slotsCount: options.slots, femail: options.forward },
-            );
+          const account = await container.get<AccountsService>(ACCOUNTS.Service).createAccount({ label: 'cli' }, input);
           console.log(
             `Created account ${account.id} on platform ${account.platformId}: ${account.email}, ${account.slotsCount} slot(s), ` +
               `forwarding to ${account.femail}, ${account.mailboxId ? `mailbox ${account.mailboxId}` : 'no mailbox of ours'}.`,

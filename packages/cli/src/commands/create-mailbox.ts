@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ACCOUNTS, type AccountsService } from '@subshare/core';
 import { runOnce } from '../context.js';
+import { positiveInteger } from '../format.js';
 
 /** The operator's `GET /api/subscribe/createbemail`: a new address on MAILBOX_DOMAIN and a generated password. */
 export const createMailboxCommand = () =>
@@ -8,8 +9,9 @@ export const createMailboxCommand = () =>
     .description('make a new mailbox address on MAILBOX_DOMAIN with a generated password, and print both')
     .option('--platform <id>', 'assign it to this platform (otherwise it is offered for every platform)')
     .action(async (options: { platform?: string }) => {
+      const platformId = options.platform === undefined ? undefined : positiveInteger('--platform', options.platform);
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const mailbox = await container.get<AccountsService>(ACCOUNTS.Service).createMailbox({ label: 'cli' }, { platformId: options.platform });
+        const mailbox = await container.get<AccountsService>(ACCOUNTS.Service).createMailbox({ label: 'cli' }, { platformId });
         console.log(
           [
             `Created mailbox ${mailbox.id}${mailbox.platformId ? ` for platform ${mailbox.platformId}` : ' (not assigned to a platform)'}:`,

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { EMAIL_KIND_NAMES, FLOWS, parseEmailKind, type SendEmailFlow } from '@subshare/core';
+import { EMAIL_KIND_NAMES, FLOWS, type SendEmailFlow } from '@subshare/core';
+import { email } from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { positiveInteger } from '../format.js';
 
@@ -22,7 +23,7 @@ export const sendEmailCommand = () =>
     )
     .action(async (options: { user: string; type: string }) => {
       const userId = positiveInteger('--user', options.user);
-      const kind = parseEmailKind(options.type);
+      const kind = email.parseEmailKind(options.type);
       if (kind === undefined) throw new Error(`--type must be an e-mail kind, 0 to 9 or a name such as subscribeActive (got "${options.type}").`);
       // With the job queue: the e-mail's delivery job is sent with it.
       await runOnce({}, async ({ container }) => {

@@ -26,17 +26,16 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import { addMonths, type Clock } from '../shared/clock.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { validate } from '../shared/validate.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import type { ActivateInput } from '../wire/subscriptions.js';
 
 export type ActivationOutcome = 'activated' | 'waiting' | 'not_waiting' | 'missing';
 
@@ -59,16 +58,6 @@ export interface ActivationResult {
   state?: number;
   subscriptions: ActivatedSlot[];
 }
-
-const activateSchema = yup.object({
-  orderId: yup
-    .number()
-    .typeError('orderId must be a number')
-    .integer('orderId must be a whole number')
-    .min(1, 'orderId is required')
-    .max(Number.MAX_SAFE_INTEGER, 'orderId is too large')
-    .required('orderId is required'),
-});
 
 /** Deadlock or serialization failure: the whole transaction is safe to run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -105,8 +94,7 @@ export class ActivationFlow {
    * when its platform needs an invitation (staff have invited the buyer). 404 unknown order,
    * 409 `order_not_waiting` or `no_free_slot`; audited as `order.activate`.
    */
-  async activateNow(actor: AuditActor, input: unknown): Promise<ActivationResult> {
-    const { orderId } = validate(activateSchema, input);
+  async activateNow(actor: AuditActor, { orderId }: ActivateInput): Promise<ActivationResult> {
     const result = await this.withRetry(() => this.run(orderId, actor));
     if (result.outcome === 'missing') throw new NotFoundError('This order does not exist.', 'order_not_found');
     if (result.outcome === 'not_waiting') throw new ConflictError(`This order is not waiting for activation (state ${result.state}).`, 'order_not_waiting');

@@ -54,7 +54,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
 export { REMINDER_DAYS, type ExpiryFlow, type ExpiryRunResult } from './expiry.flow.js';
 export type { ReplacementFlow, ReplacementResult } from './replacement.flow.js';
-export { parseEmailKind, SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type SentEmail } from './send-email.flow.js';
+export { SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type SentEmail } from './send-email.flow.js';
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';
 export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-users.flow.js';
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';

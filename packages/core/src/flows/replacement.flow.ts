@@ -6,26 +6,14 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
-import { validate } from '../shared/validate.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
-
-const positiveId = (label: string) =>
-  yup
-    .number()
-    .typeError(`${label} must be a number`)
-    .integer(`${label} must be a whole number`)
-    .min(1, `${label} is required`)
-    .max(Number.MAX_SAFE_INTEGER, `${label} is too large`)
-    .required(`${label} is required`);
-
-const replaceSchema = yup.object({ subscribeId: positiveId('subscribeId'), orderId: positiveId('orderId') });
+import type { ReplaceInput } from '../wire/subscriptions.js';
 
 export interface ReplacementResult {
   subscription: SubscriptionView;
@@ -49,8 +37,7 @@ export class ReplacementFlow {
    * subscription, 400 when the subscription is not the order's, 409 `subscription_not_active`
    * or `no_free_slot` (nothing changes then).
    */
-  async replace(actor: AuditActor, input: unknown): Promise<ReplacementResult> {
-    const { subscribeId, orderId } = validate(replaceSchema, input);
+  async replace(actor: AuditActor, { subscribeId, orderId }: ReplaceInput): Promise<ReplacementResult> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lockForUpdate(orderId, trx);
       if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');

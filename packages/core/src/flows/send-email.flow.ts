@@ -19,12 +19,10 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { validate } from '../shared/validate.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
@@ -32,7 +30,6 @@ import { IDENTITY, type IdentityService, type RequestContext, type UserProfile, 
 import {
   EMAIL_KIND,
   EMAIL_KIND_NAMES,
-  isEmailKind,
   NOTIFICATIONS,
   type EmailKind,
   type EmailKindName,
@@ -42,43 +39,13 @@ import {
 } from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionStatus, type SubscriptionView } from '../modules/subscriptions/index.js';
+import type { SendEmailInput } from '../wire/email.js';
 
 /** How long an identical request (same user, same kind) answers the first e-mail instead of sending another. */
 export const SEND_EMAIL_REPEAT_WINDOW_MS = 60_000;
 /** The first half of the advisory lock that serialises staff e-mails to one user ("SE"); the second is the user id. */
 const SEND_LOCK_CLASS = 0x5345;
 const DAY_MS = 24 * 3600_000;
-
-/** A kind given as its number (0 to 9, also as a string) or its name (`welcome`, any case). */
-export function parseEmailKind(value: unknown): EmailKind | undefined {
-  if (typeof value === 'number') return isEmailKind(value) ? value : undefined;
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (/^\d{1,2}$/.test(text)) {
-    const kind = Number(text);
-    return isEmailKind(kind) ? kind : undefined;
-  }
-  const match = Object.entries(EMAIL_KIND).find(([name]) => name.toLowerCase() === text.toLowerCase());
-  return match?.[1];
-}
-
-const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
-  .map(([kind, name]) => `${kind} ${name}`)
-  .join(', ');
-
-const sendSchema = yup.object({
-  userId: yup
-    .number()
-    .typeError('userId must be a number')
-    .integer('userId must be a whole number')
-    .min(1, 'userId must be positive')
-    .max(Number.MAX_SAFE_INTEGER, 'userId is too large')
-    .required('userId is required'),
-  emailType: yup
-    .mixed<number | string>()
-    .required('emailType is required')
-    .test('email-kind', `emailType must be one of ${KIND_HELP}`, (value) => parseEmailKind(value) !== undefined),
-});
 
 export interface SentEmail {
   /** The outbox e-mail: the one written now, or the first one when this was a repeat. */
@@ -126,9 +93,7 @@ export class SendEmailFlow {
    * `already_verified`), 429 when a code was sent less than a minute ago (kind 5).
    * `context` is the caller's (IP) for the verification code's limits.
    */
-  async send(actor: AuditActor, input: unknown, context: RequestContext): Promise<SentEmail> {
-    const { userId, emailType } = validate(sendSchema, input);
-    const kind = parseEmailKind(emailType)!;
+  async send(actor: AuditActor, { userId, emailType: kind }: SendEmailInput, context: RequestContext): Promise<SentEmail> {
     const user = await this.identity.profile(userId);
     const now = this.clock.now();
     const minute = Math.floor(now.getTime() / SEND_EMAIL_REPEAT_WINDOW_MS);

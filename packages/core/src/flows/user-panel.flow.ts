@@ -9,26 +9,14 @@
  * family-invitation subscription has no shared password: its username is the invitation e-mail.
  */
 import { inject, injectable } from 'inversify';
-import * as yup from 'yup';
 import { ForbiddenError } from '../shared/errors.js';
-import { validate } from '../shared/validate.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId, type PlatformView } from '../modules/catalog/index.js';
 import { IDENTITY, ROLES, type AuthenticatedUser, type IdentityService } from '../modules/identity/index.js';
 import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
-
-const panelSchema = yup.object({
-  id: yup
-    .number()
-    .typeError('id must be a number')
-    .integer('id must be a whole number')
-    .min(1, 'id must be positive')
-    .max(Number.MAX_SAFE_INTEGER, 'id is too large')
-    .required('id is required'),
-  languageId: yup.number().typeError('languageId must be 1 or 2').oneOf([1, 2], 'languageId must be 1 or 2').default(1),
-});
+import type { PanelQuery } from '../wire/panel.js';
 
 /** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
 export interface PanelItem {
@@ -74,8 +62,8 @@ export class UserPanelFlow {
   ) {}
 
   /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */
-  async panel(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<UserPanel> {
-    const { id: userId, languageId } = validate(panelSchema, input);
+  async panel(viewer: AuthenticatedUser, input: PanelQuery, actor: AuditActor): Promise<UserPanel> {
+    const { id: userId, languageId } = input;
     const isStaff = viewer.role >= ROLES.moderator;
     if (userId !== viewer.id && !isStaff) throw new ForbiddenError('You can only see your own subscriptions.', 'forbidden');
     const profile = await this.identity.profile(userId);

@@ -14,12 +14,10 @@
  * `since` (e.g. the moment the buyer started the login), never widen it.
  */
 import { inject, injectable } from 'inversify';
-import * as yup from 'yup';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, ForbiddenError } from '../shared/errors.js';
 import type { RateLimit, RateLimiter } from '../shared/rate-limiter.js';
 import { TOKENS } from '../shared/tokens.js';
-import { validate } from '../shared/validate.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
@@ -27,6 +25,7 @@ import { ROLES, type AuthenticatedUser } from '../modules/identity/index.js';
 import { MAILBOXES, type MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { sinceDate, type VerificationMailQuery } from '../wire/panel.js';
 
 /** Platform types (the spec's `platformType`) that have something in the mailbox. */
 export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, number> = { householdLink: 0, loginCode: 8 };
@@ -39,21 +38,6 @@ export const MAILBOX_READ_LIMIT: RateLimit = {
   windowSeconds: 600,
   message: 'Too many verification look-ups. Please wait a few minutes, then try again.',
 };
-
-const readSchema = yup.object({
-  subscriptionId: yup
-    .number()
-    .typeError('subscriptionId must be a number')
-    .integer('subscriptionId must be a whole number')
-    .min(1, 'subscriptionId must be positive')
-    .max(Number.MAX_SAFE_INTEGER, 'subscriptionId is too large')
-    .required('subscriptionId is required'),
-  since: yup
-    .date()
-    .typeError('since must be a date (ISO 8601 or milliseconds since 1970)')
-    .transform((value, original) => (typeof original === 'string' && /^\d+$/.test(original) ? new Date(Number(original)) : value))
-    .optional(),
-});
 
 const WRONG_TYPE: Record<PlatformMailKind, string> = {
   householdLink: 'Household links are only for video platforms.',
@@ -74,17 +58,18 @@ export class VerificationMailFlow {
   ) {}
 
   /** GET /api/email/getnvlink?subscriptionId → `{ link }`, null until one is found. */
-  async householdLink(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<{ link: string | null }> {
+  async householdLink(viewer: AuthenticatedUser, input: VerificationMailQuery, actor: AuditActor): Promise<{ link: string | null }> {
     return { link: await this.read(viewer, input, actor, 'householdLink') };
   }
 
   /** GET /api/email/getchgptcode?subscriptionId → `{ code }`, null until one is found. */
-  async loginCode(viewer: AuthenticatedUser, input: unknown, actor: AuditActor): Promise<{ code: string | null }> {
+  async loginCode(viewer: AuthenticatedUser, input: VerificationMailQuery, actor: AuditActor): Promise<{ code: string | null }> {
     return { code: await this.read(viewer, input, actor, 'loginCode') };
   }
 
-  private async read(viewer: AuthenticatedUser, input: unknown, actor: AuditActor, kind: PlatformMailKind): Promise<string | null> {
-    const { subscriptionId, since: asked } = validate(readSchema, input);
+  private async read(viewer: AuthenticatedUser, input: VerificationMailQuery, actor: AuditActor, kind: PlatformMailKind): Promise<string | null> {
+    const { subscriptionId } = input;
+    const asked = input.since === undefined ? undefined : sinceDate(input.since);
     await this.limiter.consume(MAILBOX_READ_LIMIT, String(viewer.id));
 
     const subscription = await this.subscriptions.get(subscriptionId);

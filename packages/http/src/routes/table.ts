@@ -8,17 +8,19 @@ import type { Container } from 'inversify';
 import { accountCalls } from './account.routes.js';
 import type { Call } from './call.js';
 import { catalogCalls } from './catalog.routes.js';
+import { emailCalls } from './email.routes.js';
 import { operationsCalls } from './operations.routes.js';
-import { ordersCalls } from './orders.routes.js';
-import { paymentsCalls } from './payments.routes.js';
+import { panelCalls } from './panel.routes.js';
+import { subscriptionsCalls } from './subscriptions.routes.js';
 
 export function routeTable(container: Container): Call[] {
   const table: Call[] = [];
   table.push(
     ...catalogCalls(container),
     ...accountCalls(container),
-    ...ordersCalls(container),
-    ...paymentsCalls(container),
+    ...panelCalls(container),
+    ...subscriptionsCalls(container),
+    ...emailCalls(container),
     ...operationsCalls(container, () => table),
   );
   return table;

@@ -39,7 +39,8 @@ export function serializePanel(panel: UserPanel) {
 export function serializeActivation(result: ActivationResult) {
   return {
     orderId: result.orderId,
-    state: result.state,
+    // Set whenever the order exists; activateNow answers 404 otherwise.
+    state: result.state!,
     subscribers: result.subscriptions.map((slot) => ({
       subscribeId: slot.subscriptionId,
       platformAccountId: slot.platformAccountId,

@@ -8,15 +8,14 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { CREDENTIALS_CIPHER, CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
-import { platformAccountSchema } from '../../validation/index.js';
+import { INTEGER_MAX } from '../../wire/fields.js';
+import type { AccountInput } from '../../wire/subscriptions.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { PlatformAccountRepository } from './account.repository.js';
 import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
@@ -67,20 +66,6 @@ export interface CredentialsRotationResult {
   skipped: number;
 }
 
-/** Platform ids are PostgreSQL integers. */
-const MAX_ID = 2_147_483_647;
-
-const platformIdRule = (label: string) =>
-  yup
-    .number()
-    .typeError(`${label} must be a number`)
-    .integer(`${label} must be a whole number`)
-    .min(1, `${label} must be positive`)
-    .max(MAX_ID, `${label} is too large`);
-
-const createMailboxSchema = yup.object({ platformId: platformIdRule('platformId').optional() });
-const listMailboxesSchema = yup.object({ platformId: platformIdRule('platformId').required('platformId is required') });
-
 /** How many fresh addresses to try before giving up (a collision is about one in 30 million). */
 const ADDRESS_ATTEMPTS = 5;
 
@@ -104,8 +89,7 @@ export class AccountsService {
    * The `account-created` event is sent in the same transaction: new capacity lets waiting
    * orders of the platform be activated (the subscriptions work listens to it).
    */
-  async createAccount(actor: AuditActor, input: unknown): Promise<PlatformAccountView> {
-    const payload = validate(platformAccountSchema(), input);
+  async createAccount(actor: AuditActor, payload: AccountInput): Promise<PlatformAccountView> {
     return this.knex.transaction(async (trx) => {
       await this.requirePlatform(payload.platformId, trx);
       const mailbox = await this.mailboxes.findByEmail(payload.email, trx);
@@ -145,8 +129,7 @@ export class AccountsService {
    * optionally assigned to a platform. The password is answered once here (the caller is staff
    * or the operator; the audit entry says a mailbox was made, not its password).
    */
-  async createMailbox(actor: AuditActor, input: { platformId?: unknown } = {}): Promise<MailboxView> {
-    const { platformId } = validate(createMailboxSchema, input);
+  async createMailbox(actor: AuditActor, { platformId }: { platformId?: number } = {}): Promise<MailboxView> {
     const password = generateMailboxPassword();
     return this.knex.transaction(async (trx) => {
       if (platformId !== undefined) await this.requirePlatform(platformId, trx);
@@ -177,8 +160,7 @@ export class AccountsService {
    * with their passwords (the admin "create subscription" screen). One audit entry per call
    * names every mailbox whose password was revealed.
    */
-  async listMailboxes(actor: AuditActor, input: { platformId?: unknown }): Promise<MailboxView[]> {
-    const { platformId } = validate(listMailboxesSchema, input);
+  async listMailboxes(actor: AuditActor, { platformId }: { platformId: number }): Promise<MailboxView[]> {
     await this.requirePlatform(platformId);
     const rows = await this.mailboxes.listForPlatform(platformId);
     const views = rows.map((row) => ({ id: row.id, platformId: row.platform_id, email: row.email, password: this.cipher.decrypt(row.password_encrypted) }));
@@ -273,7 +255,7 @@ export class AccountsService {
   }
 
   private async requirePlatform(platformId: number, trx?: Knex.Transaction): Promise<void> {
-    if (platformId > MAX_ID || !(await this.accounts.platformExists(platformId, trx)))
+    if (platformId > INTEGER_MAX || !(await this.accounts.platformExists(platformId, trx)))
       throw new NotFoundError('This platform does not exist.', 'platform_not_found');
   }
 }

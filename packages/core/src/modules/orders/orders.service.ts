@@ -12,8 +12,7 @@ import { currencyById, money, type CurrencyCode, type Money } from '../../shared
 import { TOKENS } from '../../shared/tokens.js';
 import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
 import { validate } from '../../shared/validate.js';
-import { invitationEmailSchema } from '../../validation/index.js';
-import type { InsertOrderInput } from '../../wire/orders.js';
+import type { InvitationEmailInput } from '../../wire/panel.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
@@ -30,7 +29,16 @@ export const DEFAULT_PAYMENT_METHOD = 2;
 const positiveId = (label: string) =>
   yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`).min(1, `${label} is required`);
 
-const setInvitationSchema = invitationEmailSchema().shape({ orderId: positiveId('orderId').required('orderId is required') });
+const createOrderSchema = yup.object({
+  platformId: positiveId('platformId').required('platformId is required'),
+  typeId: positiveId('typeId').required('typeId is required'),
+  durationId: positiveId('durationId').required('durationId is required'),
+  quantity: yup.number().typeError('quantity must be a number').integer().min(1, 'quantity must be at least 1').max(10).default(1),
+  languageId: yup.number().oneOf([1, 2], 'languageId must be 1 or 2').default(1),
+  // Beyond the spec: which currency to pay in (the storefront's current currency).
+  currency: yup.string().uppercase().oneOf(['EUR', 'KRW'], 'currency must be EUR or KRW'),
+  currencyId: yup.number().oneOf([1, 2], 'currencyId must be 1 or 2'),
+});
 
 const wholeNumber = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`);
 
@@ -142,9 +150,10 @@ export class OrdersService {
    * POST /api/order/insert. The buyer is the token's user whatever `userId` the payload
    * carries, and the price is the catalog's sale price for the chosen options.
    */
-  async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode): Promise<OrderView> {
-    const languageId = payload.languageId;
-    const currency: CurrencyCode = payload.currency ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
+  async createOrder(buyer: AuthenticatedUser, input: unknown, defaultCurrency: CurrencyCode): Promise<OrderView> {
+    const payload = validate(createOrderSchema, input);
+    const languageId = payload.languageId as LanguageId;
+    const currency: CurrencyCode = (payload.currency as CurrencyCode | undefined) ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
     const platform = await this.catalog.getPlatform(payload.platformId, languageId);
     const duration = platform.durations.find((option) => option.id === payload.durationId && option.isEnabled);
     const type = platform.types.find((option) => option.id === payload.typeId && option.isEnabled);
@@ -283,8 +292,7 @@ export class OrdersService {
    * a family-group invitation, on their own order's items that need one. Once given it is
    * read-only: the same e-mail again answers it; another one is a conflict.
    */
-  async setInvitationEmail(buyer: AuthenticatedUser, input: unknown): Promise<{ email: string }> {
-    const { email, orderId } = validate(setInvitationSchema, input);
+  async setInvitationEmail(buyer: AuthenticatedUser, { email, orderId }: InvitationEmailInput): Promise<{ email: string }> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lock(orderId, trx);
       if (!order || order.user_id !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');

@@ -1,0 +1,102 @@
+/**
+ * Staff e-mail calls: sending one of the e-mail kinds to a user, and reading the outbox (the
+ * e-mails the shop wrote, a one-time code always masked).
+ */
+import * as yup from 'yup';
+// The kinds table alone (plain constants): the notifications module's index.ts would bring its
+// Node code into the web client, which reads this file too.
+// eslint-disable-next-line subshare/module-boundaries -- see above
+import { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName } from '../modules/notifications/email-kinds.js';
+import { dateTime, id, integer, list, numberOf, text } from './fields.js';
+
+const KIND_NUMBERS = Object.values(EMAIL_KIND);
+const KIND_NAMES = Object.keys(EMAIL_KIND) as EmailKindName[];
+const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
+  .map(([kind, name]) => `${kind} ${name}`)
+  .join(', ');
+
+/** A kind given as its number (0 to 9, also as a string) or its name (`welcome`, any case). */
+export function parseEmailKind(value: unknown): EmailKind | undefined {
+  if (typeof value === 'number') return isEmailKind(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (/^\d{1,2}$/.test(text)) {
+    const kind = Number(text);
+    return isEmailKind(kind) ? kind : undefined;
+  }
+  const match = KIND_NAMES.find((name) => name.toLowerCase() === text.toLowerCase());
+  return match === undefined ? undefined : EMAIL_KIND[match];
+}
+
+/** `emailType`: the kind's number or name; the handler receives the number. */
+export const sendEmailBody = yup.object({
+  userId: id('userId').required('userId is required'),
+  emailType: yup
+    .mixed((value): value is EmailKind => isEmailKind(value))
+    .transform((value: unknown) => parseEmailKind(value) ?? value)
+    .typeError(`emailType must be one of ${KIND_HELP}`)
+    .required('emailType is required')
+    .meta({ description: `An e-mail kind, its number or its name: ${KIND_HELP}.` }),
+});
+
+const kind = numberOf(KIND_NUMBERS).defined();
+const kindName = yup.string().oneOf(KIND_NAMES).defined();
+/** 1 English, 2 Korean: the user's language. */
+const emailLanguage = numberOf([1, 2] as const).defined();
+
+/** The e-mail written now, or the first one when the same request came within a minute (`repeated: true`, nothing new sent). */
+export const sentEmailAnswer = yup.object({
+  id: integer(),
+  kind,
+  kindName,
+  to: text(),
+  userId: integer(),
+  languageId: emailLanguage,
+  repeated: yup.boolean().defined(),
+});
+
+const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+
+export const outboxQuery = yup.object({
+  page: yup.number().typeError('page must be a number').integer().min(1).default(1),
+  limit: yup.number().typeError('limit must be a number').integer().min(1).max(100).default(20),
+  status: yup.string().oneOf(OUTBOX_STATUSES),
+  userId: id('userId'),
+});
+
+const summaryFields = {
+  id: integer(),
+  kind,
+  kindName,
+  userId: integer().nullable(),
+  to: text(),
+  languageId: emailLanguage,
+  subject: text(),
+  status: yup.string().oneOf(OUTBOX_STATUSES).defined(),
+  attempts: integer(),
+  lastError: text().nullable(),
+  idempotencyKey: text().nullable(),
+  messageId: text().nullable(),
+  createdAt: dateTime(),
+  sentAt: dateTime().nullable(),
+  lastAttemptAt: dateTime().nullable(),
+};
+
+/** One page of the outbox, newest first, without bodies. */
+export const outboxPageAnswer = yup.object({
+  items: list(yup.object(summaryFields).meta({ name: 'OutboxEmailSummary' })),
+  count: integer(),
+  pages: integer(),
+  page: integer(),
+  limit: integer(),
+});
+
+export const outboxEmailParams = yup.object({ id: id('id').required('id is required') });
+/** One e-mail with its bodies (a code masked); every read is audited. */
+export const outboxEmailAnswer = yup.object({ ...summaryFields, html: text(), text: text() });
+
+export type SendEmailInput = yup.InferType<typeof sendEmailBody>;
+export type SentEmailAnswer = yup.InferType<typeof sentEmailAnswer>;
+export type OutboxQuery = yup.InferType<typeof outboxQuery>;
+export type OutboxPageAnswer = yup.InferType<typeof outboxPageAnswer>;
+export type OutboxEmailAnswer = yup.InferType<typeof outboxEmailAnswer>;
