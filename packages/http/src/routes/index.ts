@@ -16,14 +16,6 @@ export function legacyApiRoutes(container: Container): Router {
   const order = orderHandlers(container);
   const admin = adminHandlers(container);
 
-  router.post('/api/order/insert', ...can.verified, json(order.insert));
-  router.get('/api/order/getorder', ...can.user, json(order.getOrder));
-  router.post('/api/payment/process', ...can.user, json(order.process));
-  router.post('/api/payment/createcheckoutsession', ...can.verified, json(order.checkoutCard));
-  router.post('/api/payment/createcheckoutsessioncoinpal', ...can.verified, json(order.checkoutCrypto));
-  router.post('/api/payment/createcheckoutsessionpayssion', ...can.verified, json(order.checkoutPayssion));
-  router.post('/api/payment/checksessionpayssion', ...can.user, json(order.checkPayssion));
-
   // The admin area's lists (spec section 7; paging per section 4: page from 1, limit 1 to 100, default 20).
   router.get('/api/order/getbystate', ...can.staff, json(order.getByState));
   router.get('/api/order/getorders', ...can.staff, json(order.getOrders));

@@ -12,12 +12,16 @@ import { emailCalls } from './email.routes.js';
 import { operationsCalls } from './operations.routes.js';
 import { panelCalls } from './panel.routes.js';
 import { subscriptionsCalls } from './subscriptions.routes.js';
+import { ordersCalls } from './orders.routes.js';
+import { paymentsCalls } from './payments.routes.js';
 
 export function routeTable(container: Container): Call[] {
   const table: Call[] = [];
   table.push(
     ...catalogCalls(container),
     ...accountCalls(container),
+    ...ordersCalls(container),
+    ...paymentsCalls(container),
     ...panelCalls(container),
     ...subscriptionsCalls(container),
     ...emailCalls(container),

@@ -13,6 +13,7 @@ import { TOKENS } from '../../shared/tokens.js';
 import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
 import { validate } from '../../shared/validate.js';
 import type { InvitationEmailInput } from '../../wire/panel.js';
+import type { InsertOrderInput } from '../../wire/orders.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
@@ -25,20 +26,6 @@ import { activationKey, ORDER_QUEUES } from './queues.js';
 /** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
 const METHODS_BY_CURRENCY: Record<CurrencyCode, number[]> = { EUR: [2, 1], KRW: [2, 1, 3, 4, 5, 6] };
 export const DEFAULT_PAYMENT_METHOD = 2;
-
-const positiveId = (label: string) =>
-  yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`).min(1, `${label} is required`);
-
-const createOrderSchema = yup.object({
-  platformId: positiveId('platformId').required('platformId is required'),
-  typeId: positiveId('typeId').required('typeId is required'),
-  durationId: positiveId('durationId').required('durationId is required'),
-  quantity: yup.number().typeError('quantity must be a number').integer().min(1, 'quantity must be at least 1').max(10).default(1),
-  languageId: yup.number().oneOf([1, 2], 'languageId must be 1 or 2').default(1),
-  // Beyond the spec: which currency to pay in (the storefront's current currency).
-  currency: yup.string().uppercase().oneOf(['EUR', 'KRW'], 'currency must be EUR or KRW'),
-  currencyId: yup.number().oneOf([1, 2], 'currencyId must be 1 or 2'),
-});
 
 const wholeNumber = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`);
 
@@ -150,10 +137,9 @@ export class OrdersService {
    * POST /api/order/insert. The buyer is the token's user whatever `userId` the payload
    * carries, and the price is the catalog's sale price for the chosen options.
    */
-  async createOrder(buyer: AuthenticatedUser, input: unknown, defaultCurrency: CurrencyCode): Promise<OrderView> {
-    const payload = validate(createOrderSchema, input);
-    const languageId = payload.languageId as LanguageId;
-    const currency: CurrencyCode = (payload.currency as CurrencyCode | undefined) ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
+  async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode): Promise<OrderView> {
+    const languageId = payload.languageId;
+    const currency: CurrencyCode = payload.currency ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
     const platform = await this.catalog.getPlatform(payload.platformId, languageId);
     const duration = platform.durations.find((option) => option.id === payload.durationId && option.isEnabled);
     const type = platform.types.find((option) => option.id === payload.typeId && option.isEnabled);
