@@ -6,7 +6,7 @@
  * Imported by the admin chunk only.
  */
 import type { InferType } from 'yup';
-import type { catalog, orders } from '@subshare/core/wire';
+import type { catalog, email, orders, subscriptions } from '@subshare/core/wire';
 import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
 import { getUserPanel, type UserPanel } from './panel';
 import type { Item } from './types';
@@ -38,31 +38,14 @@ export interface AdminUser {
 /** Staff: every platform in English, enabled or not. */
 export type AdminPlatform = Item<InferType<typeof catalog.allPlatformsAnswer>>;
 
-/** The spec's Mailbox, plus its platform (null: not given to a platform yet). */
-export interface Mailbox {
-  id: number;
-  email: string;
-  password: string;
-  platformId?: number | null;
-}
+/** The spec's Mailbox with its password (staff only, audited), plus its platform (null: not given to a platform yet). */
+export type Mailbox = subscriptions.MailboxAnswer;
 
-/** The spec's subscription creation payload: a platform account with its slots and forwarding e-mail. */
-export interface NewSubscription {
-  email: string;
-  password: string;
-  platformId: number;
-  slotsCount: number;
-  femail: string;
-}
+/** The admin "create subscription" form: a platform account (the spec's "subscriber"). */
+export type NewSubscription = subscriptions.AccountInput;
 
-export interface CreatedAccount {
-  id: number;
-  platformId: number;
-  email: string;
-  slotsCount: number;
-  femail: string;
-  mailboxId: number | null;
-}
+/** The account as staff see it: never its password. */
+export type CreatedAccount = subscriptions.AccountAnswer;
 
 /** `GET /api/admin/dashboard` (beyond the spec). */
 export interface Dashboard {
@@ -75,14 +58,8 @@ export interface Dashboard {
   waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
 }
 
-export interface SentEmail {
-  id: number;
-  kind: number;
-  kindName: string;
-  to: string;
-  userId: number;
-  repeated?: boolean;
-}
+/** The e-mail written now, or the first one when the same request came within a minute (`repeated`). */
+export type SentEmail = email.SentEmailAnswer;
 
 const auth = { auth: true } as const;
 
@@ -101,8 +78,8 @@ export function getOrder(id: number): Promise<AdminOrder> {
 }
 
 /** A waiting order (state 6) gets its slots now; 409 when it is not waiting or no slot is free. */
-export function activateOrder(orderId: number): Promise<unknown> {
-  return apiPost<unknown>('/api/webhook/activatesubscribe', { orderId }, auth);
+export function activateOrder(orderId: number): Promise<subscriptions.ActivateAnswer> {
+  return apiPost<subscriptions.ActivateAnswer>('/api/webhook/activatesubscribe', { orderId }, auth);
 }
 
 /** The orders of a state as CSV (beyond the spec), fetched with the token. */
@@ -135,8 +112,8 @@ export function getAdminUserPanel(userId: number): Promise<UserPanel> {
 }
 
 /** Moves a subscription to a free slot of another account of its platform. */
-export function replaceSubscription(subscribeId: number, orderId: number): Promise<unknown> {
-  return apiPost<unknown>('/api/webhook/replacesubscribe', { subscribeId, orderId }, auth);
+export function replaceSubscription(subscribeId: number, orderId: number): Promise<subscriptions.ReplaceAnswer> {
+  return apiPost<subscriptions.ReplaceAnswer>('/api/webhook/replacesubscribe', { subscribeId, orderId }, auth);
 }
 
 // Platforms, mailboxes and accounts --------------------------------------------------------
