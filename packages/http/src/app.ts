@@ -13,7 +13,6 @@ import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { inputGuard } from './middleware/input-guard.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLogger } from './middleware/request-logger.js';
-import { legacyApiRoutes } from './routes/index.js';
 import { tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
 import { staticRoutes } from './static.js';
@@ -81,7 +80,6 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', inputGuard);
   app.use(tableRouter(container, table, 'api'));
-  app.use(legacyApiRoutes(container));
   app.use('/api', apiNotFound);
   app.use(staticRoutes(container, options.webDist));
   app.use(errorHandler(logger));

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
-import { ORDERS, type OrdersService } from '@subshare/core';
+import { ORDERS, validate, type OrdersService } from '@subshare/core';
+import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { orderState } from '../format.js';
 
@@ -24,9 +25,9 @@ export const exportOrdersCommand = () =>
         'paymentMethod, paid, completed. Example: subshare export-orders --state 2 --out completed.csv',
     )
     .action(async (options: { state?: string; out?: string }) => {
-      const state = options.state === undefined ? undefined : orderState(options.state);
+      const query = validate(wire.staff.exportQuery, { state: options.state === undefined ? undefined : orderState(options.state) });
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const exported = await container.get<OrdersService>(ORDERS.Service).exportCsv({ label: 'cli' }, { state });
+        const exported = await container.get<OrdersService>(ORDERS.Service).exportCsv({ label: 'cli' }, query);
         if (options.out) {
           async function* withBom() {
             yield '\uFEFF';

@@ -6,6 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { IDENTITY, type IdentityService, type UserSummary } from '../modules/identity/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import type { UsersByEmailQuery, UsersQuery } from '../wire/staff.js';
 
 export interface StaffUserView extends UserSummary {
   subscribersCount: number;
@@ -27,13 +28,13 @@ export class StaffUsersFlow {
   ) {}
 
   /** `{ page = 1, limit = 20 }`: one page of users, newest first. */
-  async list(input: unknown): Promise<StaffUsersPage> {
+  async list(input: UsersQuery): Promise<StaffUsersPage> {
     const page = await this.identity.listUsers(input);
     return { ...page, items: await this.withCounts(page.items) };
   }
 
   /** `{ email }`: users whose e-mail contains the text (any case, literally), newest first, at most 100. */
-  async searchByEmail(input: unknown): Promise<StaffUserView[]> {
+  async searchByEmail(input: UsersByEmailQuery): Promise<StaffUserView[]> {
     return this.withCounts(await this.identity.searchUsersByEmail(input));
   }
 

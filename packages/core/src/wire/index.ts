@@ -10,6 +10,7 @@ export * as account from './account.js';
 export * as operations from './operations.js';
 export * as orders from './orders.js';
 export * as payments from './payments.js';
+export * as staff from './staff.js';
 export * as panel from './panel.js';
 export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';

@@ -3,12 +3,8 @@
  * and request bodies from the input schemas, 200 answers from the answer schemas (JSON Schema
  * by json-schema.ts), access from the guard each line names. Errors share one shape,
  * `{ message, code, errors? }`, described once as a component.
- *
- * During the move to the table, calls not yet in it are still described by calls.ts (their
- * answers as prose); a path is described by the table when both name it.
  */
 import { isJsonAnswer, type Access, type Call } from '../routes/call.js';
-import { API_CALLS, type ApiCall, type FieldType } from './calls.js';
 import { jsonSchemaConverter, type Converter, type JsonSchema } from './json-schema.js';
 
 const ACCESS_NOTE: Record<Access, string> = {
@@ -77,67 +73,17 @@ function tableOperation(line: Call, convert: Converter): object {
   };
 }
 
-// The calls still described by calls.ts (until they move into the table).
-
-const FIELD_SCHEMA: Record<FieldType, JsonSchema> = {
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  string: { type: 'string' },
-  boolean: { type: 'boolean' },
-  email: { type: 'string', format: 'email' },
-};
-
-function legacyOperation(call: ApiCall): object {
-  const params = Object.entries(call.input ?? {}).map(([key, type]) => ({
-    name: key.replace(/\?$/, ''),
-    required: !key.endsWith('?'),
-    schema: FIELD_SCHEMA[type],
-  }));
-  const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: FIELD_SCHEMA.integer }));
-  return {
-    tags: [call.tag],
-    summary: call.summary,
-    description: `${ACCESS_NOTE[call.access]} Answers ${call.answers}.${call.extra ? ' Beyond the spec.' : ''}`,
-    ...security(call.access),
-    parameters: [...pathParams, ...(call.method === 'get' ? params.map((param) => ({ ...param, in: 'query' })) : [])],
-    ...(call.method === 'post' && params.length > 0
-      ? {
-          requestBody: {
-            required: params.some((param) => param.required),
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: Object.fromEntries(params.map((param) => [param.name, param.schema])),
-                  required: params.filter((param) => param.required).map((param) => param.name),
-                },
-              },
-            },
-          },
-        }
-      : {}),
-    responses: { '200': { description: call.answers }, ...errorsOf(call.access) },
-    'x-access': call.access,
-  };
-}
-
-/** The calls of the API as the guards see them: the table's lines, then calls.ts's for paths not in the table. */
+/** The calls of the API as the guards see them: the table's lines under /api/ (the demo checkout page is a line but not a call). */
 export function describedCalls(table: Call[]): Array<{ method: 'get' | 'post'; path: string; access: Access }> {
-  const inTable = new Set(table.map((line) => `${line.method} ${line.path}`));
-  return [...table.filter((line) => line.path.startsWith('/api/')), ...API_CALLS.filter((call) => !inTable.has(`${call.method} ${call.path}`))];
+  return table.filter((line) => line.path.startsWith('/api/'));
 }
 
 export function openApiDocument(publicUrl: string, table: Call[]): object {
   const convert = jsonSchemaConverter();
   const paths: Record<string, Record<string, object>> = {};
-  const inTable = new Set<string>();
   // Only the API: the demo checkout page is a line of the table but not a call.
   for (const line of table.filter((candidate) => candidate.path.startsWith('/api/'))) {
-    inTable.add(`${line.method} ${line.path}`);
     paths[openPath(line.path)] = { ...paths[openPath(line.path)], [line.method]: tableOperation(line, convert) };
-  }
-  for (const call of API_CALLS.filter((candidate) => !inTable.has(`${candidate.method} ${candidate.path}`))) {
-    paths[openPath(call.path)] = { ...paths[openPath(call.path)], [call.method]: legacyOperation(call) };
   }
   return {
     openapi: '3.1.0',

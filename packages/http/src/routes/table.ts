@@ -2,7 +2,7 @@
  * The route table: every call of the API, one `call()` line each, grouped by area (one file an
  * area). A line names method, path, access, the input and answer schemas, a summary and the
  * handler; the router (router.ts), the guards and `/api/openapi.json` are built from it, so a
- * call is described once. routes/index.ts holds the calls not yet moved here.
+ * call is described once.
  */
 import type { Container } from 'inversify';
 import { accountCalls } from './account.routes.js';
@@ -10,10 +10,11 @@ import type { Call } from './call.js';
 import { catalogCalls } from './catalog.routes.js';
 import { emailCalls } from './email.routes.js';
 import { operationsCalls } from './operations.routes.js';
-import { panelCalls } from './panel.routes.js';
-import { subscriptionsCalls } from './subscriptions.routes.js';
 import { ordersCalls } from './orders.routes.js';
+import { panelCalls } from './panel.routes.js';
 import { paymentsCalls } from './payments.routes.js';
+import { staffCalls } from './staff.routes.js';
+import { subscriptionsCalls } from './subscriptions.routes.js';
 
 export function routeTable(container: Container): Call[] {
   const table: Call[] = [];
@@ -22,6 +23,7 @@ export function routeTable(container: Container): Call[] {
     ...accountCalls(container),
     ...ordersCalls(container),
     ...paymentsCalls(container),
+    ...staffCalls(container),
     ...panelCalls(container),
     ...subscriptionsCalls(container),
     ...emailCalls(container),

@@ -5,11 +5,10 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { Clock } from '../../shared/clock.js';
-import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
+import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
+import type { AuditPagesQuery, AuditQuery } from '../../wire/staff.js';
 
 /** Who did it: a staff user (with their e-mail at the time), or an operator tool. */
 export interface AuditActor {
@@ -46,18 +45,6 @@ export interface AuditPage {
   limit: number;
 }
 
-const filterFields = {
-  action: yup.string().trim().max(100, 'action is too long'),
-  actorUserId: yup
-    .number()
-    .typeError('actorUserId must be a number')
-    .integer('actorUserId must be a whole number')
-    .min(1, 'actorUserId must be positive')
-    .max(Number.MAX_SAFE_INTEGER, 'actorUserId is too large'),
-};
-const listSchema = pagingSchema().shape(filterFields);
-const countSchema = pageCountSchema().shape(filterFields);
-
 interface AuditFilter {
   action?: string;
   actorUserId?: number;
@@ -87,8 +74,7 @@ export class AuditService {
    * Admins: the audit log, newest first, a page at a time (`{ page = 1, limit = 20, action?,
    * actorUserId? }`, limit 1 to 100).
    */
-  async list(input: unknown): Promise<AuditPage> {
-    const { page, limit, ...filter } = validate(listSchema, input);
+  async list({ page, limit, ...filter }: AuditQuery): Promise<AuditPage> {
     const [rows, count] = await Promise.all([
       this.filtered(filter).orderBy('id', 'desc').limit(limit).offset(offsetOf(page, limit)).select<AuditRow[]>('*'),
       this.count(filter),
@@ -97,8 +83,7 @@ export class AuditService {
   }
 
   /** `{ limit = 20, action?, actorUserId? }` → how many entries and how many pages of `limit`. */
-  async countPages(input: unknown): Promise<PageCount> {
-    const { limit, ...filter } = validate(countSchema, input);
+  async countPages({ limit, ...filter }: AuditPagesQuery): Promise<PageCount> {
     const count = await this.count(filter);
     return { pages: pagesOf(count, limit), count };
   }

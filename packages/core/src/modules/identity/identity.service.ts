@@ -6,13 +6,13 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
-import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
+import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { validate } from '../../shared/validate.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role, type UserModel } from './models/user.model.js';
 import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
+import type { UserPagesQuery, UsersByEmailQuery, UsersQuery } from '../../wire/staff.js';
 
 const adminSchema = yup.object({
   email: yup.string().trim().lowercase().email('email must be a valid e-mail address').required('email is required'),
@@ -25,10 +25,6 @@ const adminSchema = yup.object({
 
 /** A search matches at most this many users (the admin form searches by e-mail, a fragment is enough). */
 export const USER_SEARCH_LIMIT = 100;
-
-const emailSearchSchema = yup.object({
-  email: yup.string().trim().required('email is required').max(254, 'email is too long'),
-});
 
 /** A user as the staff lists show one (no password, no sessions). */
 export interface UserSummary {
@@ -107,22 +103,19 @@ export class IdentityService {
   }
 
   /** Staff: every user, newest first, a page at a time (`{ page = 1, limit = 20 }`, limit 1 to 100). */
-  async listUsers(input: unknown): Promise<UsersPage> {
-    const { page, limit } = validate(pagingSchema(), input);
+  async listUsers({ page, limit }: UsersQuery): Promise<UsersPage> {
     const [rows, count] = await Promise.all([this.users.page(offsetOf(page, limit), limit), this.users.count()]);
     return { items: rows.map(toSummary), count, pages: pagesOf(count, limit), page, limit };
   }
 
   /** Staff: `{ limit = 20 }` → how many users and how many pages of `limit`. */
-  async countUsers(input: unknown): Promise<PageCount> {
-    const { limit } = validate(pageCountSchema(), input);
+  async countUsers({ limit }: UserPagesQuery): Promise<PageCount> {
     const count = await this.users.count();
     return { pages: pagesOf(count, limit), count };
   }
 
   /** Staff: `{ email }` → the users whose e-mail contains it (any case, matched literally), newest first, at most 100. */
-  async searchUsersByEmail(input: unknown): Promise<UserSummary[]> {
-    const { email } = validate(emailSearchSchema, input);
+  async searchUsersByEmail({ email }: UsersByEmailQuery): Promise<UserSummary[]> {
     return (await this.users.searchByEmail(email, USER_SEARCH_LIMIT)).map(toSummary);
   }
 

@@ -4,16 +4,15 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import * as yup from 'yup';
 import type { Clock } from '../../shared/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { currencyById, money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { offsetOf, pageCountSchema, pagesOf, pagingSchema, type PageCount } from '../../shared/paging.js';
-import { validate } from '../../shared/validate.js';
-import type { InvitationEmailInput } from '../../wire/panel.js';
+import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import type { InsertOrderInput } from '../../wire/orders.js';
+import type { InvitationEmailInput } from '../../wire/panel.js';
+import type { ExportQuery, OrderPagesQuery, OrdersByStateQuery, OrdersQuery } from '../../wire/staff.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
@@ -26,18 +25,6 @@ import { activationKey, ORDER_QUEUES } from './queues.js';
 /** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
 const METHODS_BY_CURRENCY: Record<CurrencyCode, number[]> = { EUR: [2, 1], KRW: [2, 1, 3, 4, 5, 6] };
 export const DEFAULT_PAYMENT_METHOD = 2;
-
-const wholeNumber = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`);
-
-const stateRule = () =>
-  wholeNumber('state')
-    .oneOf(Object.values(ORDER_STATE), 'state must be an order state from 0 to 6')
-    // `?state=` (empty) is the same as leaving it out.
-    .transform((value, original) => (original === '' ? undefined : value));
-
-const listByStateSchema = pagingSchema().shape({ state: stateRule().required('state is required') });
-const pageCountByStateSchema = pageCountSchema().shape({ state: stateRule() });
-const exportSchema = yup.object({ state: stateRule() });
 
 /** The export reads this many orders at a time. */
 const EXPORT_BATCH = 500;
@@ -306,20 +293,17 @@ export class OrdersService {
    * page = 1, limit = 20 }`, limit 1 to 100). The admin area's `getbystate` and the CLI's
    * `list-orders` read this; `listOrders` is the same list without the state (`getorders`).
    */
-  async listByState(input: unknown): Promise<OrdersPage> {
-    const { state, page, limit } = validate(listByStateSchema, input);
+  async listByState({ state, page, limit }: OrdersByStateQuery): Promise<OrdersPage> {
     return this.pageOf({ state }, page, limit);
   }
 
   /** Every order, newest first, a page at a time (`{ page = 1, limit = 20 }`): the admin area's `getorders`. */
-  async listOrders(input: unknown): Promise<OrdersPage> {
-    const { page, limit } = validate(pagingSchema(), input);
+  async listOrders({ page, limit }: OrdersQuery): Promise<OrdersPage> {
     return this.pageOf({}, page, limit);
   }
 
   /** `getorderspages { state?, limit = 20 }`: how many orders (in that state, or in all) and how many pages of `limit`. */
-  async countPages(input: unknown): Promise<PageCount> {
-    const { state, limit } = validate(pageCountByStateSchema, input);
+  async countPages({ state, limit }: OrderPagesQuery): Promise<PageCount> {
     const count = await this.orders.count({ state });
     return { pages: pagesOf(count, limit), count };
   }
@@ -329,8 +313,7 @@ export class OrdersService {
    * audited (`orders.export`) before the first line goes out; the lines are produced a batch of
    * orders at a time, so a long history never sits in memory.
    */
-  async exportCsv(actor: AuditActor, input: unknown): Promise<OrdersExport> {
-    const { state } = validate(exportSchema, input);
+  async exportCsv(actor: AuditActor, { state }: ExportQuery): Promise<OrdersExport> {
     const count = await this.orders.count({ state });
     await this.audit.record(actor, { action: 'orders.export', targetType: 'orders', details: { state: state ?? null, count, format: 'csv' } });
     const day = this.clock.now().toISOString().slice(0, 10);

@@ -1,0 +1,107 @@
+/**
+ * The admin area's lists and reports: orders by state or all (spec section 7), users, the CSV
+ * export, the dashboard and the audit log (beyond the spec). Paging as the spec pages
+ * (shared/paging.ts): `page` from 1, `limit` 1 to 100, 20 unless asked; every `*pages` call
+ * answers `{ pages, count }`.
+ */
+import * as yup from 'yup';
+import { pageCountSchema, pagingSchema } from '../shared/paging.js';
+import { dateTime, flag, integer, list, numberOf, text } from './fields.js';
+import { order } from './orders.js';
+
+/**
+ * An order state, 0 to 6 (the orders module's ORDER_STATE; written out because wire/ stays pure
+ * yup for the web); `?state=` (empty) is the same as leaving it out.
+ */
+const orderState = () =>
+  numberOf(
+    [0, 1, 2, 3, 4, 5, 6] as const,
+    'state must be an order state from 0 to 6',
+    yup.number().typeError('state must be a number').integer('state must be a whole number'),
+  ).transform((value, original) => (original === '' ? undefined : value));
+
+export const ordersByStateQuery = pagingSchema().shape({ state: orderState().required('state is required') });
+export const ordersQuery = pagingSchema();
+export const orderPagesQuery = pageCountSchema().shape({ state: orderState() });
+export const exportQuery = yup.object({ state: orderState() });
+
+export const usersQuery = pagingSchema();
+export const userPagesQuery = pageCountSchema();
+export const usersByEmailQuery = yup.object({ email: yup.string().trim().required('email is required').max(254, 'email is too long') });
+
+const auditFilter = {
+  /** Only entries of this action (`orders.export`, `credentials.reveal`, ...). */
+  action: yup.string().trim().max(100, 'action is too long'),
+  /** Only entries by this staff user. */
+  actorUserId: yup
+    .number()
+    .typeError('actorUserId must be a number')
+    .integer('actorUserId must be a whole number')
+    .min(1, 'actorUserId must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'actorUserId is too large'),
+};
+export const auditQuery = pagingSchema().shape(auditFilter);
+export const auditPagesQuery = pageCountSchema().shape(auditFilter);
+
+/** The spec's paged count: how many there are, and how many pages of `limit`. */
+export const pageCountAnswer = yup.object({ pages: integer(), count: integer() }).meta({ name: 'PageCount' });
+
+export const ordersAnswer = list(order);
+
+/** The spec's user as the admin area lists one (section 3). */
+export const staffUser = yup
+  .object({
+    id: integer(),
+    email: text(),
+    isEmailVerified: flag(),
+    name: yup.string().nullable().defined(),
+    /** 0 buyer, 1 moderator, 2 admin. */
+    role: numberOf([0, 1, 2] as const).defined(),
+    /** How many subscriptions the user holds now (active and not past the end). */
+    subscribersCount: integer(),
+    createdDate: dateTime(),
+  })
+  .meta({ name: 'StaffUser' });
+export const usersAnswer = list(staffUser);
+
+/** Every order state (0 to 6) with how many orders are in it. */
+const countsByState = yup.object({ 0: integer(), 1: integer(), 2: integer(), 3: integer(), 4: integer(), 5: integer(), 6: integer() });
+
+export const dashboardAnswer = yup.object({
+  /** EUR totals of the orders paid on each of the last 30 UTC days (refunded ones left out), today last. */
+  revenueEur: list(yup.object({ day: text(), totalEur: yup.number().defined() })),
+  ordersByState: countsByState,
+  /** Per platform: the slots on its active accounts and how many are held now. */
+  slotOccupancy: list(yup.object({ platformId: integer(), name: text(), slots: integer(), used: integer() })),
+  /** Paid orders not activated a day after payment, oldest payment first. */
+  waitingPast24h: list(yup.object({ orderId: integer(), paidAt: dateTime(), hours: integer() })),
+});
+
+/** One entry of the audit log: who did what to what, with the details the action recorded. */
+export const auditEntry = yup
+  .object({
+    id: integer(),
+    at: dateTime(),
+    /** The staff user (with their e-mail at the time), or an operator tool (`cli`) without a user id. */
+    actor: yup.object({ userId: yup.number().integer().nullable().defined(), label: yup.string().nullable().defined() }),
+    action: text(),
+    target: yup.object({ type: yup.string().nullable().defined(), id: yup.string().nullable().defined() }).nullable().defined(),
+    details: yup.object().defined(),
+    ip: yup.string().nullable().defined(),
+  })
+  .meta({ name: 'AuditEntry' });
+export const auditAnswer = list(auditEntry);
+
+export type OrdersByStateQuery = yup.InferType<typeof ordersByStateQuery>;
+export type OrdersQuery = yup.InferType<typeof ordersQuery>;
+export type OrderPagesQuery = yup.InferType<typeof orderPagesQuery>;
+export type ExportQuery = yup.InferType<typeof exportQuery>;
+export type UsersQuery = yup.InferType<typeof usersQuery>;
+export type UserPagesQuery = yup.InferType<typeof userPagesQuery>;
+export type UsersByEmailQuery = yup.InferType<typeof usersByEmailQuery>;
+export type AuditQuery = yup.InferType<typeof auditQuery>;
+export type AuditPagesQuery = yup.InferType<typeof auditPagesQuery>;
+export type PageCountAnswer = yup.InferType<typeof pageCountAnswer>;
+export type StaffUserAnswer = yup.InferType<typeof staffUser>;
+export type DashboardAnswer = yup.InferType<typeof dashboardAnswer>;
+export type AuditEntryAnswer = yup.InferType<typeof auditEntry>;

@@ -1,0 +1,148 @@
+/**
+ * The admin area's lists and reports: orders and users (spec section 7; paging per section 4:
+ * page from 1, limit 1 to 100, default 20), and beyond the spec the CSV export, the dashboard
+ * figures and the audit log. Reading only; the export is audited.
+ */
+import type { Container } from 'inversify';
+import {
+  AUDIT,
+  FLOWS,
+  IDENTITY,
+  ORDERS,
+  PAYMENTS,
+  type AdminDashboardFlow,
+  type AuditService,
+  type IdentityService,
+  type OrdersService,
+  type OrderView,
+  type PaymentsService,
+  type StaffUsersFlow,
+} from '@subshare/core';
+import * as wire from '@subshare/core/wire';
+import { staffHandlers } from '../handlers/staff.handlers.js';
+import { auditActor } from '../middleware/auth.js';
+import { serializeAuditEntry, serializeDashboard, serializeStaffUser } from '../serializers/admin.serializer.js';
+import { serializeOrder } from '../serializers/order.serializer.js';
+import { call, type Call } from './call.js';
+
+export function staffCalls(container: Container): Call[] {
+  const orders = container.get<OrdersService>(ORDERS.Service);
+  const payments = container.get<PaymentsService>(PAYMENTS.Service);
+  const users = container.get<StaffUsersFlow>(FLOWS.StaffUsers);
+  const identity = container.get<IdentityService>(IDENTITY.Service);
+  const dashboard = container.get<AdminDashboardFlow>(FLOWS.AdminDashboard);
+  const audit = container.get<AuditService>(AUDIT.Service);
+  const handlers = staffHandlers(container);
+  const { staff } = wire;
+  const serialize = (order: OrderView) => serializeOrder(order, payments.availableMethods(order.paymentMethods));
+  return [
+    call({
+      method: 'get',
+      path: '/api/order/getbystate',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'The orders in one state, newest first, a page at a time',
+      query: staff.ordersByStateQuery,
+      answer: staff.ordersAnswer,
+      handler: async ({ query }) => (await orders.listByState(query)).items.map(serialize),
+    }),
+    call({
+      method: 'get',
+      path: '/api/order/getorders',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Every order, newest first, a page at a time',
+      query: staff.ordersQuery,
+      answer: staff.ordersAnswer,
+      handler: async ({ query }) => (await orders.listOrders(query)).items.map(serialize),
+    }),
+    call({
+      method: 'get',
+      path: '/api/order/getorderspages',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'How many orders (in one state, or all) and how many pages',
+      query: staff.orderPagesQuery,
+      answer: staff.pageCountAnswer,
+      handler: ({ query }) => orders.countPages(query),
+    }),
+    call({
+      method: 'get',
+      path: '/api/user/getusers',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Every user, newest first, a page at a time',
+      query: staff.usersQuery,
+      answer: staff.usersAnswer,
+      handler: async ({ query }) => (await users.list(query)).items.map(serializeStaffUser),
+    }),
+    call({
+      method: 'get',
+      path: '/api/user/getusersbyemail',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Users whose e-mail contains the text (any case), newest first, at most 100',
+      query: staff.usersByEmailQuery,
+      answer: staff.usersAnswer,
+      handler: async ({ query }) => (await users.searchByEmail(query)).map(serializeStaffUser),
+    }),
+    call({
+      method: 'get',
+      path: '/api/user/getuserspages',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'How many users and how many pages',
+      query: staff.userPagesQuery,
+      answer: staff.pageCountAnswer,
+      handler: ({ query }) => identity.countUsers(query),
+    }),
+    call({
+      method: 'get',
+      path: '/api/order/export.csv',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'The orders (in one state, or all) as a CSV download, newest first (audited)',
+      description: 'Audited as `orders.export`. Starts with a byte-order mark so spreadsheet programs read Korean names as UTF-8.',
+      extra: true,
+      query: staff.exportQuery,
+      answer: {
+        status: 200,
+        contentType: 'text/csv',
+        description: 'CSV: id, created, state, userId, email, platform, type, duration, quantity, total, currency, totalEur, paymentMethod, paid, completed',
+      },
+      handler: ({ query, req, res }) => handlers.exportCsv(auditActor(req, res), query, res),
+    }),
+    call({
+      method: 'get',
+      path: '/api/admin/dashboard',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Revenue in EUR per day (30 days), orders by state, slot occupancy, orders waiting past 24 hours',
+      extra: true,
+      answer: staff.dashboardAnswer,
+      handler: async () => serializeDashboard(await dashboard.dashboard()),
+    }),
+    call({
+      method: 'get',
+      path: '/api/audit/log',
+      access: 'admin',
+      tag: 'staff',
+      summary: 'The audit log of staff actions and credential reveals, newest first',
+      extra: true,
+      query: staff.auditQuery,
+      answer: staff.auditAnswer,
+      handler: async ({ query }) => (await audit.list(query)).items.map(serializeAuditEntry),
+    }),
+    call({
+      method: 'get',
+      path: '/api/audit/logpages',
+      access: 'admin',
+      tag: 'staff',
+      summary: 'How many audit entries and how many pages',
+      extra: true,
+      query: staff.auditPagesQuery,
+      answer: staff.pageCountAnswer,
+      handler: ({ query }) => audit.countPages(query),
+    }),
+  ];
+}
