@@ -6,7 +6,7 @@
  * Imported by the admin chunk only.
  */
 import type { InferType } from 'yup';
-import type { catalog, email, orders, subscriptions } from '@subshare/core/wire';
+import type { catalog, email, orders, staff, subscriptions } from '@subshare/core/wire';
 import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
 import { getUserPanel, type UserPanel } from './panel';
 import type { Item } from './types';
@@ -18,22 +18,10 @@ export type AdminOrderItem = orders.OrderItemAnswer;
 export type AdminOrder = orders.OrderAnswer;
 
 /** The spec's paged count response. */
-export interface PagesCount {
-  pages: number;
-  count: number;
-}
+export type PagesCount = staff.PageCountAnswer;
 
-/** The spec's User: role 0 user, 1 moderator, 2 admin. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  isEmailVerified: boolean;
-  /** The nickname; null when none was given. */
-  name: string | null;
-  role: number;
-  subscribersCount: number;
-  createdDate: string;
-}
+/** The spec's User as the admin area lists one: role 0 user, 1 moderator, 2 admin. */
+export type AdminUser = staff.StaffUserAnswer;
 
 /** Staff: every platform in English, enabled or not. */
 export type AdminPlatform = Item<InferType<typeof catalog.allPlatformsAnswer>>;
@@ -47,16 +35,8 @@ export type NewSubscription = subscriptions.AccountInput;
 /** The account as staff see it: never its password. */
 export type CreatedAccount = subscriptions.AccountAnswer;
 
-/** `GET /api/admin/dashboard` (beyond the spec). */
-export interface Dashboard {
-  /** EUR revenue per day of the last 30 days; `day` is an ISO date (2026-11-27). */
-  revenueEur: Array<{ day: string; totalEur: number }>;
-  /** Orders per state: `{ "2": 14, "6": 3 }`. */
-  ordersByState: Record<string, number>;
-  slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
-  /** Paid orders waiting for activation longer than 24 hours. */
-  waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
-}
+/** `GET /api/admin/dashboard` (beyond the spec): EUR revenue per day, orders per state, slot occupancy, orders waiting past 24 hours. */
+export type Dashboard = staff.DashboardAnswer;
 
 /** The e-mail written now, or the first one when the same request came within a minute (`repeated`). */
 export type SentEmail = email.SentEmailAnswer;
