@@ -46,16 +46,40 @@ function requireParam(name: string, value: unknown): string {
 }
 
 /**
- * JSON.parse that keeps the top-level `id` exactly as written: Kakao's user id is a 64-bit
- * number, and a JS number loses digits beyond 2^53.
+ * JSON.parse, plus the top-level `id` exactly as written: Kakao's user id is a 64-bit number,
+ * and a JS number loses digits beyond 2^53. JSON.parse's reviver sees the source text only on
+ * Node 21+, so the digits are read from the text itself, on every Node.
  */
 function parseWithRawId(text: string): { body: unknown; rawId?: string } {
-  const rawIds = new WeakMap<object, string>();
-  const body: unknown = JSON.parse(text, function (this: object, key: string, value: unknown, context?: { source?: string }) {
-    if (key === 'id' && typeof value === 'number' && context?.source) rawIds.set(this, context.source);
-    return value;
-  } as (this: unknown, key: string, value: unknown) => unknown);
-  return { body, rawId: isObject(body) ? rawIds.get(body) : undefined };
+  const body: unknown = JSON.parse(text);
+  return { body, rawId: isObject(body) && typeof body.id === 'number' ? topLevelNumber(text, 'id') : undefined };
+}
+
+/**
+ * The literal of a top-level number member of a JSON object text (already known to parse); the
+ * last one when the name repeats, as JSON.parse keeps the last.
+ */
+function topLevelNumber(text: string, name: string): string | undefined {
+  const numberAfterKey = /\s*:\s*(-?\d+)(?=\s*[,}])/y;
+  let depth = 0;
+  let found: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
+    else if (char === '"') {
+      // A string (skipping its escapes): a key of the top-level object when a colon follows it.
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const literal = text.slice(i, end + 1);
+      i = end;
+      if (depth !== 1) continue;
+      numberAfterKey.lastIndex = end + 1;
+      const number = numberAfterKey.exec(text);
+      if (number && JSON.parse(literal) === name) found = number[1];
+    }
+  }
+  return found;
 }
 
 export class KakaoOAuth implements KakaoOAuthClient {
@@ -112,7 +136,6 @@ export class KakaoOAuth implements KakaoOAuthClient {
     if (status === 400 || status === 401 || status === 403) throw loginFailed();
     if (status !== 200 || !isObject(body)) throw unavailable();
 
-    // rawId needs JSON.parse's source text (Node 21+); on Node 20 a safe integer is exact as it is.
     const id = rawId ?? (typeof body.id === 'string' ? body.id : Number.isSafeInteger(body.id) ? String(body.id) : undefined);
     if (!id || !/^\d{1,20}$/.test(id)) throw unavailable();
 
