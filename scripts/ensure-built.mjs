@@ -68,14 +68,17 @@ function run(what, command) {
   });
 }
 
-/** Builds what is stale; `webOnly`: tests run the server from source and only need the web app. */
-export async function ensureBuilt({ webOnly = false } = {}) {
+/**
+ * Builds what is stale. Tests run the server in their own process from source, and need the web
+ * app (`webOnly`, for the browser) and the compiled CLI (`serverOnly`, for the commands they start).
+ */
+export async function ensureBuilt({ webOnly = false, serverOnly = false } = {}) {
   if (!webOnly && serverSources > serverBuilt) await run('the server', 'npm run build:server --silent');
-  if (webSources > webBuilt) await run('the web app', 'npm run build:web --silent');
+  if (!serverOnly && webSources > webBuilt) await run('the web app', 'npm run build:web --silent');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureBuilt({ webOnly: process.argv.includes('--web-only') }).catch((error) => {
+  ensureBuilt({ webOnly: process.argv.includes('--web-only'), serverOnly: process.argv.includes('--server-only') }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

@@ -2,14 +2,13 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { harness, testEnv } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 import { api } from '../support/agent.js';
-import { exited, runCli } from '../support/cli.js';
+import { exited, runCli, SUBSHARE_BIN } from '../support/cli.js';
 
 describe('subshare CLI', function () {
-  // Each command is a new Node process compiling the sources through tsx: seconds each on a busy 2-core machine.
+  // Each command is a new Node process: seconds each on a busy 2-core machine.
   this.timeout(90_000);
 
   it('--help lists every command with one line each', async () => {
@@ -60,8 +59,7 @@ describe('subshare CLI', function () {
   it('create-admin asks for the password on a terminal, twice and without echo', async () => {
     /** The command on a pseudo-terminal (util-linux `script`), answering each prompt as it appears. */
     async function onTerminal(email: string, answers: string[]) {
-      const main = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
-      const command = `'${process.execPath}' --import tsx --conditions=source '${main}' create-admin --email ${email}`;
+      const command = `'${process.execPath}' '${SUBSHARE_BIN}' create-admin --email ${email}`;
       const child = spawn('script', ['-qfec', command, '/dev/null'], {
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...testEnv(harness().db.url) },
         stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,8 +1,11 @@
-/** Runs the `subshare` CLI from source, as an operator would run the built one. */
+/**
+ * Runs the `subshare` command as an operator does: the compiled CLI (bin/subshare.js), which the
+ * run's global setup (root-hooks.ts) has rebuilt from the current sources when they were newer.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../packages/cli/src/main.ts', import.meta.url));
+export const SUBSHARE_BIN = fileURLToPath(new URL('../../packages/cli/bin/subshare.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -11,7 +14,7 @@ export interface CliResult {
 }
 
 export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcess & { output(): string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', MAIN, ...args], {
+  const child = spawn(process.execPath, [SUBSHARE_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -24,7 +27,7 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Chil
 /** `input`, when given, is the command's standard input (a pipe, not a terminal); otherwise it has none. */
 export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', MAIN, ...args], {
+    const child = spawn(process.execPath, [SUBSHARE_BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });

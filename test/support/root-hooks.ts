@@ -2,13 +2,22 @@
 // process: it starts the run's PostgreSQL and prepares the template database (database.ts). The
 // root hooks run once per test file in parallel mode (each file in a worker process): every file
 // gets a harness of its own, on a database of its own.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from './database.js';
 import { startHarness, stopHarness } from './harness.js';
 
 let server: TestServer | undefined;
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 export async function mochaGlobalSetup(): Promise<void> {
+  // The CLI tests start the compiled `subshare`, as an operator runs it (a start from source
+  // through tsx costs seconds of CPU each, and they start hundreds): build it if it is stale.
+  const build = promisify(execFile)(process.execPath, ['scripts/ensure-built.mjs', '--server-only'], { cwd: ROOT });
   server = await startTestServer();
+  await build;
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
