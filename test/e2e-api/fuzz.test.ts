@@ -377,22 +377,12 @@ describe('Fuzz: hostile input on every call of /api/openapi.json, for every role
       for (const fake of fakes) stops.push((await fake.start()).stop);
       const [google, naver, kakao, stripe, coinpal, payssion] = fakes;
       const { app } = harness().appWith({
-        GOOGLE_CLIENT_ID: google.clientId,
-        GOOGLE_API_BASE: google.baseUrl,
-        NAVER_CLIENT_ID: naver.clientId,
-        NAVER_CLIENT_SECRET: naver.clientSecret,
-        NAVER_API_BASE: naver.baseUrl,
-        KAKAO_REST_API_KEY: kakao.restApiKey,
-        KAKAO_API_BASE: kakao.baseUrl,
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: stripe.baseUrl,
-        COINPAL_MERCHANT_NO: coinpal.merchantNo,
-        COINPAL_SECRET_KEY: coinpal.secretKey,
-        COINPAL_API_BASE: coinpal.baseUrl,
-        PAYSSION_API_KEY: payssion.apiKey,
-        PAYSSION_SECRET_KEY: payssion.secretKey,
-        PAYSSION_API_BASE: payssion.apiBase,
+        ...google.env,
+        ...naver.env,
+        ...kakao.env,
+        ...stripe.env,
+        ...coinpal.env,
+        ...payssion.env,
       });
       const server = await listen(app, 0, '127.0.0.1');
       stops.push(server.close);

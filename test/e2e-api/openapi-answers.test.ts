@@ -79,25 +79,15 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
   before(async () => {
     for (const fake of [google, naver, kakao, stripe, coinpal, payssion]) stops.push((await fake.start()).stop);
     const world = harness().appWith({
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_API_BASE: google.baseUrl,
-      NAVER_CLIENT_ID: naver.clientId,
-      NAVER_CLIENT_SECRET: naver.clientSecret,
-      NAVER_API_BASE: naver.baseUrl,
-      KAKAO_REST_API_KEY: kakao.restApiKey,
-      KAKAO_API_BASE: kakao.baseUrl,
+      ...google.env,
+      ...naver.env,
+      ...kakao.env,
     });
     social = { app: world.app, publicUrl: world.config.publicUrl };
     paying = harness().appWith({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.baseUrl,
-      COINPAL_MERCHANT_NO: coinpal.merchantNo,
-      COINPAL_SECRET_KEY: coinpal.secretKey,
-      COINPAL_API_BASE: coinpal.baseUrl,
-      PAYSSION_API_KEY: payssion.apiKey,
-      PAYSSION_SECRET_KEY: payssion.secretKey,
-      PAYSSION_API_BASE: payssion.apiBase,
+      ...stripe.env,
+      ...coinpal.env,
+      ...payssion.env,
     }).app;
     dovecot = await startDovecot();
     reading = harness().appWith({ MAILBOX_IMAP_URL: dovecot.url, MAILBOX_IMAP_IDLE: 'false' });

@@ -36,15 +36,9 @@ describe('orders and payments (API against local provider servers)', function ()
   before(async () => {
     for (const fake of [stripe, coinpal, payssion]) stops.push((await fake.start()).stop);
     const world = harness().appWith({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.baseUrl,
-      COINPAL_MERCHANT_NO: coinpal.merchantNo,
-      COINPAL_SECRET_KEY: coinpal.secretKey,
-      COINPAL_API_BASE: coinpal.baseUrl,
-      PAYSSION_API_KEY: payssion.apiKey,
-      PAYSSION_SECRET_KEY: payssion.secretKey,
-      PAYSSION_API_BASE: payssion.apiBase,
+      ...stripe.env,
+      ...coinpal.env,
+      ...payssion.env,
     });
     app = world.app;
     container = world.container;

@@ -18,13 +18,9 @@ describe('social login (API against local provider servers)', () => {
   before(async () => {
     for (const fake of [google, naver, kakao]) stops.push((await fake.start()).stop);
     const world = harness().appWith({
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_API_BASE: google.baseUrl,
-      NAVER_CLIENT_ID: naver.clientId,
-      NAVER_CLIENT_SECRET: naver.clientSecret,
-      NAVER_API_BASE: naver.baseUrl,
-      KAKAO_REST_API_KEY: kakao.restApiKey,
-      KAKAO_API_BASE: kakao.baseUrl,
+      ...google.env,
+      ...naver.env,
+      ...kakao.env,
     });
     app = world.app;
     publicUrl = world.config.publicUrl;

@@ -160,6 +160,11 @@ export class FakeCoinPal extends LocalHttpServer<string> {
     this.currencies = new Set(options.currencies ?? ['USD', 'EUR', 'KRW', 'GBP', 'JPY', 'USDT', 'BTC', 'ETH']);
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { COINPAL_MERCHANT_NO: this.merchantNo, COINPAL_SECRET_KEY: this.secretKey, COINPAL_API_BASE: this.baseUrl };
+  }
+
   /** The last checkout request. */
   get lastCheckout(): FakeCoinPalRequest | undefined {
     return [...this.log].reverse().find((entry) => entry.path === '/gateway/pay/checkout');

@@ -68,6 +68,11 @@ export class FakeGoogle extends LocalHttpServer {
     this.clientId = options.clientId ?? `${randomInt(1e11, 1e12)}-fake.apps.googleusercontent.com`;
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { GOOGLE_CLIENT_ID: this.clientId, GOOGLE_API_BASE: this.baseUrl };
+  }
+
   /** Generates the keys before listening, so that the first JWKS request is answered at once. */
   override async start(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
     await this.keys();

@@ -77,6 +77,11 @@ export class FakeKakao extends LocalHttpServer {
     this.clientSecret = options.clientSecret;
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { KAKAO_REST_API_KEY: this.restApiKey, KAKAO_API_BASE: this.baseUrl };
+  }
+
   /** A code as if `user` had just consented on the authorize page for `redirectUri`. Single use. */
   issueCode(user: KakaoUserData, redirectUri: string): string {
     const code = randomBytes(32).toString('base64url');

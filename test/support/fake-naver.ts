@@ -84,6 +84,11 @@ export class FakeNaver extends LocalHttpServer {
     this.clientSecret = options.clientSecret ?? randomBytes(8).toString('base64url');
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { NAVER_CLIENT_ID: this.clientId, NAVER_CLIENT_SECRET: this.clientSecret, NAVER_API_BASE: this.baseUrl };
+  }
+
   /** A profile with Naver's usual fields, for the person `id`. */
   static profile(overrides: NaverProfileData = {}): NaverProfileData & { id: string } {
     const id = overrides.id ?? String(randomInt(10_000_000, 99_999_999));

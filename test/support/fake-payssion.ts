@@ -118,6 +118,11 @@ export class FakePayssion extends LocalHttpServer<string> {
     this.acceptShortDetailsSig = options.acceptShortDetailsSig ?? false;
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { PAYSSION_API_KEY: this.apiKey, PAYSSION_SECRET_KEY: this.secretKey, PAYSSION_API_BASE: this.apiBase };
+  }
+
   /** What PAYSSION_API_BASE should be. */
   get apiBase(): string {
     return `${this.baseUrl}/api/v1`;

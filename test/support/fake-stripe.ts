@@ -150,6 +150,11 @@ export class FakeStripe extends LocalHttpServer {
     this.webhookUrl = options.webhookUrl;
   }
 
+  /** The configuration that points the shop at this server. */
+  get env(): Record<string, string> {
+    return { STRIPE_SECRET_KEY: this.secretKey, STRIPE_WEBHOOK_SECRET: this.webhookSecret, STRIPE_API_BASE: this.baseUrl };
+  }
+
   /** The last session-create request. */
   get lastCreate(): FakeStripeRequest | undefined {
     return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/checkout/sessions');
