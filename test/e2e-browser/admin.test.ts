@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
 import { buyer as newBuyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -104,8 +104,7 @@ describe('browser: the admin area', function () {
       tone,
     );
     // Closed at once, so the next message is not confused with this one.
-    await page.click('[data-testid="snackbar-close"]');
-    await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
+    await closeSnackbar(page);
   }
 
   const ordersLoaded = (page: Page, state: number) => page.waitForSelector(`[data-testid="admin-orders"][data-state="${state}"][data-status="loaded"]`);

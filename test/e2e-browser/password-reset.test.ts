@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { api, createUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { openBrowser, PHONE, DESKTOP, type BrowserSession } from '../support/browser.js';
+import { openBrowser, PHONE, DESKTOP, type BrowserSession, closeSnackbar } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
@@ -51,11 +51,6 @@ describe('browser: password reset with an e-mail code', function () {
   async function snackbarText(page: Page) {
     const snackbar = await page.waitForSelector('[data-testid="snackbar"]', { visible: true });
     return snackbar!.evaluate((el) => el.textContent ?? '');
-  }
-
-  async function closeSnackbar(page: Page) {
-    await page.click('[data-testid="snackbar-close"]');
-    await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
   }
 
   const cases = [

@@ -4,7 +4,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
@@ -348,8 +348,7 @@ describe('browser: payment journey', function () {
     expect(await snackbar!.evaluate((element) => element.textContent)).to.contain('Provider unavailable (createcheckoutsessionpayssion)');
     await page.waitForFunction(() => !(document.querySelector('[data-testid="payment-pay"]') as HTMLButtonElement).disabled);
     expect(new URL(page.url()).pathname).to.equal('/payment');
-    await page.click('[data-testid="snackbar-close"]');
-    await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
+    await closeSnackbar(page);
 
     await page.click('[data-testid="payment-method"][data-method="1"]');
     await page.click('[data-testid="payment-pay"]');

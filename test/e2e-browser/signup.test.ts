@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { createUser, uniqueEmail } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { openBrowser, PHONE, type BrowserSession, closeSnackbar } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
@@ -101,8 +101,7 @@ describe('browser: sign-up with an e-mail code', function () {
     await page.click('[data-testid="verification-submit"]');
     const snackbar = await page.waitForSelector('[data-testid="snackbar"]', { visible: true });
     expect(await snackbar!.evaluate((el) => el.textContent)).to.contain('The code is not correct. 4 tries left.');
-    await page.click('[data-testid="snackbar-close"]');
-    await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
+    await closeSnackbar(page);
     await page.close();
   });
 

@@ -96,3 +96,14 @@ export async function loggedInPage(
   );
   return page;
 }
+
+/**
+ * Closes the snackbar with its close action. The shell also hides it after 3 s, so on a busy
+ * machine it may go between finding the button and clicking it: gone either way is closed.
+ */
+export async function closeSnackbar(page: Page): Promise<void> {
+  await page.click('[data-testid="snackbar-close"]').catch((error: Error) => {
+    if (!/detached|No element found|not clickable/i.test(error.message)) throw error;
+  });
+  await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
+}
