@@ -24,7 +24,7 @@ export const sendEmailCommand = () =>
     .action(async (options: { user: string; type: string }) => {
       const userId = positiveInteger('--user', options.user);
       const kind = email.parseEmailKind(options.type);
-      if (kind === undefined) throw new Error(`--type must be an e-mail kind, 0 to 9 or a name such as subscribeActive (got "${options.type}").`);
+      if (kind === undefined) throw new Error(`--type must be an e-mail kind, 0 to 10 or a name such as subscribeActive (got "${options.type}").`);
       // With the job queue: the e-mail's delivery job is sent with it.
       await runOnce({}, async ({ container }) => {
         const sent = await container.get<SendEmailFlow>(FLOWS.SendEmail).send({ label: 'cli' }, { userId, emailType: kind }, { ip: 'cli' });

@@ -4,7 +4,9 @@ import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
+import { OrderAccess } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { RefundFlow } from './refund.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { ShopMetricsFlow } from './shop-metrics.flow.js';
@@ -24,6 +26,7 @@ export const FLOWS = {
   ShopMetrics: Symbol.for('subshare.flows.ShopMetricsFlow'),
   Checkout: Symbol.for('subshare.flows.CheckoutFlow'),
   PaymentNotification: Symbol.for('subshare.flows.PaymentNotificationFlow'),
+  Refund: Symbol.for('subshare.flows.RefundFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -49,6 +52,9 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(PaymentNotificationFlow).toSelf().inSingletonScope();
   bind(FLOWS.Checkout).toService(CheckoutFlow);
   bind(FLOWS.PaymentNotification).toService(PaymentNotificationFlow);
+  bind(OrderAccess).toSelf().inSingletonScope();
+  bind(RefundFlow).toSelf().inSingletonScope();
+  bind(FLOWS.Refund).toService(RefundFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -62,3 +68,4 @@ export { ACTIVATION_LATENCY_WINDOW_HOURS, type ShopMetricsFlow, type ShopMetrics
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';
 export type { CheckoutFlow } from './checkout.flow.js';
 export type { PaymentNotificationFlow, NotificationAnswer } from './payment-notification.flow.js';
+export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';

@@ -10,7 +10,8 @@
  *           agree? (else 400, nothing recorded) ─▶ payment_events row (unique: a copy stops here
  *           as `duplicate`) ─▶ amount right? ─▶ payment paid / failed / refunded
  *       orders: paid ─▶ markPaid (state 6 + `order-activate` job, this transaction)
- *               failed ─▶ state 3 · refunded ─▶ state 5
+ *               failed ─▶ state 3 · refunded / charged back ─▶ access ends (order-access.ts: state 5,
+ *               slot freed, e-mail) · dispute opened ─▶ access suspended · dispute won ─▶ back
  *       payments.finishEvent: the outcome on the event row
  *     ─▶ the provider's acknowledgement (200)
  *   worker `payments-reconcile` (5 min) ──▶ reconcile: asks the provider about payments pending
@@ -26,6 +27,7 @@ import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { ORDER_STATE, ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { OrderAccess } from './order-access.js';
 import {
   PAYMENTS,
   type ApplyOutcome,
@@ -58,6 +60,7 @@ export class PaymentNotificationFlow {
     @inject(TOKENS.Logger) logger: Logger,
     @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(OrderAccess) private readonly access: OrderAccess,
   ) {
     this.logger = logger.child({ flow: 'payment-notification' });
   }
@@ -92,18 +95,19 @@ export class PaymentNotificationFlow {
     return this.knex.transaction(async (trx) => {
       const applied = await this.payments.applyReport(verified, trx);
       if ('done' in applied) return applied.done;
-      const outcome = await this.moveOrder(applied.pending, trx);
+      const outcome = await this.moveOrder(applied.pending, verified.provider, trx);
       await this.payments.finishEvent(applied.pending, outcome, trx);
       return outcome;
     });
   }
 
   /**
-   * The order's part of a payment change. Another kind of change (a refund taking access away, a
-   * chargeback) is another `OrderEffect` and another case here: TypeScript refuses a switch that
-   * misses one, and whatever else it must touch (subscriptions, e-mails) joins this transaction.
+   * The order's part of a payment change, one case per `OrderEffect` (TypeScript refuses a switch
+   * that misses one); whatever else it touches (subscriptions, e-mails, jobs) joins this
+   * transaction. Money going back ends access (order-access.ts) unless another payment of the
+   * order is still paid; a dispute suspends access and a won one gives it back.
    */
-  private async moveOrder(event: PendingEvent, trx: Knex.Transaction): Promise<ApplyOutcome> {
+  private async moveOrder(event: PendingEvent, provider: ProviderName, trx: Knex.Transaction): Promise<ApplyOutcome> {
     switch (event.effect) {
       case 'paid': {
         const activated = await this.orders.markPaid(event.orderId, event.method, trx);
@@ -113,9 +117,18 @@ export class PaymentNotificationFlow {
       case 'failed':
         await this.orders.moveTo(event.orderId, ORDER_STATE.paymentFailed, trx);
         return 'failed';
-      case 'refunded':
-        await this.orders.moveTo(event.orderId, ORDER_STATE.refunded, trx);
-        return 'refunded';
+      case 'refunded': {
+        const back = event.moneyBack!;
+        if (back.endsAccess) await this.access.end(event.orderId, back, trx);
+        else this.logger.info({ paymentId: event.paymentId, orderId: event.orderId }, 'a second payment of a paid order went back: access stays');
+        return back.chargeback ? 'charged_back' : 'refunded';
+      }
+      case 'suspended':
+        await this.access.suspend(event.orderId, provider, trx);
+        return 'suspended';
+      case 'reinstated':
+        await this.access.reinstate(event.orderId, provider, trx);
+        return 'reinstated';
     }
   }
 }

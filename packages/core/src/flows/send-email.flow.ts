@@ -22,7 +22,9 @@ import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
+import { money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
+import { moneyLabel } from './order-access.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
@@ -38,6 +40,7 @@ import {
   type NotificationsService,
 } from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionStatus, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { SendEmailInput } from '../wire/email.js';
 
@@ -83,6 +86,7 @@ export class SendEmailFlow {
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ flow: 'send-email' });
   }
@@ -219,6 +223,27 @@ export class SendEmailFlow {
             platformName: await this.platformName(item, user),
             endTime: subscription.endsAt,
             profileNumber: profileOf(source),
+          },
+        };
+      }
+
+      case EMAIL_KIND.refunded: {
+        const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
+        if (!order) throw new ConflictError('This user has no refunded order.', 'no_refunded_order');
+        const refunds = (await this.refunds.ofOrder(order.id)).filter((refund) => refund.status === 'succeeded');
+        const amount = money(
+          refunds.reduce((sum, refund) => sum + refund.amount.amount, 0),
+          order.total.currency,
+        );
+        const item = order.items[0];
+        return {
+          ...base,
+          kind,
+          data: {
+            orderId: order.id,
+            platformName: item ? await this.platformName(item, user) : '',
+            amount: moneyLabel(amount),
+            chargeback: refunds.some((refund) => refund.source === 'chargeback'),
           },
         };
       }

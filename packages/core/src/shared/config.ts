@@ -50,6 +50,12 @@ export interface AppConfig {
   payssion: { apiKey?: string; secretKey?: string; apiBase?: string };
   /** Production refuses to serve an unconfigured payment method with the demo provider unless this is set. */
   allowDemoPayments: boolean;
+  /**
+   * The refund policy (spec section 1: refund within 24 hours, less a refund fee): the fee is
+   * `feePercent` of the amount paid plus a fixed part per currency (minor units: cents, whole
+   * won); past `windowHours` after payment a refund needs staff's explicit override.
+   */
+  refunds: { feePercent: number; feeFixedMinor: { EUR: number; KRW: number }; windowHours: number };
   google: { clientId?: string; apiBase?: string };
   naver: { clientId?: string; clientSecret?: string; apiBase?: string };
   kakao: { restApiKey?: string; apiBase?: string };
@@ -155,6 +161,15 @@ class EnvReader {
     if (raw === undefined) return undefined;
     if (!/^[^\s@]+@[^\s@]+$/.test(raw)) return this.problem(name, 'must be an e-mail address', raw);
     return raw.toLowerCase();
+  }
+
+  /** A decimal number with at most `digits` decimals, from min to max. */
+  decimal(name: ConfigVariableName, fallback: number, min: number, max: number, digits: number, why: string): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+    if (!shape.test(raw) || Number(raw) < min || Number(raw) > max) return this.problem(name, why, raw) ?? fallback;
+    return Number(raw);
   }
 
   boolean(name: ConfigVariableName, fallback: boolean): boolean {
@@ -306,6 +321,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       apiBase: read.apiBase('PAYSSION_API_BASE'),
     },
     allowDemoPayments: mode === 'demo' || allowDemoPayments,
+    refunds: {
+      feePercent: read.decimal('REFUND_FEE_PERCENT', 5, 0, 100, 2, 'must be a percentage from 0 to 100 with at most 2 decimals'),
+      feeFixedMinor: {
+        EUR: Math.round(read.decimal('REFUND_FEE_EUR', 0, 0, 1000, 2, 'must be an amount in euros from 0 to 1000, e.g. 0.50') * 100),
+        KRW: read.decimal('REFUND_FEE_KRW', 0, 0, 1_000_000, 0, 'must be a whole number of won from 0 to 1000000'),
+      },
+      windowHours: read.integer('REFUND_WINDOW_HOURS', 24, 1, 24 * 365, 'must be a whole number of hours from 1 to 8760'),
+    },
     google: { clientId: read.raw('GOOGLE_CLIENT_ID'), apiBase: read.apiBase('GOOGLE_API_BASE') },
     naver: {
       clientId: read.raw('NAVER_CLIENT_ID'),

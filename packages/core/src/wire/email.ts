@@ -15,7 +15,7 @@ const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
   .map(([kind, name]) => `${kind} ${name}`)
   .join(', ');
 
-/** A kind given as its number (0 to 9, also as a string) or its name (`welcome`, any case). */
+/** A kind given as its number (0 to 10, also as a string) or its name (`welcome`, any case). */
 export function parseEmailKind(value: unknown): EmailKind | undefined {
   if (typeof value === 'number') return isEmailKind(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;

@@ -14,3 +14,4 @@ export * as staff from './staff.js';
 export * as panel from './panel.js';
 export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';
+export * as refunds from './refunds.js';

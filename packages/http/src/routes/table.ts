@@ -13,6 +13,7 @@ import { operationsCalls } from './operations.routes.js';
 import { ordersCalls } from './orders.routes.js';
 import { panelCalls } from './panel.routes.js';
 import { paymentsCalls } from './payments.routes.js';
+import { refundsCalls } from './refunds.routes.js';
 import { staffCalls } from './staff.routes.js';
 import { subscriptionsCalls } from './subscriptions.routes.js';
 
@@ -24,6 +25,7 @@ export function routeTable(container: Container): Call[] {
     ...ordersCalls(container),
     ...paymentsCalls(container),
     ...staffCalls(container),
+    ...refundsCalls(container),
     ...panelCalls(container),
     ...subscriptionsCalls(container),
     ...emailCalls(container),

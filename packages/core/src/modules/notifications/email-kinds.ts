@@ -1,6 +1,6 @@
 /**
  * The e-mail kinds and the data each one needs. The numbers are stored in `email_outbox.kind`
- * and used by the spec's `sendemail` call: 0 to 6 come from the spec, 7 to 9 are ours.
+ * and used by the spec's `sendemail` call: 0 to 6 come from the spec, 7 to 10 are ours.
  */
 
 export const EMAIL_KIND = {
@@ -14,6 +14,7 @@ export const EMAIL_KIND = {
   expiryReminder: 7,
   subscriptionEnded: 8,
   subscriptionReplaced: 9,
+  refunded: 10,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;
@@ -44,6 +45,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   7: false,
   8: false,
   9: false,
+  10: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -154,6 +156,17 @@ export interface SubscriptionReplacedEmailData {
   panelUrl?: string;
 }
 
+export interface RefundedEmailData {
+  orderId: number;
+  platformName: string;
+  /** What went back, for people: "€8.10", "₩13,500". */
+  amount: string;
+  /** True when the buyer's bank took the money back (a chargeback), not a refund. */
+  chargeback?: boolean;
+  /** Defaults to the buyer's panel, `PUBLIC_URL/user/<userId>`. */
+  panelUrl?: string;
+}
+
 export interface EmailDataByKind {
   0: WelcomeEmailData;
   1: PurchasedActiveSubscribeEmailData;
@@ -165,6 +178,7 @@ export interface EmailDataByKind {
   7: ExpiryReminderEmailData;
   8: SubscriptionEndedEmailData;
   9: SubscriptionReplacedEmailData;
+  10: RefundedEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

@@ -197,6 +197,12 @@ export class OrdersService {
     return order;
   }
 
+  /** Any order by id, for staff's tools and flows (undefined when there is none). */
+  async find(orderId: number, trx?: Knex.Transaction): Promise<OrderView | undefined> {
+    const order = await this.orders.findWithItems(orderId, trx);
+    return order && toView(order);
+  }
+
   /** For flows inside their transaction: the order, locked until it commits. */
   async lockForUpdate(orderId: number, trx: Knex.Transaction): Promise<OrderView | undefined> {
     const locked = await this.orders.lock(orderId, trx);

@@ -12,5 +12,7 @@ export type {
   CheckoutOrder,
   ApplyOutcome,
 } from './payments.service.js';
+export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim } from './refunds.service.js';
+export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';

@@ -9,6 +9,8 @@ export interface PaymentRow {
   method: number;
   reference: string | null;
   provider_reference: string | null;
+  /** The provider's id of the money (Stripe's payment_intent), stored from the signed paid event. */
+  provider_payment_id: string | null;
   amount_minor: number;
   currency: string;
   status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
@@ -52,14 +54,26 @@ export class PaymentRepository {
     return (trx ? query.forUpdate() : query).first();
   }
 
+  /** The payment with the provider's id of its money (Stripe charge and dispute events name it so), locked when inside a transaction. */
+  async findByProviderPaymentId(provider: string, providerPaymentId: string | undefined, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
+    if (!providerPaymentId) return undefined;
+    const query = (trx ?? this.knex)('payments').where({ provider, provider_payment_id: providerPaymentId });
+    return (trx ? query.forUpdate() : query).first();
+  }
+
+  async findById(id: number, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
+    const query = (trx ?? this.knex)('payments').where({ id });
+    return (trx ? query.forUpdate() : query).first();
+  }
+
   async findForOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentRow[]> {
     return (trx ?? this.knex)('payments').where({ order_id: orderId }).orderBy('id', 'desc');
   }
 
-  async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction): Promise<void> {
+  async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
     await trx('payments')
       .where({ id })
-      .update({ status, updated_at: at, ...(status === 'paid' ? { settled_at: at } : {}) });
+      .update({ status, updated_at: at, ...(status === 'paid' ? { settled_at: at } : {}), ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}) });
   }
 
   /** Records a provider event once; false when it was recorded before (a duplicate delivery). */

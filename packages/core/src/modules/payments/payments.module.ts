@@ -4,6 +4,8 @@ import type { Clock } from '../../shared/clock.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentsService } from './payments.service.js';
+import { RefundRepository } from './refund.repository.js';
+import { RefundsService } from './refunds.service.js';
 import { createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS, PAYMENTS } from './tokens.js';
 
@@ -17,4 +19,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PaymentRepository).toSelf().inSingletonScope();
   bind(PaymentsService).toSelf().inSingletonScope();
   bind(PAYMENTS.Service).toService(PaymentsService);
+  bind(RefundRepository).toSelf().inSingletonScope();
+  bind(RefundsService).toSelf().inSingletonScope();
+  bind(PAYMENTS.Refunds).toService(RefundsService);
 });

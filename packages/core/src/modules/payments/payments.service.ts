@@ -25,6 +25,7 @@ import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
+import { RefundsService, type MoneyBack } from './refunds.service.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
@@ -41,7 +42,19 @@ export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
 
 /** What applying one provider event came to (stored on its payment_events row). */
 export type ApplyOutcome =
-  'duplicate' | 'unknown_payment' | 'paid' | 'paid_twice' | 'already_paid' | 'amount_mismatch' | 'failed' | 'expired' | 'refunded' | 'noted';
+  | 'duplicate'
+  | 'unknown_payment'
+  | 'paid'
+  | 'paid_twice'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'failed'
+  | 'expired'
+  | 'refunded'
+  | 'charged_back'
+  | 'suspended'
+  | 'reinstated'
+  | 'noted';
 
 /** A payment as the rest of core sees it. */
 export interface PaymentView {
@@ -65,8 +78,12 @@ export interface VerifiedReport {
   payload: string;
 }
 
-/** What a payment's change asks of its order; the flow does it in the same transaction. */
-export type OrderEffect = 'paid' | 'failed' | 'refunded';
+/**
+ * What a payment's change asks of its order; the flow does it in the same transaction. `refunded`:
+ * money went back (a refund or a chargeback: `moneyBack` says which and how much); `suspended`: a
+ * dispute opened, access is withheld; `reinstated`: the dispute was won, access comes back.
+ */
+export type OrderEffect = 'paid' | 'failed' | 'refunded' | 'suspended' | 'reinstated';
 
 /** A recorded event whose payment changed in a way its order must follow; finished with `finishEvent`. */
 export interface PendingEvent {
@@ -75,6 +92,8 @@ export interface PendingEvent {
   paymentId: number;
   orderId: number;
   method: PaymentMethodId;
+  /** With `refunded`: what went back. */
+  moneyBack?: MoneyBack;
 }
 
 /** `applyReport`'s answer: the event is done (or was seen before), or its order must follow first. */
@@ -98,6 +117,7 @@ export class PaymentsService {
     @inject(TOKENS.Logger) logger: Logger,
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProviders,
+    @inject(RefundsService) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ module: 'payments' });
   }
@@ -271,6 +291,9 @@ export class PaymentsService {
     if (report.providerReference !== undefined && payment.provider_reference !== null && report.providerReference !== payment.provider_reference) {
       differs.push('provider reference');
     }
+    if (report.providerPaymentId !== undefined && payment.provider_payment_id !== null && report.providerPaymentId !== payment.provider_payment_id) {
+      differs.push('provider payment id');
+    }
     if (report.orderId !== undefined && report.orderId !== payment.order_id) differs.push('order');
     if (report.method !== undefined && report.method !== payment.method) differs.push('method');
     const signed = report.signedOrderAmount;
@@ -291,8 +314,12 @@ export class PaymentsService {
    */
   async applyReport({ provider: providerName, report, payload }: VerifiedReport, trx: Knex.Transaction): Promise<AppliedReport> {
     const now = this.clock.now();
-    // Locked first: copies of one event wait here, then find their event already recorded.
-    const payment = await this.payments.findByReference(providerName, report.reference, trx);
+    // Locked first: copies of one event wait here, then find their event already recorded. Found
+    // by our signed reference, or (Stripe's charge and dispute events) by the signed id of the money.
+    const payment =
+      report.reference !== undefined
+        ? await this.payments.findByReference(providerName, report.reference, trx)
+        : await this.payments.findByProviderPaymentId(providerName, report.providerPaymentId, trx);
     this.bind(providerName, payment, report);
     const eventRow = await this.payments.recordEvent(
       { provider: providerName, event_id: report.eventId, event_type: report.eventType, payload: { raw: payload }, received_at: now },
@@ -304,9 +331,10 @@ export class PaymentsService {
       return { done: outcome };
     };
     if (!payment) return finish('unknown_payment');
-    const pending = (effect: OrderEffect): AppliedReport => ({
-      pending: { eventRowId: eventRow, effect, paymentId: payment.id, orderId: payment.order_id, method: payment.method as PaymentMethodId },
+    const pending = (effect: OrderEffect, moneyBack?: MoneyBack): AppliedReport => ({
+      pending: { eventRowId: eventRow, effect, paymentId: payment.id, orderId: payment.order_id, method: payment.method as PaymentMethodId, moneyBack },
     });
+    const tookMoney = payment.status === 'paid' || payment.status === 'refunded';
 
     switch (report.status) {
       case 'paid': {
@@ -319,7 +347,7 @@ export class PaymentsService {
           );
           return finish('amount_mismatch');
         }
-        await this.payments.settle(payment.id, 'paid', now, trx);
+        await this.payments.settle(payment.id, 'paid', now, trx, report.providerPaymentId);
         return pending('paid');
       }
       case 'failed':
@@ -331,8 +359,23 @@ export class PaymentsService {
         await this.payments.settle(payment.id, 'expired', now, trx);
         return finish('expired');
       case 'refunded':
-        await this.payments.settle(payment.id, 'refunded', now, trx);
-        return pending('refunded');
+      case 'charged_back': {
+        if (!tookMoney) return finish('noted');
+        if (report.status === 'charged_back' && report.disputeId) await this.refunds.recordDispute(payment, report.disputeId, 'lost', trx);
+        const back = await this.refunds.recordMoneyBack(payment, report, trx);
+        return back ? pending('refunded', back) : finish('noted');
+      }
+      case 'disputed': {
+        if (!report.disputeId) return finish('noted');
+        const dispute = await this.refunds.recordDispute(payment, report.disputeId, 'open', trx);
+        // Only a dispute this event opened suspends access, and only while the money is still ours.
+        return dispute.before === undefined && payment.status === 'paid' ? pending('suspended') : finish('noted');
+      }
+      case 'dispute_won': {
+        if (!report.disputeId) return finish('noted');
+        const dispute = await this.refunds.recordDispute(payment, report.disputeId, 'won', trx);
+        return dispute.before === 'open' && dispute.now === 'won' ? pending('reinstated') : finish('noted');
+      }
       default:
         return finish('noted');
     }

@@ -1,5 +1,6 @@
 export const PAYMENTS = {
   Service: Symbol.for('subshare.payments.PaymentsService'),
+  Refunds: Symbol.for('subshare.payments.RefundsService'),
 } as const;
 
 /** The provider adapters chosen from configuration (tests may bind their own). */

@@ -44,10 +44,11 @@ export class SubscriptionRepository {
     await SubscriptionModel.query(trx).patch({ status: 'replaced', ended_at: at, updated_at: at }).where({ id });
   }
 
-  /** Holding a slot at `now`: active and not past the end (the expiry job may not have run yet). */
+  /** Holding a slot at `now` with access: active, not past the end (the expiry job may not have run yet), not suspended by a dispute. */
   async activeOfUser(userId: number, now: Date, trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
     return SubscriptionModel.query(trx ?? this.knex)
       .where({ user_id: userId, status: 'active' })
+      .whereNull('suspended_at')
       .where('ends_at', '>', now)
       .orderBy('starts_at')
       .orderBy('id');
@@ -77,6 +78,7 @@ export class SubscriptionRepository {
     if (accountIds.length === 0) return [];
     return SubscriptionModel.query(trx)
       .where({ user_id: userId, status: 'active' })
+      .whereNull('suspended_at')
       .whereIn('platform_account_id', accountIds)
       .where('ends_at', '>', now)
       .orderBy('ends_at')
@@ -94,6 +96,62 @@ export class SubscriptionRepository {
     trx: Knex.Transaction,
   ) {
     await trx('subscription_renewals').insert(row);
+  }
+
+  /**
+   * The active subscriptions whose access these order items paid for, locked: the ones the items
+   * created (after a replacement, the replacing one), and the ones they renewed (with each
+   * renewal not yet taken back).
+   */
+  async paidForBy(
+    orderItemIds: number[],
+    trx: Knex.Transaction,
+  ): Promise<{ created: SubscriptionModel[]; renewed: Array<{ renewalId: number; length: number; subscription: SubscriptionModel }> }> {
+    if (orderItemIds.length === 0) return { created: [], renewed: [] };
+    const created = await SubscriptionModel.query(trx).where({ status: 'active' }).whereIn('order_item_id', orderItemIds).orderBy('id').forUpdate();
+    const renewals: Array<{ id: number; subscription_id: number; previous_ends_at: Date; ends_at: Date }> = await trx('subscription_renewals')
+      .whereIn('order_item_id', orderItemIds)
+      .whereNull('refunded_at')
+      .orderBy('id');
+    const renewed: Array<{ renewalId: number; length: number; subscription: SubscriptionModel }> = [];
+    for (const renewal of renewals) {
+      // The renewed subscription may have been replaced since: the active one of its order item carries the period now.
+      const subscription = await SubscriptionModel.query(trx)
+        .where({ status: 'active' })
+        .whereIn('order_item_id', trx('subscriptions').select('order_item_id').where({ id: renewal.subscription_id }))
+        .forUpdate()
+        .first();
+      if (subscription) renewed.push({ renewalId: Number(renewal.id), length: renewal.ends_at.getTime() - renewal.previous_ends_at.getTime(), subscription });
+    }
+    return { created, renewed };
+  }
+
+  /** The months of renewals not taken back, in ms, for the subscriptions of one order item. */
+  async renewedLength(orderItemId: number, trx: Knex.Transaction): Promise<number> {
+    const rows: Array<{ previous_ends_at: Date; ends_at: Date }> = await trx('subscription_renewals')
+      .whereIn('subscription_id', trx('subscriptions').select('id').where({ order_item_id: orderItemId }))
+      .whereNull('refunded_at')
+      .select('previous_ends_at', 'ends_at');
+    return rows.reduce((sum, row) => sum + (row.ends_at.getTime() - row.previous_ends_at.getTime()), 0);
+  }
+
+  async markRenewalRefunded(renewalId: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await trx('subscription_renewals').where({ id: renewalId }).update({ refunded_at: at });
+  }
+
+  /** Ended now because its money went back: the slot is free at once. */
+  async markRefunded(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await SubscriptionModel.query(trx).patch({ status: 'refunded', ended_at: at, updated_at: at }).where({ id, status: 'active' });
+  }
+
+  /** A shorter period (a renewal taken back); the new end gets its own reminder. */
+  async shorten(id: number, endsAt: Date, at: Date, trx: Knex.Transaction): Promise<void> {
+    await SubscriptionModel.query(trx).patch({ ends_at: endsAt, reminded_at: null, updated_at: at }).where({ id });
+  }
+
+  async setSuspended(ids: number[], at: Date | null, now: Date, trx: Knex.Transaction): Promise<void> {
+    if (ids.length === 0) return;
+    await SubscriptionModel.query(trx).patch({ suspended_at: at, updated_at: now }).whereIn('id', ids);
   }
 
   /**

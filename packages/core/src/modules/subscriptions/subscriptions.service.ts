@@ -227,6 +227,52 @@ export class SubscriptionsService {
     }
   }
 
+  /**
+   * Takes back what these order items paid for (their money went back), inside the caller's
+   * transaction. A subscription an item created ends at once (`refunded`, its slot free), unless
+   * later renewals paid for more: then it keeps only their months, counted from its start. A
+   * renewal an item paid for takes only its own months off the renewed subscription, which ends
+   * when nothing is left. Answers the subscriptions ended and those shortened; a repeat does nothing.
+   */
+  async takeBack(orderItemIds: number[], trx: Knex.Transaction): Promise<{ ended: number[]; shortened: number[] }> {
+    const now = this.clock.now();
+    const { created, renewed } = await this.subscriptions.paidForBy(orderItemIds, trx);
+    const ended = new Set<number>();
+    const shortened = new Set<number>();
+    const ends = new Map<number, { row: SubscriptionModel; endsAt: Date }>();
+    for (const row of created) {
+      ends.set(row.id, { row, endsAt: new Date(row.starts_at.getTime() + (await this.subscriptions.renewedLength(row.order_item_id, trx))) });
+    }
+    for (const { renewalId, length, subscription } of renewed) {
+      const current = ends.get(subscription.id)?.endsAt ?? subscription.ends_at;
+      ends.set(subscription.id, { row: subscription, endsAt: new Date(current.getTime() - length) });
+      await this.subscriptions.markRenewalRefunded(renewalId, now, trx);
+    }
+    for (const { row, endsAt } of ends.values()) {
+      if (endsAt.getTime() <= Math.max(now.getTime(), row.starts_at.getTime())) {
+        await this.subscriptions.markRefunded(row.id, now, trx);
+        ended.add(row.id);
+      } else if (endsAt.getTime() !== row.ends_at.getTime()) {
+        await this.subscriptions.shorten(row.id, endsAt, now, trx);
+        shortened.add(row.id);
+      }
+    }
+    return { ended: [...ended], shortened: [...shortened] };
+  }
+
+  /**
+   * A dispute opened (`suspended`: true) or was won (false) on what these order items paid for:
+   * access is withheld or given back. The slot stays held throughout, so a won dispute gives
+   * the same slot back until the original end. Answers the subscriptions changed.
+   */
+  async setSuspended(orderItemIds: number[], suspended: boolean, trx: Knex.Transaction): Promise<number[]> {
+    const now = this.clock.now();
+    const { created, renewed } = await this.subscriptions.paidForBy(orderItemIds, trx);
+    const ids = [...new Set([...created.map((row) => row.id), ...renewed.map((entry) => entry.subscription.id)])];
+    await this.subscriptions.setSuspended(ids, suspended ? now : null, now, trx);
+    return ids;
+  }
+
   /** Active subscriptions at or past their end, oldest first, locked (rows another run holds are skipped). */
   async dueToEnd(limit: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.dueToEnd(this.clock.now(), limit, trx)).map(toView);

@@ -548,6 +548,64 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
       },
     },
   },
+  [EMAIL_KIND.refunded]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        const amount = t.text(data.amount, 'amount');
+        const chargeback = data.chargeback === true;
+        return {
+          subject: chargeback ? `Your bank took back the payment for order #${order}` : `Your order #${order} has been refunded`,
+          preheader: chargeback ? `Your ${platform} subscription has ended.` : `${amount} is on its way back to you.`,
+          heading: chargeback ? 'Payment taken back' : 'Refund made',
+          blocks: [
+            {
+              type: 'paragraph',
+              text: chargeback
+                ? `Your bank has taken back the payment for order #${order}, so your ${platform} subscription has ended and its login details no longer work.`
+                : `We have refunded ${amount} for order #${order}. Your ${platform} subscription has ended and its login details no longer work.`,
+            },
+            { type: 'facts', rows: [['Order', `#${order}`], ['Platform', platform], [chargeback ? 'Taken back' : 'Refunded', amount]] },
+            {
+              type: 'paragraph',
+              text: chargeback
+                ? 'If you did not ask your bank for this, please contact us.'
+                : 'Depending on your bank or payment method, the money can take a few days to appear on your statement.',
+            },
+            { type: 'button', label: 'Go to my panel', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const order = t.id(data.orderId, 'orderId');
+        const amount = t.text(data.amount, 'amount');
+        const chargeback = data.chargeback === true;
+        return {
+          subject: chargeback ? `주문 #${order}의 결제가 카드사(은행)에 의해 취소되었습니다` : `주문 #${order}이(가) 환불되었습니다`,
+          preheader: chargeback ? `${platform} 구독이 종료되었습니다.` : `${amount}이(가) 환불 처리되었습니다.`,
+          heading: chargeback ? '결제 취소(차지백) 안내' : '환불 완료 안내',
+          blocks: [
+            {
+              type: 'paragraph',
+              text: chargeback
+                ? `카드사(은행)에서 주문 #${order}의 결제를 취소하여 ${platform} 구독이 종료되었습니다. 기존 로그인 정보는 더 이상 사용할 수 없습니다.`
+                : `주문 #${order}에 대해 ${amount}을(를) 환불해 드렸습니다. ${platform} 구독은 종료되었으며 기존 로그인 정보는 더 이상 사용할 수 없습니다.`,
+            },
+            { type: 'facts', rows: [['주문 번호', `#${order}`], ['플랫폼', platform], [chargeback ? '취소 금액' : '환불 금액', amount]] },
+            {
+              type: 'paragraph',
+              text: chargeback
+                ? '직접 요청하신 것이 아니라면 고객센터로 문의해 주세요.'
+                : '카드사나 결제 수단에 따라 환불 금액이 확인되기까지 며칠이 걸릴 수 있습니다.',
+            },
+            { type: 'button', label: '마이페이지로 가기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
 };
 
 function validMinutes(value: number | undefined): number {

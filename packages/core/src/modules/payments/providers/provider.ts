@@ -34,7 +34,14 @@ export interface CheckoutSession {
   url: string;
 }
 
-export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+/**
+ * Where a payment stands by a provider's word. Beyond paid and failed, the ways money goes back:
+ * `refunded` (all or part of it given back: by our refund call or in the provider's dashboard),
+ * `disputed` (the buyer's bank opened a dispute: the money is held), `dispute_won` (closed in our
+ * favour: the money stays), `charged_back` (the bank took the money back: a lost dispute, or
+ * Payssion's `chargeback`).
+ */
+export type ProviderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'disputed' | 'dispute_won' | 'charged_back';
 
 /** A provider's statement about one payment, after the adapter verified it. */
 export interface PaymentReport {
@@ -65,14 +72,50 @@ export interface PaymentReport {
    * amount we asked for): must be the payment's, or the message is about another payment.
    */
   signedOrderAmount?: Money;
+  /**
+   * The provider's id of the money itself, when the event names the payment by it rather than by
+   * our reference (Stripe's `payment_intent` on charge and dispute events, and on a paid Checkout
+   * Session, where it is stored). Covered by the signature; finds the payment when `reference` is absent.
+   */
+  providerPaymentId?: string;
   status: ProviderStatus | 'unknown';
   /** What the provider says was paid (compared with what we asked for). */
   amount?: Money;
+  /**
+   * Money going back (`refunded`, `charged_back`). `total`: everything the provider has given
+   * back for this payment so far, when it says so (Stripe's `amount_refunded`), which makes
+   * out-of-order deliveries harmless; `amount`: this event's own amount otherwise (Payssion,
+   * a lost dispute). `providerRefundId`: the provider's id of the refund or dispute, when given.
+   */
+  moneyBack?: { total?: Money; amount?: Money; providerRefundId?: string };
+  /** The dispute a `disputed`, `dispute_won` or (Stripe) `charged_back` event is about. */
+  disputeId?: string;
   /**
    * True when the signature does not cover the status (CoinPal): the service must confirm
    * with `fetchStatus` before acting.
    */
   needsConfirmation: boolean;
+}
+
+/** A refund we ask a provider for: all of it signed off by staff under the refund policy. */
+export interface RefundRequest {
+  /** Our refund's id: the provider's idempotency key, so that a retry of this refund cannot give the money back twice. */
+  refundId: number;
+  /** The payment's reference, the provider's id for its checkout, and the provider's id of the money (Stripe's payment_intent). */
+  reference: string;
+  providerReference: string | null;
+  providerPaymentId: string | null;
+  /** What the buyer paid, and what goes back (no more than paid). */
+  paid: Money;
+  amount: Money;
+  /** For the provider's records; staff's words. */
+  reason: string;
+}
+
+/** The provider's answer to a refund: its id, and whether the money has already gone (or is on its way). */
+export interface RefundReceipt {
+  providerRefundId: string;
+  status: 'succeeded' | 'pending';
 }
 
 export interface IncomingNotification {
@@ -89,6 +132,13 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): PaymentReport;
   /** Asks the provider's API for the current status of a payment. */
   fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport>;
+  /**
+   * Gives money back through the provider. Absent when the provider has no refund call
+   * (CoinPal: staff send the crypto back themselves and record the transfer's reference).
+   * Throws UnavailableError when the provider cannot be reached or times out (nothing is known
+   * to have moved), another AppError when it refused.
+   */
+  refund?(request: RefundRequest): Promise<RefundReceipt>;
   /** What the provider expects as the answer body to a notification it delivered. */
   readonly acknowledgement: { contentType: string; body: string };
 }

@@ -1,6 +1,7 @@
 import { Model } from 'objection';
 
-export type SubscriptionStatus = 'active' | 'ended' | 'replaced';
+/** `refunded`: ended early because its money went back (the slot is free at once). */
+export type SubscriptionStatus = 'active' | 'ended' | 'replaced' | 'refunded';
 
 export class SubscriptionModel extends Model {
   static override tableName = 'subscriptions';
@@ -17,6 +18,8 @@ export class SubscriptionModel extends Model {
   status!: SubscriptionStatus;
   replaced_from_id!: number | null;
   reminded_at!: Date | null;
+  /** Set while a payment dispute withholds access: the slot stays held, the panel shows no credentials. */
+  suspended_at!: Date | null;
   ended_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

@@ -1,0 +1,173 @@
+/**
+ * Staff refunds (admins, and the operator's CLI): money back through the provider that took it,
+ * under the refund policy, with access ending with the money.
+ *
+ *   quote(orderId): what a refund would give back now: paid, fee, refund, the policy's window
+ *   refund(actor, { orderId, reason, overrideWindow, manualReference }):
+ *     1. one transaction: lock the order ─▶ paid (2 or 6)? ─▶ its paid payment ─▶ policy: inside
+ *        the window, or overridden (audited) ─▶ CoinPal needs the manual transfer's reference ─▶
+ *        a `pending` refund row (one per payment: a double click or a second admin gets 409)
+ *     2. the provider's refund call, outside any transaction (keyed by the refund's id, so a
+ *        retry cannot refund twice); a refusal or a timeout marks the refund failed and the
+ *        order is unchanged, with a clear error
+ *     3. one transaction: the refund succeeded, the payment refunded ─▶ access ends
+ *        (order-access.ts) ─▶ audit `order.refund`
+ *   A crash between 2 and 3 leaves the refund pending: the provider's notification of it
+ *   completes it (payment-notification.flow.ts), or staff send it again after 5 minutes (the
+ *   same refund, the same idempotency key).
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { AppConfig } from '../shared/config.js';
+import type { Clock } from '../shared/clock.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import {
+  PAYMENTS,
+  refundTerms,
+  type RefundablePayment,
+  type RefundsService,
+  type RefundTerms,
+  type RefundView,
+} from '../modules/payments/index.js';
+import type { RefundInput } from '../wire/refunds.js';
+import { OrderAccess } from './order-access.js';
+
+/** The order states a refund can start from: paid and waiting, or completed. */
+const REFUNDABLE_STATES: readonly number[] = [ORDER_STATE.paidNotCompleted, ORDER_STATE.completed];
+
+export interface RefundQuote {
+  order: OrderView;
+  /** Why a refund cannot be made now (an error code), or undefined when it can. */
+  notRefundable?: 'order_not_paid' | 'order_refunded' | 'no_paid_payment' | 'refund_nothing_left';
+  payment?: RefundablePayment;
+  terms: RefundTerms;
+  policy: AppConfig['refunds'];
+  refunds: RefundView[];
+}
+
+export interface RefundResult {
+  orderId: number;
+  state: number;
+  refund: RefundView;
+}
+
+@injectable()
+export class RefundFlow {
+  private readonly logger: Logger;
+
+  constructor(
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) logger: Logger,
+    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(OrderAccess) private readonly access: OrderAccess,
+  ) {
+    this.logger = logger.child({ flow: 'refund' });
+  }
+
+  /** GET /api/order/refundquote (admins): what refunding the order would do now. 404 for an unknown order. */
+  async quote(orderId: number): Promise<RefundQuote> {
+    const order = await this.orders.find(orderId);
+    if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+    const [payment, refunds] = await Promise.all([this.refunds.refundablePayment(orderId), this.refunds.ofOrder(orderId)]);
+    const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
+    return { order, notRefundable: whyNot(order, payment, terms), payment, terms, policy: this.config.refunds, refunds };
+  }
+
+  /** POST /api/order/refund (admins) and `subshare refund-order`: see the file's comment. */
+  async refund(actor: AuditActor, input: RefundInput): Promise<RefundResult> {
+    const { orderId } = input;
+    const claimed = await this.knex.transaction(async (trx) => {
+      const order = await this.orders.lockForUpdate(orderId, trx);
+      if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+      const payment = await this.refunds.refundablePayment(orderId, trx);
+      const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
+      const notRefundable = whyNot(order, payment, terms);
+      if (notRefundable || !payment) throw new ConflictError(NOT_REFUNDABLE[notRefundable ?? 'no_paid_payment'], 'order_not_refundable');
+      if (!terms.insideWindow && !input.overrideWindow) {
+        throw new ConflictError(
+          `The refund window (${this.config.refunds.windowHours} hours after payment) closed on ${terms.windowEndsAt?.toISOString() ?? 'an unknown date'}; refunding now needs an override.`,
+          'refund_window_passed',
+        );
+      }
+      if (payment.manual && !input.manualReference) {
+        throw new ValidationError('This payment was made in crypto through CoinPal, which has no refund call.', {
+          manualReference: 'send the money back yourself first, then give the transfer’s reference here',
+        });
+      }
+      if (!payment.manual && input.manualReference) {
+        throw new ValidationError('Only a CoinPal payment is refunded by hand.', { manualReference: `leave it out: ${payment.provider} refunds through its own call` });
+      }
+      const row = await this.refunds.claim(
+        {
+          payment,
+          amount: terms.refund,
+          fee: terms.fee,
+          reason: input.reason,
+          overrideWindow: !terms.insideWindow,
+          manualReference: input.manualReference,
+          actor: { userId: actor.userId, label: actor.label },
+        },
+        trx,
+      );
+      return { refundId: row.id, payment, terms };
+    });
+
+    const receipt = await this.refunds.send(claimed.refundId);
+
+    return this.knex.transaction(async (trx) => {
+      const back = await this.refunds.complete(claimed.refundId, receipt === 'manual' ? null : receipt.providerRefundId, trx);
+      // Undefined: the provider's notification of this refund came first and did the rest.
+      if (back?.endsAccess) await this.access.end(orderId, back, trx);
+      const refund = (await this.refunds.ofOrder(orderId, trx)).find((candidate) => candidate.id === claimed.refundId)!;
+      await this.audit.record(
+        actor,
+        {
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: orderId,
+          details: {
+            orderId,
+            refundId: refund.id,
+            provider: claimed.payment.provider,
+            currency: refund.amount.currency,
+            paidMinor: claimed.payment.amount.amount,
+            feeMinor: refund.fee.amount,
+            refundMinor: refund.amount.amount,
+            overrideWindow: refund.overrideWindow,
+            windowEndsAt: claimed.terms.windowEndsAt?.toISOString() ?? null,
+            reason: refund.reason,
+            manualReference: refund.manualReference,
+            providerRefundId: refund.providerRefundId,
+          },
+        },
+        trx,
+      );
+      const order = await this.orders.find(orderId, trx);
+      this.logger.info({ orderId, refundId: refund.id, provider: claimed.payment.provider, overrideWindow: refund.overrideWindow }, 'order refunded by staff');
+      return { orderId, state: order?.state ?? ORDER_STATE.refunded, refund };
+    });
+  }
+}
+
+const NOT_REFUNDABLE: Record<NonNullable<RefundQuote['notRefundable']>, string> = {
+  order_not_paid: 'This order has not been paid: there is nothing to refund.',
+  order_refunded: 'This order has already been refunded.',
+  no_paid_payment: 'This order has no paid payment left to refund.',
+  refund_nothing_left: 'The refund fee takes the whole amount paid: there is nothing to give back.',
+};
+
+function whyNot(order: OrderView, payment: RefundablePayment | undefined, terms: RefundTerms): RefundQuote['notRefundable'] {
+  if (order.state === ORDER_STATE.refunded) return 'order_refunded';
+  if (!REFUNDABLE_STATES.includes(order.state)) return 'order_not_paid';
+  if (!payment) return 'no_paid_payment';
+  if (terms.refund.amount <= 0) return 'refund_nothing_left';
+  return undefined;
+}

@@ -1,0 +1,99 @@
+/**
+ * Refund calls (admins): what a refund of an order would give back under the refund policy, and
+ * giving it back through the provider that took the money. Amounts are in major units of the
+ * order's currency, like an order's `total` (KRW has no minor unit: whole won).
+ */
+import * as yup from 'yup';
+import { dateTime, flag, integer, list, numberOf } from './fields.js';
+import { neededId } from './orders.js';
+
+export const refundQuoteQuery = yup.object({ orderId: neededId('orderId') });
+
+export const refundBody = yup.object({
+  orderId: neededId('orderId'),
+  /** Staff's words, kept in the audit log and sent to the provider. */
+  reason: yup.string().trim().required('reason is required').min(3, 'reason must be at least 3 characters').max(500, 'reason is too long'),
+  /** Past the policy's window (24 hours after payment) a refund needs this, and it is audited. */
+  overrideWindow: yup.boolean().typeError('overrideWindow must be true or false').default(false),
+  /**
+   * CoinPal has no refund call: staff send the crypto back themselves and give the transfer's
+   * reference here (required for a CoinPal payment, refused for the others).
+   */
+  manualReference: yup.string().trim().min(3, 'manualReference must be at least 3 characters').max(200, 'manualReference is too long'),
+});
+
+const provider = () =>
+  yup
+    .string()
+    .oneOf(['stripe', 'coinpal', 'payssion', 'demo'] as const)
+    .defined();
+const currencyCode = () =>
+  yup
+    .string()
+    .oneOf(['EUR', 'KRW'] as const)
+    .defined();
+
+/** One refund of an order: by staff, by the provider (its dashboard), or a chargeback by the buyer's bank. */
+export const refund = yup
+  .object({
+    id: integer(),
+    orderId: integer(),
+    /** `staff`: our refund call; `provider`: refunded on the provider's side; `chargeback`: the bank took it back. */
+    source: yup
+      .string()
+      .oneOf(['staff', 'provider', 'chargeback'] as const)
+      .defined(),
+    /** `pending`: asked, the provider has not confirmed yet; `failed`: the provider refused or could not be reached. */
+    status: yup
+      .string()
+      .oneOf(['pending', 'succeeded', 'failed'] as const)
+      .defined(),
+    provider: provider(),
+    currencyCode: currencyCode(),
+    amount: yup.number().defined(),
+    fee: yup.number().defined(),
+    providerRefundId: yup.string().nullable().defined(),
+    manualReference: yup.string().nullable().defined(),
+    reason: yup.string().nullable().defined(),
+    /** True when staff refunded past the policy's window. */
+    overrideWindow: flag(),
+    createdDate: dateTime(),
+  })
+  .meta({ name: 'Refund' });
+
+/** What refunding the order would do now under the policy, and the refunds it already had. */
+export const refundQuote = yup
+  .object({
+    orderId: integer(),
+    /** The order's state (5 once refunded). */
+    state: numberOf([0, 1, 2, 3, 4, 5, 6] as const).defined(),
+    /** Whether a refund can be made now; `reason` says why not (an error code). */
+    refundable: flag(),
+    reason: yup.string().nullable().defined(),
+    provider: provider().nullable(),
+    /** CoinPal: staff transfer the money back themselves and record the transfer's reference. */
+    manual: flag(),
+    currencyCode: currencyCode(),
+    paid: yup.number().defined(),
+    fee: yup.number().defined(),
+    refund: yup.number().defined(),
+    /** The policy: the fee's percentage and fixed part, and the window in hours after payment. */
+    feePercent: yup.number().defined(),
+    feeFixed: yup.number().defined(),
+    windowHours: integer(),
+    paidDate: dateTime().nullable(),
+    windowEndsDate: dateTime().nullable(),
+    /** True while the policy's window is open; past it a refund needs `overrideWindow`. */
+    insideWindow: flag(),
+    refunds: list(refund),
+  })
+  .meta({ name: 'RefundQuote' });
+
+/** The refund made, and the order's state after it. */
+export const refundAnswer = yup.object({ orderId: integer(), state: integer(), refund }).meta({ name: 'RefundResult' });
+
+export type RefundQuoteQuery = yup.InferType<typeof refundQuoteQuery>;
+export type RefundInput = yup.InferType<typeof refundBody>;
+export type RefundAnswer = yup.InferType<typeof refund>;
+export type RefundQuoteAnswer = yup.InferType<typeof refundQuote>;
+export type RefundResultAnswer = yup.InferType<typeof refundAnswer>;

@@ -1,0 +1,48 @@
+import { toMajorUnits, type RefundQuote, type RefundResult, type RefundView } from '@subshare/core';
+import type { refunds } from '@subshare/core/wire';
+
+/** A refund as staff see it: amounts in major units of the order's currency. */
+export function serializeRefund(refund: RefundView): refunds.RefundAnswer {
+  return {
+    id: refund.id,
+    orderId: refund.orderId,
+    source: refund.source,
+    status: refund.status,
+    provider: refund.provider,
+    currencyCode: refund.amount.currency,
+    amount: toMajorUnits(refund.amount),
+    fee: toMajorUnits(refund.fee),
+    providerRefundId: refund.providerRefundId,
+    manualReference: refund.manualReference,
+    reason: refund.reason,
+    overrideWindow: refund.overrideWindow,
+    createdDate: refund.createdAt.toISOString(),
+  };
+}
+
+export function serializeRefundQuote(quote: RefundQuote): refunds.RefundQuoteAnswer {
+  const { order, terms, policy } = quote;
+  return {
+    orderId: order.id,
+    state: order.state,
+    refundable: quote.notRefundable === undefined,
+    reason: quote.notRefundable ?? null,
+    provider: quote.payment?.provider ?? null,
+    manual: quote.payment?.manual ?? false,
+    currencyCode: terms.paid.currency,
+    paid: toMajorUnits(terms.paid),
+    fee: toMajorUnits(terms.fee),
+    refund: toMajorUnits(terms.refund),
+    feePercent: policy.feePercent,
+    feeFixed: toMajorUnits({ amount: policy.feeFixedMinor[terms.paid.currency], currency: terms.paid.currency }),
+    windowHours: policy.windowHours,
+    paidDate: order.paidAt ? order.paidAt.toISOString() : null,
+    windowEndsDate: terms.windowEndsAt ? terms.windowEndsAt.toISOString() : null,
+    insideWindow: terms.insideWindow,
+    refunds: quote.refunds.map(serializeRefund),
+  };
+}
+
+export function serializeRefundResult(result: RefundResult): refunds.RefundResultAnswer {
+  return { orderId: result.orderId, state: result.state, refund: serializeRefund(result.refund) };
+}
