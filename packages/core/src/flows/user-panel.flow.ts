@@ -48,6 +48,8 @@ export interface UserPanel {
   user: { name: string | null; email: string; photoUrl: string | null };
   subscribers: PanelItem[];
   subscribersNotCompleted: PanelItem[];
+  /** The items of refunded orders, newest order first: shown as refunded, never with credentials. */
+  subscribersRefunded: PanelItem[];
 }
 
 @injectable()
@@ -119,7 +121,11 @@ export class UserPanelFlow {
         },
       });
     }
-    return { user: { name: profile.name, email: profile.email, photoUrl: profile.photoUrl }, subscribers, subscribersNotCompleted };
+    const subscribersRefunded = orders
+      .filter((order) => order.state === ORDER_STATE.refunded)
+      .flatMap((order) => order.items.map((item) => describe(order, item, platforms.get(item.platformId))));
+
+    return { user: { name: profile.name, email: profile.email, photoUrl: profile.photoUrl }, subscribers, subscribersNotCompleted, subscribersRefunded };
   }
 
   /** The catalog's view of the platforms in the viewer's language; a platform no longer sold is left out (the order's snapshot serves). */

@@ -49,6 +49,8 @@ export const panelAnswer = yup.object({
   subscribers: list(panelItem),
   /** Paid orders' items waiting for activation. */
   subscribersNotCompleted: list(panelItem),
+  /** Beyond the spec: the items of refunded orders (their money went back), without subscription or credentials. */
+  subscribersRefunded: list(panelItem),
 });
 
 /** Your platform login e-mail for a family invitation on your order; once set, read-only. */

@@ -26,12 +26,13 @@ export function serializePanelItem(item: PanelItem) {
   };
 }
 
-/** The spec's "Panel response": user, subscribers (active), subscribersNotCompleted. */
+/** The spec's "Panel response": user, subscribers (active), subscribersNotCompleted; beyond it, subscribersRefunded. */
 export function serializePanel(panel: UserPanel) {
   return {
     user: panel.user,
     subscribers: panel.subscribers.map(serializePanelItem),
     subscribersNotCompleted: panel.subscribersNotCompleted.map(serializePanelItem),
+    subscribersRefunded: panel.subscribersRefunded.map(serializePanelItem),
   };
 }
 
