@@ -158,6 +158,8 @@ describe('payment provider adapters', function () {
         'expired',
         'refunded',
         'chargeback',
+        'refund_pending',
+        'refund_failed',
         'pending',
         'paid_partial',
         'awaiting_confirm',
@@ -171,7 +173,9 @@ describe('payment provider adapters', function () {
         'failed',
         'expired',
         'refunded',
-        'refunded',
+        'charged_back',
+        'unknown', // a refund on its way or one that failed: the payment is still paid
+        'unknown',
         'pending',
         'pending',
         'pending',
@@ -209,6 +213,7 @@ describe('payment provider adapters', function () {
         line_items: [{ quantity: '1', price_data: { currency: 'krw', unit_amount: '15000', product_data: { name: 'Netflix Premium 1 month' } } }],
         client_reference_id: request.reference,
         metadata: { reference: request.reference, orderId: String(request.orderId) },
+        payment_intent_data: { metadata: { reference: request.reference, orderId: String(request.orderId) } },
         locale: 'ko',
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
@@ -255,10 +260,12 @@ describe('payment provider adapters', function () {
         reference: request.reference,
         providerReference,
         orderId: request.orderId,
+        providerPaymentId: fake.session(providerReference).payment_intent,
         status: 'paid',
         amount: money(15000, 'KRW'),
         needsConfirmation: false,
       });
+      expect(stripe.verifyNotification(incoming(delivery)).providerPaymentId).to.match(/^pi_/);
       expect(stripe.acknowledgement).to.deep.equal({ contentType: 'application/json', body: '{"received":true}' });
     });
 
@@ -326,7 +333,12 @@ describe('payment provider adapters', function () {
       });
       fake.pay(providerReference);
       const paid = await ask();
-      expect(paid).to.deep.include({ status: 'paid', eventId: `query:${providerReference}:paid`, providerReference });
+      expect(paid).to.deep.include({
+        status: 'paid',
+        eventId: `query:${providerReference}:paid`,
+        providerReference,
+        providerPaymentId: fake.session(providerReference).payment_intent,
+      });
       expect(paid.amount).to.deep.equal(money(990, 'EUR'));
       expect(fake.log.at(-1)).to.include({ method: 'GET', path: `/v1/checkout/sessions/${providerReference}` });
 

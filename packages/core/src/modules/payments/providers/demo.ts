@@ -14,6 +14,8 @@
  * A token proves only that the shop issued it. Whether the demo may still serve its method is
  * the payments service's rule (checked on every post and page view): a token stops paying the
  * moment demo payments are off or the method got a real provider, not when it expires.
+ *
+ * A refund of a demo payment moves no money, so it succeeds at once.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
@@ -25,8 +27,11 @@ import {
   type PaymentMethodId,
   type PaymentProvider,
   type PaymentReport,
+  type RefundReceipt,
+  type RefundRequest,
   SignatureError,
 } from './provider.js';
+import { checkRefundRequest } from './wire.js';
 
 export interface DemoProviderOptions {
   /** The shop's external base URL (PUBLIC_URL): the demo checkout page lives under it. */
@@ -249,5 +254,10 @@ export class DemoProvider implements PaymentProvider {
       status: 'pending',
       needsConfirmation: false,
     };
+  }
+
+  async refund(request: RefundRequest): Promise<RefundReceipt> {
+    checkRefundRequest(request);
+    return { providerRefundId: `demo-refund-${request.refundId}`, status: 'succeeded' };
   }
 }

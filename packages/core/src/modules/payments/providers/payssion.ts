@@ -5,7 +5,9 @@
  * `notify_sig = md5(api_key|pm_id|amount|currency|order_id|state|secret_key)`, which covers the
  * state, so a verified notification can be acted on. It does NOT cover `transaction_id`: the
  * report's reference and event id come from the signed `order_id` (our payment reference) and
- * state only. `payment/details` answers the current state.
+ * state only. `payment/details` answers the current state. `refunds` gives money back, signed
+ * `api_sig = md5(api_key|transaction_id|amount|currency|secret_key)`; Payssion then notifies
+ * `refunded` (or, when the buyer's bank takes the money back itself, `chargeback`).
  *
  * PAYSSION_API_BASE replaces `https://www.payssion.com/api/v1` (e.g. `http://127.0.0.1:port/api/v1`).
  */
@@ -20,9 +22,11 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type ProviderStatus,
+  type RefundReceipt,
+  type RefundRequest,
   SignatureError,
 } from './provider.js';
-import { isObject, parseAmount, postForm, readFields, sameHex, text } from './wire.js';
+import { checkRefundRequest, isObject, parseAmount, postForm, readFields, sameHex, text } from './wire.js';
 
 export interface PayssionProviderOptions {
   /** PAYSSION_API_KEY */
@@ -68,13 +72,22 @@ export function payssionNotifySig(apiKey: string, pmId: string, amount: string, 
   return payssionSig([apiKey, pmId, amount, currency, orderId, state, secretKey]);
 }
 
+/** `api_sig` of refunds (3.3): md5(api_key|transaction_id|amount|currency|secret_key). */
+export function payssionRefundSig(apiKey: string, transactionId: string, amount: string, currency: string, secretKey: string): string {
+  return payssionSig([apiKey, transactionId, amount, currency, secretKey]);
+}
+
 /** EUR 1050 → "10.50"; KRW 15000 → "15000" (whole won). */
 export function payssionAmount(value: Money): string {
   return toMajorUnits(value).toFixed(CURRENCIES[value.currency].minorDigits);
 }
 
-/** Payssion's states (3.7) in our words. Only `completed` is money. */
-export function payssionStatus(state: string | undefined): ProviderStatus {
+/**
+ * Payssion's states (3.7) in our words. Only `completed` is money; `refunded` and `chargeback` are
+ * money going back. A refund still on its way or one that failed says nothing new about the
+ * payment (it stays paid), so it is `unknown`: recorded, and nothing changes.
+ */
+export function payssionStatus(state: string | undefined): ProviderStatus | 'unknown' {
   switch (state) {
     case 'completed':
       return 'paid';
@@ -87,10 +100,14 @@ export function payssionStatus(state: string | undefined): ProviderStatus {
     case 'expired':
       return 'expired';
     case 'refunded':
-    case 'chargeback':
       return 'refunded';
+    case 'chargeback':
+      return 'charged_back';
+    case 'refund_pending':
+    case 'refund_failed':
+      return 'unknown';
     default:
-      return 'pending'; // pending, paid_partial, paid_more, awaiting_confirm, refund_pending, refund_failed, …
+      return 'pending'; // pending, paid_partial, paid_more, awaiting_confirm, …
   }
 }
 
@@ -108,6 +125,13 @@ function refused(resultCode: string | undefined, description: string | undefined
   if (resultCode !== undefined && MISCONFIGURED.has(resultCode)) return unavailable(new Error(`Payssion ${resultCode}: ${message}`), 'payssion_misconfigured');
   if (resultCode === '413') return new ConflictError('This payment attempt was already sent to Payssion.', 'payssion_repeated_order');
   return new ValidationError(`Payssion refused the payment: ${message}`, undefined, 'payssion_rejected');
+}
+
+/** A refund Payssion would not make: unreachable and misconfigured as for payments, any other refusal a conflict the order stays out of. */
+function refusedRefund(resultCode: string | undefined, description: string | undefined): Error {
+  if (resultCode !== undefined && (TRANSIENT.has(resultCode) || MISCONFIGURED.has(resultCode))) return refused(resultCode, description);
+  const message = (description ?? 'unknown error').slice(0, 200);
+  return new ConflictError(`Payssion refused the refund: ${message}`, 'payssion_refund_refused');
 }
 
 export class PayssionProvider implements PaymentProvider {
@@ -187,13 +211,17 @@ export class PayssionProvider implements PaymentProvider {
     // the payment is found, and the event known, by the signed order_id and state.
     const transactionId = text(fields.transaction_id) || undefined;
     const reference = orderId ?? trackId;
+    const status = payssionStatus(state);
+    const posted = parseAmount(amount, currency);
     return {
       eventId: `${reference}:${state}`,
       eventType: `payssion.${state}`,
       reference,
       providerReference: transactionId,
-      status: payssionStatus(state),
-      amount: parseAmount(amount, currency),
+      status,
+      amount: posted,
+      // Payssion says only this event's amount, not how much has gone back in all.
+      ...((status === 'refunded' || status === 'charged_back') && posted ? { moneyBack: { amount: posted } } : {}),
       needsConfirmation: false, // the signature covers the state
     };
   }
@@ -227,6 +255,37 @@ export class PayssionProvider implements PaymentProvider {
       status,
       amount: parseAmount(transaction.amount, transaction.currency),
       needsConfirmation: false,
+    };
+  }
+
+  /**
+   * Asks Payssion to give (part of) a completed payment back. Payssion has no idempotency key: a
+   * refund of ours is sent once per call, and the caller must not call again for the same refund
+   * after a timeout without first learning what happened (the `refunded` notification, or staff
+   * looking in Payssion's dashboard).
+   */
+  async refund(request: RefundRequest): Promise<RefundReceipt> {
+    checkRefundRequest(request);
+    const transactionId = request.providerReference;
+    if (!transactionId) {
+      throw new ConflictError('Payssion has not told us the transaction id of this order, so it cannot be refunded through Payssion.', 'refund_not_possible');
+    }
+    const amount = payssionAmount(request.amount);
+    const currency = request.amount.currency;
+    const body = await this.post('/refunds', {
+      api_key: this.apiKey,
+      transaction_id: transactionId,
+      amount,
+      currency,
+      api_sig: payssionRefundSig(this.apiKey, transactionId, amount, currency, this.secretKey),
+    });
+    const resultCode = text(body.result_code);
+    if (resultCode !== '200') throw refusedRefund(resultCode, text(body.description));
+    const refund = isObject(body.refund) ? body.refund : {};
+    const state = text(refund.state);
+    return {
+      providerRefundId: text(refund.transaction_id) || `${transactionId}:refund`,
+      status: state === 'refunded' || state === 'completed' ? 'succeeded' : 'pending',
     };
   }
 

@@ -5,6 +5,11 @@
  * over `t.rawBody` with the endpoint secret, at most 300 s old) or on a session we retrieved
  * ourselves. The browser's return to `success_url` proves nothing.
  *
+ * Money going back: `refund` calls the Refunds API on the session's PaymentIntent; refunds made
+ * in Stripe's dashboard and disputes arrive as `charge.refunded` and `charge.dispute.*` events.
+ * Those carry a Charge or a Dispute, which know the PaymentIntent (`pi_…`) but not our reference,
+ * so their reports name the payment by `providerPaymentId`, which a paid session's report gave us.
+ *
  * STRIPE_API_BASE (e.g. `http://127.0.0.1:12111`) points the SDK at a local server that speaks
  * Stripe's protocol; the `/v1/` paths stay as they are.
  */
@@ -20,8 +25,11 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type ProviderStatus,
+  type RefundReceipt,
+  type RefundRequest,
   SignatureError,
 } from './provider.js';
+import { checkRefundRequest } from './wire.js';
 
 export interface StripeProviderOptions {
   /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
@@ -63,6 +71,19 @@ export function stripeIdempotencyKey(reference: string): string {
   return `subshare-checkout-${reference}`;
 }
 
+/** Idempotency-Key of one refund of ours: a retry (double click, timeout, job rerun) cannot give the money back twice. */
+export function stripeRefundIdempotencyKey(refundId: number): string {
+  return `subshare-refund-${refundId}`;
+}
+
+/** The dispute events we read (besides `charge.refunded`, the other way money goes back). Others about disputes are ignored. */
+export const STRIPE_DISPUTE_EVENTS = [
+  'charge.dispute.created',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+] as const;
+
 /** Stripe config for a base URL such as `http://127.0.0.1:12111`. */
 export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
@@ -71,13 +92,27 @@ export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.Stri
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-type SessionLike = Pick<Stripe.Checkout.Session, 'id' | 'status' | 'payment_status' | 'client_reference_id' | 'metadata' | 'amount_total' | 'currency'>;
+type SessionLike = Pick<
+  Stripe.Checkout.Session,
+  'id' | 'status' | 'payment_status' | 'client_reference_id' | 'metadata' | 'amount_total' | 'currency' | 'payment_intent'
+>;
+
+/** An amount as Stripe gives it (minor units and a lowercase currency) as our Money; undefined when it is not one of ours. */
+function stripeMoney(amount: unknown, currency: unknown): Money | undefined {
+  const code = typeof currency === 'string' ? currency.toUpperCase() : undefined;
+  if (!isCurrencyCode(code) || typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return undefined;
+  // Stripe's minor units are ours: cents for EUR, whole won for KRW (zero-decimal).
+  return money(amount, code);
+}
 
 function amountOf(session: SessionLike): Money | undefined {
-  const code = session.currency?.toUpperCase();
-  if (!isCurrencyCode(code) || typeof session.amount_total !== 'number' || !Number.isSafeInteger(session.amount_total)) return undefined;
-  // Stripe's minor units are ours: cents for EUR, whole won for KRW (zero-decimal).
-  return money(session.amount_total, code);
+  return stripeMoney(session.amount_total, session.currency);
+}
+
+/** A PaymentIntent as an id (`pi_…`), whether Stripe sent the id or the expanded object. */
+function paymentIntentId(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  return isObject(value) && typeof value.id === 'string' && value.id ? value.id : undefined;
 }
 
 /** Our reference as the session carries it; none when its two places disagree (then the session is not one of ours). */
@@ -124,6 +159,53 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `charge.refunded`: a refund made by our call or in Stripe's dashboard, full or partial. The Charge
+ * says how much has gone back in all (`amount_refunded`), so a late or repeated delivery of an
+ * older event cannot count a refund twice.
+ */
+function chargeRefundedReport(event: { id: string; type: string }, charge: Record<string, unknown>): PaymentReport {
+  const total = stripeMoney(charge.amount_refunded, charge.currency);
+  return {
+    eventId: event.id,
+    eventType: event.type,
+    providerPaymentId: paymentIntentId(charge.payment_intent),
+    status: 'refunded',
+    amount: stripeMoney(charge.amount, charge.currency),
+    ...(total ? { moneyBack: { total } } : {}),
+    needsConfirmation: false,
+  };
+}
+
+/** What a closed dispute's status means for the money (Stripe's dispute statuses). */
+function closedDisputeStatus(status: unknown): ProviderStatus | 'unknown' {
+  if (status === 'won' || status === 'warning_closed') return 'dispute_won'; // an inquiry closed without a chargeback keeps the money too
+  if (status === 'lost') return 'charged_back';
+  return 'unknown';
+}
+
+/**
+ * `charge.dispute.*`: the buyer's bank disputes the payment. Created: the money is held; closed:
+ * won (kept) or lost (taken back: the dispute's amount). Funds withdrawn or reinstated only repeat
+ * what created and closed say, so they are noted and change nothing.
+ */
+function disputeReport(event: { id: string; type: string }, dispute: Record<string, unknown>): PaymentReport {
+  const amount = stripeMoney(dispute.amount, dispute.currency);
+  const disputeId = typeof dispute.id === 'string' && dispute.id ? dispute.id : undefined;
+  const status =
+    event.type === 'charge.dispute.created' ? 'disputed' : event.type === 'charge.dispute.closed' ? closedDisputeStatus(dispute.status) : 'unknown';
+  return {
+    eventId: event.id,
+    eventType: event.type,
+    providerPaymentId: paymentIntentId(dispute.payment_intent),
+    disputeId,
+    status,
+    amount,
+    ...(status === 'charged_back' ? { moneyBack: { ...(amount ? { amount } : {}), ...(disputeId ? { providerRefundId: disputeId } : {}) } } : {}),
+    needsConfirmation: false,
+  };
+}
+
 function headerValue(headers: Record<string, string | undefined>, name: string): string | undefined {
   const direct = headers[name];
   if (direct !== undefined) return direct;
@@ -131,8 +213,13 @@ function headerValue(headers: Record<string, string | undefined>, name: string):
   return key === undefined ? undefined : headers[key];
 }
 
+/** Stripe's own words, with anything that looks like a key or a webhook secret taken out. */
+function withoutKeys(message: string): string {
+  return message.replace(/\b(?:sk|rk|pk)_(?:test|live)_\w*|\bwhsec_\w*/g, '[key]').slice(0, 300);
+}
+
 /** Turns an SDK error into one of ours. Messages that could hold a key are never passed on. */
-function translate(error: unknown, action: string): Error {
+function translate(error: unknown, action: 'create' | 'query' | 'refund'): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
   const status = error.statusCode ?? 0;
   switch (error.type) {
@@ -144,10 +231,17 @@ function translate(error: unknown, action: string): Error {
     case 'StripePermissionError':
       return new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_misconfigured', error);
     case 'StripeIdempotencyError':
-      return new ConflictError('This payment attempt was already started with other details.', 'stripe_idempotency', error);
+      return action === 'refund'
+        ? new ConflictError('This refund was already sent to Stripe with other details.', 'stripe_idempotency', error)
+        : new ConflictError('This payment attempt was already started with other details.', 'stripe_idempotency', error);
     default:
       if (status >= 500 || status === 0) {
         return new UnavailableError(`Card payments are not available right now (${action}). Try again later.`, 'stripe_unavailable', error);
+      }
+      if (action === 'refund') {
+        if (error.code === 'resource_missing') return new NotFoundError('Stripe does not know the payment of this order.', 'stripe_payment_not_found');
+        // Already refunded, more than is left, a payment that cannot be refunded: the order stays as it is.
+        return new ConflictError(`Stripe refused the refund: ${withoutKeys(error.message)}`, 'refund_refused');
       }
       if (error.code === 'resource_missing') return new NotFoundError('Stripe does not know this checkout session.', 'stripe_session_not_found');
       return new ValidationError(`Stripe refused the payment: ${error.message}`, undefined, 'stripe_rejected');
@@ -192,6 +286,9 @@ export class StripeProvider implements PaymentProvider {
       ],
       client_reference_id: request.reference,
       metadata: { reference: request.reference, orderId: String(request.orderId) },
+      // Also on the PaymentIntent, for people in Stripe's dashboard, which lists payments, refunds and
+      // disputes by it; our code goes by the session's metadata only.
+      payment_intent_data: { metadata: { reference: request.reference, orderId: String(request.orderId) } },
       locale: request.languageId === 2 ? 'ko' : 'en',
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
@@ -233,6 +330,9 @@ export class StripeProvider implements PaymentProvider {
     }
     const isCheckout = (STRIPE_CHECKOUT_EVENTS as readonly string[]).includes(event.type);
     const object: unknown = isObject(event.data) ? event.data.object : undefined;
+    if (event.type === 'charge.refunded' && isObject(object) && object.object === 'charge') return chargeRefundedReport(event, object);
+    const isDispute = (STRIPE_DISPUTE_EVENTS as readonly string[]).includes(event.type);
+    if (isDispute && isObject(object) && object.object === 'dispute') return disputeReport(event, object);
     if (!isCheckout || !isObject(object) || object.object !== 'checkout.session') {
       return { eventId: event.id, eventType: event.type, status: 'unknown', needsConfirmation: false };
     }
@@ -246,6 +346,8 @@ export class StripeProvider implements PaymentProvider {
       reference: referenceOf(session),
       providerReference: session.id,
       orderId: orderIdOf(session),
+      // The money's id, stored with the payment: refunds go to it, and charge and dispute events name the payment by it.
+      providerPaymentId: paymentIntentId(session.payment_intent),
       status: statusOfEvent(event.type, session),
       amount: amountOf(session),
       needsConfirmation: false,
@@ -275,9 +377,48 @@ export class StripeProvider implements PaymentProvider {
       eventType: 'status_query',
       reference: referenceOf(session),
       providerReference: session.id,
+      providerPaymentId: paymentIntentId(session.payment_intent),
       status,
       amount: amountOf(session),
       needsConfirmation: false,
     };
+  }
+
+  /**
+   * Refunds (part of) the PaymentIntent the paid session left. The Idempotency-Key is our refund's
+   * id, so asking again after a timeout answers the refund Stripe already made instead of a second one.
+   */
+  async refund(request: RefundRequest): Promise<RefundReceipt> {
+    checkRefundRequest(request);
+    if (!request.providerPaymentId) {
+      throw new ConflictError('Stripe has not told us the payment id of this order, so it cannot be refunded through Stripe.', 'refund_not_possible');
+    }
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: request.providerPaymentId,
+          amount: request.amount.amount, // minor units; KRW is zero-decimal, so whole won
+          reason: 'requested_by_customer',
+          metadata: { reference: request.reference, refundId: String(request.refundId) },
+        },
+        { idempotencyKey: stripeRefundIdempotencyKey(request.refundId) },
+      );
+    } catch (error) {
+      throw translate(error, 'refund');
+    }
+    if (typeof refund.id !== 'string' || !refund.id)
+      throw new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_unavailable');
+    switch (refund.status) {
+      case 'succeeded':
+        return { providerRefundId: refund.id, status: 'succeeded' };
+      case 'pending':
+      case 'requires_action': // the buyer's bank needs details from them (Stripe e-mails them): the money is on its way
+        return { providerRefundId: refund.id, status: 'pending' };
+      default: {
+        const why = typeof refund.failure_reason === 'string' ? ` (${withoutKeys(refund.failure_reason)})` : '';
+        throw new ConflictError(`Stripe did not make the refund: it is ${String(refund.status)}${why}.`, 'refund_refused');
+      }
+    }
   }
 }

@@ -1,10 +1,11 @@
 /**
  * Small pieces every form-based provider adapter needs: reading a notification's fields,
- * comparing signatures in constant time, parsing amounts, and one form POST with a timeout.
+ * comparing signatures in constant time, parsing amounts, and one form POST with a timeout; and
+ * what every adapter checks before it asks for a refund.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { fromMajorUnits, isCurrencyCode, type CurrencyCode, type Money } from '../../../shared/money.js';
-import { SignatureError, type IncomingNotification } from './provider.js';
+import { SignatureError, type IncomingNotification, type RefundRequest } from './provider.js';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,4 +88,16 @@ export async function postForm(
     // not JSON
   }
   throw options.unavailable(new Error(`${options.provider} answered HTTP ${status} without a JSON object`));
+}
+
+/**
+ * What a refund request must be before any adapter sends it: a positive amount in the paid currency,
+ * no more than was paid. The refund policy decided the amount already, so anything else is a bug
+ * in the caller (like a checkout without a positive amount), not something to ask a provider.
+ */
+export function checkRefundRequest(request: RefundRequest): void {
+  const { amount, paid } = request;
+  if (!Number.isSafeInteger(amount.amount) || amount.amount <= 0) throw new RangeError('A refund needs a positive amount');
+  if (amount.currency !== paid.currency) throw new RangeError(`A refund in ${amount.currency} of a payment in ${paid.currency}`);
+  if (amount.amount > paid.amount) throw new RangeError('A refund cannot give back more than was paid');
 }
