@@ -3,14 +3,23 @@
  * `/api/v1/payment/create` (checks api_key, pm_id, amount, currency, URLs and
  * `api_sig = md5(api_key|pm_id|amount|currency|order_id|secret_key)`; a second payment for the same
  * order_id is refused with result_code 413 "Repeated order"), `/api/v1/payment/details`
- * (`api_sig = md5(api_key|transaction_id|order_id|secret_key)`, the official SDK form), and a pay
- * page. Payssion answers errors with HTTP 200, a `result_code` other than 200 and a `description`.
+ * (`api_sig = md5(api_key|transaction_id|order_id|secret_key)`, the official SDK form),
+ * `/api/v1/refunds` (`api_sig = md5(api_key|transaction_id|amount|currency|secret_key)`; only a
+ * completed payment, never more than is left of it), and a pay page. Payssion answers errors with
+ * HTTP 200, a `result_code` other than 200 and a `description`.
  *
  *   const payssion = new FakePayssion();                // payssion.apiKey, payssion.secretKey
  *   const { baseUrl } = await payssion.start();         // PAYSSION_API_BASE = `${baseUrl}/api/v1`
  *   // … the adapter creates a payment (providerReference = transaction_id); the buyer pays:
  *   payssion.setState(transactionId, 'completed');
  *   await payssion.deliver('http://127.0.0.1:3000/api/webhook/payssion', payssion.notification(transactionId));
+ *   // money going back: after our refund call (or `payssion.dashboardRefund(transactionId)`), and a chargeback:
+ *   await payssion.deliver(url, payssion.refundedNotification(transactionId));
+ *   await payssion.deliver(url, payssion.chargebackNotification(transactionId));
+ *
+ * Knobs: failNext(status) and delayNext(ms) act on the next API request (refunds too), before any
+ * work; delayAnswerNext(ms) makes the next refund and then holds its answer back; `refundState`
+ * ('refunded' by default, or 'refund_pending') is what a new refund answers.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,6 +30,22 @@ export interface FakePayssionOptions {
   secretKey?: string;
   /** Also accept `md5(api_key|order_id|secret_key)` on payment/details when there is no transaction id (a third-party variant). Default false. */
   acceptShortDetailsSig?: boolean;
+  /** The state a new refund answers: 'refunded' (default) or 'refund_pending' (the bank is still at it). */
+  refundState?: 'refunded' | 'refund_pending';
+}
+
+/** One refund the fake made on a transaction. */
+export interface FakePayssionRefund {
+  /** Payssion's id of the refund. */
+  transaction_id: string;
+  /** The refunded payment's transaction_id. */
+  parent_transaction_id: string;
+  /** As posted, e.g. "15000" or "10.50". */
+  amount: string;
+  currency: string;
+  state: 'refunded' | 'refund_pending';
+  /** False for a refund made in Payssion's dashboard (no API call). */
+  viaApi: boolean;
 }
 
 export type PayssionState =
@@ -52,6 +77,8 @@ export interface FakePayssionTransaction {
   payer_email?: string;
   state: PayssionState;
   paid: string;
+  /** Refunds made on it, oldest first. */
+  refunds: FakePayssionRefund[];
 }
 
 export interface FakePayssionNotification {
@@ -73,7 +100,10 @@ export interface PayssionNotificationOptions {
   json?: boolean;
 }
 
-type Endpoint = 'create' | 'details' | 'page' | 'other';
+/** For the money-back builders: the same as a notification's, with a default amount. */
+export type PayssionMoneyBackOptions = Omit<PayssionNotificationOptions, 'state'>;
+
+type Endpoint = 'create' | 'details' | 'refund' | 'page' | 'other';
 
 export interface FakePayssionRequest {
   path: string;
@@ -85,6 +115,23 @@ export interface FakePayssionRequest {
 export const PAYSSION_KOREAN_PM_IDS = ['kakaopay_kr', 'samsungpay_kr', 'creditcard_kr', 'ebanking_kr', 'payco_kr', 'ssgpay_kr'];
 const PM_IDS = new Set([...PAYSSION_KOREAN_PM_IDS, 'payssion_test']);
 const CURRENCIES = new Set(['KRW', 'USD', 'EUR', 'CNY', 'JPY']);
+
+const ENDPOINTS: Record<string, Endpoint | undefined> = {
+  '/api/v1/payment/create': 'create',
+  '/api/v1/payment/details': 'details',
+  '/api/v1/refunds': 'refund',
+};
+
+/** What has been refunded on a transaction, in major units. */
+function refundedSum(transaction: FakePayssionTransaction): number {
+  return transaction.refunds.reduce((sum, refund) => sum + Number(refund.amount), 0);
+}
+
+/** A major-unit amount written like `example` ("15000" → whole won, "10.50" → two decimals). */
+function formatLike(example: string, value: number): string {
+  const decimals = example.includes('.') ? example.split('.')[1].length : 0;
+  return value.toFixed(decimals);
+}
 
 /** md5 of the `|`-joined parts, computed here independently of the adapter. */
 function md5(parts: Array<string | undefined>): string {
@@ -105,17 +152,20 @@ export class FakePayssion extends LocalHttpServer<string> {
   readonly apiKey: string;
   readonly secretKey: string;
   acceptShortDetailsSig: boolean;
-  readonly requests: Record<Endpoint, number> = { create: 0, details: 0, page: 0, other: 0 };
+  refundState: 'refunded' | 'refund_pending';
+  readonly requests: Record<Endpoint, number> = { create: 0, details: 0, refund: 0, page: 0, other: 0 };
   /** Every API request, in order. */
   readonly log: FakePayssionRequest[] = [];
   /** Transactions by transaction_id. */
   readonly transactions = new Map<string, FakePayssionTransaction>();
+  private readonly lateAnswers: number[] = [];
 
   constructor(options: FakePayssionOptions = {}) {
     super('FakePayssion');
     this.apiKey = options.apiKey ?? `live_${randomBytes(8).toString('hex')}`;
     this.secretKey = options.secretKey ?? randomBytes(16).toString('hex');
     this.acceptShortDetailsSig = options.acceptShortDetailsSig ?? false;
+    this.refundState = options.refundState ?? 'refunded';
   }
 
   /** The configuration that points the shop at this server. */
@@ -132,14 +182,26 @@ export class FakePayssion extends LocalHttpServer<string> {
     return [...this.log].reverse().find((entry) => entry.path === '/api/v1/payment/create');
   }
 
+  get lastRefund(): FakePayssionRequest | undefined {
+    return [...this.log].reverse().find((entry) => entry.path === '/api/v1/refunds');
+  }
+
   /** The next API request is answered with this HTTP status (default 500). */
   failNext(status = 500, body = '<html><body><h1>500 Internal Server Error</h1></body></html>'): void {
     this.queueFailure({ status, body });
   }
 
-  /** The next API request is answered only after `ms`. */
+  /** The next API request is answered only after `ms`; nothing is done meanwhile, or at all when the client gave up. */
   delayNext(ms: number): void {
     this.queueDelay(ms);
+  }
+
+  /**
+   * The next refund is made, and its answer held back `ms`: a client timeout then leaves a refund at
+   * Payssion that the shop does not know about (Payssion has no idempotency key to ask again with).
+   */
+  delayAnswerNext(ms: number): void {
+    this.lateAnswers.push(ms);
   }
 
   transaction(transactionId: string): FakePayssionTransaction {
@@ -184,6 +246,30 @@ export class FakePayssion extends LocalHttpServer<string> {
       : { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, fields };
   }
 
+  /**
+   * The signed `refunded` notification Payssion posts after a refund. Its amount: the last refund's
+   * as it was posted (our call or `dashboardRefund`), else the whole payment; or `amount` as given.
+   */
+  refundedNotification(transactionId: string, options: PayssionMoneyBackOptions = {}): FakePayssionNotification {
+    const t = this.transaction(transactionId);
+    return this.notification(transactionId, { ...options, state: 'refunded', amount: options.amount ?? t.refunds.at(-1)?.amount ?? t.amount });
+  }
+
+  /** The buyer's bank took the money back: Payssion's records say `chargeback`, and it posts that, signed, for the whole amount (or `amount`). */
+  chargebackNotification(transactionId: string, options: PayssionMoneyBackOptions = {}): FakePayssionNotification {
+    const t = this.transaction(transactionId);
+    t.state = 'chargeback';
+    return this.notification(transactionId, { ...options, state: 'chargeback', amount: options.amount ?? t.amount });
+  }
+
+  /** Someone refunds in Payssion's dashboard (no API call of ours): default all that is left. */
+  dashboardRefund(transactionId: string, amount?: string): FakePayssionRefund {
+    const t = this.transaction(transactionId);
+    const refund = this.refund(t, amount ?? formatLike(t.amount, Number(t.amount) - refundedSum(t)), false);
+    if (typeof refund === 'string') throw new Error(`FakePayssion cannot refund ${transactionId}: ${refund}`);
+    return refund;
+  }
+
   /** POSTs a notification to our notify URL. */
   deliver(url: string, notification: FakePayssionNotification): Promise<{ status: number; body: string }> {
     return this.post(url, notification);
@@ -197,7 +283,7 @@ export class FakePayssion extends LocalHttpServer<string> {
       this.requests.page += 1;
       return this.payPage(method, page[1], new URLSearchParams(rawBody), res);
     }
-    const endpoint: Endpoint = url.pathname === '/api/v1/payment/create' ? 'create' : url.pathname === '/api/v1/payment/details' ? 'details' : 'other';
+    const endpoint: Endpoint = (Object.hasOwn(ENDPOINTS, url.pathname) ? ENDPOINTS[url.pathname] : undefined) ?? 'other';
     this.requests[endpoint] += 1;
     let params: Record<string, string>;
     if (/json/i.test(contentType)) {
@@ -216,6 +302,7 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (failure) return sendText(res, failure.status, failure.body);
     if (endpoint === 'other') return sendText(res, 404, '<h1>404 Not Found</h1>');
     if (method !== 'POST') return sendJson(res, { result_code: 420, description: 'invalid request method' });
+    if (endpoint === 'refund') return this.refundCall(params, res);
     return endpoint === 'create' ? this.create(params, res) : this.details(params, res);
   }
 
@@ -246,6 +333,7 @@ export class FakePayssion extends LocalHttpServer<string> {
       payer_email: p.payer_email,
       state: 'pending',
       paid: '0',
+      refunds: [],
     };
     this.transactions.set(transactionId, transaction);
     sendJson(res, {
@@ -266,8 +354,49 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (sig !== sdkForm && sig !== shortForm) return fail(402, 'invalid api signature');
     const transaction = p.transaction_id ? this.transactions.get(p.transaction_id) : this.byOrderId(p.order_id);
     if (!transaction || (p.order_id && transaction.order_id !== p.order_id)) return fail(412, 'invalid transaction id');
-    const { return_url: _r, notify_url: _n, payer_email: _e, description: _d, ...view } = transaction;
+    const { return_url: _r, notify_url: _n, payer_email: _e, description: _d, refunds: _f, ...view } = transaction;
     sendJson(res, { result_code: 200, transaction: { ...view, fee: '0.00', created: Math.floor(Date.now() / 1000) } });
+  }
+
+  /** `refunds` (3.3): our signed call to give (part of) a completed payment back. */
+  private async refundCall(p: Record<string, string>, res: ServerResponse): Promise<void> {
+    const fail = (code: number, description: string) => sendJson(res, { result_code: code, description });
+    if (!p.api_key || p.api_key !== this.apiKey) return fail(401, 'invalid api_key');
+    if (!p.transaction_id) return fail(400, 'invalid parameter: transaction_id');
+    if (!p.amount || !/^\d+(\.\d{1,2})?$/.test(p.amount) || Number(p.amount) <= 0) return fail(407, 'invalid amount');
+    if (!p.currency || !CURRENCIES.has(p.currency)) return fail(406, 'invalid currency');
+    if (!p.api_sig || p.api_sig.toLowerCase() !== md5([p.api_key, p.transaction_id, p.amount, p.currency, this.secretKey]))
+      return fail(402, 'invalid api signature');
+    const transaction = this.transactions.get(p.transaction_id);
+    if (!transaction) return fail(412, 'invalid transaction id');
+    if (p.currency !== transaction.currency) return fail(406, 'invalid currency: not the currency of the payment');
+    const refund = this.refund(transaction, p.amount, true);
+    if (typeof refund === 'string') return fail(refund === 'not refundable' ? 400 : 407, refund);
+    const late = this.lateAnswers.shift();
+    if (late !== undefined && !(await this.hold(late, res))) return;
+    const { viaApi: _v, ...view } = refund;
+    sendJson(res, { result_code: 200, refund: { ...view, order_id: transaction.order_id, created: Math.floor(Date.now() / 1000) } });
+  }
+
+  /** Records a refund, or says why not: only a completed (or partly refunded) payment, never more than is left. */
+  private refund(transaction: FakePayssionTransaction, amount: string, viaApi: boolean): FakePayssionRefund | string {
+    if (!['completed', 'paid_more', 'refunded', 'refund_pending'].includes(transaction.state)) return 'not refundable';
+    const left = Number(transaction.amount) - refundedSum(transaction);
+    if (left <= 0) return 'not refundable';
+    if (Number(amount) > left + 1e-9) return `invalid amount: more than the ${formatLike(transaction.amount, left)} ${transaction.currency} left to refund`;
+    const refund: FakePayssionRefund = {
+      transaction_id: `R${Date.now()}${randomInt(100000, 999999)}`,
+      parent_transaction_id: transaction.transaction_id,
+      amount,
+      currency: transaction.currency,
+      state: this.refundState,
+      viaApi,
+    };
+    transaction.refunds.push(refund);
+    // What payment/details answers from now on: refunded once nothing is left.
+    const whole = refundedSum(transaction) >= Number(transaction.amount) - 1e-9;
+    transaction.state = this.refundState === 'refund_pending' ? 'refund_pending' : whole ? 'refunded' : transaction.state;
+    return refund;
   }
 
   /** GET shows the page; POST `action=pay|cancel` settles the transaction, notifies, and returns the buyer like Payssion. */

@@ -1,8 +1,9 @@
 /**
- * A local stand-in for Stripe Checkout (protocols.md section 1): a real HTTP server on 127.0.0.1
- * that speaks `/v1/checkout/sessions` the way the stripe SDK expects (form bodies with bracket
- * notation, Bearer or Basic auth with the secret key, JSON answers, Stripe's error shape,
- * Idempotency-Key replay), keeps sessions, hosts a pay page, and builds webhook deliveries signed
+ * A local stand-in for Stripe Checkout and Refunds (protocols.md section 1): a real HTTP server on
+ * 127.0.0.1 that speaks `/v1/checkout/sessions` and `/v1/refunds` the way the stripe SDK expects
+ * (form bodies with bracket notation, Bearer or Basic auth with the secret key, JSON answers,
+ * Stripe's error shape, Idempotency-Key replay), keeps sessions and what each paid session's
+ * PaymentIntent (`pi_…`) has had refunded, hosts a pay page, and builds webhook deliveries signed
  * exactly like Stripe's (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`).
  *
  *   const stripe = new FakeStripe();                    // stripe.secretKey, stripe.webhookSecret
@@ -12,8 +13,19 @@
  *   const delivery = stripe.webhook(sessionId, 'checkout.session.completed');
  *   await stripe.deliver('http://127.0.0.1:3000/api/webhook/stripe', delivery);
  *
- * Knobs: failNext(status) answers the next API request with an error (before any work is done,
- * so it is not stored against its Idempotency-Key), delayNext(ms) holds the next answer back.
+ * Money going back, on the paid session's PaymentIntent (`stripe.session(id).payment_intent`):
+ *
+ *   // our adapter's POST /v1/refunds, or a refund made in Stripe's dashboard:
+ *   stripe.dashboardRefund(paymentIntent, 500);
+ *   await stripe.deliver(url, stripe.chargeRefundedWebhook(paymentIntent));   // amount_refunded as the fake knows it
+ *   await stripe.deliver(url, stripe.disputeWebhook(paymentIntent, 'charge.dispute.created'));
+ *   await stripe.deliver(url, stripe.disputeWebhook(paymentIntent, 'charge.dispute.closed', { status: 'lost' }));
+ *
+ * Knobs: failNext(status) answers the next API request (checkout or refund) with an error (before
+ * any work is done, so it is not stored against its Idempotency-Key), delayNext(ms) holds the next
+ * request back before any work (a timed-out request does nothing), delayAnswerNext(ms) does the
+ * work and then holds the answer back (a timeout after Stripe made the refund); `refundStatus`
+ * ('succeeded' by default, or 'pending') is the status new refunds get.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,6 +37,8 @@ export interface FakeStripeOptions {
   webhookSecret?: string;
   /** When set, a payment on the hosted pay page delivers `checkout.session.completed` here. */
   webhookUrl?: string;
+  /** The status a new refund gets: 'succeeded' (default, cards) or 'pending' (some methods and banks take days). */
+  refundStatus?: 'succeeded' | 'pending';
 }
 
 export interface FakeStripeSession {
@@ -48,6 +62,57 @@ export interface FakeStripeSession {
   locale: string | null;
   payment_intent: string | null;
   line_items_input: Array<Record<string, unknown>>;
+  /** `payment_intent_data` of the create request (kept for the PaymentIntent, not shown on the session). */
+  payment_intent_data_input?: Record<string, unknown>;
+}
+
+/** A paid session's money: a PaymentIntent with its one Charge, as far as refunds and disputes need it. */
+export interface FakeStripePayment {
+  /** `pi_…` */
+  id: string;
+  /** `ch_…`, the PaymentIntent's charge (refunds and disputes are about it). */
+  chargeId: string;
+  sessionId: string;
+  amount: number;
+  currency: string;
+  /** `payment_intent_data[metadata]` of the session's create request. */
+  metadata: Record<string, string>;
+  /** Everything refunded so far (pending refunds included, as Stripe counts them), minor units. */
+  amountRefunded: number;
+  refunds: FakeStripeRefund[];
+  dispute?: FakeStripeDispute;
+}
+
+/** Stripe's Refund object, as far as we model it. */
+export interface FakeStripeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  failure_reason?: string;
+  created: number;
+}
+
+export type FakeStripeDisputeStatus =
+  'warning_needs_response' | 'warning_under_review' | 'warning_closed' | 'needs_response' | 'under_review' | 'won' | 'lost' | 'prevented';
+
+/** Stripe's Dispute object, as far as we model it. */
+export interface FakeStripeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: FakeStripeDisputeStatus;
+  created: number;
+  livemode: false;
 }
 
 /** A webhook delivery as Stripe would send it: the exact body and its headers. */
@@ -57,20 +122,47 @@ export interface FakeStripeDelivery {
   event: { id: string; type: string };
 }
 
-export interface WebhookOptions {
+/** How any signed delivery is made (every builder takes these). */
+export interface SignedDeliveryOptions {
   /** Unix seconds for `t=` (default now). */
   timestamp?: number;
   /** Sign with this secret instead of the endpoint's. */
   secret?: string;
-  /** Change the body after signing (the signature no longer matches). */
+  /** Change the body after signing (an amount in it goes up by one: the signature no longer matches). */
   tamper?: boolean;
   /** Reuse an event id (Stripe redelivers the same event with the same id). */
   eventId?: string;
+}
+
+export interface WebhookOptions extends SignedDeliveryOptions {
   /** Overrides applied to the session snapshot inside the event (before signing). */
   session?: Partial<FakeStripeSession>;
 }
 
-type Endpoint = 'create' | 'retrieve' | 'expire' | 'page' | 'other';
+export interface ChargeRefundedWebhookOptions extends SignedDeliveryOptions {
+  /** The Charge's cumulative `amount_refunded`; default what the fake has refunded on this PaymentIntent. */
+  amountRefunded?: number;
+  /** Overrides applied to the Charge inside the event (before signing). */
+  charge?: Record<string, unknown>;
+}
+
+export type DisputeEventType = 'charge.dispute.created' | 'charge.dispute.closed' | 'charge.dispute.funds_withdrawn' | 'charge.dispute.funds_reinstated';
+
+export interface DisputeWebhookOptions extends SignedDeliveryOptions {
+  /**
+   * The dispute's status, which the fake keeps from then on. Default: `needs_response` for a new
+   * dispute, otherwise the status it has; `charge.dispute.closed` needs one (won, lost, warning_closed…).
+   */
+  status?: FakeStripeDisputeStatus;
+  /** The disputed amount in minor units; default the whole charge (or what the dispute had). */
+  amount?: number;
+  /** The dispute's id; default the PaymentIntent's dispute, made (`du_…`) on first use. */
+  disputeId?: string;
+  /** Overrides applied to the Dispute inside the event (before signing). */
+  dispute?: Record<string, unknown>;
+}
+
+type Endpoint = 'create' | 'retrieve' | 'expire' | 'refund' | 'page' | 'other';
 
 /** Recorded API request (for protocol assertions). */
 export interface FakeStripeRequest {
@@ -135,19 +227,25 @@ export class FakeStripe extends LocalHttpServer {
   readonly secretKey: string;
   readonly webhookSecret: string;
   webhookUrl?: string;
+  /** The status new refunds get. */
+  refundStatus: 'succeeded' | 'pending';
   /** Requests received, by endpoint. */
-  readonly requests: Record<Endpoint, number> = { create: 0, retrieve: 0, expire: 0, page: 0, other: 0 };
+  readonly requests: Record<Endpoint, number> = { create: 0, retrieve: 0, expire: 0, refund: 0, page: 0, other: 0 };
   /** Every API request, in order. */
   readonly log: FakeStripeRequest[] = [];
   readonly sessions = new Map<string, FakeStripeSession>();
+  /** Paid sessions' money, by PaymentIntent id. */
+  readonly payments = new Map<string, FakeStripePayment>();
 
   private readonly idempotency = new Map<string, { rawBody: string; path: string; status: number; body: unknown }>();
+  private readonly lateAnswers: number[] = [];
 
   constructor(options: FakeStripeOptions = {}) {
     super('FakeStripe');
     this.secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
     this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('base64url')}`;
     this.webhookUrl = options.webhookUrl;
+    this.refundStatus = options.refundStatus ?? 'succeeded';
   }
 
   /** The configuration that points the shop at this server. */
@@ -160,14 +258,28 @@ export class FakeStripe extends LocalHttpServer {
     return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/checkout/sessions');
   }
 
+  /** The last refund-create request. */
+  get lastRefund(): FakeStripeRequest | undefined {
+    return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/refunds');
+  }
+
   /** The next API request is answered with this status (default 500, Stripe's api_error shape). */
   failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }): void {
     this.queueFailure({ status, body });
   }
 
-  /** The next API request is answered only after `ms` (for client timeouts). */
+  /** The next API request is answered only after `ms` (for client timeouts); nothing is done meanwhile, or at all when the client gave up. */
   delayNext(ms: number): void {
     this.queueDelay(ms);
+  }
+
+  /**
+   * The next API request that does its work (a refund made, a session created) has its answer held
+   * back `ms`: a client timeout then leaves the work done at Stripe and unknown to the client, and
+   * only its Idempotency-Key makes a retry safe.
+   */
+  delayAnswerNext(ms: number): void {
+    this.lateAnswers.push(ms);
   }
 
   session(id: string): FakeStripeSession {
@@ -184,7 +296,69 @@ export class FakeStripe extends LocalHttpServer {
     session.payment_status = options.paymentStatus ?? 'paid';
     session.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
     session.url = null;
+    const intentData = (session.payment_intent_data_input ?? {}) as { metadata?: Record<string, string> };
+    this.payments.set(session.payment_intent, {
+      id: session.payment_intent,
+      chargeId: `ch_${randomBytes(12).toString('hex')}`,
+      sessionId,
+      amount: session.amount_total,
+      currency: session.currency,
+      metadata: { ...(intentData.metadata ?? {}) },
+      amountRefunded: 0,
+      refunds: [],
+    });
     return session;
+  }
+
+  /** A paid session's money by its PaymentIntent id. */
+  payment(paymentIntent: string): FakeStripePayment {
+    const payment = this.payments.get(paymentIntent);
+    if (!payment) throw new Error(`FakeStripe has no payment intent ${paymentIntent}`);
+    return payment;
+  }
+
+  /** Someone refunds in Stripe's dashboard (no API call of ours): default all that is left. */
+  dashboardRefund(paymentIntent: string, amount?: number): FakeStripeRefund {
+    const payment = this.payment(paymentIntent);
+    return this.refund(payment, { amount: String(amount ?? payment.amount - payment.amountRefunded), reason: 'requested_by_customer' });
+  }
+
+  /** A pending refund finishes: `succeeded`, or `failed` (its amount counts as not refunded again, as at Stripe). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled', failureReason = 'lost_or_stolen_card'): FakeStripeRefund {
+    for (const payment of this.payments.values()) {
+      const refund = payment.refunds.find((candidate) => candidate.id === refundId);
+      if (!refund) continue;
+      if (refund.status !== 'pending' && refund.status !== 'requires_action') throw new Error(`Refund ${refundId} is ${refund.status}`);
+      refund.status = status;
+      if (status !== 'succeeded') {
+        payment.amountRefunded -= refund.amount;
+        if (status === 'failed') refund.failure_reason = failureReason;
+      }
+      return refund;
+    }
+    throw new Error(`FakeStripe has no refund ${refundId}`);
+  }
+
+  /** The PaymentIntent's Charge as Stripe shows it in `charge.*` events. */
+  charge(paymentIntent: string): Record<string, unknown> {
+    const payment = this.payment(paymentIntent);
+    return {
+      id: payment.chargeId,
+      object: 'charge',
+      amount: payment.amount,
+      amount_captured: payment.amount,
+      amount_refunded: payment.amountRefunded,
+      captured: true,
+      created: nowSeconds(),
+      currency: payment.currency,
+      disputed: payment.dispute !== undefined,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: payment.id,
+      refunded: payment.amountRefunded >= payment.amount,
+      status: 'succeeded',
+    };
   }
 
   /** A delayed payment settles later (goes with `checkout.session.async_payment_succeeded`). */
@@ -205,13 +379,57 @@ export class FakeStripe extends LocalHttpServer {
 
   /** Builds a signed webhook delivery of `type` carrying the session as it is now. */
   webhook(sessionId: string, type: string, options: WebhookOptions = {}): FakeStripeDelivery {
-    const { line_items_input: _inputs, ...snapshot } = { ...this.session(sessionId), ...options.session };
+    const { line_items_input: _inputs, payment_intent_data_input: _intent, ...snapshot } = { ...this.session(sessionId), ...options.session };
+    return this.signedDelivery(type, snapshot, 'amount_total', options);
+  }
+
+  /**
+   * `charge.refunded` for a paid session's PaymentIntent: its Charge with the cumulative
+   * `amount_refunded` as the fake knows it (after our refund or `dashboardRefund`), or as given.
+   */
+  chargeRefundedWebhook(paymentIntent: string, options: ChargeRefundedWebhookOptions = {}): FakeStripeDelivery {
+    const charge = { ...this.charge(paymentIntent), ...options.charge };
+    if (options.amountRefunded !== undefined) {
+      charge.amount_refunded = options.amountRefunded;
+      charge.refunded = options.amountRefunded >= this.payment(paymentIntent).amount;
+    }
+    return this.signedDelivery('charge.refunded', charge, 'amount_refunded', options);
+  }
+
+  /**
+   * A `charge.dispute.*` event for a paid session's PaymentIntent. The fake keeps one dispute per
+   * PaymentIntent: the first call makes it, later ones (closed…) carry it with the status given.
+   */
+  disputeWebhook(paymentIntent: string, type: DisputeEventType, options: DisputeWebhookOptions = {}): FakeStripeDelivery {
+    const payment = this.payment(paymentIntent);
+    if (type === 'charge.dispute.closed' && !options.status && !payment.dispute) throw new Error('Say how the dispute closed: { status: "won" | "lost" | … }');
+    const dispute: FakeStripeDispute = payment.dispute ?? {
+      id: options.disputeId ?? `du_${randomBytes(12).toString('hex')}`,
+      object: 'dispute',
+      amount: payment.amount,
+      currency: payment.currency,
+      charge: payment.chargeId,
+      payment_intent: payment.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      created: nowSeconds(),
+      livemode: false,
+    };
+    if (options.disputeId) dispute.id = options.disputeId;
+    if (options.amount !== undefined) dispute.amount = options.amount;
+    if (options.status) dispute.status = options.status;
+    payment.dispute = dispute;
+    return this.signedDelivery(type, { ...dispute, ...options.dispute }, 'amount', options);
+  }
+
+  /** An event around `object`, signed like Stripe's; `tamper` raises `amountField` by one after signing. */
+  private signedDelivery(type: string, object: object, amountField: string, options: SignedDeliveryOptions): FakeStripeDelivery {
     const event = {
       id: options.eventId ?? `evt_${randomBytes(12).toString('hex')}`,
       object: 'event',
       api_version: API_VERSION,
       created: nowSeconds(),
-      data: { object: snapshot },
+      data: { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -223,7 +441,11 @@ export class FakeStripe extends LocalHttpServer {
       secret: options.secret ?? this.webhookSecret,
       timestamp: options.timestamp ?? nowSeconds(),
     });
-    if (options.tamper) body = body.replace(`"amount_total": ${snapshot.amount_total}`, `"amount_total": ${snapshot.amount_total + 1}`);
+    if (options.tamper) {
+      const tampered = body.replace(new RegExp(`"${amountField}": (\\d+)`), (_match, value: string) => `"${amountField}": ${Number(value) + 1}`);
+      if (tampered === body) throw new Error(`FakeStripe cannot tamper with an event without "${amountField}"`);
+      body = tampered;
+    }
     return {
       body,
       headers: {
@@ -282,18 +504,26 @@ export class FakeStripe extends LocalHttpServer {
         }
         const { status, body } = this.execute(route, params);
         if (typeof key === 'string') this.idempotency.set(key, { rawBody, path: url.pathname, status, body });
-        return sendJson(res, status, body);
+        return await this.answerDone(res, status, body);
       }
       const { status, body } = this.execute(route, params);
-      return sendJson(res, status, body);
+      return await this.answerDone(res, status, body);
     } catch (error) {
       if (error instanceof StripeApiError) return sendJson(res, error.status, { error: error.body });
       throw error;
     }
   }
 
+  /** The answer to work done, held back first when a test asked for it (delayAnswerNext). */
+  private async answerDone(res: ServerResponse, status: number, body: unknown): Promise<void> {
+    const late = this.lateAnswers.shift();
+    if (late !== undefined && !(await this.hold(late, res))) return;
+    sendJson(res, status, body);
+  }
+
   private route(method: string, path: string): { endpoint: Endpoint; id?: string } {
     if (method === 'POST' && path === '/v1/checkout/sessions') return { endpoint: 'create' };
+    if (method === 'POST' && path === '/v1/refunds') return { endpoint: 'refund' };
     const one = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
     if (method === 'GET' && one) return { endpoint: 'retrieve', id: one[1] };
     const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path);
@@ -325,6 +555,7 @@ export class FakeStripe extends LocalHttpServer {
 
   private execute(route: { endpoint: Endpoint; id?: string }, params: Record<string, unknown>): { status: number; body: unknown } {
     if (route.endpoint === 'create') return { status: 200, body: this.publicView(this.create(params)) };
+    if (route.endpoint === 'refund') return { status: 200, body: this.createRefund(params) };
     const session = this.sessions.get(route.id ?? '');
     if (!session) {
       throw new StripeApiError(404, {
@@ -416,13 +647,71 @@ export class FakeStripe extends LocalHttpServer {
       locale: locale ?? null,
       payment_intent: null,
       line_items_input: (items ?? []) as Array<Record<string, unknown>>,
+      payment_intent_data_input: (params.payment_intent_data ?? undefined) as Record<string, unknown> | undefined,
     };
     this.sessions.set(id, session);
     return session;
   }
 
-  private publicView(session: FakeStripeSession): Omit<FakeStripeSession, 'line_items_input'> {
-    const { line_items_input: _inputs, ...view } = session;
+  /** `POST /v1/refunds` on a PaymentIntent (or its charge), as Stripe checks it. */
+  private createRefund(params: Record<string, unknown>): FakeStripeRefund {
+    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+    const paymentIntent = text(params.payment_intent);
+    const chargeId = text(params.charge);
+    if ((paymentIntent === undefined) === (chargeId === undefined)) throw invalid('You must pass exactly one of charge or payment_intent.');
+    const payment = paymentIntent !== undefined ? this.payments.get(paymentIntent) : [...this.payments.values()].find((p) => p.chargeId === chargeId);
+    if (!payment) {
+      const [param, id] = paymentIntent !== undefined ? ['payment_intent', paymentIntent] : ['charge', chargeId];
+      throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${param}: '${id}'` });
+    }
+    const session = this.session(payment.sessionId);
+    if (session.payment_status !== 'paid') {
+      throw invalid(`This PaymentIntent (${payment.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+    }
+    return this.refund(payment, params);
+  }
+
+  /** Records a refund on a payment (from the API or the dashboard), refusing more than is left the way Stripe does. */
+  private refund(payment: FakeStripePayment, params: Record<string, unknown>): FakeStripeRefund {
+    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+    const left = payment.amount - payment.amountRefunded;
+    const amountRaw = text(params.amount);
+    if (amountRaw !== undefined && !/^\d+$/.test(amountRaw)) throw invalid('Invalid integer: amount', 'amount');
+    const amount = amountRaw === undefined ? left : Number(amountRaw);
+    if (amountRaw !== undefined && amount < 1) throw invalid('Invalid positive integer', 'amount');
+    if (left <= 0) throw invalid(`Charge ${payment.chargeId} has already been refunded.`, undefined, 'charge_already_refunded');
+    if (amount > left) {
+      const show = (value: number) => (ZERO_DECIMAL.has(payment.currency) ? String(value) : (value / 100).toFixed(2));
+      throw invalid(
+        `Refund amount (${show(amount)} ${payment.currency}) is greater than unrefunded amount on charge (${show(left)} ${payment.currency})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    const reason = text(params.reason) ?? null;
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid('Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', 'reason');
+    }
+    const refund: FakeStripeRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: payment.currency,
+      charge: payment.chargeId,
+      payment_intent: payment.id,
+      reason,
+      metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
+      status: this.refundStatus,
+      created: nowSeconds(),
+    };
+    payment.refunds.push(refund);
+    // Stripe counts a refund as soon as it exists; a failed one is given back (settleRefund).
+    payment.amountRefunded += amount;
+    return refund;
+  }
+
+  private publicView(session: FakeStripeSession): Omit<FakeStripeSession, 'line_items_input' | 'payment_intent_data_input'> {
+    const { line_items_input: _inputs, payment_intent_data_input: _intent, ...view } = session;
     return view;
   }
 

@@ -124,11 +124,16 @@ export abstract class LocalHttpServer<FailureBody = unknown> {
   protected async waitQueuedDelay(res: ServerResponse): Promise<boolean> {
     const delay = this.delays.shift();
     if (!delay) return true;
+    return this.hold(delay, res);
+  }
+
+  /** Waits `ms` before answering (cut short by `stop`). False when the client gave up meanwhile. */
+  protected async hold(ms: number, res: ServerResponse): Promise<boolean> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         resolve();
-      }, delay);
+      }, ms);
       this.timers.add(timer);
     });
     return !res.destroyed;
