@@ -6,8 +6,7 @@
 // - refunds: one row per amount given back. At most one `pending` refund per payment (the partial
 //   unique index): a double click or two staff at once get one refund, the other a 409. A
 //   provider's id for a refund or dispute is stored once per payment, so a notification about a
-//   refund we made ourselves does not count it twice. `amount_eur_minor` is the refund's share of
-//   the order's EUR total, for the dashboard's revenue net of refunds.
+//   refund we made ourselves does not count it twice.
 // - payment_disputes: one row per provider dispute, whichever of its events arrives first, so a
 //   late "opened" after "won" or "lost" changes nothing.
 // - subscriptions: `refunded` is a status (its slot is free at once, the exclusion constraint
@@ -31,7 +30,6 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('amount_minor').notNullable();
     t.bigInteger('fee_minor').notNullable().defaultTo(0);
     t.specificType('currency', 'char(3)').notNullable();
-    t.bigInteger('amount_eur_minor').notNullable();
     t.text('provider_refund_id');
     t.text('manual_reference');
     t.text('reason');
@@ -46,7 +44,6 @@ export async function up(knex: Knex): Promise<void> {
     t.check("status in ('pending', 'succeeded', 'failed')", [], 'refunds_status_check');
     t.check('amount_minor > 0', [], 'refunds_amount_check');
     t.check('fee_minor >= 0', [], 'refunds_fee_check');
-    t.check('amount_eur_minor >= 0', [], 'refunds_amount_eur_check');
     t.check("currency in ('EUR', 'KRW')", [], 'refunds_currency_check');
     t.index(['order_id']);
     t.index(['payment_id']);

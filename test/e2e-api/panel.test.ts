@@ -80,7 +80,8 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     await waitFor(async () => (await knex()('orders').where({ id: orderId }).first()).state === 2, { what: 'the activation' });
 
     const { body } = await panelOf(buyer, buyer.id).expect(200);
-    expect(body).to.have.all.keys('user', 'subscribers', 'subscribersNotCompleted');
+    expect(body).to.have.all.keys('user', 'subscribers', 'subscribersNotCompleted', 'subscribersRefunded');
+    expect(body.subscribersRefunded).to.deep.equal([]);
     expect(body.user).to.deep.equal({ name: 'Test User', email: buyer.email, photoUrl: null });
     expect(body.subscribersNotCompleted).to.deep.equal([]);
     expect(body.subscribers).to.have.length(1);

@@ -86,7 +86,11 @@ export class OrderAccess {
       true,
       trx,
     );
-    await this.audit.record(providerActor(provider), { action: 'payment.dispute_opened', targetType: 'order', targetId: orderId, details: { orderId, suspended } }, trx);
+    await this.audit.record(
+      providerActor(provider),
+      { action: 'payment.dispute_opened', targetType: 'order', targetId: orderId, details: { orderId, suspended } },
+      trx,
+    );
     this.logger.error({ orderId, provider, suspended }, 'a payment dispute opened: access suspended, staff must answer it at the provider');
     return suspended;
   }
@@ -100,7 +104,11 @@ export class OrderAccess {
       false,
       trx,
     );
-    await this.audit.record(providerActor(provider), { action: 'payment.dispute_won', targetType: 'order', targetId: orderId, details: { orderId, reinstated } }, trx);
+    await this.audit.record(
+      providerActor(provider),
+      { action: 'payment.dispute_won', targetType: 'order', targetId: orderId, details: { orderId, reinstated } },
+      trx,
+    );
     this.logger.info({ orderId, provider, reinstated }, 'a payment dispute was won: access is back');
     return reinstated;
   }

@@ -4,7 +4,7 @@
  *
  *   quote(orderId): what a refund would give back now: paid, fee, refund, the policy's window
  *   refund(actor, { orderId, reason, overrideWindow, manualReference }):
- *     1. one transaction: lock the order ─▶ paid (2 or 6)? ─▶ its paid payment ─▶ policy: inside
+ *     1. one transaction: lock its paid payment, then the order ─▶ paid (2 or 6)? ─▶ policy: inside
  *        the window, or overridden (audited) ─▶ CoinPal needs the manual transfer's reference ─▶
  *        a `pending` refund row (one per payment: a double click or a second admin gets 409)
  *     2. the provider's refund call, outside any transaction (keyed by the refund's id, so a
@@ -25,14 +25,7 @@ import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import {
-  PAYMENTS,
-  refundTerms,
-  type RefundablePayment,
-  type RefundsService,
-  type RefundTerms,
-  type RefundView,
-} from '../modules/payments/index.js';
+import { PAYMENTS, refundTerms, type RefundablePayment, type RefundsService, type RefundTerms, type RefundView } from '../modules/payments/index.js';
 import type { RefundInput } from '../wire/refunds.js';
 import { OrderAccess } from './order-access.js';
 
@@ -85,9 +78,11 @@ export class RefundFlow {
   async refund(actor: AuditActor, input: RefundInput): Promise<RefundResult> {
     const { orderId } = input;
     const claimed = await this.knex.transaction(async (trx) => {
+      // The payment first, then the order: the order every money movement locks them in
+      // (notifications too), so two of them never wait on each other.
+      const payment = await this.refunds.refundablePayment(orderId, trx);
       const order = await this.orders.lockForUpdate(orderId, trx);
       if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
-      const payment = await this.refunds.refundablePayment(orderId, trx);
       const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
       const notRefundable = whyNot(order, payment, terms);
       if (notRefundable || !payment) throw new ConflictError(NOT_REFUNDABLE[notRefundable ?? 'no_paid_payment'], 'order_not_refundable');
@@ -103,7 +98,9 @@ export class RefundFlow {
         });
       }
       if (!payment.manual && input.manualReference) {
-        throw new ValidationError('Only a CoinPal payment is refunded by hand.', { manualReference: `leave it out: ${payment.provider} refunds through its own call` });
+        throw new ValidationError('Only a CoinPal payment is refunded by hand.', {
+          manualReference: `leave it out: ${payment.provider} refunds through its own call`,
+        });
       }
       const row = await this.refunds.claim(
         {

@@ -73,7 +73,12 @@ export class PaymentRepository {
   async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
     await trx('payments')
       .where({ id })
-      .update({ status, updated_at: at, ...(status === 'paid' ? { settled_at: at } : {}), ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}) });
+      .update({
+        status,
+        updated_at: at,
+        ...(status === 'paid' ? { settled_at: at } : {}),
+        ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}),
+      });
   }
 
   /** Records a provider event once; false when it was recorded before (a duplicate delivery). */

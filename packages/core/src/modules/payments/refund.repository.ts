@@ -97,7 +97,9 @@ export class RefundRepository {
 
   /** The provider refused or could not be reached: nothing went back (staff may try again). */
   async fail(id: number, error: string, at: Date): Promise<void> {
-    await this.knex('refunds').where({ id, status: 'pending' }).update({ status: 'failed', error: error.slice(0, 500), updated_at: at });
+    await this.knex('refunds')
+      .where({ id, status: 'pending' })
+      .update({ status: 'failed', error: error.slice(0, 500), updated_at: at });
   }
 
   /** Succeeded refunds per day of completion (UTC) in [from, to): the orders and amounts, for the dashboard. */
@@ -163,5 +165,13 @@ export class RefundRepository {
 }
 
 function normalize(row: RefundRow): RefundRow {
-  return { ...row, id: Number(row.id), order_id: Number(row.order_id), payment_id: Number(row.payment_id), amount_minor: Number(row.amount_minor), fee_minor: Number(row.fee_minor), actor_user_id: row.actor_user_id === null ? null : Number(row.actor_user_id) };
+  return {
+    ...row,
+    id: Number(row.id),
+    order_id: Number(row.order_id),
+    payment_id: Number(row.payment_id),
+    amount_minor: Number(row.amount_minor),
+    fee_minor: Number(row.fee_minor),
+    actor_user_id: row.actor_user_id === null ? null : Number(row.actor_user_id),
+  };
 }

@@ -217,7 +217,8 @@ export class RefundsService {
     }
     let fresh: number;
     if (report.moneyBack?.total) fresh = report.moneyBack.total.amount - known;
-    else if (!chargeback && (known > 0 || pending)) fresh = pending ? pending.amount_minor : 0; // "refunded" confirms what we asked for
+    else if (!chargeback && (known > 0 || pending))
+      fresh = pending ? pending.amount_minor : 0; // "refunded" confirms what we asked for
     else fresh = told?.amount ?? paid - known;
     fresh = Math.min(fresh, paid - known);
     if (fresh <= 0) return undefined;
