@@ -156,6 +156,17 @@ describe('refunds and chargebacks through the providers', function () {
       expect((await refundsOf(orderId)).map((row) => row.status)).to.deep.equal(['failed', 'succeeded']);
     });
 
+    it('a card payment made before the PaymentIntent was stored is refunded through its Checkout Session, which then names it', async () => {
+      const { orderId, pi } = await paidByCard();
+      await knex()('payments').where({ order_id: orderId }).update({ provider_payment_id: null });
+      await refund(orderId).expect(200);
+      expect(stripe.payment(pi).amountRefunded).to.equal(474);
+      expect((await lastPayment(orderId)).provider_payment_id).to.equal(pi);
+      // Stripe's later event about it finds the payment by the id now stored, and adds nothing.
+      expect((await deliverStripe(stripe.chargeRefundedWebhook(pi))).status).to.equal(200);
+      expect((await refundsOf(orderId)).map((row) => row.source)).to.deep.equal(['staff']);
+    });
+
     it('a refund made in Stripe’s dashboard ends access; a later larger one adds only the difference; an older event adds nothing', async () => {
       const { buyer, orderId, pi } = await paidByCard();
       stripe.dashboardRefund(pi, 200);

@@ -177,12 +177,20 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
       expect(scrubbed.message).to.include('Refunds are disabled').and.not.include('sk_test');
     });
 
-    it('without the PaymentIntent there is nothing to refund: refused before asking Stripe', async function () {
+    it('without the PaymentIntent it is read from the Checkout Session (and answered); with neither, refused before asking Stripe', async function () {
       const paid = await paidCard(money(1000, 'EUR'));
       const before = fake.requests.refund;
-      const error = await rejected(stripe.refund(refundOf({ ...paid, providerPaymentId: null }, 500)), ConflictError, 'refund_not_possible');
+      const error = await rejected(
+        stripe.refund(refundOf({ ...paid, providerPaymentId: null, providerReference: null }, 500)),
+        ConflictError,
+        'refund_not_possible',
+      );
       expect(error.message).to.include('payment id');
       expect(fake.requests.refund).to.equal(before);
+
+      const receipt = await stripe.refund(refundOf({ ...paid, providerPaymentId: null }, 500));
+      expect(receipt).to.include({ status: 'succeeded', providerPaymentId: paid.providerPaymentId });
+      expect(fake.payment(paid.providerPaymentId).amountRefunded).to.equal(500);
     });
 
     it('a 500 or a timeout is UnavailableError; a timeout after Stripe made the refund is safe to retry: the same refund comes back', async function () {

@@ -39,6 +39,11 @@ export class PaymentRepository {
     await this.knex('payments').where({ id }).update({ provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
   }
 
+  /** The provider's id of the money, learnt after the fact (a payment older than the column). */
+  async rememberProviderPaymentId(id: number, providerPaymentId: string): Promise<void> {
+    await this.knex('payments').where({ id }).whereNull('provider_payment_id').update({ provider_payment_id: providerPaymentId, updated_at: new Date() });
+  }
+
   async markAbandoned(id: number, at: Date): Promise<void> {
     await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
   }

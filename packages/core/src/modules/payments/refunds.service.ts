@@ -169,6 +169,7 @@ export class RefundsService {
         reason: refund.reason ?? '',
       });
       this.logger.info({ refundId: refund.id, paymentId: payment.id, provider: provider.name, status: receipt.status }, 'the provider accepted a refund');
+      if (receipt.providerPaymentId && !payment.provider_payment_id) await this.payments.rememberProviderPaymentId(payment.id, receipt.providerPaymentId);
       return receipt;
     } catch (error) {
       const reason = error instanceof DomainError ? error.code : 'error';

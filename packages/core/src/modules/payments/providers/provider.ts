@@ -116,6 +116,8 @@ export interface RefundRequest {
 export interface RefundReceipt {
   providerRefundId: string;
   status: 'succeeded' | 'pending';
+  /** The provider's id of the money, when the refund had to look it up (stored, so its later events find the payment). */
+  providerPaymentId?: string;
 }
 
 export interface IncomingNotification {

@@ -388,16 +388,32 @@ export class StripeProvider implements PaymentProvider {
    * Refunds (part of) the PaymentIntent the paid session left. The Idempotency-Key is our refund's
    * id, so asking again after a timeout answers the refund Stripe already made instead of a second one.
    */
+  /** The PaymentIntent of a paid Checkout Session, asked of Stripe; undefined when there is none. */
+  private async paymentIntentOfSession(sessionId: string | null): Promise<string | undefined> {
+    if (!sessionId) return undefined;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      throw translate(error, 'refund');
+    }
+    const intent = session.payment_intent;
+    return typeof intent === 'string' ? intent : (intent?.id ?? undefined);
+  }
+
   async refund(request: RefundRequest): Promise<RefundReceipt> {
     checkRefundRequest(request);
-    if (!request.providerPaymentId) {
+    // Payments paid before we stored the PaymentIntent: their Checkout Session knows it.
+    const paymentIntent = request.providerPaymentId ?? (await this.paymentIntentOfSession(request.providerReference));
+    if (!paymentIntent) {
       throw new ConflictError('Stripe has not told us the payment id of this order, so it cannot be refunded through Stripe.', 'refund_not_possible');
     }
+    const learnt = request.providerPaymentId ? {} : { providerPaymentId: paymentIntent };
     let refund: Stripe.Refund;
     try {
       refund = await this.stripe.refunds.create(
         {
-          payment_intent: request.providerPaymentId,
+          payment_intent: paymentIntent,
           amount: request.amount.amount, // minor units; KRW is zero-decimal, so whole won
           reason: 'requested_by_customer',
           metadata: { reference: request.reference, refundId: String(request.refundId) },
@@ -411,10 +427,10 @@ export class StripeProvider implements PaymentProvider {
       throw new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_unavailable');
     switch (refund.status) {
       case 'succeeded':
-        return { providerRefundId: refund.id, status: 'succeeded' };
+        return { providerRefundId: refund.id, status: 'succeeded', ...learnt };
       case 'pending':
       case 'requires_action': // the buyer's bank needs details from them (Stripe e-mails them): the money is on its way
-        return { providerRefundId: refund.id, status: 'pending' };
+        return { providerRefundId: refund.id, status: 'pending', ...learnt };
       default: {
         const why = typeof refund.failure_reason === 'string' ? ` (${withoutKeys(refund.failure_reason)})` : '';
         throw new ConflictError(`Stripe did not make the refund: it is ${String(refund.status)}${why}.`, 'refund_refused');
