@@ -279,6 +279,33 @@ describe('refunds and chargebacks through the providers', function () {
     });
   });
 
+  describe('re-addressed notifications', () => {
+    it('a signed chargeback of one order re-posted with another order’s transaction id (unsigned) changes neither', async () => {
+      const x = await paidByKakaoPay();
+      const y = await paidByKakaoPay();
+      const readdressed = payssion.chargebackNotification(x.transactionId, { tamper: { transaction_id: y.transactionId } });
+      const answer = await deliverPayssion(readdressed);
+      expect(answer.status).to.equal(400);
+      expect(JSON.parse(answer.body).code).to.equal('notification_mismatch');
+      expect((await orderRow(x.orderId)).state).to.equal(2);
+      expect((await orderRow(y.orderId)).state).to.equal(2);
+      expect(await refundsOf(y.orderId)).to.deep.equal([]);
+      // The genuine one still applies, to its own order only.
+      expect((await deliverPayssion(payssion.chargebackNotification(x.transactionId))).status).to.equal(200);
+      expect((await orderRow(x.orderId)).state).to.equal(5);
+      expect((await orderRow(y.orderId)).state).to.equal(2);
+    });
+
+    it('a Stripe dispute about a PaymentIntent we never took is noted and changes nothing', async () => {
+      const { orderId, pi } = await paidByCard();
+      const stranger = stripe.disputeWebhook(pi, 'charge.dispute.created', { status: 'needs_response', dispute: { payment_intent: 'pi_not_ours' } });
+      expect((await deliverStripe(stranger)).status).to.equal(200);
+      expect((await subscriptionOf(orderId)).suspended_at).to.equal(null);
+      const event = await knex()('payment_events').where({ provider: 'stripe', event_type: 'charge.dispute.created' }).orderBy('id', 'desc').first();
+      expect(event.outcome).to.equal('unknown_payment');
+    });
+  });
+
   describe('crypto (CoinPal, no refund call)', () => {
     it('staff record the transfer they made; the reference is required and kept', async () => {
       const buyer = await loginAs('user', { app });
