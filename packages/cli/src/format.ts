@@ -1,5 +1,5 @@
 /** Small helpers the operator commands share: argument checks before anything opens, and readable values. */
-import { PAYMENT_METHOD_NAMES, ValidationError } from '@subshare/core';
+import { PAYMENT_METHOD_NAMES, toMajorUnits, ValidationError, type Money } from '@subshare/core';
 
 /** A positive whole number from the command line, or a one-line error naming the argument. */
 export function positiveInteger(label: string, raw: string | undefined): number {
@@ -14,6 +14,11 @@ export function positiveInteger(label: string, raw: string | undefined): number 
 export function utc(date: Date | null | undefined): string {
   if (!date) return '-';
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** 4.99 EUR, 6900 KRW: the currency's own decimals (KRW has none). */
+export function amountText(value: Money): string {
+  return `${toMajorUnits(value).toFixed(value.currency === 'KRW' ? 0 : 2)} ${value.currency}`;
 }
 
 /** Profile number as the panel shows it: the whole account for slot 0, "profile n of m" otherwise. */

@@ -15,6 +15,7 @@ import { expireDueCommand } from './commands/expire-due.js';
 import { exportOrdersCommand } from './commands/export-orders.js';
 import { listOrdersCommand } from './commands/list-orders.js';
 import { migrateCommand } from './commands/migrate.js';
+import { refundOrderCommand } from './commands/refund-order.js';
 import { replaceSubscriptionCommand } from './commands/replace-subscription.js';
 import { restoreCommand } from './commands/restore.js';
 import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
@@ -40,6 +41,7 @@ const COMMANDS = [
   listOrdersCommand,
   exportOrdersCommand,
   replaceSubscriptionCommand,
+  refundOrderCommand,
   sendEmailCommand,
   expireDueCommand,
   backupCommand,
