@@ -22,7 +22,7 @@ const ORDER_KEYS = [
   'items',
 ];
 const USER_KEYS = ['id', 'email', 'isEmailVerified', 'name', 'role', 'subscribersCount', 'createdDate'];
-const CSV_HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed';
+const CSV_HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed,refunded';
 const HOUR_MS = 3_600_000;
 
 /** RFC 4180 records (CRLF line ends, quoted fields with doubled quotes inside). */
@@ -98,6 +98,31 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       currency,
     );
     return order.id;
+  }
+
+  /**
+   * An order paid as a buyer pays with the demo provider (its checkout page posts the signed
+   * "paid"): state 6, as no worker activates it in this file.
+   */
+  async function paidWithDemo(platform: TestPlatform, currency: 'EUR' | 'KRW', quantity = 1): Promise<number> {
+    const user = await loginAs('user');
+    const { body: order } = await api()
+      .post('/api/order/insert')
+      .set(user.auth)
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, quantity, currency })
+      .expect(200);
+    const { body } = await api().post('/api/payment/createcheckoutsession').set(user.auth).send({ orderId: order.id }).expect(200);
+    const token = decodeURIComponent(new URL(body.url).pathname.split('/').pop()!);
+    await api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' }).expect(303);
+    expect((await knex()('orders').where({ id: order.id }).first()).state).to.equal(6);
+    return order.id as number;
+  }
+
+  /** Refunded by an admin under the default policy (5 % fee, 24 hours): the refund's amount in major units. */
+  async function refundedByAdmin(orderId: number, overrideWindow = false): Promise<number> {
+    const { body } = await api().post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'the buyer asked', overrideWindow }).expect(200);
+    expect(body).to.include({ orderId, state: 5 });
+    return body.refund.amount as number;
   }
 
   describe('guards', () => {
@@ -422,6 +447,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         'KakaoPay',
         paidAt.toISOString(),
         '',
+        '', // set to 5 by hand: no refund recorded, nothing went back
       ]);
       expect(row(ids[1]).slice(8, 13)).to.deep.equal(['1', '4.99', 'EUR', '4.99', 'KakaoPay']);
 
@@ -429,6 +455,39 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       const entry = await knex()('audit_log').where({ action: 'orders.export', actor_user_id: moderator.id }).orderBy('id', 'desc').first();
       expect(entry).to.include({ actor_label: moderator.email, target_type: 'orders', ip });
       expect(entry.details).to.deep.equal({ state: 5, count: Number(n), format: 'csv' });
+    });
+
+    it('refunded: what went back to the buyer, in the order currency (whole won for KRW); empty when nothing did', async () => {
+      const platform = await platformForQuantities(); // 4.99 EUR or 6900 KRW a month
+      const krw = await paidWithDemo(platform, 'KRW', 2);
+      const eur = await paidWithDemo(platform, 'EUR');
+      const notRefunded = await paidWithDemo(platform, 'EUR');
+      // 5 % of ₩13800 is ₩690; 5 % of €4.99 is 24.95 cents, rounded half up to 25.
+      expect(await refundedByAdmin(krw)).to.equal(13110);
+      expect(await refundedByAdmin(eur)).to.equal(4.74);
+
+      const text = async (state: number) =>
+        (
+          await staffGet(`/api/order/export.csv?state=${state}`)
+            .buffer(true)
+            .parse((response, done) => {
+              let body = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => (body += chunk));
+              response.on('end', () => done(null, body));
+            })
+            .expect(200)
+        ).body as string;
+      const [header, ...refundedRows] = parseCsv((await text(5)).slice(1));
+      const column = header.indexOf('refunded');
+      expect(column).to.equal(header.length - 1);
+      const refundedOf = (rows: string[][], orderId: number) => rows.find((row) => row[0] === String(orderId))![column];
+      expect(refundedOf(refundedRows, krw)).to.equal('13110');
+      expect(refundedOf(refundedRows, eur)).to.equal('4.74');
+      const krwRow = refundedRows.find((row) => row[0] === String(krw))!;
+      expect([krwRow[9], krwRow[10], krwRow[11]]).to.deep.equal(['13800', 'KRW', '9.98']); // the totals stay what was paid
+      const [, ...waitingRows] = parseCsv((await text(6)).slice(1));
+      expect(refundedOf(waitingRows, notRefunded)).to.equal('');
     });
 
     it('reads a long list in batches without losing or repeating an order (same timestamps too); no state: every order', async () => {
@@ -500,23 +559,21 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       expect(Object.keys(body.ordersByState)).to.deep.equal(['0', '1', '2', '3', '4', '5', '6']);
     });
 
-    it('revenue: paid orders by the day they were paid, in EUR, refunded and older ones left out', async () => {
+    it('revenue: paid orders by the day they were paid, in EUR, older ones left out', async () => {
       const platform = await platformForQuantities();
       const user = await buyer();
       const before = await dashboard();
       const paidToday = [await orderIn(user, platform, 'EUR', 2), await orderIn(user, platform, 'KRW', 1)];
       const paidEarlier = await orderIn(user, platform, 'EUR', 1);
-      const refunded = await orderIn(user, platform, 'EUR', 3);
       const tooOld = await orderIn(user, platform, 'EUR', 1);
       await orderIn(user, platform, 'EUR', 1); // unpaid: no revenue
-      for (const id of [...paidToday, paidEarlier, refunded, tooOld]) await markPaidQuietly(id);
+      for (const id of [...paidToday, paidEarlier, tooOld]) await markPaidQuietly(id);
       await knex()('orders')
         .where({ id: paidEarlier })
         .update({ paid_at: new Date(now().getTime() - 2 * 24 * HOUR_MS) });
       await knex()('orders')
         .where({ id: tooOld })
         .update({ paid_at: new Date(now().getTime() - 31 * 24 * HOUR_MS) });
-      await knex()('orders').where({ id: refunded }).update({ state: 5 });
       const after = await dashboard();
       expect(after.revenueEur.map((entry) => entry.day)).to.deep.equal(before.revenueEur.map((entry) => entry.day));
 
@@ -526,7 +583,29 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       expect(delta.filter((_, index) => index !== 29 && index !== 27)).to.deep.equal(Array(28).fill(0));
       expect(after.ordersByState['0'] - before.ordersByState['0']).to.equal(1); // the unpaid one
       expect(after.ordersByState['6'] - before.ordersByState['6']).to.equal(4);
-      expect(after.ordersByState['5'] - before.ordersByState['5']).to.equal(1);
+    });
+
+    it("revenue is net of refunds: a refund lowers the day it was made by its EUR value, not the order's whole total; the payment stays on its own day", async () => {
+      const platform = await platformForQuantities(); // 4.99 EUR or 6900 KRW a month
+      const before = await dashboard();
+      // Paid today in KRW (₩13800, worth €9.98 when ordered) and refunded today less the 5 % fee.
+      const krw = await paidWithDemo(platform, 'KRW', 2);
+      // Paid two days ago in EUR (€4.99), refunded today past the window.
+      const eur = await paidWithDemo(platform, 'EUR');
+      await knex()('orders')
+        .where({ id: eur })
+        .update({ paid_at: new Date(now().getTime() - 2 * 24 * HOUR_MS) });
+      expect(await refundedByAdmin(krw)).to.equal(13110);
+      expect(await refundedByAdmin(eur, true)).to.equal(4.74);
+      const after = await dashboard();
+
+      const delta = after.revenueEur.map((entry, index) => cents(entry.totalEur) - cents(before.revenueEur[index].totalEur));
+      // Today: +998 paid; −948 (₩13110 of ₩13800 is 13110 × 998 / 13800 = 948.1 cents) and −474 refunded.
+      expect(delta[29]).to.equal(998 - 948 - 474);
+      // Two days ago: the refunded order's payment is still that day's revenue.
+      expect(delta[27]).to.equal(499);
+      expect(delta.filter((_, index) => index !== 29 && index !== 27)).to.deep.equal(Array(28).fill(0));
+      expect(after.ordersByState['5'] - before.ordersByState['5']).to.equal(2);
     });
 
     it('orders by state follow the orders as they move', async () => {

@@ -6,7 +6,7 @@ import { runCli } from '../support/cli.js';
 import { harness, testEnv } from '../support/harness.js';
 import { buyer, createOrder, createPlatform } from '../support/shop.js';
 
-const HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed';
+const HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed,refunded';
 
 /** `subshare export-orders`: the API's CSV export from a shell, through the same service and audit trail. */
 describe('subshare CLI: export-orders', function () {
@@ -51,6 +51,8 @@ describe('subshare CLI: export-orders', function () {
       '4.99',
       'card',
     ]);
+    expect(first.at(-1), 'refunded: nothing went back').to.equal('');
+    expect(first).to.have.length(HEADER.split(',').length);
     expect(lines[2].startsWith(`${older},`)).to.equal(true);
     const [after] = await knex()('audit_log').where({ action: 'orders.export', actor_label: 'cli' }).count<Array<{ n: number }>>('id as n');
     expect(Number(after.n)).to.equal(Number(audits[0].n) + 1);

@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
-import { ORDERS, validate, type OrdersService } from '@subshare/core';
+import { FLOWS, validate, type OrdersExportFlow } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { orderState } from '../format.js';
 
 /**
- * The operator's `GET /api/order/export.csv`: the same service call, the same CSV (RFC 4180,
+ * The operator's `GET /api/order/export.csv`: the same flow call, the same CSV (RFC 4180,
  * formula-safe), the same audit entry (actor "cli"). To a file it starts with a byte-order mark,
  * as the download does, so spreadsheets read Korean names as UTF-8; to standard output it is
  * plain UTF-8 for other tools.
@@ -22,12 +22,13 @@ export const exportOrdersCommand = () =>
     .addHelpText(
       'after',
       '\nColumns: id, created, state, userId, email, platform, type, duration, quantity, total, currency, totalEur,\n' +
-        'paymentMethod, paid, completed. Example: subshare export-orders --state 2 --out completed.csv',
+        'paymentMethod, paid, completed, refunded (what went back to the buyer, in the order currency; empty when\n' +
+        'nothing did). Example: subshare export-orders --state 2 --out completed.csv',
     )
     .action(async (options: { state?: string; out?: string }) => {
       const query = validate(wire.staff.exportQuery, { state: options.state === undefined ? undefined : orderState(options.state) });
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const exported = await container.get<OrdersService>(ORDERS.Service).exportCsv({ label: 'cli' }, query);
+        const exported = await container.get<OrdersExportFlow>(FLOWS.OrdersExport).exportCsv({ label: 'cli' }, query);
         if (options.out) {
           async function* withBom() {
             yield '\uFEFF';

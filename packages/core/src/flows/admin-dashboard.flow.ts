@@ -2,8 +2,13 @@
  * The admin dashboard (GET /api/admin/dashboard, beyond the spec): the figures staff look at
  * first, read from the modules that own them.
  *
- * - revenue: EUR totals of the orders paid on each of the last 30 UTC days (completed or still
- *   waiting for activation; refunded orders are left out), zero days included, today last;
+ * - revenue: per UTC day of the last 30 (zero days included, today last), net of refunds: the EUR
+ *   paid that day (orders in states 2, 5 and 6 by the day they were paid: a refunded order's
+ *   payment was revenue that day) less the EUR value of the refunds completed that day (staff
+ *   refunds, refunds at the provider, chargebacks). A refund's EUR value is its share of the
+ *   order's EUR total, round(refund × totalEur / total), so a partial refund or a KRW order's
+ *   refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
+ *   its payments is negative;
  * - orders by state: how many orders are in each of the states 0 to 6;
  * - slot occupancy: per platform, the slots on its active accounts and how many are held now
  *   (every enabled platform, with 0 slots when it has no account yet, and any platform off sale
@@ -12,16 +17,19 @@
  *   broken, oldest payment first.
  */
 import { inject, injectable } from 'inversify';
-import type { Money } from '../shared/money.js';
+import { money, type Money } from '../shared/money.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
+import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 
 export const DASHBOARD_REVENUE_DAYS = 30;
 /** The spec's promise: a paid order is completed within 24 hours. */
 export const ACTIVATION_PROMISE_HOURS = 24;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AdminDashboard {
+  /** EUR paid each day less the EUR value of that day's refunds (see the file's comment). */
   revenueEur: Array<{ day: string; totalEur: Money }>;
   ordersByState: Record<OrderState, number>;
   slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
@@ -34,11 +42,12 @@ export class AdminDashboardFlow {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {}
 
   async dashboard(): Promise<AdminDashboard> {
     const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h] = await Promise.all([
-      this.orders.eurRevenueByDay(DASHBOARD_REVENUE_DAYS),
+      this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
       this.catalog.platformNames(1),
@@ -54,5 +63,23 @@ export class AdminDashboardFlow {
         used: byPlatform.get(platform.id)?.used ?? 0,
       }));
     return { revenueEur, ordersByState, slotOccupancy, waitingPast24h };
+  }
+
+  private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {
+    const paid = await this.orders.eurPaidByDay(days);
+    const from = new Date(`${paid[0].day}T00:00:00.000Z`);
+    const to = new Date(Date.parse(`${paid[paid.length - 1].day}T00:00:00.000Z`) + DAY_MS);
+    const refunds = await this.refunds.succeededBetween(from, to);
+    if (refunds.length === 0) return paid;
+    const orders = new Map((await this.orders.findMany(refunds.map((refund) => refund.orderId))).map((order) => [order.id, order]));
+    const refundedEur = new Map<string, number>();
+    for (const refund of refunds) {
+      const order = orders.get(refund.orderId);
+      if (!order || order.total.amount <= 0) continue;
+      const day = refund.completedAt.toISOString().slice(0, 10);
+      const eur = Math.round((refund.amount.amount * order.totalEur.amount) / order.total.amount);
+      refundedEur.set(day, (refundedEur.get(day) ?? 0) + eur);
+    }
+    return paid.map(({ day, totalEur }) => ({ day, totalEur: money(totalEur.amount - (refundedEur.get(day) ?? 0), 'EUR') }));
   }
 }

@@ -5,6 +5,7 @@ import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
 import { OrderAccess } from './order-access.js';
+import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
@@ -27,6 +28,7 @@ export const FLOWS = {
   Checkout: Symbol.for('subshare.flows.CheckoutFlow'),
   PaymentNotification: Symbol.for('subshare.flows.PaymentNotificationFlow'),
   Refund: Symbol.for('subshare.flows.RefundFlow'),
+  OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -55,6 +57,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(OrderAccess).toSelf().inSingletonScope();
   bind(RefundFlow).toSelf().inSingletonScope();
   bind(FLOWS.Refund).toService(RefundFlow);
+  bind(OrdersExportFlow).toSelf().inSingletonScope();
+  bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -69,3 +73,4 @@ export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type Verificati
 export type { CheckoutFlow } from './checkout.flow.js';
 export type { PaymentNotificationFlow, NotificationAnswer } from './payment-notification.flow.js';
 export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
+export type { OrdersExportFlow } from './orders-export.flow.js';

@@ -68,7 +68,12 @@ export const usersAnswer = list(staffUser);
 const countsByState = yup.object({ 0: integer(), 1: integer(), 2: integer(), 3: integer(), 4: integer(), 5: integer(), 6: integer() });
 
 export const dashboardAnswer = yup.object({
-  /** EUR totals of the orders paid on each of the last 30 UTC days (refunded ones left out), today last. */
+  /**
+   * Revenue in EUR on each of the last 30 UTC days, today last, net of refunds: what orders paid
+   * that day (refunded ones too: their payment was revenue that day) less the EUR value of the
+   * refunds and chargebacks completed that day, each its share of its order's EUR total
+   * (refund × totalEur / total, rounded to the cent). Negative on a day whose refunds exceed its payments.
+   */
   revenueEur: list(yup.object({ day: text(), totalEur: yup.number().defined() })),
   ordersByState: countsByState,
   /** Per platform: the slots on its active accounts and how many are held now. */

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Container } from 'inversify';
-import { ORDERS, type AuditActor, type OrdersService } from '@subshare/core';
+import { FLOWS, type AuditActor, type OrdersExportFlow } from '@subshare/core';
 import type * as wire from '@subshare/core/wire';
 
 /** The admin area's handlers with more than one step. */
 export function staffHandlers(container: Container) {
-  const orders = container.get<OrdersService>(ORDERS.Service);
+  const ordersExport = container.get<OrdersExportFlow>(FLOWS.OrdersExport);
 
   return {
     /**
@@ -16,7 +16,7 @@ export function staffHandlers(container: Container) {
      * Korean names as UTF-8.
      */
     exportCsv: async (actor: AuditActor, query: wire.staff.ExportQuery, res: Response) => {
-      const exported = await orders.exportCsv(actor, query);
+      const exported = await ordersExport.exportCsv(actor, query);
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${exported.filename}"`);

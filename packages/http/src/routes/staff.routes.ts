@@ -108,7 +108,9 @@ export function staffCalls(container: Container): Call[] {
       answer: {
         status: 200,
         contentType: 'text/csv',
-        description: 'CSV: id, created, state, userId, email, platform, type, duration, quantity, total, currency, totalEur, paymentMethod, paid, completed',
+        description:
+          'CSV: id, created, state, userId, email, platform, type, duration, quantity, total, currency, totalEur, paymentMethod, paid, completed, refunded ' +
+          '(what went back to the buyer: refunds and chargebacks, in the order currency; empty when nothing did)',
       },
       handler: ({ query, req, res }) => handlers.exportCsv(auditActor(req, res), query, res),
     }),
@@ -117,7 +119,7 @@ export function staffCalls(container: Container): Call[] {
       path: '/api/admin/dashboard',
       access: 'staff',
       tag: 'staff',
-      summary: 'Revenue in EUR per day (30 days), orders by state, slot occupancy, orders waiting past 24 hours',
+      summary: 'Revenue in EUR per day net of refunds (30 days), orders by state, slot occupancy, orders waiting past 24 hours',
       extra: true,
       answer: staff.dashboardAnswer,
       handler: async () => serializeDashboard(await dashboard.dashboard()),

@@ -52,6 +52,13 @@ export class OrderRepository {
       .modifyGraph('items', (builder) => builder.orderBy('id'));
   }
 
+  async findManyWithItems(ids: number[], trx?: Knex.Transaction): Promise<OrderModel[]> {
+    return OrderModel.query(trx ?? this.knex)
+      .findByIds(ids)
+      .withGraphFetched('items')
+      .modifyGraph('items', (builder) => builder.orderBy('id'));
+  }
+
   /** The order holding this order item, with its items. */
   async findByItemId(itemId: number, trx?: Knex.Transaction): Promise<OrderModel | undefined> {
     const item = await (trx ?? this.knex)('order_items').where({ id: itemId }).first('order_id');

@@ -5,7 +5,7 @@
  * a formula: such cells get a leading apostrophe, so buyer-given text (e-mails, invitation
  * addresses) and catalog names are shown, never run.
  */
-import { toMajorUnits, type Money } from '../../shared/money.js';
+import { money, toMajorUnits, type Money } from '../../shared/money.js';
 import type { OrderView } from './orders.service.js';
 
 /** The spec's payment method ids, by name. */
@@ -34,6 +34,7 @@ export const ORDER_CSV_COLUMNS = [
   'paymentMethod',
   'paid',
   'completed',
+  'refunded',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -59,7 +60,11 @@ const iso = (date: Date | null) => (date ? date.toISOString() : '');
 /** An order's items in one cell each (an order has one item today; several are joined with "; "). */
 const joined = (order: OrderView, pick: (item: OrderView['items'][number]) => string) => [...new Set(order.items.map(pick))].join('; ');
 
-export function orderCsvLine(order: OrderView): string {
+/**
+ * One order's record. `refundedMinor`: what went back to the buyer (staff refunds, refunds at the
+ * provider, chargebacks), in minor units of the order's currency; the cell is empty when nothing did.
+ */
+export function orderCsvLine(order: OrderView, refundedMinor = 0): string {
   return csvLine([
     order.id,
     iso(order.createdAt),
@@ -76,5 +81,6 @@ export function orderCsvLine(order: OrderView): string {
     order.paymentMethod === null ? '' : (PAYMENT_METHOD_NAMES[order.paymentMethod] ?? String(order.paymentMethod)),
     iso(order.paidAt),
     iso(order.completedAt),
+    refundedMinor > 0 ? amount(money(refundedMinor, order.total.currency)) : '',
   ]);
 }

@@ -28,8 +28,6 @@ export const DEFAULT_PAYMENT_METHOD = 2;
 
 /** The export reads this many orders at a time. */
 const EXPORT_BATCH = 500;
-/** Paid orders that count as revenue: completed or waiting for activation (refunded ones do not). */
-const REVENUE_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.paidNotCompleted];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -82,6 +80,12 @@ export interface OrdersExport {
   count: number;
   lines: AsyncIterable<string>;
 }
+
+/**
+ * What the export asks its caller for, a batch of orders at a time: the amount refunded of each
+ * order (ids without refunds may be left out), in minor units of the order's currency.
+ */
+export type RefundedAmounts = (orderIds: number[]) => Promise<Map<number, number>>;
 
 /** A paid order still waiting for activation past the promise (spec: completed within 24 hours). */
 export interface WaitingOrder {
@@ -203,6 +207,12 @@ export class OrdersService {
     return order && toView(order);
   }
 
+  /** Several orders by id, in no particular order (unknown ids are left out). */
+  async findMany(orderIds: number[]): Promise<OrderView[]> {
+    if (orderIds.length === 0) return [];
+    return (await this.orders.findManyWithItems([...new Set(orderIds)])).map(toView);
+  }
+
   /** For flows inside their transaction: the order, locked until it commits. */
   async lockForUpdate(orderId: number, trx: Knex.Transaction): Promise<OrderView | undefined> {
     const locked = await this.orders.lock(orderId, trx);
@@ -317,21 +327,26 @@ export class OrdersService {
   /**
    * Staff and operators: the orders (in one state, or all) as CSV, newest first. The export is
    * audited (`orders.export`) before the first line goes out; the lines are produced a batch of
-   * orders at a time, so a long history never sits in memory.
+   * orders at a time, so a long history never sits in memory. The `refunded` column comes from
+   * the caller (refunds are the payments module's), asked once a batch.
    */
-  async exportCsv(actor: AuditActor, { state }: ExportQuery): Promise<OrdersExport> {
+  async exportCsv(actor: AuditActor, { state }: ExportQuery, refundedOf: RefundedAmounts): Promise<OrdersExport> {
     const count = await this.orders.count({ state });
     await this.audit.record(actor, { action: 'orders.export', targetType: 'orders', details: { state: state ?? null, count, format: 'csv' } });
     const day = this.clock.now().toISOString().slice(0, 10);
-    return { filename: `orders-${state === undefined ? 'all' : `state-${state}`}-${day}.csv`, count, lines: this.csvLines({ state }) };
+    return { filename: `orders-${state === undefined ? 'all' : `state-${state}`}-${day}.csv`, count, lines: this.csvLines({ state }, refundedOf) };
   }
 
-  /** Dashboard: EUR revenue of the orders paid on each of the last `days` UTC days (today last), refunded ones left out. */
-  async eurRevenueByDay(days: number): Promise<Array<{ day: string; totalEur: Money }>> {
+  /**
+   * Dashboard: the EUR paid on each of the last `days` UTC days (today last): the orders paid that
+   * day, refunded ones included (their payment was revenue the day it came; what went back is the
+   * refund's day's business, which the orders module does not know).
+   */
+  async eurPaidByDay(days: number): Promise<Array<{ day: string; totalEur: Money }>> {
     const now = this.clock.now();
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const from = new Date(today - (days - 1) * DAY_MS);
-    const totals = await this.orders.eurTotalsByPaidDay(from, new Date(today + DAY_MS), REVENUE_STATES);
+    const totals = await this.orders.eurTotalsByPaidDay(from, new Date(today + DAY_MS), PAID_STATES);
     return Array.from({ length: days }, (_, index) => {
       const day = new Date(from.getTime() + index * DAY_MS).toISOString().slice(0, 10);
       return { day, totalEur: money(totals.get(day) ?? 0, 'EUR') };
@@ -371,12 +386,13 @@ export class OrdersService {
     return { items: rows.map(toView), count, pages: pagesOf(count, limit), page, limit };
   }
 
-  private async *csvLines(filter: OrderFilter): AsyncGenerator<string> {
+  private async *csvLines(filter: OrderFilter, refundedOf: RefundedAmounts): AsyncGenerator<string> {
     yield csvLine([...ORDER_CSV_COLUMNS]);
     let afterId: number | undefined;
     for (;;) {
       const batch = await this.orders.batchAfter(filter, afterId, EXPORT_BATCH);
-      for (const order of batch) yield orderCsvLine(toView(order));
+      const refunded = batch.length > 0 ? await refundedOf(batch.map((order) => order.id)) : new Map<number, number>();
+      for (const order of batch) yield orderCsvLine(toView(order), refunded.get(order.id));
       if (batch.length < EXPORT_BATCH) return;
       afterId = batch[batch.length - 1].id;
     }
