@@ -41,8 +41,6 @@ function validator(document: Document): (schema: Schema) => ValidateFunction {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   ajv.addFormat('date-time', (text: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(text) && !Number.isNaN(Date.parse(text)));
-  // The document's components, reachable from every answer schema as #/components/schemas/...
-  ajv.addSchema({ $id: 'https://subshare.test/openapi.json', $defs: document.components.schemas });
   const rebase = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rebase);
     if (typeof value !== 'object' || value === null) return value;
@@ -53,6 +51,8 @@ function validator(document: Document): (schema: Schema) => ValidateFunction {
       ]),
     );
   };
+  // The document's components, reachable from every answer schema, and from each other (a RefundQuote's refunds are Refunds).
+  ajv.addSchema({ $id: 'https://subshare.test/openapi.json', $defs: rebase(document.components.schemas) });
   return (schema) => ajv.compile(rebase(schema) as Schema);
 }
 
@@ -117,6 +117,12 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     return (await harness().knex('payments').where({ order_id: order.id }).first()).provider_reference as string;
   };
 
+  /** The demo provider's checkout page posting the signed "paid" for the order, as the buyer's browser does. */
+  const payWithDemo = async (order: { id: number; auth: Record<string, string> }) => {
+    const { url } = (await api().post('/api/payment/createcheckoutsession').set(order.auth).send({ orderId: order.id }).expect(200)).body;
+    const token = decodeURIComponent(new URL(url).pathname.split('/').pop()!);
+    return api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' });
+  };
   /** A paid order waiting for activation, so the staff lists and the dashboard have one to answer. */
   const paidOrder = async () => markPaidQuietly(await createOrder(await buyer(), await createPlatform()));
   const staffAuth = async () => (await loginAs('moderator')).auth;
@@ -331,11 +337,24 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       const notification = payssion.notification(reference);
       return api(paying).post('/api/webhook/payssion').set(notification.headers).send(notification.body);
     },
-    'POST /api/webhook/demo': async () => {
+    'POST /api/webhook/demo': async () => payWithDemo(await orderOf()),
+    'GET /api/order/refundquote': async () => {
+      const order = await orderOf('KRW');
+      expect((await payWithDemo(order)).status, 'paid with the demo provider').to.equal(303);
+      const res = await api()
+        .get('/api/order/refundquote')
+        .set(await adminAuth())
+        .query({ orderId: order.id });
+      expect(res.body.refundable, 'a refund can be made').to.equal(true);
+      return res;
+    },
+    'POST /api/order/refund': async () => {
       const order = await orderOf();
-      const { url } = (await api().post('/api/payment/createcheckoutsession').set(order.auth).send({ orderId: order.id }).expect(200)).body;
-      const token = decodeURIComponent(new URL(url).pathname.split('/').pop()!);
-      return api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' });
+      expect((await payWithDemo(order)).status, 'paid with the demo provider').to.equal(303);
+      return api()
+        .post('/api/order/refund')
+        .set(await adminAuth())
+        .send({ orderId: order.id, reason: 'the buyer asked within a day' });
     },
     'GET /api/user/getuserpanel': async () => {
       const { user, platform } = await holder(0);
