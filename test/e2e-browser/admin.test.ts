@@ -378,7 +378,8 @@ describe('browser: the admin area', function () {
     await click(page, `${userRow} [data-testid="admin-user-send-email"]`);
     await page.waitForSelector('[data-testid="admin-send-email-dialog"]', { visible: true });
     const kinds = await texts(page, '[data-testid="admin-send-email-kind"] option');
-    expect(kinds).to.have.length(10);
+    expect(kinds).to.have.length(11);
+    expect(kinds[10]).to.equal('10 — Order refunded');
     expect(kinds[4]).to.equal('4 — Trustpilot invitation');
     await page.select('[data-testid="admin-send-email-kind"]', '4');
     await click(page, '[data-testid="admin-send-email-submit"]', { inDialog: true });

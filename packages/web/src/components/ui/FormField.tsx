@@ -6,7 +6,7 @@
  * download.
  */
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Flex, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Flex, Input, InputGroup, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 
 interface CommonProps {
@@ -32,6 +32,8 @@ interface TextFieldProps extends CommonProps {
   normalize?: (value: string) => string;
   /** Texts of the show/hide button of password fields. */
   passwordToggle?: { show: string; hide: string };
+  /** A text of several lines (a textarea of this many rows); text fields only. */
+  multiline?: number;
 }
 
 interface CheckboxFieldProps extends CommonProps {
@@ -63,18 +65,33 @@ function TextField({
   counter,
   normalize,
   passwordToggle,
+  multiline,
 }: TextFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const [revealed, setRevealed] = useState(false);
   const invalid = Boolean(meta.touched && meta.error);
   const value = field.value ?? '';
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     if (normalize) void helpers.setValue(normalize(event.target.value));
     else field.onChange(event);
   };
 
-  const input = (
+  const input = multiline ? (
+    <Textarea
+      {...field}
+      value={value}
+      onChange={onChange}
+      data-testid={testId}
+      rows={multiline}
+      autoFocus={autoFocus}
+      placeholder={placeholder}
+      autoCorrect="off"
+      spellCheck={false}
+      size="lg"
+      resize="vertical"
+    />
+  ) : (
     <Input
       {...field}
       value={value}

@@ -29,6 +29,7 @@ import {
   semanticTokens,
   spinnerRecipe,
   tableSlotRecipe,
+  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -94,6 +95,8 @@ const config = defineConfig({
       input: inputRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
+      // The admin refund dialog's reason (FormField with `multiline`).
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       // Forms: the FormField wrapper (components/ui/FormField.tsx) renders these.

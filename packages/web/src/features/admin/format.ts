@@ -1,5 +1,13 @@
-/** Numbers and dates of the admin area, in the interface language's format. */
+/** Numbers, dates and order states of the admin area, in the interface language's format. */
 import type { AdminOrder } from '../../services/api/admin';
+
+/** Order states the admin area acts on (the product brief's numbers). */
+export const COMPLETED_STATE = 2;
+export const REFUNDED_STATE = 5;
+/** Paid, waiting for a slot: Activate. */
+export const WAITING_STATE = 6;
+/** Paid orders (completed or waiting) are the ones an admin may refund; the quote has the last word. */
+export const isRefundableState = (state: number | undefined): boolean => state === COMPLETED_STATE || state === WAITING_STATE;
 
 const valid = (iso: string | null | undefined): Date | null => {
   if (!iso) return null;
@@ -21,6 +29,20 @@ export function formatMediumDate(iso: string | null | undefined, culture: string
 
 export function formatEur(value: number, culture: string): string {
   return new Intl.NumberFormat(culture, { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+/** An amount in major units of its currency ("€4.99", "₩6,900": KRW has no minor unit). */
+export function formatMoney(value: number, currency: string, culture: string): string {
+  try {
+    return new Intl.NumberFormat(culture, { style: 'currency', currency }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(culture).format(value)} ${currency}`;
+  }
+}
+
+/** A percentage as a number of percent (5 → "5%", 2.5 → "2.5%"). */
+export function formatPercent(percent: number, culture: string): string {
+  return new Intl.NumberFormat(culture, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }
 
 /**

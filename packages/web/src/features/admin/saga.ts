@@ -12,6 +12,9 @@
  *   /jve/createsubscriber ─► GET platform/getplatforms; platform chosen ─► GET subscribe/getbemails
  *   new mailbox ─► GET subscribe/createbemail; form ─► POST subscribe/insert ─► 'Subscribe is created!!!', form reset
  *   /jve/user/{id} ─► GET user/getuserpanel (language 1); Replace ─► POST webhook/replacesubscribe ─► reload
+ *   Refund (admins, paid orders) ─► dialog ─► GET order/refundquote ─► amount, fee, window, provider
+ *       Confirm ─► POST order/refund (one at a time) ─ ok ─► dialog closed, the row's state, snackbar; user page reloads
+ *                                                   └ refused or failed: its message in the dialog; 409: the quote again
  *
  * Loads are only logged when they fail (spec section 8); the actions staff take report in the
  * snackbar. A page's loads are takeLatest on its open/close actions: leaving cancels them.
@@ -19,15 +22,18 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError } from '../../services/api';
 import * as adminApi from '../../services/api/admin';
-import type { AdminOrder, AdminPlatform, AdminUser, Dashboard, Mailbox, PagesCount } from '../../services/api/admin';
+import type { AdminOrder, AdminPlatform, AdminUser, Dashboard, Mailbox, PagesCount, RefundQuote, RefundResult } from '../../services/api/admin';
 import type { UserPanel } from '../../services/api/panel';
 import type { DownloadedFile } from '../../services/api/client';
 import { logError } from '../../services/log';
+import { errorText, type ErrorTexts } from '../language/errors';
 import type { LanguageId } from '../language/languages';
-import { selectLanguageId } from '../language/selectors';
+import { errorTextsOfLanguage } from '../language/saga';
+import { selectLanguage, selectLanguageId } from '../language/selectors';
 import { translate } from '../language/texts';
 import { showErrorSnackbar, showInfoSnackbar } from '../shell/snackbarSagas';
-import { selectAdminUser, selectCreate, selectOrders, selectUsers } from './selectors';
+import { formatMoney, REFUNDED_STATE } from './format';
+import { selectAdminUser, selectCreate, selectOrders, selectRefund, selectUsers } from './selectors';
 import {
   adminUserClosed,
   adminUserFailed,
@@ -60,6 +66,14 @@ import {
   ordersSearched,
   ordersSearchLoaded,
   platformChosen,
+  refundDialogClosed,
+  refundDialogOpened,
+  refundFailed,
+  refundQuoteFailed,
+  refundQuoteLoaded,
+  refundQuoteRequested,
+  refundSubmitted,
+  refundSucceeded,
   platformsFailed,
   platformsLoaded,
   replaceFinished,
@@ -80,6 +94,7 @@ import {
   usersSearchLoaded,
   type CreateState,
   type OrdersState,
+  type RefundState,
   type UserPageState,
   type UsersState,
 } from './slice';
@@ -108,7 +123,8 @@ function checkPanel(value: unknown): UserPanel {
   if (!isRecord(value) || !isRecord(value.user) || !Array.isArray(value.subscribers) || !Array.isArray(value.subscribersNotCompleted)) {
     throw new Error('getuserpanel answered no usable panel');
   }
-  return value as unknown as UserPanel;
+  // A server from before refunds has no refunded list: none.
+  return { ...value, subscribersRefunded: Array.isArray(value.subscribersRefunded) ? value.subscribersRefunded : [] } as unknown as UserPanel;
 }
 
 const status = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
@@ -340,6 +356,69 @@ function* replaceSubscription(action: ReturnType<typeof replaceRequested>) {
   }
 }
 
+// Refunds ----------------------------------------------------------------------------------
+
+const isQuote = (value: unknown): value is RefundQuote =>
+  isRecord(value) && isId(value.orderId) && typeof value.refundable === 'boolean' && typeof value.paid === 'number' && Array.isArray(value.refunds);
+
+/** The failure as the admin reads it: the server's message (Korean by its code), else a translated fallback. */
+function* failureText(error: unknown) {
+  const languageId: LanguageId = yield select(selectLanguageId);
+  const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+  return errorText(error, languageId, texts);
+}
+
+function* loadRefundQuote(action: { type: string }) {
+  if (action.type === refundDialogClosed.type) return;
+  const { orderId }: RefundState = yield select(selectRefund);
+  if (orderId === null) return;
+  try {
+    const answer: unknown = yield call(adminApi.getRefundQuote, orderId);
+    if (!isQuote(answer) || answer.orderId !== orderId) throw new Error('refundquote answered no usable quote');
+    yield put(refundQuoteLoaded(answer));
+  } catch (error) {
+    logError(`refund quote of order ${orderId} failed`, error);
+    const message: string = yield call(failureText, error);
+    yield put(refundQuoteFailed({ orderId, message }));
+  }
+}
+
+/**
+ * One refund at a time (takeLeading): a double click, or a second Confirm while the first is on
+ * its way, sends nothing more. The server refuses a second refund of the order too.
+ */
+function* submitRefund(action: ReturnType<typeof refundSubmitted>) {
+  const request = action.payload;
+  const { orderId } = request;
+  let answer: unknown;
+  try {
+    answer = yield call(adminApi.refundOrder, request);
+  } catch (error) {
+    logError(`refund of order ${orderId} failed`, error);
+    const message: string = yield call(failureText, error);
+    const dialog: RefundState = yield select(selectRefund);
+    if (dialog.orderId === orderId) {
+      yield put(refundFailed({ orderId, message }));
+      // A conflict (window closed meanwhile, another refund under way, no longer refundable): the quote as it now stands.
+      if (error instanceof ApiError && error.status === 409) yield put(refundQuoteRequested());
+    } else {
+      // The dialog was closed meanwhile (the page left): the failure still reaches the admin.
+      yield call(showErrorSnackbar, `refund of order ${orderId} failed`, error);
+    }
+    return;
+  }
+  // The refund is made: an answer of an unexpected shape must not read as a failure (the order is refunded then).
+  const result = isRecord(answer) && typeof answer.state === 'number' ? (answer as Partial<RefundResult>) : {};
+  yield put(refundSucceeded({ orderId, state: result.state ?? REFUNDED_STATE }));
+  const { culture }: { culture: string } = yield select(selectLanguage);
+  const refund = isRecord(result.refund) && typeof result.refund.amount === 'number' ? result.refund : null;
+  if (refund) yield call(showAdminInfo, 'admin.refunded', { id: orderId, amount: formatMoney(refund.amount, refund.currencyCode, culture) });
+  else yield call(showAdminInfo, 'admin.refundedNoAmount', { id: orderId });
+  // The user page shows the panel as the server now has it (the subscription has ended).
+  const page: UserPageState = yield select(selectAdminUser);
+  if (page.userId !== null && page.panel) yield put(adminUserRequested());
+}
+
 /** One request per id at a time: a double click does not activate or replace twice. */
 function takeOncePerId<A extends { type: string; payload: unknown }>(pattern: string, idOf: (action: A) => number, worker: (action: A) => Generator) {
   const busy = new Set<number>();
@@ -378,4 +457,7 @@ export function* adminSaga() {
   yield takeLatest([adminUserOpened.type, adminUserRequested.type, adminUserClosed.type], loadUser);
   yield takeOncePerId<ReturnType<typeof userOrderActivationRequested>>(userOrderActivationRequested.type, (action) => action.payload, activateUserOrder);
   yield takeOncePerId<ReturnType<typeof replaceRequested>>(replaceRequested.type, (action) => action.payload.subscribeId, replaceSubscription);
+
+  yield takeLatest([refundDialogOpened.type, refundQuoteRequested.type, refundDialogClosed.type], loadRefundQuote);
+  yield takeLeading(refundSubmitted.type, submitRefund);
 }

@@ -1,12 +1,24 @@
 /**
  * The admin area's state (spec sections 2 and 4): the dashboard, the orders of a state and the
  * users (each a paged list or a search result), the create-subscription page (platforms, the
- * chosen platform's mailboxes, the form's progress) and the admin user page. Injected into the
+ * chosen platform's mailboxes, the form's progress), the admin user page and the refund dialog
+ * (open on either page). Injected into the
  * store when the admin chunk loads; nothing here is in the storefront's first download.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import type { AdminOrder, AdminPlatform, AdminUser, Dashboard, Mailbox, NewSubscription, PagesCount } from '../../services/api/admin';
+import type {
+  AdminOrder,
+  AdminPlatform,
+  AdminUser,
+  Dashboard,
+  Mailbox,
+  NewSubscription,
+  PagesCount,
+  RefundQuote,
+  RefundRequest,
+  RefundResult,
+} from '../../services/api/admin';
 import type { UserPanel } from '../../services/api/panel';
 import { FIRST_PAGE, initialPaging, isPageSize, pagesFor, type Paging } from './paging';
 
@@ -57,6 +69,22 @@ export interface UserPageState {
   replacing: number[];
 }
 
+/**
+ * The refund dialog of one order (admins; the orders list and the user page open it): its quote,
+ * the refund on its way, and the server's answer to a refused one (already translated).
+ */
+export interface RefundState {
+  /** The order whose dialog is open; null: no dialog. */
+  orderId: number | null;
+  quoteStatus: LoadStatus;
+  quote: RefundQuote | null;
+  /** Why the quote could not be loaded (the server's message in the interface language). */
+  quoteError: string | null;
+  submitting: boolean;
+  /** Why the refund was refused or failed; nothing changed on the order. */
+  error: string | null;
+}
+
 /** unavailable: the server has no dashboard call (404); the page says so instead of failing. */
 export type DashboardStatus = 'idle' | 'loading' | 'loaded' | 'unavailable' | 'failed';
 
@@ -66,6 +94,7 @@ export interface AdminState {
   users: UsersState;
   create: CreateState;
   user: UserPageState;
+  refund: RefundState;
 }
 
 const initialOrders = (orderState: number | null = null): OrdersState => ({
@@ -89,12 +118,22 @@ const initialCreate = (): CreateState => ({
 });
 const initialUser = (userId: number | null = null): UserPageState => ({ userId, status: 'idle', panel: null, activating: [], replacing: [] });
 
+const initialRefund = (orderId: number | null = null): RefundState => ({
+  orderId,
+  quoteStatus: orderId === null ? 'idle' : 'loading',
+  quote: null,
+  quoteError: null,
+  submitting: false,
+  error: null,
+});
+
 const initialState: AdminState = {
   dashboard: { status: 'idle', data: null },
   orders: initialOrders(),
   users: initialUsers(),
   create: initialCreate(),
   user: initialUser(),
+  refund: initialRefund(),
 };
 
 const without = (list: number[], id: number) => list.filter((entry) => entry !== id);
@@ -320,6 +359,48 @@ export const adminSlice = createSlice({
     replaceFinished(state, action: PayloadAction<number>) {
       state.user.replacing = without(state.user.replacing, action.payload);
     },
+
+    // Refund dialog -----------------------------------------------------------------------
+    /** Refund on a paid order: the dialog opens and asks for the quote. */
+    refundDialogOpened(state, action: PayloadAction<number>) {
+      state.refund = initialRefund(action.payload);
+    },
+    /** Closed (Cancel, Escape, the page left). A refund already sent still finishes (the saga). */
+    refundDialogClosed(state) {
+      state.refund = initialRefund();
+    },
+    /** The quote again (the retry, and after a refused refund: the window may have closed meanwhile). */
+    refundQuoteRequested(state) {
+      if (state.refund.orderId === null) return;
+      state.refund.quoteStatus = 'loading';
+      state.refund.quoteError = null;
+    },
+    refundQuoteLoaded(state, action: PayloadAction<RefundQuote>) {
+      if (state.refund.orderId !== action.payload.orderId) return;
+      state.refund.quoteStatus = 'loaded';
+      state.refund.quote = action.payload;
+    },
+    refundQuoteFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+      if (state.refund.orderId !== action.payload.orderId) return;
+      state.refund.quoteStatus = 'failed';
+      state.refund.quoteError = action.payload.message;
+    },
+    refundSubmitted(state, action: PayloadAction<RefundRequest>) {
+      if (state.refund.orderId !== action.payload.orderId) return;
+      state.refund.submitting = true;
+      state.refund.error = null;
+    },
+    /** Refunded: the dialog closes; a listed row shows its new state (the badge), the user page reloads (saga). */
+    refundSucceeded(state, action: PayloadAction<Pick<RefundResult, 'orderId' | 'state'>>) {
+      const { orderId, state: orderState } = action.payload;
+      if (state.refund.orderId === orderId) state.refund = initialRefund();
+      for (const order of state.orders.rows) if (order.id === orderId) order.state = orderState as AdminOrder['state'];
+    },
+    refundFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+      if (state.refund.orderId !== action.payload.orderId) return;
+      state.refund.submitting = false;
+      state.refund.error = action.payload.message;
+    },
   },
   selectors: {
     selectDashboard: (state) => state.dashboard,
@@ -327,6 +408,7 @@ export const adminSlice = createSlice({
     selectUsers: (state) => state.users,
     selectCreate: (state) => state.create,
     selectAdminUser: (state) => state.user,
+    selectRefund: (state) => state.refund,
   },
 });
 
@@ -389,4 +471,12 @@ export const {
   userOrderActivationFinished,
   replaceRequested,
   replaceFinished,
+  refundDialogOpened,
+  refundDialogClosed,
+  refundQuoteRequested,
+  refundQuoteLoaded,
+  refundQuoteFailed,
+  refundSubmitted,
+  refundSucceeded,
+  refundFailed,
 } = adminSlice.actions;

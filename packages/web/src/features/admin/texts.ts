@@ -103,6 +103,7 @@ const en = {
   'admin.emailKind.7': 'Expiry reminder',
   'admin.emailKind.8': 'Subscription ended',
   'admin.emailKind.9': 'Subscription replaced',
+  'admin.emailKind.10': 'Order refunded',
 
   'admin.createTitle': 'Create subscription',
   'admin.mailboxes': 'Mailboxes',
@@ -163,7 +164,7 @@ const en = {
   'admin.dashboardTitle': 'Dashboard',
   'admin.dashboardUnavailable': 'The dashboard figures are not available yet.',
   'admin.dashboardFailed': 'The dashboard could not be loaded.',
-  'admin.revenue': 'Revenue of the last 30 days (EUR)',
+  'admin.revenue': 'Revenue of the last 30 days, net of refunds (EUR)',
   'admin.revenueTotal': 'Total: {total}',
   'admin.revenueChart': 'Revenue per day in EUR, {from} to {to}; highest {max}.',
   'admin.ordersByState': 'Orders by state',
@@ -174,6 +175,53 @@ const en = {
   'admin.waitingNone': 'No order has waited more than 24 hours.',
   'admin.waitingOrder': 'Order {id}',
   'admin.waitingHours': '{hours} h since payment',
+
+  'admin.ordersRefunded': 'Refunded',
+  'admin.ordersTitle.5': 'Refunded orders',
+  'admin.refund': 'Refund',
+  'admin.refundLabel': 'Refund order {id}',
+  'admin.refundTitle': 'Refund order {id}',
+  'admin.refundQuoteFailed': 'The refund could not be prepared: {message}',
+  'admin.refundPaid': 'Amount paid',
+  'admin.refundFee': 'Refund fee',
+  'admin.refundFeePolicy': '{fee} ({policy})',
+  'admin.refundNoFee': 'no fee',
+  'admin.refundAmount': 'Refund to the buyer',
+  'admin.refundWindow': 'Refund window',
+  'admin.refundWindowOpen': 'Within {hours} h of payment, until {date}',
+  'admin.refundWindowClosed': 'The window closed on {date}: refunding needs an override.',
+  'admin.refundWindowUnknown': 'The payment time is not known: refunding needs an override.',
+  'admin.refundOverride': 'Refund past the window (recorded in the audit log)',
+  'admin.refundOverrideRequired': 'Tick the override to refund past the window.',
+  'admin.refundProvider': 'Provider',
+  'admin.provider.stripe': 'Stripe (card)',
+  'admin.provider.coinpal': 'CoinPal (crypto)',
+  'admin.provider.payssion': 'Payssion (Korean methods)',
+  'admin.provider.demo': 'Demo provider',
+  'admin.provider.none': 'No provider payment',
+  'admin.refundReason': 'Reason',
+  'admin.refundReasonHelp': 'Kept in the audit log and sent to the provider.',
+  'admin.refundManualNote':
+    "CoinPal has no refund call: send the crypto back to the buyer yourself first, then enter the transfer's reference. The refund is recorded, not sent.",
+  'admin.refundReference': 'Transfer reference',
+  'admin.refundConfirm': 'Confirm refund',
+  'admin.refundNotRefundable': 'This order cannot be refunded: {why}',
+  'admin.refundWhy.order_not_paid': 'it has not been paid, so there is nothing to give back.',
+  'admin.refundWhy.order_refunded': 'it has been refunded already.',
+  'admin.refundWhy.no_paid_payment': 'it has no paid payment left to give back.',
+  'admin.refundWhy.refund_nothing_left': 'the refund fee takes the whole amount paid.',
+  'admin.refundWhyOther': 'the server says "{reason}".',
+  'admin.refundHistory': 'Earlier refunds',
+  'admin.refundSource.staff': 'Staff',
+  'admin.refundSource.provider': 'At the provider',
+  'admin.refundSource.chargeback': 'Chargeback',
+  'admin.refundStatus.pending': 'pending',
+  'admin.refundStatus.succeeded': 'done',
+  'admin.refundStatus.failed': 'failed',
+  'admin.refunded': 'Order {id} is refunded: {amount} back to the buyer.',
+  'admin.refundedNoAmount': 'Order {id} is refunded.',
+  'admin.close': 'Close',
+  'admin.refundedItems': 'Refunded',
 } as const;
 
 export type AdminTextKey = keyof typeof en;
@@ -274,6 +322,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.emailKind.7': '만료 알림',
   'admin.emailKind.8': '구독 종료',
   'admin.emailKind.9': '구독 교체',
+  'admin.emailKind.10': '주문 환불',
 
   'admin.createTitle': '구독 생성',
   'admin.mailboxes': '메일함',
@@ -333,7 +382,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.dashboardTitle': '대시보드',
   'admin.dashboardUnavailable': '대시보드 수치를 아직 사용할 수 없습니다.',
   'admin.dashboardFailed': '대시보드를 불러오지 못했습니다.',
-  'admin.revenue': '최근 30일 매출 (EUR)',
+  'admin.revenue': '최근 30일 매출, 환불 차감 (EUR)',
   'admin.revenueTotal': '합계: {total}',
   'admin.revenueChart': '일별 매출 (EUR), {from} ~ {to}; 최고 {max}.',
   'admin.ordersByState': '상태별 주문',
@@ -344,13 +393,69 @@ const ko: TextTable<AdminTextKey> = {
   'admin.waitingNone': '24시간 넘게 대기 중인 주문이 없습니다.',
   'admin.waitingOrder': '주문 {id}',
   'admin.waitingHours': '결제 후 {hours}시간',
+
+  'admin.ordersRefunded': '환불됨',
+  'admin.ordersTitle.5': '환불된 주문',
+  'admin.refund': '환불',
+  'admin.refundLabel': '주문 {id} 환불',
+  'admin.refundTitle': '주문 {id} 환불',
+  'admin.refundQuoteFailed': '환불 정보를 준비하지 못했습니다: {message}',
+  'admin.refundPaid': '결제 금액',
+  'admin.refundFee': '환불 수수료',
+  'admin.refundFeePolicy': '{fee} ({policy})',
+  'admin.refundNoFee': '수수료 없음',
+  'admin.refundAmount': '구매자 환불액',
+  'admin.refundWindow': '환불 기간',
+  'admin.refundWindowOpen': '결제 후 {hours}시간 이내, {date}까지',
+  'admin.refundWindowClosed': '환불 기간이 {date}에 끝났습니다. 환불하려면 예외 승인이 필요합니다.',
+  'admin.refundWindowUnknown': '결제 시각을 알 수 없습니다. 환불하려면 예외 승인이 필요합니다.',
+  'admin.refundOverride': '환불 기간이 지났지만 환불합니다 (감사 로그에 기록됨)',
+  'admin.refundOverrideRequired': '기간이 지난 환불은 예외 승인에 체크해야 합니다.',
+  'admin.refundProvider': '결제 대행사',
+  'admin.provider.stripe': 'Stripe (카드)',
+  'admin.provider.coinpal': 'CoinPal (암호화폐)',
+  'admin.provider.payssion': 'Payssion (국내 결제 수단)',
+  'admin.provider.demo': '데모 결제',
+  'admin.provider.none': '대행사 결제 없음',
+  'admin.refundReason': '사유',
+  'admin.refundReasonHelp': '감사 로그에 보관되고 결제 대행사에 전달됩니다.',
+  'admin.refundManualNote':
+    'CoinPal에는 환불 기능이 없습니다. 먼저 직접 구매자에게 암호화폐를 돌려보낸 후 송금 참조 번호를 입력하세요. 환불은 기록만 되고 전송되지 않습니다.',
+  'admin.refundReference': '송금 참조 번호',
+  'admin.refundConfirm': '환불 확인',
+  'admin.refundNotRefundable': '이 주문은 환불할 수 없습니다: {why}',
+  'admin.refundWhy.order_not_paid': '결제되지 않은 주문이라 돌려줄 금액이 없습니다.',
+  'admin.refundWhy.order_refunded': '이미 환불된 주문입니다.',
+  'admin.refundWhy.no_paid_payment': '환불할 결제 내역이 남아 있지 않습니다.',
+  'admin.refundWhy.refund_nothing_left': '환불 수수료가 결제 금액 전체입니다.',
+  'admin.refundWhyOther': '서버 응답 "{reason}".',
+  'admin.refundHistory': '이전 환불',
+  'admin.refundSource.staff': '직원',
+  'admin.refundSource.provider': '결제 대행사에서',
+  'admin.refundSource.chargeback': '지불 거절',
+  'admin.refundStatus.pending': '처리 중',
+  'admin.refundStatus.succeeded': '완료',
+  'admin.refundStatus.failed': '실패',
+  'admin.refunded': '주문 {id}이(가) 환불되었습니다: 구매자에게 {amount} 환불.',
+  'admin.refundedNoAmount': '주문 {id}이(가) 환불되었습니다.',
+  'admin.close': '닫기',
+  'admin.refundedItems': '환불됨',
 };
 
 export const ADMIN_TEXTS = defineTexts<AdminTextKey>(en, ko);
 
 /** Keys built from a number ('admin.state.6'): the key when it exists, else null. */
 export function adminKey(
-  prefix: 'admin.state' | 'admin.payment' | 'admin.role' | 'admin.emailKind' | 'admin.ordersTitle',
+  prefix:
+    | 'admin.state'
+    | 'admin.payment'
+    | 'admin.role'
+    | 'admin.emailKind'
+    | 'admin.ordersTitle'
+    | 'admin.provider'
+    | 'admin.refundWhy'
+    | 'admin.refundSource'
+    | 'admin.refundStatus',
   value: number | string,
 ): AdminTextKey | null {
   const key = `${prefix}.${value}`;

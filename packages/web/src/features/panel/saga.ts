@@ -50,11 +50,17 @@ const isItem = (value: unknown): value is PanelItem => isRecord(value) && typeof
 /** The panel as the page needs it; anything else is a failed load, not a broken page. */
 export function checkPanel(value: unknown): UserPanel {
   if (!isRecord(value) || !isRecord(value.user) || typeof value.user.email !== 'string') throw new Error('getuserpanel answered no user');
-  const { subscribers, subscribersNotCompleted } = value;
-  if (!Array.isArray(subscribers) || !Array.isArray(subscribersNotCompleted) || ![...subscribers, ...subscribersNotCompleted].every(isItem)) {
+  const { subscribers, subscribersNotCompleted, subscribersRefunded = [] } = value;
+  if (
+    !Array.isArray(subscribers) ||
+    !Array.isArray(subscribersNotCompleted) ||
+    !Array.isArray(subscribersRefunded) ||
+    ![...subscribers, ...subscribersNotCompleted, ...subscribersRefunded].every(isItem)
+  ) {
     throw new Error('getuserpanel answered no usable lists');
   }
-  return value as unknown as UserPanel;
+  // A server from before refunds has no refunded list: none.
+  return { ...value, subscribersRefunded } as unknown as UserPanel;
 }
 
 function failureOf(error: unknown): 'failed' | 'forbidden' | 'notFound' {

@@ -31,6 +31,9 @@ const en = {
   'panel.active': 'Active subscriptions',
   'panel.activeEmpty': 'No active subscriptions yet.',
   'panel.browse': 'Browse platforms',
+  'panel.refunded': 'Refunded orders',
+  'panel.refundedBadge': 'Refunded',
+  'panel.refundedNote': 'This order was refunded, so its access has ended. The money goes back the way you paid.',
 
   'panel.logoAlt': '{name} logo',
   'panel.orderId': 'Order ID',
@@ -108,6 +111,9 @@ const ko: TextTable<PanelTextKey> = {
   'panel.active': '이용 중인 구독',
   'panel.activeEmpty': '아직 이용 중인 구독이 없습니다.',
   'panel.browse': '플랫폼 둘러보기',
+  'panel.refunded': '환불된 주문',
+  'panel.refundedBadge': '환불됨',
+  'panel.refundedNote': '이 주문은 환불되어 이용이 종료되었습니다. 금액은 결제하신 수단으로 돌아갑니다.',
 
   'panel.logoAlt': '{name} 로고',
   'panel.orderId': '주문 번호',

@@ -1,12 +1,12 @@
 /**
  * The admin area's calls (spec sections 3, 6 and 7), all staff-only and carrying the login's
  * bearer token: orders by state and their pages, users and their pages, platforms, mailboxes,
- * platform accounts ("create subscription"), activation, replacement, staff e-mails, the
- * dashboard figures and the orders' CSV export. Pages start at 1; limits are 1 to 100.
+ * platform accounts ("create subscription"), activation, replacement, refunds (admins), staff
+ * e-mails, the dashboard figures and the orders' CSV export. Pages start at 1; limits are 1 to 100.
  * Imported by the admin chunk only.
  */
 import type { InferType } from 'yup';
-import type { catalog, email, orders, staff, subscriptions } from '@subshare/core/wire';
+import type { catalog, email, orders, refunds, staff, subscriptions } from '@subshare/core/wire';
 import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
 import { getUserPanel, type UserPanel } from './panel';
 import type { Item } from './types';
@@ -38,6 +38,18 @@ export type CreatedAccount = subscriptions.AccountAnswer;
 /** `GET /api/admin/dashboard` (beyond the spec): EUR revenue per day, orders per state, slot occupancy, orders waiting past 24 hours. */
 export type Dashboard = staff.DashboardAnswer;
 
+/** What refunding an order would give back now under the refund policy, and its earlier refunds (amounts in major units). */
+export type RefundQuote = refunds.RefundQuoteAnswer;
+
+/** One refund of an order (staff, provider or chargeback) and how far it went. */
+export type Refund = refunds.RefundAnswer;
+
+/** Staff's refund: the reason (audited), the override past the policy's window, CoinPal's transfer reference. */
+export type RefundRequest = refunds.RefundInput;
+
+/** The refund made and the order's state after it (5: refunded). */
+export type RefundResult = refunds.RefundResultAnswer;
+
 /** The e-mail written now, or the first one when the same request came within a minute (`repeated`). */
 export type SentEmail = email.SentEmailAnswer;
 
@@ -60,6 +72,20 @@ export function getOrder(id: number): Promise<AdminOrder> {
 /** A waiting order (state 6) gets its slots now; 409 when it is not waiting or no slot is free. */
 export function activateOrder(orderId: number): Promise<subscriptions.ActivateAnswer> {
   return apiPost<subscriptions.ActivateAnswer>('/api/webhook/activatesubscribe', { orderId }, auth);
+}
+
+/** Admins: what a refund of the order would be now (amount paid, fee, refund, the policy window). */
+export function getRefundQuote(orderId: number): Promise<RefundQuote> {
+  return apiGet<RefundQuote>('/api/order/refundquote', { orderId }, auth);
+}
+
+/**
+ * Admins: gives the money back through the provider that took it (CoinPal: records the transfer
+ * staff made). 409 past the window without the override, while another refund is under way or
+ * when the order is not refundable; 503 when the provider could not be reached (nothing changed).
+ */
+export function refundOrder(request: RefundRequest): Promise<RefundResult> {
+  return apiPost<RefundResult>('/api/order/refund', request, auth);
 }
 
 /** The orders of a state as CSV (beyond the spec), fetched with the token. */

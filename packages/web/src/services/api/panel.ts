@@ -11,6 +11,7 @@ import { apiGet, apiPost } from './client';
  * subscription, slot, credentials or dates yet (null); `slotId` 0 is the whole account.
  */
 export type PanelItem = panel.PanelItem;
+/** Beyond the spec, `subscribersRefunded`: the items of refunded orders, without subscription or credentials. */
 export type UserPanel = panel.PanelAnswer;
 export type PanelUser = UserPanel['user'];
 

@@ -10,7 +10,7 @@ interface MenuGroup {
   items: Array<{ to: string; label: AdminTextKey; testId: string; end?: boolean }>;
 }
 
-/** Spec section 2: ORDERS, SUBSCRIPTIONS and USERS menus beside a content outlet; the dashboard (beyond the spec) first. */
+/** Spec section 2: ORDERS, SUBSCRIPTIONS and USERS menus beside a content outlet; the dashboard and refunded orders beyond the spec. */
 const MENU: MenuGroup[] = [
   {
     title: 'admin.title',
@@ -21,6 +21,7 @@ const MENU: MenuGroup[] = [
     items: [
       { to: '/jve/orders/2', label: 'admin.ordersCompleted', testId: 'admin-menu-orders-completed' },
       { to: '/jve/orders/6', label: 'admin.ordersNotCompleted', testId: 'admin-menu-orders-not-completed' },
+      { to: '/jve/orders/5', label: 'admin.ordersRefunded', testId: 'admin-menu-orders-refunded' },
     ],
   },
   {

@@ -9,12 +9,18 @@ const GAP = 4;
 
 /**
  * Revenue per day as a plain SVG bar chart (no chart library): one bar a day, its amount in a
- * tooltip (<title>) and the whole chart summed up for screen readers.
+ * tooltip (<title>) and the whole chart summed up for screen readers. Revenue is net of refunds,
+ * so a day whose refunds exceed its payments has a red bar below the zero line.
  */
 export function RevenueChart({ days, culture }: { days: Array<{ day: string; totalEur: number }>; culture: string }) {
   const t = useT(ADMIN_TEXTS);
   const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
   const max = Math.max(0, ...sorted.map((entry) => entry.totalEur));
+  const min = Math.min(0, ...sorted.map((entry) => entry.totalEur));
+  const span = max - min;
+  const usable = HEIGHT - 8;
+  // The zero line: at the bottom while no day is negative, lower days below it otherwise.
+  const zeroY = span > 0 ? 4 + (max / span) * usable : HEIGHT - 0.5;
   const width = Math.max(sorted.length, 1) * (BAR + GAP);
   const label =
     sorted.length === 0
@@ -38,9 +44,10 @@ export function RevenueChart({ days, culture }: { days: Array<{ day: string; tot
         h={`${HEIGHT}px`}
         display="block"
       >
-        <line x1="0" y1={HEIGHT - 0.5} x2={width} y2={HEIGHT - 0.5} stroke="currentColor" strokeOpacity="0.2" />
+        <line x1="0" y1={zeroY} x2={width} y2={zeroY} stroke="currentColor" strokeOpacity="0.2" />
         {sorted.map((entry, index) => {
-          const height = max > 0 ? Math.max((entry.totalEur / max) * (HEIGHT - 8), entry.totalEur > 0 ? 2 : 0) : 0;
+          const negative = entry.totalEur < 0;
+          const height = span > 0 ? Math.max((Math.abs(entry.totalEur) / span) * usable, entry.totalEur !== 0 ? 2 : 0) : 0;
           return (
             <chakra.rect
               key={entry.day}
@@ -48,11 +55,11 @@ export function RevenueChart({ days, culture }: { days: Array<{ day: string; tot
               data-day={entry.day}
               data-total={entry.totalEur}
               x={index * (BAR + GAP) + GAP / 2}
-              y={HEIGHT - height}
+              y={negative ? zeroY : zeroY - height}
               width={BAR}
               height={height}
               rx="2"
-              fill="purple.500"
+              fill={negative ? 'red.500' : 'purple.500'}
             >
               <title>{`${formatMediumDate(entry.day, culture)}: ${formatEur(entry.totalEur, culture)}`}</title>
             </chakra.rect>

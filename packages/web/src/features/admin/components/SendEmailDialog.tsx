@@ -3,8 +3,8 @@ import { Button, CloseButton, Dialog, Field, NativeSelect, Portal, Text } from '
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
-/** The e-mail kinds staff may send (0–9, the server's templates). */
-export const EMAIL_KINDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** The e-mail kinds staff may send (0–10, the server's templates). */
+export const EMAIL_KINDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 interface SendEmailDialogProps {
   user: { id: number; email: string };

@@ -1,5 +1,5 @@
 /**
- * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last 30 days
+ * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last 30 days (net of refunds)
  * as a bar chart, orders by state, slot occupancy per platform and the paid orders waiting
  * longer than 24 hours, each linked to its order. A server without the call (404) gets a note.
  */

@@ -2,7 +2,9 @@
  * /jve/orders/{sid} (spec section 2, "Admin area"): the orders of a state, paged (spec section
  * 4), with a search by order id that replaces the list, Refresh, Previous, Next, the page-size
  * toggle and the count; Activate on waiting orders (state 6) removes the order once done.
- * Beyond the spec: the list as CSV, fetched with the login's token.
+ * Beyond the spec: the list as CSV, fetched with the login's token; every order's state as a
+ * badge (Refunded stands out); Refund on paid orders (states 2 and 6, admins only), which opens
+ * the refund dialog and, once refunded, leaves the row in place with its new state.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, Flex, Stack, Table, Text, chakra } from '@chakra-ui/react';
@@ -11,14 +13,18 @@ import * as yup from 'yup';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { RouterLink } from '../../../components/ui/links';
 import type { AdminOrder } from '../../../services/api/admin';
+import { ROLES } from '../../auth/session';
+import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
 import { ListBody } from '../components/ListBody';
+import { OrderStateBadge } from '../components/OrderStateBadge';
 import { Pager } from '../components/Pager';
 import { PlatformName } from '../components/PlatformName';
+import { RefundDialog } from '../components/RefundDialog';
 import { SearchForm } from '../components/SearchForm';
-import { formatDateTime, formatOrderTotal, idOf } from '../format';
+import { formatDateTime, formatOrderTotal, idOf, isRefundableState, WAITING_STATE } from '../format';
 import { rowNumber } from '../paging';
 import { selectOrders } from '../selectors';
 import {
@@ -30,12 +36,10 @@ import {
   ordersPageChosen,
   ordersRefreshed,
   ordersSearched,
+  refundDialogOpened,
 } from '../slice';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
-
-/** The state whose orders can be activated (paid, not completed). */
-export const WAITING_STATE = 6;
 
 export default function OrdersPage() {
   const t = useT(ADMIN_TEXTS);
@@ -43,6 +47,8 @@ export default function OrdersPage() {
   const { sid } = useParams();
   const orderState = sid !== undefined && /^\d{1,2}$/.test(sid) ? Number(sid) : null;
   const orders = useAppSelector(selectOrders);
+  // Refunds are admins' (the server refuses moderators too).
+  const isAdmin = (useAppSelector(selectUser)?.role ?? ROLES.user) >= ROLES.admin;
   // `?search=<id>` (the dashboard's links to waiting orders) opens with that order searched.
   const [params] = useSearchParams();
   const searchedId = idOf(params.get('search') ?? undefined);
@@ -141,22 +147,31 @@ export default function OrdersPage() {
               key={order.id}
               order={order}
               number={orders.search !== null ? 1 : rowNumber(orders.paging, index)}
-              canActivate={orderState === WAITING_STATE && (order.state === undefined || order.state === WAITING_STATE)}
+              canActivate={orderState === WAITING_STATE && order.state === WAITING_STATE}
               activating={orders.activating.includes(order.id)}
+              canRefund={isAdmin && isRefundableState(order.state)}
             />
           ))}
         </ListBody>
       </Stack>
+      <RefundDialog />
     </AdminSection>
   );
 }
 
-function OrderRow({ order, number, canActivate, activating }: { order: AdminOrder; number: number; canActivate: boolean; activating: boolean }) {
+interface OrderRowProps {
+  order: AdminOrder;
+  number: number;
+  canActivate: boolean;
+  activating: boolean;
+  canRefund: boolean;
+}
+
+function OrderRow({ order, number, canActivate, activating, canRefund }: OrderRowProps) {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
   const paymentKey = order.paymentMethod === null ? null : adminKey('admin.payment', order.paymentMethod);
-  const stateKey = order.state === undefined ? null : adminKey('admin.state', order.state);
   const lines = (pick: (item: AdminOrder['items'][number]) => ReactNode) =>
     order.items.map((item, index) => (
       <chakra.span key={index} display="block">
@@ -168,12 +183,8 @@ function OrderRow({ order, number, canActivate, activating }: { order: AdminOrde
     <Table.Row data-testid="admin-order-row" data-order-id={order.id} data-state={order.state}>
       <Table.Cell data-testid="admin-order-number">{number}</Table.Cell>
       <Table.Cell data-testid="admin-order-id" fontWeight="semibold">
-        {order.id}
-        {stateKey && order.state !== undefined && (
-          <chakra.span display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
-            {t(stateKey)}
-          </chakra.span>
-        )}
+        <chakra.span display="block">{order.id}</chakra.span>
+        <OrderStateBadge state={order.state} />
       </Table.Cell>
       <Table.Cell data-testid="admin-order-platform">
         {lines((item) => (
@@ -197,18 +208,32 @@ function OrderRow({ order, number, canActivate, activating }: { order: AdminOrde
         {formatDateTime(order.createdDate, culture)}
       </Table.Cell>
       <Table.Cell>
-        {canActivate && (
-          <Button
-            data-testid="admin-order-activate"
-            size="xs"
-            colorPalette="purple"
-            loading={activating}
-            aria-label={t('admin.activateLabel', { id: order.id })}
-            onClick={() => dispatch(orderActivationRequested(order.id))}
-          >
-            {t('admin.activate')}
-          </Button>
-        )}
+        <Flex gap="2" wrap="wrap">
+          {canActivate && (
+            <Button
+              data-testid="admin-order-activate"
+              size="xs"
+              colorPalette="purple"
+              loading={activating}
+              aria-label={t('admin.activateLabel', { id: order.id })}
+              onClick={() => dispatch(orderActivationRequested(order.id))}
+            >
+              {t('admin.activate')}
+            </Button>
+          )}
+          {canRefund && (
+            <Button
+              data-testid="admin-order-refund"
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              aria-label={t('admin.refundLabel', { id: order.id })}
+              onClick={() => dispatch(refundDialogOpened(order.id))}
+            >
+              {t('admin.refund')}
+            </Button>
+          )}
+        </Flex>
       </Table.Cell>
     </Table.Row>
   );

@@ -6,18 +6,33 @@
  * (beyond the spec). Active: platform image, Subscribe ID, Order ID, Username (the invitation
  * e-mail, else the login e-mail and its Password), Slot (more than one slot only: ALL for 0),
  * Start and End Time (medium date), Replaced From, and Replace (then the panel reloads).
+ * Beyond the spec: Refund on either kind of item (admins only), through the refund dialog; once
+ * refunded the panel reloads (the server has ended the subscription); refunded orders in a third
+ * list with a Refunded badge, when there are any.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { PanelItem } from '../../../services/api/panel';
+import { ROLES } from '../../auth/session';
+import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { AdminItem, ItemField } from '../components/AdminItem';
 import { AdminSection } from '../components/AdminSection';
-import { formatMediumDate, idOf } from '../format';
+import { OrderStateBadge } from '../components/OrderStateBadge';
+import { RefundDialog } from '../components/RefundDialog';
+import { formatMediumDate, idOf, REFUNDED_STATE } from '../format';
 import { selectAdminUser } from '../selectors';
-import { adminUserClosed, adminUserOpened, adminUserRequested, replaceRequested, userOrderActivationRequested, type UserPageState } from '../slice';
+import {
+  adminUserClosed,
+  adminUserOpened,
+  adminUserRequested,
+  refundDialogOpened,
+  replaceRequested,
+  userOrderActivationRequested,
+  type UserPageState,
+} from '../slice';
 import { ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
@@ -42,6 +57,7 @@ export default function UserPage() {
       data={{ 'data-status': page.status === 'idle' ? 'loading' : page.status, 'data-user-id': userId ?? undefined }}
     >
       <UserBody page={page} />
+      <RefundDialog />
     </AdminSection>
   );
 }
@@ -49,6 +65,8 @@ export default function UserPage() {
 function UserBody({ page }: { page: UserPageState }) {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
+  // Refunds are admins' (the server refuses moderators too).
+  const isAdmin = (useAppSelector(selectUser)?.role ?? ROLES.user) >= ROLES.admin;
   if (page.status === 'notFound') {
     return (
       <Box data-testid="admin-user-not-found" role="alert" p="4" borderRadius="md" bg="bg.muted">
@@ -74,7 +92,7 @@ function UserBody({ page }: { page: UserPageState }) {
       </HStack>
     );
   }
-  const { user, subscribers, subscribersNotCompleted } = page.panel;
+  const { user, subscribers, subscribersNotCompleted, subscribersRefunded } = page.panel;
   return (
     <Stack gap="6">
       <chakra.dl m="0" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4" p="4" borderWidth="1px" borderRadius="lg">
@@ -92,7 +110,7 @@ function UserBody({ page }: { page: UserPageState }) {
         <Stack gap="6">
           <ItemList testId="admin-user-incomplete" title={t('admin.incomplete')} empty={t('admin.incompleteEmpty')} count={subscribersNotCompleted.length}>
             {subscribersNotCompleted.map((item) => (
-              <IncompleteItem key={`${item.orderId}-${item.platformId}`} item={item} activating={page.activating.includes(item.orderId)} />
+              <IncompleteItem key={`${item.orderId}-${item.platformId}`} item={item} activating={page.activating.includes(item.orderId)} canRefund={isAdmin} />
             ))}
           </ItemList>
           <ItemList testId="admin-user-active" title={t('admin.active')} empty={t('admin.activeEmpty')} count={subscribers.length}>
@@ -101,9 +119,17 @@ function UserBody({ page }: { page: UserPageState }) {
                 key={item.subscribeId ?? `order-${item.orderId}`}
                 item={item}
                 replacing={item.subscribeId !== null && page.replacing.includes(item.subscribeId)}
+                canRefund={isAdmin}
               />
             ))}
           </ItemList>
+          {subscribersRefunded.length > 0 && (
+            <ItemList testId="admin-user-refunded" title={t('admin.refundedItems')} empty="" count={subscribersRefunded.length}>
+              {subscribersRefunded.map((item) => (
+                <RefundedItem key={`${item.orderId}-${item.platformId}`} item={item} />
+              ))}
+            </ItemList>
+          )}
         </Stack>
       </Box>
     </Stack>
@@ -129,7 +155,53 @@ function ItemList({ testId, title, empty, count, children }: { testId: string; t
   );
 }
 
-function IncompleteItem({ item, activating }: { item: PanelItem; activating: boolean }) {
+/** A refunded order's item: what was bought, and the badge; its access has ended. */
+function RefundedItem({ item }: { item: PanelItem }) {
+  const t = useT(ADMIN_TEXTS);
+  return (
+    <AdminItem
+      item={item}
+      testId="admin-refunded-item"
+      fields={
+        <>
+          <ItemField label={t('admin.orderId')} testId="admin-item-order">
+            {item.orderId}
+          </ItemField>
+          <ItemField label={t('admin.type')} testId="admin-item-type">
+            {item.type}
+          </ItemField>
+          <ItemField label={t('admin.duration')} testId="admin-item-duration">
+            {item.duration}
+          </ItemField>
+        </>
+      }
+    >
+      <Box>
+        <OrderStateBadge state={REFUNDED_STATE} />
+      </Box>
+    </AdminItem>
+  );
+}
+
+/** Refund on an item's order: opens the refund dialog (the quote says whether and how much). */
+function RefundButton({ orderId }: { orderId: number }) {
+  const t = useT(ADMIN_TEXTS);
+  const dispatch = useAppDispatch();
+  return (
+    <Button
+      data-testid="admin-item-refund"
+      size="sm"
+      variant="outline"
+      colorPalette="red"
+      aria-label={t('admin.refundLabel', { id: orderId })}
+      onClick={() => dispatch(refundDialogOpened(orderId))}
+    >
+      {t('admin.refund')}
+    </Button>
+  );
+}
+
+function IncompleteItem({ item, activating, canRefund }: { item: PanelItem; activating: boolean; canRefund: boolean }) {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const paidNotCompleted = !item.haveInvitation || Boolean(item.invitationEmail);
@@ -169,22 +241,25 @@ function IncompleteItem({ item, activating }: { item: PanelItem; activating: boo
         ) : (
           <span />
         )}
-        <Button
-          data-testid="admin-item-activate"
-          size="sm"
-          colorPalette="purple"
-          loading={activating}
-          aria-label={t('admin.activateLabel', { id: item.orderId })}
-          onClick={() => dispatch(userOrderActivationRequested(item.orderId))}
-        >
-          {t('admin.activate')}
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          {canRefund && <RefundButton orderId={item.orderId} />}
+          <Button
+            data-testid="admin-item-activate"
+            size="sm"
+            colorPalette="purple"
+            loading={activating}
+            aria-label={t('admin.activateLabel', { id: item.orderId })}
+            onClick={() => dispatch(userOrderActivationRequested(item.orderId))}
+          >
+            {t('admin.activate')}
+          </Button>
+        </HStack>
       </HStack>
     </AdminItem>
   );
 }
 
-function ActiveItem({ item, replacing }: { item: PanelItem; replacing: boolean }) {
+function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing: boolean; canRefund: boolean }) {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
@@ -227,20 +302,23 @@ function ActiveItem({ item, replacing }: { item: PanelItem; replacing: boolean }
         </>
       }
     >
-      {subscribeId !== null && (
-        <Box>
-          <Button
-            data-testid="admin-item-replace"
-            size="sm"
-            variant="outline"
-            colorPalette="purple"
-            loading={replacing}
-            aria-label={t('admin.replaceLabel', { id: subscribeId })}
-            onClick={() => dispatch(replaceRequested({ subscribeId, orderId: item.orderId }))}
-          >
-            {t('admin.replace')}
-          </Button>
-        </Box>
+      {(subscribeId !== null || canRefund) && (
+        <HStack gap="2" wrap="wrap">
+          {subscribeId !== null && (
+            <Button
+              data-testid="admin-item-replace"
+              size="sm"
+              variant="outline"
+              colorPalette="purple"
+              loading={replacing}
+              aria-label={t('admin.replaceLabel', { id: subscribeId })}
+              onClick={() => dispatch(replaceRequested({ subscribeId, orderId: item.orderId }))}
+            >
+              {t('admin.replace')}
+            </Button>
+          )}
+          {canRefund && <RefundButton orderId={item.orderId} />}
+        </HStack>
       )}
     </AdminItem>
   );

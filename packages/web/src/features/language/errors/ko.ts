@@ -41,10 +41,11 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   price_unavailable: '이 통화로는 가격이 없는 옵션입니다.',
   method_unavailable: '이 주문에는 사용할 수 없는 결제 수단입니다.',
   provider_unavailable: '결제 대행사에서 결제를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
-  stripe_unavailable: '지금은 카드 결제를 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  // Also a refund's: the provider could not be reached, so nothing changed.
+  stripe_unavailable: '지금은 카드 결제 대행사에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   stripe_misconfigured: '지금은 카드 결제를 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   coinpal_unavailable: '지금은 암호화폐 결제를 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
-  payssion_unavailable: '지금은 이 결제 수단을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  payssion_unavailable: '지금은 이 결제 수단의 결제 대행사에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   payssion_misconfigured: '지금은 이 결제 수단을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   payssion_repeated_order: '이미 진행 중인 결제입니다.',
   // The panel and its verification fetch
@@ -71,7 +72,15 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   no_ended_subscription: '이 사용자에게는 종료된 구독이 없습니다.',
   no_replacement: '이 사용자에게는 교체된 구독이 없습니다.',
   email_not_found: '존재하지 않는 이메일입니다.',
+  no_refunded_order: '이 사용자에게는 환불된 주문이 없습니다.',
   smtp_not_configured: 'SMTP_URL이 설정되지 않아 이메일은 발신함에 보관됩니다.',
+  // Refunds (admins)
+  order_not_refundable: '환불할 수 없는 주문입니다. 이미 환불되었거나 결제되지 않은 주문입니다.',
+  refund_window_passed: '환불 기간이 지났습니다. 환불하려면 예외 승인에 체크해야 합니다.',
+  refund_in_progress: '이 주문의 환불이 이미 진행 중입니다.',
+  refund_not_possible: '이 결제는 결제 대행사를 통해 환불할 수 없습니다. 직접 환불해 주세요.',
+  refund_refused: '카드 결제 대행사(Stripe)가 환불을 거절했습니다. 주문은 바뀌지 않았습니다.',
+  payssion_refund_refused: '결제 대행사(Payssion)가 환불을 거절했습니다. 주문은 바뀌지 않았습니다.',
   // Requests
   validation: '입력값이 없거나 올바르지 않습니다.',
   too_deep: '요청의 중첩 깊이가 너무 깊습니다.',

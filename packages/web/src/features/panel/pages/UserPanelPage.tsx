@@ -1,7 +1,8 @@
 /**
  * /user/{id}, the buyer's panel (spec section 2, "Customer panel"): the profile and the
  * Subscriptions heading with two lists, the paid orders waiting for activation and the active
- * subscriptions. Logged-in only (the route guard); the server decides whose panel may be read:
+ * subscriptions, and a third of refunded orders when there are any (beyond the spec: their access
+ * ended with the money, so they show no credentials). Logged-in only (the route guard); the server decides whose panel may be read:
  * another buyer's is refused (403) and shown as such, never as a blank page.
  *
  * Loading this chunk adds the panel slice to the store (slice.ts) and starts the panel saga.
@@ -18,6 +19,7 @@ import { selectUserId } from '../../auth/selectors';
 import { ActiveItem } from '../components/ActiveItem';
 import { IncompleteItem } from '../components/IncompleteItem';
 import { ProfileCard, displayName } from '../components/ProfileCard';
+import { RefundedItem } from '../components/RefundedItem';
 import { userIdOf } from '../format';
 import { panelSaga } from '../saga';
 import { selectPanel, selectPanelStatus } from '../selectors';
@@ -113,6 +115,7 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
       </HStack>
     );
   }
+  const refunded = panel.subscribersRefunded;
   return (
     <Stack gap="8">
       <ProfileCard user={panel.user} />
@@ -144,6 +147,15 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
             }
             render={(item) => <ActiveItem key={item.subscribeId ?? `order-${item.orderId}`} item={item} />}
           />
+          {refunded.length > 0 && (
+            <ItemList
+              testId="panel-refunded"
+              title={t('panel.refunded')}
+              items={refunded}
+              empty={null}
+              render={(item) => <RefundedItem key={`${item.orderId}-${item.platformId}`} item={item} />}
+            />
+          )}
         </Stack>
       </Box>
     </Stack>
@@ -158,7 +170,7 @@ interface ItemListProps {
   render: (item: PanelItem) => ReactNode;
 }
 
-/** One of the two lists under the Subscriptions heading, with its own heading and empty state. */
+/** One of the lists under the Subscriptions heading, with its own heading and empty state. */
 function ItemList({ testId, title, items, empty, render }: ItemListProps) {
   const headingId = `${testId}-heading`;
   return (
