@@ -141,21 +141,6 @@ describe('refunds and chargebacks through the providers', function () {
       expect(outcomes).to.deep.equal(['noted', 'noted']);
     });
 
-    it('a Stripe failure leaves the order unchanged with a clear error; the retry refunds once', async () => {
-      const { buyer, orderId, pi } = await paidByCard();
-      stripe.failNext(500);
-      const failed = await refund(orderId).expect(503);
-      expect(failed.body.code).to.equal('stripe_unavailable');
-      expect((await orderRow(orderId)).state).to.equal(2);
-      expect((await panelOf(buyer)).subscribers).to.have.length(1);
-      expect((await refundsOf(orderId)).map((row) => row.status)).to.deep.equal(['failed']);
-      expect(stripe.payment(pi).amountRefunded).to.equal(0);
-
-      await refund(orderId).expect(200);
-      expect(stripe.payment(pi).amountRefunded).to.equal(474);
-      expect((await refundsOf(orderId)).map((row) => row.status)).to.deep.equal(['failed', 'succeeded']);
-    });
-
     it('a card payment made before the PaymentIntent was stored is refunded through its Checkout Session, which then names it', async () => {
       const { orderId, pi } = await paidByCard();
       await knex()('payments').where({ order_id: orderId }).update({ provider_payment_id: null });
@@ -254,14 +239,6 @@ describe('refunds and chargebacks through the providers', function () {
       expect(await refundedMails(orderId)).to.equal(1);
     });
 
-    it('a Payssion refusal leaves the order unchanged with a clear error', async () => {
-      const { orderId } = await paidByKakaoPay();
-      payssion.failNext(500);
-      expect((await refund(orderId).expect(503)).body.code).to.equal('payssion_unavailable');
-      expect((await orderRow(orderId)).state).to.equal(2);
-      expect((await subscriptionOf(orderId)).status).to.equal('active');
-    });
-
     it('a chargeback ends access once, however often it is delivered; a forged one changes nothing', async () => {
       const { buyer, orderId, transactionId } = await paidByKakaoPay();
       const forged = payssion.chargebackNotification(transactionId, { forgeSig: true });
@@ -329,6 +306,45 @@ describe('refunds and chargebacks through the providers', function () {
         .where({ action: 'order.refund', target_id: String(orderId) })
         .first();
       expect(audit.details).to.include({ manualReference: 'USDT tx 0xabc123', provider: 'coinpal' });
+    });
+  });
+
+  // Last: it moves the shop's clock on, past what a Stripe signature made with the real time passes.
+  describe('a provider that does not answer', () => {
+    it('Stripe 5xx: the refund stays pending and the order unchanged; a click at once is refused; five minutes on, the same refund is sent again and made once', async () => {
+      const { buyer, orderId, pi } = await paidByCard();
+      stripe.failNext(500);
+      const unknown = await refund(orderId).expect(503);
+      expect(unknown.body.code).to.equal('refund_outcome_unknown');
+      expect(unknown.body.message).to.contain('Stripe did not answer');
+      expect((await orderRow(orderId)).state).to.equal(2);
+      expect((await panelOf(buyer)).subscribers).to.have.length(1);
+      const [pending] = await refundsOf(orderId);
+      expect(pending).to.include({ status: 'pending', error: 'stripe_unavailable' });
+      expect(stripe.payment(pi).amountRefunded).to.equal(0);
+
+      expect((await refund(orderId).expect(409)).body.code).to.equal('refund_in_progress');
+      harness().clock.advance(6 * 60_000);
+      const { body } = await refund(orderId).expect(200);
+      expect(body.refund.id).to.equal(Number(pending.id));
+      expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(`subshare-refund-${pending.id}`);
+      expect(stripe.payment(pi).amountRefunded).to.equal(474);
+      expect((await refundsOf(orderId)).map((row) => row.status)).to.deep.equal(['succeeded']);
+      expect((await orderRow(orderId)).state).to.equal(5);
+    });
+
+    it('Payssion 5xx: the refund stays pending and the order unchanged; its later refunded notification completes it once', async () => {
+      const { orderId, transactionId } = await paidByKakaoPay();
+      payssion.failNext(500);
+      expect((await refund(orderId).expect(503)).body.code).to.equal('refund_outcome_unknown');
+      expect((await orderRow(orderId)).state).to.equal(2);
+      expect((await subscriptionOf(orderId)).status).to.equal('active');
+      // Payssion had made it after all (its answer was lost): its notification completes our refund.
+      payssion.dashboardRefund(transactionId, '6555');
+      expect((await deliverPayssion(payssion.refundedNotification(transactionId))).status).to.equal(200);
+      expect((await refundsOf(orderId)).map((row) => [row.source, row.status, Number(row.amount_minor)])).to.deep.equal([['staff', 'succeeded', 6555]]);
+      expect((await orderRow(orderId)).state).to.equal(5);
+      expect((await refund(orderId).expect(409)).body.code).to.equal('order_not_refundable');
     });
   });
 });

@@ -8,13 +8,13 @@
  *        the window, or overridden (audited) ─▶ CoinPal needs the manual transfer's reference ─▶
  *        a `pending` refund row (one per payment: a double click or a second admin gets 409)
  *     2. the provider's refund call, outside any transaction (keyed by the refund's id, so a
- *        retry cannot refund twice); a refusal or a timeout marks the refund failed and the
- *        order is unchanged, with a clear error
+ *        retry cannot refund twice): a refusal marks the refund failed and the order is
+ *        unchanged (409); no answer leaves it pending, order unchanged (503), see RefundsService.send
  *     3. one transaction: the refund succeeded, the payment refunded ─▶ access ends
  *        (order-access.ts) ─▶ audit `order.refund`
- *   A crash between 2 and 3 leaves the refund pending: the provider's notification of it
- *   completes it (payment-notification.flow.ts), or staff send it again after 5 minutes (the
- *   same refund, the same idempotency key).
+ *   A crash between 2 and 3, or no answer in 2, leaves the refund pending: the provider's
+ *   notification of it completes it (payment-notification.flow.ts), or staff send it again after
+ *   5 minutes (the same refund, the same idempotency key).
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';

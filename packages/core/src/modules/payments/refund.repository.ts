@@ -95,7 +95,14 @@ export class RefundRepository {
     return normalize(row);
   }
 
-  /** The provider refused or could not be reached: nothing went back (staff may try again). */
+  /** Why the last try of a pending refund got no answer (it stays pending). */
+  async note(id: number, error: string, at: Date): Promise<void> {
+    await this.knex('refunds')
+      .where({ id, status: 'pending' })
+      .update({ error: error.slice(0, 500), updated_at: at });
+  }
+
+  /** The provider refused: nothing went back (staff may try again). */
   async fail(id: number, error: string, at: Date): Promise<void> {
     await this.knex('refunds')
       .where({ id, status: 'pending' })

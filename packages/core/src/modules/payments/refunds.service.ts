@@ -26,7 +26,9 @@ import { RefundRepository, type DisputeStatus, type RefundRow, type RefundSource
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import type { PaymentProviders } from './payments.service.js';
 
-/** A pending staff refund older than this may be sent again (same refund, same idempotency key): its first try was cut short. */
+const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider' };
+
+/** A pending staff refund last tried longer ago than this may be sent again (same refund, same idempotency key): its try was cut short or got no answer. */
 const RESEND_PENDING_AFTER_MS = 5 * 60_000;
 
 export interface RefundView {
@@ -118,7 +120,7 @@ export class RefundsService {
   async claim(claim: StaffRefundClaim, trx: Knex.Transaction): Promise<RefundRow> {
     const now = this.clock.now();
     const stale = (await this.refunds.ofPayment(claim.payment.id, trx)).find(
-      (row) => row.status === 'pending' && row.source === 'staff' && now.getTime() - row.created_at.getTime() > RESEND_PENDING_AFTER_MS,
+      (row) => row.status === 'pending' && row.source === 'staff' && now.getTime() - row.updated_at.getTime() > RESEND_PENDING_AFTER_MS,
     );
     if (stale) return stale;
     return this.refunds.insert(
@@ -145,8 +147,11 @@ export class RefundsService {
 
   /**
    * Asks the payment's provider to give a claimed refund back; CoinPal's manual refund needs no
-   * call (`manual`). On any failure the refund is marked failed (nothing changed) and the error
-   * goes on: UnavailableError when the provider could not be reached or timed out.
+   * call (`manual`). A refusal marks the refund failed (nothing moved; staff may try again) and
+   * goes on. When the provider could not be reached, answered 5xx or timed out, nobody knows
+   * whether the money moved: the refund stays `pending`, so that neither a click nor a second
+   * admin can make another one; the provider's notification completes it, or after 5 minutes
+   * staff send the same refund again (same idempotency key). 503 `refund_outcome_unknown` says so.
    */
   async send(refundId: number): Promise<RefundReceipt | 'manual'> {
     const refund = await this.refunds.findById(refundId);
@@ -172,11 +177,21 @@ export class RefundsService {
       if (receipt.providerPaymentId && !payment.provider_payment_id) await this.payments.rememberProviderPaymentId(payment.id, receipt.providerPaymentId);
       return receipt;
     } catch (error) {
-      const reason = error instanceof DomainError ? error.code : 'error';
-      await this.refunds.fail(refund.id, reason, this.clock.now());
-      this.logger.warn({ err: error, refundId: refund.id, paymentId: payment.id, provider: provider.name }, 'a refund failed at the provider: nothing changed');
-      if (error instanceof DomainError) throw error;
-      throw new UnavailableError('The payment provider could not be reached: nothing was refunded. Try again later.', 'refund_provider_unavailable', error);
+      const log = { err: error, refundId: refund.id, paymentId: payment.id, provider: provider.name };
+      if (error instanceof DomainError && error.type !== 'unavailable') {
+        await this.refunds.fail(refund.id, error.code, this.clock.now());
+        this.logger.warn(log, 'the provider refused a refund: nothing changed');
+        throw error;
+      }
+      await this.refunds.note(refund.id, error instanceof DomainError ? error.code : 'error', this.clock.now());
+      this.logger.error(log, 'a refund got no answer from the provider: it stays pending until the provider tells, or staff send it again');
+      throw new UnavailableError(
+        `${PROVIDER_LABELS[provider.name]} did not answer, so the refund may or may not have been made. It stays pending: ` +
+          'the provider’s notification completes it, or refund again in 5 minutes to send the same refund once more.',
+        'refund_outcome_unknown',
+        error,
+        300,
+      );
     }
   }
 
