@@ -5,6 +5,7 @@ import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { closeSnackbar, loggedInPage, openBrowser, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { FakeCoinPal } from '../support/fake-coinpal.js';
 import { createAccount, createPlatform as createTestPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -22,7 +23,8 @@ const QUOTE_PATH = '/api/order/refundquote';
  * the demo provider, activated by the worker), clicks Refund, sees the amount paid, the fee with
  * its policy, the refund, the window and the provider, confirms with a reason (a double click
  * sends one request); the row then reads Refunded and the buyer's panel shows the order refunded
- * with no credentials. Past the window the override must be ticked; when another admin refunded
+ * with no credentials. Past the window the override must be ticked; a CoinPal payment (the local
+ * CoinPal, which has no refund call) needs the reference of the transfer staff made; when another admin refunded
  * the order first, the dialog shows the server's refusal (in Korean, by its code) and changes
  * nothing. A moderator sees no Refund button.
  */
@@ -34,13 +36,17 @@ describe('browser: the admin refund', function () {
   let catalog: CatalogService;
   let admin: TestUser;
   let moderator: TestUser;
+  const coinpal = new FakeCoinPal();
+  let stopCoinPal: (() => Promise<void>) | undefined;
   const knex = () => harness().knex;
 
   before(async function () {
     this.timeout(180_000);
     ensureWebBuilt();
     // A policy with both parts of the fee, so the dialog shows "5% + €0.50".
-    const { app, container } = harness().appWith({ REFUND_FEE_PERCENT: '5', REFUND_FEE_EUR: '0.50', REFUND_WINDOW_HOURS: '24' });
+    // Crypto through the local CoinPal; cards through the demo provider.
+    stopCoinPal = (await coinpal.start()).stop;
+    const { app, container } = harness().appWith({ ...coinpal.env, REFUND_FEE_PERCENT: '5', REFUND_FEE_EUR: '0.50', REFUND_WINDOW_HOURS: '24' });
     catalog = container.get<CatalogService>(CATALOG.Service);
     const started = await listen(app, 0, '127.0.0.1');
     server = started;
@@ -51,6 +57,7 @@ describe('browser: the admin refund', function () {
   after(async () => {
     await browser?.close();
     await server?.close();
+    await stopCoinPal?.();
   });
 
   function openPage(user: TestUser, role: number, options: Pick<LoggedInPageOptions, 'language'> = {}): Promise<Page> {
@@ -106,7 +113,7 @@ describe('browser: the admin refund', function () {
    * An order of `buyer`, paid through the demo provider's card checkout (the verified path of a
    * real provider) and activated by the worker on the platform's free slot.
    */
-  async function paidOrder(buyer: TestUser, platform: TestPlatform): Promise<number> {
+  async function paidOrder(buyer: TestUser, platform: TestPlatform, method: 'card' | 'crypto' = 'card'): Promise<number> {
     const post = (path: string, body: unknown, headers: Record<string, string> = buyer.auth) =>
       fetch(`${baseUrl}${path}`, {
         method: 'POST',
@@ -125,6 +132,15 @@ describe('browser: the admin refund', function () {
     });
     expect(inserted.status).to.equal(200);
     const orderId = ((await inserted.json()) as { id: number }).id;
+    if (method === 'crypto') {
+      // The buyer pays at the local CoinPal, which tells the shop by a signed notification.
+      expect((await post('/api/payment/createcheckoutsessioncoinpal', { orderId })).status).to.equal(200);
+      const payment = await knex()('payments').where({ order_id: orderId }).orderBy('id', 'desc').first();
+      coinpal.setStatus(payment.provider_reference, 'paid');
+      expect((await coinpal.deliver(`${baseUrl}/api/webhook/coinpal`, coinpal.notification(payment.provider_reference))).status).to.equal(200);
+      await waitFor(async () => (await knex()('orders').where({ id: orderId }).first()).state === 2, { what: `order ${orderId} activated`, timeoutMs: 20_000 });
+      return orderId;
+    }
     const session = await post('/api/payment/createcheckoutsession', { orderId });
     expect(session.status).to.equal(200);
     const token = decodeURIComponent(new URL(((await session.json()) as { url: string }).url).pathname.split('/').pop()!);
@@ -270,6 +286,36 @@ describe('browser: the admin refund', function () {
     expect(refunds.posts).to.deep.equal([{ orderId, reason: 'Goodwill after the window', overrideWindow: true }]);
     const refund = await knex()('refunds').where({ order_id: orderId }).first();
     expect(refund.override_window).to.equal(true);
+    await page.close();
+  });
+
+  it("a CoinPal payment: staff send the crypto back themselves, and the transfer's reference is required and sent", async () => {
+    const platform = await createPlatform();
+    await createAccount(platform.id, 2);
+    const buyer = await loginAs('user');
+    const orderId = await paidOrder(buyer, platform, 'crypto');
+
+    const page = await openPage(admin, ROLE.admin);
+    const refunds = recordRefunds(page);
+    await openOrder(page, orderId);
+    expect(await text(page, `${orderRow(orderId)} [data-testid="admin-order-payment"]`)).to.equal('Crypto');
+    await openRefundDialog(page, orderId);
+    expect(await text(page, '[data-testid="admin-refund-provider"]')).to.equal('CoinPal (crypto)');
+    expect(await text(page, '[data-testid="admin-refund-manual-note"]')).to.match(
+      /^CoinPal has no refund call: send the crypto back to the buyer yourself first/,
+    );
+    await typeInto(page, '[data-testid="admin-refund-reason"]', 'Wrong platform ordered');
+    await click(page, '[data-testid="admin-refund-confirm"]', { inDialog: true });
+    await page.waitForSelector('[data-testid="field-error-manualReference"]', { visible: true });
+    expect(await text(page, '[data-testid="field-error-manualReference"]')).to.equal('This field is required.');
+    expect(refunds.posts).to.deep.equal([]);
+
+    await typeInto(page, '[data-testid="admin-refund-reference"]', 'USDT tx 0xfeed42');
+    await click(page, '[data-testid="admin-refund-confirm"]', { inDialog: true });
+    await page.waitForSelector(`${orderRow(orderId)}[data-state="5"]`);
+    expect(refunds.posts).to.deep.equal([{ orderId, reason: 'Wrong platform ordered', overrideWindow: false, manualReference: 'USDT tx 0xfeed42' }]);
+    const refund = await knex()('refunds').where({ order_id: orderId }).first();
+    expect(refund).to.include({ manual_reference: 'USDT tx 0xfeed42', status: 'succeeded', provider_refund_id: null });
     await page.close();
   });
 
