@@ -14,7 +14,7 @@
  *   /jve/user/{id} ─► GET user/getuserpanel (language 1); Replace ─► POST webhook/replacesubscribe ─► reload
  *   Refund (admins, paid orders) ─► dialog ─► GET order/refundquote ─► amount, fee, window, provider
  *       Confirm ─► POST order/refund (one at a time) ─ ok ─► dialog closed, the row's state, snackbar; user page reloads
- *                                                   └ refused or failed: its message in the dialog; 409: the quote again
+ *                                                   └ refused or failed: its message in the dialog, the quote again
  *
  * Loads are only logged when they fail (spec section 8); the actions staff take report in the
  * snackbar. A page's loads are takeLatest on its open/close actions: leaving cancels them.
@@ -399,8 +399,9 @@ function* submitRefund(action: ReturnType<typeof refundSubmitted>) {
     const dialog: RefundState = yield select(selectRefund);
     if (dialog.orderId === orderId) {
       yield put(refundFailed({ orderId, message }));
-      // A conflict (window closed meanwhile, another refund under way, no longer refundable): the quote as it now stands.
-      if (error instanceof ApiError && error.status === 409) yield put(refundQuoteRequested());
+      // The quote as it now stands: the window may have closed, another refund may be under way or done,
+      // or this one stays pending after the provider did not answer (503), which its history then shows.
+      if (error instanceof ApiError && error.status > 0) yield put(refundQuoteRequested());
     } else {
       // The dialog was closed meanwhile (the page left): the failure still reaches the admin.
       yield call(showErrorSnackbar, `refund of order ${orderId} failed`, error);
