@@ -26,6 +26,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
   let replacement: { oldId: number; newId: number; orderId: number };
   let endedSubscriptionId: number;
   let waitingOrderId: number;
+  let refundedOrderId: number;
 
   const send = (staff: TestUser, body: object) => api().post('/api/email/sendemail').set(staff.auth).send(body);
 
@@ -70,6 +71,26 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
     const family = await createPlatform({ needsInvitation: true });
     waitingOrderId = await createOrder(korean, family);
     await markPaidQuietly(waitingOrderId);
+
+    // Refunded: a paid order whose €4.99 payment went back less a 25-cent fee, as a staff refund leaves it.
+    refundedOrderId = await createOrder(korean, await createPlatform());
+    const now = harness().clock.now();
+    await knex()('orders').where({ id: refundedOrderId }).update({ state: 5, paid_at: now });
+    const [payment] = await knex()('payments')
+      .insert({ order_id: refundedOrderId, provider: 'demo', method: 1, amount_minor: 499, currency: 'EUR', status: 'refunded', settled_at: now })
+      .returning('id');
+    await knex()('refunds').insert({
+      order_id: refundedOrderId,
+      payment_id: payment.id,
+      source: 'staff',
+      status: 'succeeded',
+      amount_minor: 474,
+      fee_minor: 25,
+      currency: 'EUR',
+      created_at: now,
+      updated_at: now,
+      completed_at: now,
+    });
   });
 
   it('sends every kind that has data once, in the buyer’s language, with that data, to the real SMTP server', async () => {
@@ -93,6 +114,13 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
       },
       { kind: EMAIL_KIND.subscriptionEnded, check: (mail) => expect(mail.text).to.contain(`#${endedSubscriptionId}`).and.contain('종료') },
       { kind: EMAIL_KIND.subscriptionReplaced, check: (mail) => expect(mail.text).to.contain(`#${replacement.newId}`).and.contain(koreanName) },
+      {
+        kind: EMAIL_KIND.refunded,
+        check: (mail) => {
+          expect(mail.subject).to.contain(`#${refundedOrderId}`).and.contain('환불');
+          expect(mail.text).to.contain('€4.74');
+        },
+      },
     ];
 
     const sent: Array<{ kind: number; id: number }> = [];
@@ -218,6 +246,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
       [EMAIL_KIND.purchasedNotActiveSubscribe, 'no_waiting_order'],
       [EMAIL_KIND.subscriptionEnded, 'no_ended_subscription'],
       [EMAIL_KIND.subscriptionReplaced, 'no_replacement'],
+      [EMAIL_KIND.refunded, 'no_refunded_order'],
       [EMAIL_KIND.verificationCode, 'already_verified'],
     ];
     for (const [kind, code] of cases) {
@@ -233,7 +262,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
     const missing = await send(admin, { userId: 2_000_000_000, emailType: 0 }).expect(404);
     expect(missing.body).to.include({ code: 'user_not_found' });
 
-    for (const emailType of [10, -1, 1.5, 'nope', null, true, [1]]) {
+    for (const emailType of [11, -1, 1.5, 'nope', null, true, [1]]) {
       const res = await send(admin, { userId: korean.id, emailType }).expect(400);
       expect(res.body.errors, JSON.stringify(emailType)).to.have.property('emailType');
     }
