@@ -324,7 +324,10 @@ describe('refunds and chargebacks through the providers', function () {
       expect(stripe.payment(pi).amountRefunded).to.equal(0);
 
       expect((await refund(orderId).expect(409)).body.code).to.equal('refund_in_progress');
+      const quote = async () => (await api(app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
+      expect(await quote()).to.include({ refundable: false, reason: 'refund_in_progress' });
       harness().clock.advance(6 * 60_000);
+      expect(await quote()).to.include({ refundable: true, reason: null });
       const { body } = await refund(orderId).expect(200);
       expect(body.refund.id).to.equal(Number(pending.id));
       expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(`subshare-refund-${pending.id}`);

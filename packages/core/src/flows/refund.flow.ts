@@ -26,7 +26,7 @@ import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { PAYMENTS, refundTerms, type RefundablePayment, type RefundsService, type RefundTerms, type RefundView } from '../modules/payments/index.js';
-import type { RefundInput } from '../wire/refunds.js';
+import type { NotRefundableReason, RefundInput } from '../wire/refunds.js';
 import { OrderAccess } from './order-access.js';
 
 /** The order states a refund can start from: paid and waiting, or completed. */
@@ -35,7 +35,7 @@ const REFUNDABLE_STATES: readonly number[] = [ORDER_STATE.paidNotCompleted, ORDE
 export interface RefundQuote {
   order: OrderView;
   /** Why a refund cannot be made now (an error code), or undefined when it can. */
-  notRefundable?: 'order_not_paid' | 'order_refunded' | 'no_paid_payment' | 'refund_nothing_left';
+  notRefundable?: NotRefundableReason;
   payment?: RefundablePayment;
   terms: RefundTerms;
   policy: AppConfig['refunds'];
@@ -71,7 +71,15 @@ export class RefundFlow {
     if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
     const [payment, refunds] = await Promise.all([this.refunds.refundablePayment(orderId), this.refunds.ofOrder(orderId)]);
     const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
-    return { order, notRefundable: whyNot(order, payment, terms), payment, terms, policy: this.config.refunds, refunds };
+    const inProgress = refunds.some((refund) => refund.status === 'pending' && !this.refunds.mayResend(refund));
+    return {
+      order,
+      notRefundable: whyNot(order, payment, terms) ?? (inProgress ? 'refund_in_progress' : undefined),
+      payment,
+      terms,
+      policy: this.config.refunds,
+      refunds,
+    };
   }
 
   /** POST /api/order/refund (admins) and `subshare refund-order`: see the file's comment. */
@@ -154,11 +162,12 @@ export class RefundFlow {
   }
 }
 
-const NOT_REFUNDABLE: Record<NonNullable<RefundQuote['notRefundable']>, string> = {
+const NOT_REFUNDABLE: Record<NotRefundableReason, string> = {
   order_not_paid: 'This order has not been paid: there is nothing to refund.',
   order_refunded: 'This order has already been refunded.',
   no_paid_payment: 'This order has no paid payment left to refund.',
   refund_nothing_left: 'The refund fee takes the whole amount paid: there is nothing to give back.',
+  refund_in_progress: 'A refund of this order is already under way.',
 };
 
 function whyNot(order: OrderView, payment: RefundablePayment | undefined, terms: RefundTerms): RefundQuote['notRefundable'] {

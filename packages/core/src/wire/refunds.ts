@@ -61,15 +61,19 @@ export const refund = yup
   })
   .meta({ name: 'Refund' });
 
+/** Why an order cannot be refunded now (the quote's `reason`). */
+export const NOT_REFUNDABLE_REASONS = ['order_not_paid', 'order_refunded', 'no_paid_payment', 'refund_nothing_left', 'refund_in_progress'] as const;
+export type NotRefundableReason = (typeof NOT_REFUNDABLE_REASONS)[number];
+
 /** What refunding the order would do now under the policy, and the refunds it already had. */
 export const refundQuote = yup
   .object({
     orderId: integer(),
     /** The order's state (5 once refunded). */
     state: numberOf([0, 1, 2, 3, 4, 5, 6] as const).defined(),
-    /** Whether a refund can be made now; `reason` says why not (an error code). */
+    /** Whether a refund can be made now; `reason` says why not. */
     refundable: flag(),
-    reason: yup.string().nullable().defined(),
+    reason: yup.string().oneOf(NOT_REFUNDABLE_REASONS).nullable().defined(),
     provider: provider().nullable(),
     /** CoinPal: staff transfer the money back themselves and record the transfer's reference. */
     manual: flag(),

@@ -45,6 +45,8 @@ export interface RefundView {
   reason: string | null;
   overrideWindow: boolean;
   createdAt: Date;
+  /** When it was last tried (a pending one may be sent again 5 minutes after). */
+  updatedAt: Date;
   completedAt: Date | null;
 }
 
@@ -120,7 +122,7 @@ export class RefundsService {
   async claim(claim: StaffRefundClaim, trx: Knex.Transaction): Promise<RefundRow> {
     const now = this.clock.now();
     const stale = (await this.refunds.ofPayment(claim.payment.id, trx)).find(
-      (row) => row.status === 'pending' && row.source === 'staff' && now.getTime() - row.updated_at.getTime() > RESEND_PENDING_AFTER_MS,
+      (row) => row.status === 'pending' && row.source === 'staff' && this.mayResend({ updatedAt: row.updated_at }),
     );
     if (stale) return stale;
     return this.refunds.insert(
@@ -143,6 +145,11 @@ export class RefundsService {
       },
       trx,
     );
+  }
+
+  /** Whether a pending refund was last tried long enough ago to be sent again (its try was cut short or got no answer). */
+  mayResend(refund: Pick<RefundView, 'updatedAt'>): boolean {
+    return this.clock.now().getTime() - refund.updatedAt.getTime() > RESEND_PENDING_AFTER_MS;
   }
 
   /**
@@ -312,6 +319,7 @@ function toView(row: RefundRow, payment: PaymentRow | undefined): RefundView {
     reason: row.reason,
     overrideWindow: row.override_window,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
     completedAt: row.completed_at,
   };
 }

@@ -566,7 +566,14 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 ? `Your bank has taken back the payment for order #${order}, so your ${platform} subscription has ended and its login details no longer work.`
                 : `We have refunded ${amount} for order #${order}. Your ${platform} subscription has ended and its login details no longer work.`,
             },
-            { type: 'facts', rows: [['Order', `#${order}`], ['Platform', platform], [chargeback ? 'Taken back' : 'Refunded', amount]] },
+            {
+              type: 'facts',
+              rows: [
+                ['Order', `#${order}`],
+                ['Platform', platform],
+                [chargeback ? 'Taken back' : 'Refunded', amount],
+              ],
+            },
             {
               type: 'paragraph',
               text: chargeback
@@ -593,7 +600,14 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 ? `카드사(은행)에서 주문 #${order}의 결제를 취소하여 ${platform} 구독이 종료되었습니다. 기존 로그인 정보는 더 이상 사용할 수 없습니다.`
                 : `주문 #${order}에 대해 ${amount}을(를) 환불해 드렸습니다. ${platform} 구독은 종료되었으며 기존 로그인 정보는 더 이상 사용할 수 없습니다.`,
             },
-            { type: 'facts', rows: [['주문 번호', `#${order}`], ['플랫폼', platform], [chargeback ? '취소 금액' : '환불 금액', amount]] },
+            {
+              type: 'facts',
+              rows: [
+                ['주문 번호', `#${order}`],
+                ['플랫폼', platform],
+                [chargeback ? '취소 금액' : '환불 금액', amount],
+              ],
+            },
             {
               type: 'paragraph',
               text: chargeback
