@@ -7,14 +7,13 @@
  */
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { ConflictError, type DomainError, NotFoundError, UnavailableError } from '../../packages/core/src/shared/errors.js';
+import { ConflictError, NotFoundError, UnavailableError } from '../../packages/core/src/shared/errors.js';
 import { type Money, money } from '../../packages/core/src/shared/money.js';
 import { CoinPalProvider } from '../../packages/core/src/modules/payments/providers/coinpal.js';
 import { DemoProvider } from '../../packages/core/src/modules/payments/providers/demo.js';
 import { PayssionProvider, payssionRefundSig } from '../../packages/core/src/modules/payments/providers/payssion.js';
 import {
   type CheckoutRequest,
-  type IncomingNotification,
   type PaymentMethodId,
   type PaymentProvider,
   type RefundRequest,
@@ -23,46 +22,15 @@ import {
 import { StripeProvider } from '../../packages/core/src/modules/payments/providers/stripe.js';
 import { FakePayssion } from '../support/fake-payssion.js';
 import { FakeStripe } from '../support/fake-stripe.js';
-
-type ErrorClass = abstract new (...args: never[]) => Error;
-
-async function rejected(promise: Promise<unknown>, type: ErrorClass, code?: string): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(type);
-    if (code) expect((error as DomainError).code).to.equal(code);
-    return error as Error;
-  }
-  expect.fail(`expected a ${type.name}${code ? ` (${code})` : ''}`);
-}
+import { checkoutRequest, incoming, rejected } from './adapter-requests.js';
 
 function refused(verify: () => unknown): void {
   expect(verify).to.throw(SignatureError);
 }
 
-/** What the HTTP layer hands an adapter: the exact bytes and the headers. */
-function incoming(delivery: { body: string; headers: Record<string, string> }): IncomingNotification {
-  return { rawBody: Buffer.from(delivery.body, 'utf8'), contentType: delivery.headers['content-type'] ?? '', headers: { ...delivery.headers } };
-}
-
-let sequence = 0;
+/** A checkout request of `method` for `amount` (Korean for KRW). */
 function checkout(method: PaymentMethodId, amount: Money): CheckoutRequest {
-  sequence += 1;
-  const orderId = 7100 + sequence;
-  return {
-    reference: `${orderId}-${sequence}`,
-    orderId,
-    method,
-    amount,
-    description: 'Netflix Premium 1 month',
-    buyerEmail: 'buyer@example.com',
-    buyerIp: '203.0.113.7',
-    languageId: amount.currency === 'KRW' ? 2 : 1,
-    successUrl: `http://shop.test/paymentresult/${orderId}/1`,
-    cancelUrl: `http://shop.test/paymentresult/${orderId}/0`,
-    notifyUrl: 'http://shop.test/api/webhook/x',
-  };
+  return checkoutRequest({ method, amount, languageId: amount.currency === 'KRW' ? 2 : 1, notifyUrl: 'http://shop.test/api/webhook/x' });
 }
 
 let refundIds = 500;

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { ConflictError, type DomainError, NotFoundError, UnavailableError, ValidationError } from '../../packages/core/src/shared/errors.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../packages/core/src/shared/errors.js';
 import { ManualClock } from '../../packages/core/src/shared/clock.js';
 import { money } from '../../packages/core/src/shared/money.js';
 import { CoinPalProvider, coinpalSign, coinpalStatus } from '../../packages/core/src/modules/payments/providers/coinpal.js';
@@ -30,19 +30,7 @@ import { StripeProvider, stripeSignature } from '../../packages/core/src/modules
 import { FakeCoinPal } from '../support/fake-coinpal.js';
 import { FakePayssion } from '../support/fake-payssion.js';
 import { FakeStripe } from '../support/fake-stripe.js';
-
-type ErrorClass = abstract new (...args: never[]) => Error;
-
-async function rejected(promise: Promise<unknown>, type: ErrorClass, code?: string): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(type);
-    if (code) expect((error as DomainError).code).to.equal(code);
-    return error as Error;
-  }
-  expect.fail(`expected a ${type.name}${code ? ` (${code})` : ''}`);
-}
+import { checkoutRequest, incoming, rejected } from './adapter-requests.js';
 
 function refused(verify: () => unknown): SignatureError {
   try {
@@ -52,31 +40,6 @@ function refused(verify: () => unknown): SignatureError {
     return error as SignatureError;
   }
   expect.fail('expected a SignatureError');
-}
-
-/** What the HTTP layer hands an adapter: the exact bytes and the headers. */
-function incoming(delivery: { body: string; headers: Record<string, string> }): IncomingNotification {
-  return { rawBody: Buffer.from(delivery.body, 'utf8'), contentType: delivery.headers['content-type'] ?? '', headers: { ...delivery.headers } };
-}
-
-let sequence = 0;
-function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  sequence += 1;
-  const orderId = 4200 + sequence;
-  return {
-    reference: `${orderId}-${sequence}`,
-    orderId,
-    method: 1,
-    amount: money(15000, 'KRW'),
-    description: 'Netflix Premium 1 month',
-    buyerEmail: 'buyer@example.com',
-    buyerIp: '203.0.113.7',
-    languageId: 2,
-    successUrl: `http://shop.test/paymentresult/${orderId}/1?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `http://shop.test/paymentresult/${orderId}/0`,
-    notifyUrl: 'http://shop.test/api/webhook/stripe',
-    ...overrides,
-  };
 }
 
 /** A stand-in for our webhook endpoint: keeps what the providers' pages post to it. */
@@ -198,7 +161,7 @@ describe('payment provider adapters', function () {
     });
 
     it('creates a Checkout Session with the amount in minor units (KRW zero-decimal) and the reference', async function () {
-      const request = checkout();
+      const request = checkoutRequest();
       const session = await stripe.createCheckout(request);
       expect(session.providerReference).to.match(/^cs_test_/);
       expect(session.url).to.equal(`${fake.baseUrl}/pay/${session.providerReference}`);
@@ -223,14 +186,14 @@ describe('payment provider adapters', function () {
     });
 
     it('sends EUR in cents with the English page', async function () {
-      await stripe.createCheckout(checkout({ amount: money(1050, 'EUR'), languageId: 1 }));
+      await stripe.createCheckout(checkoutRequest({ amount: money(1050, 'EUR'), languageId: 1 }));
       const params = fake.lastCreate!.params as { line_items: Array<{ price_data: { currency: string; unit_amount: string } }>; locale: string };
       expect(params.line_items[0].price_data).to.include({ currency: 'eur', unit_amount: '1050' });
       expect(params.locale).to.equal('en');
     });
 
     it('a retry of the same attempt gets the same session (Idempotency-Key), not a second one', async function () {
-      const request = checkout();
+      const request = checkoutRequest();
       const before = fake.requests.create;
       const first = await stripe.createCheckout(request);
       const again = await stripe.createCheckout(request);
@@ -240,7 +203,7 @@ describe('payment provider adapters', function () {
     });
 
     it('reads no reference from a session whose client_reference_id and metadata disagree (not one of ours)', async function () {
-      const request = checkout();
+      const request = checkoutRequest();
       const { providerReference } = await stripe.createCheckout(request);
       fake.pay(providerReference);
       const crossed = stripe.verifyNotification(
@@ -250,7 +213,7 @@ describe('payment provider adapters', function () {
     });
 
     it('reads a genuine checkout.session.completed (paid) as paid, with amount and reference', async function () {
-      const request = checkout();
+      const request = checkoutRequest();
       const { providerReference } = await stripe.createCheckout(request);
       fake.pay(providerReference);
       const delivery = fake.webhook(providerReference, 'checkout.session.completed');
@@ -270,7 +233,7 @@ describe('payment provider adapters', function () {
     });
 
     it('maps the other checkout events, and leaves other event types unknown', async function () {
-      const { providerReference: delayed } = await stripe.createCheckout(checkout({ amount: money(2500, 'EUR') }));
+      const { providerReference: delayed } = await stripe.createCheckout(checkoutRequest({ amount: money(2500, 'EUR') }));
       fake.pay(delayed, { paymentStatus: 'unpaid' });
       const status = (type: string, id = delayed) => stripe.verifyNotification(incoming(fake.webhook(id, type))).status;
       expect(status('checkout.session.completed')).to.equal('pending');
@@ -280,14 +243,14 @@ describe('payment provider adapters', function () {
       expect(succeeded).to.include({ status: 'paid' });
       expect(succeeded.amount).to.deep.equal(money(2500, 'EUR'));
 
-      const { providerReference: abandoned } = await stripe.createCheckout(checkout());
+      const { providerReference: abandoned } = await stripe.createCheckout(checkoutRequest());
       fake.expire(abandoned);
       expect(status('checkout.session.expired', abandoned)).to.equal('expired');
       expect(status('customer.updated', abandoned)).to.equal('unknown');
     });
 
     it('leaves the amount out when the currency is not one of ours', async function () {
-      const { providerReference } = await stripe.createCheckout(checkout());
+      const { providerReference } = await stripe.createCheckout(checkoutRequest());
       fake.pay(providerReference);
       const report = stripe.verifyNotification(incoming(fake.webhook(providerReference, 'checkout.session.completed', { session: { currency: 'usd' } })));
       expect(report.status).to.equal('paid');
@@ -295,7 +258,7 @@ describe('payment provider adapters', function () {
     });
 
     it('refuses tampered, wrongly signed, stale, unsigned and garbled notifications', async function () {
-      const { providerReference } = await stripe.createCheckout(checkout());
+      const { providerReference } = await stripe.createCheckout(checkoutRequest());
       fake.pay(providerReference);
       const type = 'checkout.session.completed';
       refused(() => stripe.verifyNotification(incoming(fake.webhook(providerReference, type, { tamper: true }))));
@@ -311,7 +274,7 @@ describe('payment provider adapters', function () {
     });
 
     it('counts the signature age on its clock: the same delivery is stale five minutes later', async function () {
-      const { providerReference } = await stripe.createCheckout(checkout());
+      const { providerReference } = await stripe.createCheckout(checkoutRequest());
       fake.pay(providerReference);
       const delivery = fake.webhook(providerReference, 'checkout.session.completed');
       const clock = new ManualClock();
@@ -322,7 +285,7 @@ describe('payment provider adapters', function () {
     });
 
     it('fetchStatus retrieves the session: open → pending, complete+paid → paid, expired → expired', async function () {
-      const request = checkout({ amount: money(990, 'EUR') });
+      const request = checkoutRequest({ amount: money(990, 'EUR') });
       const { providerReference } = await stripe.createCheckout(request);
       const ask = () => stripe.fetchStatus({ reference: request.reference, providerReference, amount: request.amount });
       expect(await ask()).to.deep.include({
@@ -342,7 +305,7 @@ describe('payment provider adapters', function () {
       expect(paid.amount).to.deep.equal(money(990, 'EUR'));
       expect(fake.log.at(-1)).to.include({ method: 'GET', path: `/v1/checkout/sessions/${providerReference}` });
 
-      const other = await stripe.createCheckout(checkout());
+      const other = await stripe.createCheckout(checkoutRequest());
       fake.expire(other.providerReference);
       expect((await stripe.fetchStatus({ reference: 'x', providerReference: other.providerReference, amount: money(15000, 'KRW') })).status).to.equal(
         'expired',
@@ -357,17 +320,17 @@ describe('payment provider adapters', function () {
 
     it('a 500 or a timeout is UnavailableError; a bad key is a misconfiguration; a refusal is a validation error', async function () {
       fake.failNext(500);
-      await rejected(stripe.createCheckout(checkout()), UnavailableError, 'stripe_unavailable');
+      await rejected(stripe.createCheckout(checkoutRequest()), UnavailableError, 'stripe_unavailable');
       fake.delayNext(2000);
-      await rejected(stripe.createCheckout(checkout()), UnavailableError, 'stripe_unavailable');
+      await rejected(stripe.createCheckout(checkoutRequest()), UnavailableError, 'stripe_unavailable');
       fake.failNext(503);
       await rejected(stripe.fetchStatus({ reference: 'x', providerReference: 'cs_test_x', amount: money(1, 'EUR') }), UnavailableError, 'stripe_unavailable');
 
       const wrongKey = new StripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl });
-      const error = await rejected(wrongKey.createCheckout(checkout()), UnavailableError, 'stripe_misconfigured');
+      const error = await rejected(wrongKey.createCheckout(checkoutRequest()), UnavailableError, 'stripe_misconfigured');
       expect(error.message).not.to.include('sk_test');
 
-      const tooSmall = await rejected(stripe.createCheckout(checkout({ amount: money(50, 'KRW') })), ValidationError, 'stripe_rejected');
+      const tooSmall = await rejected(stripe.createCheckout(checkoutRequest({ amount: money(50, 'KRW') })), ValidationError, 'stripe_rejected');
       expect(tooSmall.message).to.include('at least ₩100');
     });
   });
@@ -387,7 +350,7 @@ describe('payment provider adapters', function () {
     });
 
     const coinpalCheckout = (overrides: Partial<CheckoutRequest> = {}) =>
-      checkout({ method: 2, amount: money(1050, 'EUR'), languageId: 1, notifyUrl: 'http://shop.test/api/webhook/coinpal', ...overrides });
+      checkoutRequest({ method: 2, amount: money(1050, 'EUR'), languageId: 1, notifyUrl: 'http://shop.test/api/webhook/coinpal', ...overrides });
 
     it('posts a signed form with the amount as a two-decimal string and answers the cashier URL', async function () {
       const request = coinpalCheckout();
@@ -546,7 +509,12 @@ describe('payment provider adapters', function () {
     });
 
     const payssionCheckout = (method: PaymentMethodId = 3, overrides: Partial<CheckoutRequest> = {}) =>
-      checkout({ method, notifyUrl: 'http://shop.test/api/webhook/payssion', successUrl: 'http://shop.test/payssionpaymentresult?order_id=1', ...overrides });
+      checkoutRequest({
+        method,
+        notifyUrl: 'http://shop.test/api/webhook/payssion',
+        successUrl: 'http://shop.test/payssionpaymentresult?order_id=1',
+        ...overrides,
+      });
 
     it('creates a payment with pm_id, whole won and api_sig, and answers the transaction id and redirect URL', async function () {
       const request = payssionCheckout(3);
@@ -687,7 +655,7 @@ describe('payment provider adapters', function () {
     const tokenOf = (url: string) => decodeURIComponent(url.slice('http://shop.test/demo-checkout/'.length));
 
     it('hands out a signed demo checkout URL whose token carries the payment', async function () {
-      const request = checkout({ method: 2, amount: money(1050, 'EUR'), notifyUrl: 'http://shop.test/api/webhook/demo' });
+      const request = checkoutRequest({ method: 2, amount: money(1050, 'EUR'), notifyUrl: 'http://shop.test/api/webhook/demo' });
       const session = await demo.createCheckout(request);
       expect(session.providerReference).to.equal(`demo-${request.reference}`);
       expect(session.url.startsWith('http://shop.test/demo-checkout/')).to.equal(true);
@@ -708,7 +676,7 @@ describe('payment provider adapters', function () {
     });
 
     it("accepts the page's post with a genuine token: paid → paid, cancelled → failed", async function () {
-      const request = checkout({ amount: money(6900, 'KRW') });
+      const request = checkoutRequest({ amount: money(6900, 'KRW') });
       const token = tokenOf((await demo.createCheckout(request)).url);
       expect(demo.verifyNotification(post(token, 'paid'))).to.deep.equal({
         eventId: `demo:${request.reference}:paid`,
@@ -729,7 +697,7 @@ describe('payment provider adapters', function () {
     });
 
     it('refuses tampered, foreign, expired tokens and unknown outcomes', async function () {
-      const request = checkout({ amount: money(6900, 'KRW') });
+      const request = checkoutRequest({ amount: money(6900, 'KRW') });
       const token = tokenOf((await demo.createCheckout(request)).url);
       const [payload, signature] = token.split('.');
       const changed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -758,20 +726,20 @@ describe('payment provider adapters', function () {
       await Promise.all([stripeFake.start(), coinpalFake.start(), payssionFake.start()]);
       try {
         const stripe = new StripeProvider({ secretKey: stripeFake.secretKey, webhookSecret: stripeFake.webhookSecret, apiBase: stripeFake.baseUrl });
-        const card = await stripe.createCheckout(checkout());
+        const card = await stripe.createCheckout(checkoutRequest());
         expect((await fetch(card.url)).status).to.equal(200);
         expect(await press(card.url, 'pay')).to.include(`session_id=${card.providerReference}`);
         expect(stripe.verifyNotification(receiver.received.at(-1)!)).to.include({ status: 'paid', providerReference: card.providerReference });
 
         const coinpal = new CoinPalProvider({ merchantNo: coinpalFake.merchantNo, secretKey: coinpalFake.secretKey, apiBase: coinpalFake.baseUrl });
         const crypto = await coinpal.createCheckout(
-          checkout({ method: 2, amount: money(1050, 'EUR'), notifyUrl: receiver.url, successUrl: 'http://shop.test/paymentresult/1/1' }),
+          checkoutRequest({ method: 2, amount: money(1050, 'EUR'), notifyUrl: receiver.url, successUrl: 'http://shop.test/paymentresult/1/1' }),
         );
         expect(await press(crypto.url, 'pay')).to.equal('http://shop.test/paymentresult/1/1');
         expect(coinpal.verifyNotification(receiver.received.at(-1)!)).to.include({ status: 'paid', needsConfirmation: true });
 
         const payssion = new PayssionProvider({ apiKey: payssionFake.apiKey, secretKey: payssionFake.secretKey, apiBase: payssionFake.apiBase });
-        const request = checkout({ method: 3, notifyUrl: receiver.url, successUrl: 'http://shop.test/payssionpaymentresult?order_id=1' });
+        const request = checkoutRequest({ method: 3, notifyUrl: receiver.url, successUrl: 'http://shop.test/payssionpaymentresult?order_id=1' });
         const korean = await payssion.createCheckout(request);
         const back = new URL(await press(korean.url, 'pay'));
         expect(back.searchParams.get('transaction_id')).to.equal(korean.providerReference);
