@@ -4,6 +4,8 @@ import { email } from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { positiveInteger } from '../format.js';
 
+const LAST_KIND = Math.max(...Object.keys(EMAIL_KIND_NAMES).map(Number));
+
 const KINDS = Object.entries(EMAIL_KIND_NAMES)
   .map(([kind, name]) => `  ${kind.padStart(2)}  ${name}`)
   .join('\n');
@@ -18,13 +20,16 @@ export const sendEmailCommand = () =>
       'after',
       `\nE-mail kinds:\n${KINDS}\n\n` +
         "Kinds about an order or a subscription take its data from the user's newest one (active subscription for\n" +
-        '1, 3, 6, 7; waiting order for 2; ended subscription for 8; replacement for 9). Kind 5 issues a fresh\n' +
-        'verification code (never printed). The same user and kind again within a minute sends nothing new.',
+        '1, 3, 6, 7; waiting order for 2; ended subscription for 8; replacement for 9; refunded order for 10).\n' +
+        'Kind 5 issues a fresh verification code (never printed). The same user and kind again within a minute\n' +
+        'sends nothing new.',
     )
     .action(async (options: { user: string; type: string }) => {
       const userId = positiveInteger('--user', options.user);
       const kind = email.parseEmailKind(options.type);
-      if (kind === undefined) throw new Error(`--type must be an e-mail kind, 0 to 10 or a name such as subscribeActive (got "${options.type}").`);
+      if (kind === undefined) {
+        throw new Error(`--type must be an e-mail kind, 0 to ${LAST_KIND} or a name such as subscribeActive (got "${options.type}").`);
+      }
       // With the job queue: the e-mail's delivery job is sent with it.
       await runOnce({}, async ({ container }) => {
         const sent = await container.get<SendEmailFlow>(FLOWS.SendEmail).send({ label: 'cli' }, { userId, emailType: kind }, { ip: 'cli' });
