@@ -155,27 +155,28 @@ function ItemList({ testId, title, empty, count, children }: { testId: string; t
   );
 }
 
-/** A refunded order's item: what was bought, and the badge; its access has ended. */
-function RefundedItem({ item }: { item: PanelItem }) {
+/** An item's order, type and duration (the items without a subscription show these). */
+function OrderFields({ item }: { item: PanelItem }) {
   const t = useT(ADMIN_TEXTS);
   return (
-    <AdminItem
-      item={item}
-      testId="admin-refunded-item"
-      fields={
-        <>
-          <ItemField label={t('admin.orderId')} testId="admin-item-order">
-            {item.orderId}
-          </ItemField>
-          <ItemField label={t('admin.type')} testId="admin-item-type">
-            {item.type}
-          </ItemField>
-          <ItemField label={t('admin.duration')} testId="admin-item-duration">
-            {item.duration}
-          </ItemField>
-        </>
-      }
-    >
+    <>
+      <ItemField label={t('admin.orderId')} testId="admin-item-order">
+        {item.orderId}
+      </ItemField>
+      <ItemField label={t('admin.type')} testId="admin-item-type">
+        {item.type}
+      </ItemField>
+      <ItemField label={t('admin.duration')} testId="admin-item-duration">
+        {item.duration}
+      </ItemField>
+    </>
+  );
+}
+
+/** A refunded order's item: what was bought, and the badge; its access has ended. */
+function RefundedItem({ item }: { item: PanelItem }) {
+  return (
+    <AdminItem item={item} testId="admin-refunded-item" fields={<OrderFields item={item} />}>
       <Box>
         <OrderStateBadge state={REFUNDED_STATE} />
       </Box>
@@ -211,15 +212,7 @@ function IncompleteItem({ item, activating, canRefund }: { item: PanelItem; acti
       testId="admin-incomplete-item"
       fields={
         <>
-          <ItemField label={t('admin.orderId')} testId="admin-item-order">
-            {item.orderId}
-          </ItemField>
-          <ItemField label={t('admin.type')} testId="admin-item-type">
-            {item.type}
-          </ItemField>
-          <ItemField label={t('admin.duration')} testId="admin-item-duration">
-            {item.duration}
-          </ItemField>
+          <OrderFields item={item} />
           {item.haveInvitation && item.invitationEmail && (
             <ItemField label={t('admin.invitationEmail')} testId="admin-item-invitation">
               {item.invitationEmail}

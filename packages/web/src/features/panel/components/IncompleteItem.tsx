@@ -3,7 +3,7 @@ import type { PanelItem } from '../../../services/api/panel';
 import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 import { InvitationForm } from './InvitationForm';
-import { Field, Fields, ItemFrame, Note } from './ItemFrame';
+import { Field, ItemFrame, Note, OrderFields } from './ItemFrame';
 
 interface IncompleteItemProps {
   item: PanelItem;
@@ -21,22 +21,13 @@ export function IncompleteItem({ item, own }: IncompleteItemProps) {
   const needsEmail = item.haveInvitation && !item.invitationEmail;
   return (
     <ItemFrame item={item} testId="panel-incomplete-item">
-      <Fields>
-        <Field label={t('panel.orderId')} testId="panel-item-order">
-          {item.orderId}
-        </Field>
-        <Field label={t('panel.type')} testId="panel-item-type">
-          {item.type}
-        </Field>
-        <Field label={t('panel.duration')} testId="panel-item-duration">
-          {item.duration}
-        </Field>
+      <OrderFields item={item}>
         {item.haveInvitation && item.invitationEmail && (
           <Field label={t('panel.invitationEmail')} testId="panel-invitation-readonly">
             {item.invitationEmail}
           </Field>
         )}
-      </Fields>
+      </OrderFields>
       {needsEmail &&
         (own ? (
           <InvitationForm orderId={item.orderId} platformName={item.platformName} />

@@ -5,7 +5,9 @@ import type { PanelItem } from '../../../services/api/panel';
 import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
-export { ItemField as Field } from '../../../components/ui/ItemField';
+import { ItemField } from '../../../components/ui/ItemField';
+
+export { ItemField as Field };
 
 /** The fields of an item, two or three to a row. */
 export function Fields({ children }: { children: ReactNode }) {
@@ -72,6 +74,25 @@ export function ItemFrame({ item, testId, children }: ItemFrameProps) {
 }
 
 /** An info note of an item ('will be activated', the invitation hint). */
+/** An order item's order id, type and duration, then whatever else the item shows. */
+export function OrderFields({ item, children }: { item: PanelItem; children?: ReactNode }) {
+  const t = useT(PANEL_TEXTS);
+  return (
+    <Fields>
+      <ItemField label={t('panel.orderId')} testId="panel-item-order">
+        {item.orderId}
+      </ItemField>
+      <ItemField label={t('panel.type')} testId="panel-item-type">
+        {item.type}
+      </ItemField>
+      <ItemField label={t('panel.duration')} testId="panel-item-duration">
+        {item.duration}
+      </ItemField>
+      {children}
+    </Fields>
+  );
+}
+
 export function Note({ testId, children }: { testId: string; children: ReactNode }) {
   return (
     <Box data-testid={testId} role="note" fontSize="sm" p="3" borderRadius="md" bg="blue.50" color="blue.900" borderWidth="1px" borderColor="blue.200">

@@ -2,7 +2,7 @@ import { StatusBadge } from '../../../components/ui/StatusBadge';
 import type { PanelItem } from '../../../services/api/panel';
 import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
-import { Field, Fields, ItemFrame, Note } from './ItemFrame';
+import { ItemFrame, Note, OrderFields } from './ItemFrame';
 
 /**
  * A refunded order (beyond the spec): platform image, order id, type, duration and a Refunded
@@ -16,17 +16,7 @@ export function RefundedItem({ item }: { item: PanelItem }) {
       <StatusBadge tone="red" testId="panel-refunded-badge">
         {t('panel.refundedBadge')}
       </StatusBadge>
-      <Fields>
-        <Field label={t('panel.orderId')} testId="panel-item-order">
-          {item.orderId}
-        </Field>
-        <Field label={t('panel.type')} testId="panel-item-type">
-          {item.type}
-        </Field>
-        <Field label={t('panel.duration')} testId="panel-item-duration">
-          {item.duration}
-        </Field>
-      </Fields>
+      <OrderFields item={item} />
       <Note testId="panel-refunded-note">{t('panel.refundedNote')}</Note>
     </ItemFrame>
   );
