@@ -7,6 +7,7 @@ import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { FullScreenLoader, LoadingOverlay } from './LoadingOverlay';
 import { NavBar } from './NavBar';
+import { scrollKey } from '../scrollKey';
 import { SnackbarHost } from './Snackbar';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -41,7 +42,8 @@ export function AppLayout() {
       <Footer />
       <LoadingOverlay />
       <SnackbarHost />
-      <ScrollRestoration />
+      {/* Each page opens at the top; back and forward bring a position back (scrollKey.ts). */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
