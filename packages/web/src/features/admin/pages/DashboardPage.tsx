@@ -65,7 +65,8 @@ function Figures({ data }: { data: Dashboard }) {
   const waiting = Array.isArray(data.waitingPast24h) ? data.waitingPast24h : [];
 
   return (
-    <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+    // minmax(0, …): a column is as wide as the page, never as wide as its widest content (the chart).
+    <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="5">
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-revenue" title={t('admin.revenue')}>
           <Stack gap="3">
