@@ -172,8 +172,8 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
       ko: [
         '스탠다드(풀HD) 또는 프리미엄(4K HDR)과 이용 기간을 선택하세요.',
         '카드, 암호화폐 또는 국내 결제 수단으로 결제하면 대부분 몇 분 안에, 늦어도 24시간 안에 활성화됩니다.',
-        '마이페이지에서 로그인 이메일, 비밀번호, 내 프로필 번호를 확인하세요. 반드시 내 프로필만 사용해 주세요.',
-        'TV에 "이 기기는 가구에 속해 있지 않습니다"라는 안내가 나오면 마이페이지의 가구 인증 가이드를 열고 "인증 링크 받기"를 누르세요.',
+        '내 구독 페이지에서 로그인 이메일, 비밀번호, 내 프로필 번호를 확인하세요. 반드시 내 프로필만 사용해 주세요.',
+        'TV에 "이 기기는 가구에 속해 있지 않습니다"라는 안내가 나오면 내 구독 페이지의 가구 인증 가이드를 열고 "인증 링크 받기"를 누르세요.',
       ],
     },
     faq: {
@@ -253,7 +253,7 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
       ],
       ko: [
         '1개월, 3개월, 6개월 중 원하는 기간을 고르고 편한 통화로 결제하세요.',
-        '주문이 활성화되면 마이페이지에서 로그인 정보와 내 프로필 번호를 확인할 수 있습니다.',
+        '주문이 활성화되면 내 구독 페이지에서 로그인 정보와 내 프로필 번호를 확인할 수 있습니다.',
         '한 대의 기기에서 로그인하고 반드시 내 프로필로만 시청해 주세요.',
       ],
     },
@@ -279,7 +279,7 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
         },
         {
           question: '12개월 요금제는 없나요?',
-          answer: '지금은 제공하지 않습니다. 6개월 요금제를 구매하신 뒤 만료 전에 마이페이지에서 연장하시면 같은 프로필이 그대로 연장됩니다.',
+          answer: '지금은 제공하지 않습니다. 6개월 요금제를 구매하신 뒤 만료 전에 내 구독 페이지에서 연장하시면 같은 프로필이 그대로 연장됩니다.',
         },
         {
           question: '한국어 자막이 있나요?',
@@ -333,7 +333,7 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
       ],
       ko: [
         '원하는 이용 기간을 선택하세요. 이 요금제는 항상 계정 전체를 제공합니다.',
-        '결제가 끝나면 마이페이지에서 계정의 로그인 이메일과 비밀번호를 확인할 수 있습니다.',
+        '결제가 끝나면 내 구독 페이지에서 계정의 로그인 이메일과 비밀번호를 확인할 수 있습니다.',
         '프로필은 자유롭게 만들고 이름을 바꿔도 되지만, 비밀번호와 계정 이메일은 변경하지 마세요.',
       ],
     },
@@ -450,7 +450,7 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
       ],
       ko: [
         '스탠다드(고음질) 또는 프리미엄(하이레스 음원)과 3개월, 6개월, 12개월 중 이용 기간을 고르세요.',
-        '주문이 활성화되면 바로 마이페이지에서 로그인 정보와 내 프로필 번호를 확인할 수 있습니다.',
+        '주문이 활성화되면 바로 내 구독 페이지에서 로그인 정보와 내 프로필 번호를 확인할 수 있습니다.',
         '한 번에 한 대의 기기에서만 로그인하고 내 프로필로 감상해 주세요.',
       ],
     },
@@ -518,13 +518,13 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
       en: [
         'Choose Standard or Premium (the advanced model with higher limits) and how many months you want.',
         'Sign in with the login e-mail and password shown in your panel.',
-        'When Quillmind asks for a login code, press "Get login code" in your panel; the code appears within a minute.',
+        'When Quillmind asks for a login code, press "Request Verification Code" in your panel; the code appears within a minute.',
         'Start a new chat for each task and do not share personal data: the other member of the seat can see the history.',
       ],
       ko: [
         '스탠다드 또는 프리미엄(사용 한도가 더 높은 상위 모델)과 이용 기간을 선택하세요.',
-        '마이페이지에 표시된 로그인 이메일과 비밀번호로 로그인하세요.',
-        '퀼마인드가 로그인 코드를 요구하면 마이페이지에서 "로그인 코드 받기"를 누르세요. 1분 안에 코드가 표시됩니다.',
+        '내 구독 페이지에 표시된 로그인 이메일과 비밀번호로 로그인하세요.',
+        '퀼마인드가 로그인 코드를 요구하면 내 구독 페이지에서 "인증 코드 요청"을 누르세요. 1분 안에 코드가 표시됩니다.',
         '작업마다 새 대화를 시작하고 개인 정보는 입력하지 마세요. 같은 좌석을 쓰는 다른 회원이 대화 기록을 볼 수 있습니다.',
       ],
     },
@@ -536,7 +536,8 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
         },
         {
           question: 'Why does it ask for a code when I sign in?',
-          answer: 'Quillmind confirms new sign-ins with a code sent to the account e-mail. Our system reads it for you: press "Get login code" in your panel.',
+          answer:
+            'Quillmind confirms new sign-ins with a code sent to the account e-mail. Our system reads it for you: press "Request Verification Code" in your panel.',
         },
         {
           question: 'What happens when I reach the usage limit?',
@@ -551,7 +552,7 @@ export const DEMO_PLATFORMS: readonly DemoPlatform[] = [
         {
           question: '로그인할 때 왜 코드를 요구하나요?',
           answer:
-            '퀼마인드는 새 로그인을 계정 이메일로 보낸 코드로 확인합니다. 저희 시스템이 코드를 대신 받아 드리니 마이페이지에서 "로그인 코드 받기"를 누르세요.',
+            '퀼마인드는 새 로그인을 계정 이메일로 보낸 코드로 확인합니다. 저희 시스템이 코드를 대신 받아 드리니 내 구독 페이지에서 "인증 코드 요청"을 누르세요.',
         },
         {
           question: '사용 한도에 도달하면 어떻게 되나요?',

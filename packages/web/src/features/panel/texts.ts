@@ -3,7 +3,11 @@
  * the feature, so they travel in the panel chunk rather than in the storefront's first download.
  * The form messages (required, e-mail) are the shared ones of the language dictionary.
  */
-import { defineTexts, type TextTable } from '../language/texts';
+import { defineTexts, type TextTable } from '../language/texts.js';
+import { PANEL_CONTROLS } from './controls.js';
+
+const CONTROLS_EN = PANEL_CONTROLS[1];
+const CONTROLS_KO = PANEL_CONTROLS[2];
 
 const en = {
   'panel.title': 'My subscriptions',
@@ -71,11 +75,11 @@ const en = {
   'panel.householdHide': 'Hide the steps',
   'panel.householdStep1': "On your TV, choose 'I'm traveling' (or 'Watch temporarily').",
   'panel.householdStep2': "Choose 'Send email'.",
-  'panel.householdStep3': "Click 'Get verification link' here and wait a moment.",
+  'panel.householdStep3': `Click '${CONTROLS_EN.householdFetch}' here and wait a moment.`,
   'panel.householdStep4': 'Open the verification link and follow it: it expires after 15 minutes.',
-  'panel.householdFetch': 'Get verification link',
+  'panel.householdFetch': CONTROLS_EN.householdFetch,
   'panel.householdLink': 'Open verification link',
-  'panel.codeRequest': 'Request Verification Code',
+  'panel.codeRequest': CONTROLS_EN.codeRequest,
   'panel.codeNote': 'Start logging in first; when you are asked for a code sent by e-mail, request it here.',
   'panel.codeLabel': 'Verification code',
   'panel.pleaseWait': 'Please wait…',
@@ -151,11 +155,11 @@ const ko: TextTable<PanelTextKey> = {
   'panel.householdHide': '방법 숨기기',
   'panel.householdStep1': "TV에서 '여행 중입니다'(또는 '임시로 시청')를 선택하세요.",
   'panel.householdStep2': "'이메일 보내기'를 선택하세요.",
-  'panel.householdStep3': "여기에서 '인증 링크 받기'를 누르고 잠시 기다리세요.",
+  'panel.householdStep3': `여기에서 '${CONTROLS_KO.householdFetch}'를 누르고 잠시 기다리세요.`,
   'panel.householdStep4': '인증 링크를 열어 안내를 따르세요. 링크는 15분 후에 만료됩니다.',
-  'panel.householdFetch': '인증 링크 받기',
+  'panel.householdFetch': CONTROLS_KO.householdFetch,
   'panel.householdLink': '인증 링크 열기',
-  'panel.codeRequest': '인증 코드 요청',
+  'panel.codeRequest': CONTROLS_KO.codeRequest,
   'panel.codeNote': '먼저 로그인을 시작하고, 이메일로 보낸 코드를 요구하면 여기에서 요청하세요.',
   'panel.codeLabel': '인증 코드',
   'panel.pleaseWait': '잠시 기다려 주세요…',

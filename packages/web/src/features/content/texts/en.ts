@@ -1,5 +1,11 @@
 /** English texts of the static pages. Every policy fact of spec section 1 is stated here and in ko.ts. */
+import { DICTIONARY } from '../../language/dictionary/index.js';
+import { PANEL_CONTROLS } from '../../panel/controls.js';
 import type { ContentTexts } from './types.js';
+
+// The menu entry and the panel's buttons these texts tell the buyer to use, by their labels.
+const MENU = DICTIONARY[1]['nav.mySubscriptions'];
+const { householdFetch, codeRequest } = PANEL_CONTROLS[1];
 
 export const en: ContentTexts = {
   companyStatement: '{businessName} is a private limited company registered in the United Kingdom, represented by {representative}.',
@@ -14,9 +20,9 @@ export const en: ContentTexts = {
     selfHelpHeading: 'Before you write',
     selfHelp: [
       'Paid orders are activated within 24 hours, and you get an e-mail as soon as yours is active.',
-      'Your login e-mail, password and profile number are always in your panel under "My subscriptions".',
+      `Your login e-mail, password and profile number are always in your panel under "${MENU}".`,
       'If the TV says your device is not part of the household, use the household guide in your panel: it fetches the verification link for you.',
-      'For an AI-chat platform, press "Request Verification Code" in your panel to get the login code.',
+      `For an AI-chat platform, press "${codeRequest}" in your panel to get the login code.`,
     ],
     faqLink: 'Read the frequently asked questions',
     howItWorksLink: 'See how subshare works',
@@ -51,8 +57,7 @@ export const en: ContentTexts = {
       },
       {
         question: 'My TV says the device is not part of the household. What now?',
-        answer:
-          'On the TV, choose "I\'m traveling" (or "Watch temporarily") and then "Send e-mail". Then press "Get verification link" in your panel and wait a moment: the link appears there, open it to continue watching.',
+        answer: `On the TV, choose "I'm traveling" (or "Watch temporarily") and then "Send e-mail". Then press "${householdFetch}" in your panel and wait a moment: the link appears there, open it to continue watching.`,
       },
       {
         question: 'How does a family-group plan work?',
@@ -84,7 +89,7 @@ export const en: ContentTexts = {
       { title: 'Pay', text: 'Pay by card, crypto or a Korean payment method, in EUR or KRW.' },
       {
         title: 'Get your access',
-        text: 'Within 24 hours you receive the login details and your own profile number, by e-mail and in your panel under "My subscriptions".',
+        text: `Within 24 hours you receive the login details and your own profile number, by e-mail and in your panel under "${MENU}".`,
       },
       { title: 'Enjoy and renew', text: 'Use your own profile until the end date. We remind you before it ends, and renewing keeps your access going.' },
     ],
@@ -103,13 +108,13 @@ export const en: ContentTexts = {
         list: [
           'On the TV, choose "I\'m traveling" or "Watch temporarily".',
           'Choose "Send e-mail" on the device.',
-          'Press "Get verification link" in your panel and wait a moment.',
+          `Press "${householdFetch}" in your panel and wait a moment.`,
           'Open the verification link that appears, and keep watching.',
         ],
       },
       {
         heading: 'AI-chat platforms',
-        paragraphs: ['When the platform asks for a login code, press "Request Verification Code" in your panel: the code appears there as soon as it arrives.'],
+        paragraphs: [`When the platform asks for a login code, press "${codeRequest}" in your panel: the code appears there as soon as it arrives.`],
       },
       {
         heading: 'Family-group platforms',
