@@ -182,7 +182,7 @@ describe('browser: the admin area', function () {
     );
     // Page 1 of 20 rows (spec section 4), the count as the server counts it.
     const firstLoad = api.to('/api/order/getbystate').at(-1)!;
-    expect(firstLoad.query).to.deep.equal({ state: '6', page: '1', limit: '20' });
+    expect(firstLoad.query).to.deep.equal({ state: '6', page: '1', limit: '20', languageId: '1' });
     expect(firstLoad.authorization).to.equal(`Bearer ${moderator.token}`);
     const waitingCount = Number((await knex()('orders').where({ state: 6 }).count<Array<{ n: string }>>('id as n'))[0]!.n);
     expect(await text(page, '[data-testid="admin-orders-count"]')).to.equal(`ORDERS COUNT: ${waitingCount}`);
@@ -431,7 +431,7 @@ describe('browser: the admin area', function () {
     await click(page, '[data-testid="admin-orders-next"]');
     await page.waitForSelector('[data-testid="admin-orders-pager"][data-page="2"]');
     await ordersLoaded(page, 6);
-    expect(api.to('/api/order/getbystate').at(-1)!.query).to.deep.equal({ state: '6', page: '2', limit: '10' });
+    expect(api.to('/api/order/getbystate').at(-1)!.query).to.deep.equal({ state: '6', page: '2', limit: '10', languageId: '1' });
     expect(await text(page, '[data-testid="admin-order-number"]')).to.equal('11');
     expect(await isDisabled(page, '[data-testid="admin-orders-previous"]')).to.equal(false);
     // To the last page: Next disabled there.
@@ -446,7 +446,7 @@ describe('browser: the admin area', function () {
     await click(page, '[data-testid="admin-orders-size-50"]');
     await page.waitForSelector('[data-testid="admin-orders-pager"][data-limit="50"][data-page="1"]');
     await ordersLoaded(page, 6);
-    expect(api.to('/api/order/getbystate').at(-1)!.query).to.deep.equal({ state: '6', page: '1', limit: '50' });
+    expect(api.to('/api/order/getbystate').at(-1)!.query).to.deep.equal({ state: '6', page: '1', limit: '50', languageId: '1' });
     expect(await isDisabled(page, '[data-testid="admin-orders-previous"]')).to.equal(true);
 
     // Search: required, a number; one order, or NO ORDERS; Refresh brings the list back.

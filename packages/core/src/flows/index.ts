@@ -4,6 +4,7 @@ import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
+import { NamedOrdersFlow } from './named-orders.flow.js';
 import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -23,6 +24,7 @@ export const FLOWS = {
   UserPanel: Symbol.for('subshare.flows.UserPanelFlow'),
   VerificationMail: Symbol.for('subshare.flows.VerificationMailFlow'),
   StaffUsers: Symbol.for('subshare.flows.StaffUsersFlow'),
+  NamedOrders: Symbol.for('subshare.flows.NamedOrdersFlow'),
   AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
   ShopMetrics: Symbol.for('subshare.flows.ShopMetricsFlow'),
   Checkout: Symbol.for('subshare.flows.CheckoutFlow'),
@@ -47,6 +49,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(StaffUsersFlow).toSelf().inSingletonScope();
   bind(AdminDashboardFlow).toSelf().inSingletonScope();
   bind(FLOWS.StaffUsers).toService(StaffUsersFlow);
+  bind(NamedOrdersFlow).toSelf().inSingletonScope();
+  bind(FLOWS.NamedOrders).toService(NamedOrdersFlow);
   bind(FLOWS.AdminDashboard).toService(AdminDashboardFlow);
   bind(ShopMetricsFlow).toSelf().inSingletonScope();
   bind(FLOWS.ShopMetrics).toService(ShopMetricsFlow);
@@ -67,6 +71,7 @@ export type { ReplacementFlow, ReplacementResult } from './replacement.flow.js';
 export { SEND_EMAIL_REPEAT_WINDOW_MS, type SendEmailFlow, type SentEmail } from './send-email.flow.js';
 export type { UserPanelFlow, UserPanel, PanelItem } from './user-panel.flow.js';
 export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-users.flow.js';
+export type { NamedOrdersFlow } from './named-orders.flow.js';
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
 export { ACTIVATION_LATENCY_WINDOW_HOURS, type ShopMetricsFlow, type ShopMetrics } from './shop-metrics.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';

@@ -17,6 +17,7 @@ import { IDENTITY, ROLES, type AuthenticatedUser, type IdentityService } from '.
 import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
+import { namedItem, platformsIn } from './order-names.js';
 
 /** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
 export interface PanelItem {
@@ -73,7 +74,8 @@ export class UserPanelFlow {
 
     const itemById = new Map<number, { order: OrderView; item: OrderItemView }>();
     for (const order of orders) for (const item of order.items) itemById.set(item.id, { order, item });
-    const platforms = await this.platformsIn(
+    const platforms = await platformsIn(
+      this.catalog,
       orders.flatMap((order) => order.items.map((item) => item.platformId)),
       languageId as LanguageId,
     );
@@ -127,27 +129,21 @@ export class UserPanelFlow {
 
     return { user: { name: profile.name, email: profile.email, photoUrl: profile.photoUrl }, subscribers, subscribersNotCompleted, subscribersRefunded };
   }
-
-  /** The catalog's view of the platforms in the viewer's language; a platform no longer sold is left out (the order's snapshot serves). */
-  private async platformsIn(ids: number[], languageId: LanguageId): Promise<Map<number, PlatformView>> {
-    const wanted = new Set(ids);
-    if (wanted.size === 0) return new Map();
-    const all = await this.catalog.listPlatforms(languageId);
-    return new Map(all.filter((platform) => wanted.has(platform.id)).map((platform) => [platform.id, platform]));
-  }
 }
 
-function describe(order: OrderView, item: OrderItemView, platform: PlatformView | undefined): PanelItem {
+/** The item named in the viewer's language from the catalog (the order's snapshot for what is no longer sold). */
+function describe(order: OrderView, snapshot: OrderItemView, platform: PlatformView | undefined): PanelItem {
+  const item = namedItem(snapshot, platform);
   return {
     orderId: order.id,
     subscribeId: null,
-    type: platform?.types.find((type) => type.id === item.typeId)?.name ?? item.typeName,
-    duration: platform?.durations.find((duration) => duration.id === item.durationId)?.name ?? item.durationName,
+    type: item.typeName,
+    duration: item.durationName,
     platformId: item.platformId,
-    platformImgFileName: platform?.logoBase ?? item.platformLogoBase,
-    platformColorOne: platform?.colorOne ?? item.platformColorOne,
-    platformName: platform?.name ?? item.platformName,
-    platformType: platform?.category ?? item.platformCategory,
+    platformImgFileName: item.platformLogoBase,
+    platformColorOne: item.platformColorOne,
+    platformName: item.platformName,
+    platformType: item.platformCategory,
     platformSlotCount: platform?.slotsCount ?? 1,
     slotId: null,
     haveInvitation: item.haveInvitation,

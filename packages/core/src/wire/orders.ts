@@ -19,7 +19,8 @@ export const insertOrderBody = yup.object({
   currencyId: numberOf([1, 2] as const, 'currencyId must be 1 or 2').optional(),
 });
 
-export const getOrderQuery = yup.object({ id: id('id').required('id is required') });
+/** Beyond the spec, `languageId`: what the order bought named in the reader's language; without it, in the buyer's (as kept). */
+export const getOrderQuery = yup.object({ id: id('id').required('id is required'), languageId: languageId.optional() });
 
 /** What an order was bought with: the names the buyer saw, kept as they were. */
 const orderItem = yup.object({

