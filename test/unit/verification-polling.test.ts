@@ -25,6 +25,7 @@ interface PanelSliceModule {
   panelClosed: () => Action;
   verificationRequested: (payload: { subscriptionId: number; kind: 'link' | 'code' }) => Action;
   verificationPolled: { type: string };
+  verificationFailed: { type: string };
   verificationStopped: { type: string };
 }
 const WEB_PANEL = '../../packages/web/src/features/panel/';
@@ -128,6 +129,11 @@ async function startPanel(answers: (poll: number) => { status: number; body: unk
         .map((action) => (action.payload as { value: string | null }).value),
     stopped: (subscriptionId: number) =>
       dispatched.filter((action) => action.type === slice.verificationStopped.type && action.payload === subscriptionId).length,
+    /** What the saga said when it gave up at once on this subscription. */
+    failed: (subscriptionId: number) =>
+      dispatched
+        .filter((action) => action.type === slice.verificationFailed.type && (action.payload as { subscriptionId: number }).subscriptionId === subscriptionId)
+        .map((action) => action.payload),
     async stop() {
       task.cancel();
       globalThis.fetch = realFetch;
@@ -203,6 +209,32 @@ describe('panel verification polling (redux-saga on driven time)', () => {
     await panel.time.advance(10_000);
     expect(panel.polls.map((poll) => poll.at)).to.deep.equal([0, 10_000]);
     expect(panel.polled(9)).to.deep.equal([null, '123456']);
+  });
+
+  it('no mailbox server configured: the first answer ends the polling at once, with what to do', async () => {
+    const message = "This shop cannot read the accounts' mailboxes at the moment, so the link or code cannot be fetched. Please contact support.";
+    panel = await startPanel(() => ({ status: 503, body: { message, code: 'mailbox_reading_off' } }));
+    await panel.put(panel.slice.verificationRequested({ subscriptionId: 11, kind: 'link' }));
+
+    expect(panel.failed(11)).to.deep.equal([{ subscriptionId: 11, message, code: 'mailbox_reading_off', serverMessage: message }]);
+    expect(panel.time.waiting, 'no next poll is waiting').to.equal(0);
+    await panel.time.advance(5 * 60_000);
+    expect(panel.polls).to.have.length(1);
+    expect(panel.stopped(11)).to.equal(0);
+
+    // So does an account without a mailbox; a passing outage (503 mailbox_unavailable) does not (above).
+    const noMailbox = await startPanel(() => ({
+      status: 409,
+      body: { message: 'This account has no mailbox to read. Please contact support.', code: 'no_mailbox' },
+    }));
+    try {
+      await noMailbox.put(noMailbox.slice.verificationRequested({ subscriptionId: 12, kind: 'code' }));
+      await noMailbox.time.advance(60_000);
+      expect(noMailbox.polls).to.have.length(1);
+      expect(noMailbox.failed(12)).to.have.length(1);
+    } finally {
+      await noMailbox.stop();
+    }
   });
 
   it('leaving the panel ends the polling', async () => {

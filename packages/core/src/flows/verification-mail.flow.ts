@@ -7,7 +7,8 @@
  * any subscription (each staff read is audited as `mailbox.read`, without the link or code).
  * Anyone else: 403; an unknown subscription: 404; the wrong platform type: 409. The client polls
  * (first at once, then every 10 s, at most 12 times), so the calls are rate limited per user with
- * room for several rounds; a mailbox that cannot be read answers 503 within the read budget.
+ * room for several rounds; a mailbox that cannot be read answers 503 within the read budget, and
+ * a shop that reads no mailbox (no MAILBOX_IMAP_URL) 503 `mailbox_reading_off` at once.
  *
  * "Received after": the links expire 15 minutes after they are sent, and a code is good for about
  * as long, so only mail received within LOOKBACK_MS counts; a client may narrow that with
@@ -15,7 +16,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, ForbiddenError } from '../shared/errors.js';
+import { ConflictError, ForbiddenError, UnavailableError } from '../shared/errors.js';
 import type { RateLimit, RateLimiter } from '../shared/rate-limiter.js';
 import { TOKENS } from '../shared/tokens.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
@@ -37,6 +38,17 @@ export const MAILBOX_READ_LIMIT: RateLimit = {
   limit: 60,
   windowSeconds: 600,
   message: 'Too many verification look-ups. Please wait a few minutes, then try again.',
+};
+
+/**
+ * No MAILBOX_IMAP_URL: nothing will ever be found, so the panel stops at once on this code and
+ * says what to do. Buyers are sent to support (a setting's name means nothing to them); staff
+ * are told which setting is missing.
+ */
+const READING_OFF = {
+  buyer: "This shop cannot read the accounts' mailboxes at the moment, so the link or code cannot be fetched. Please contact support.",
+  staff:
+    'Mailboxes are not read on this shop: MAILBOX_IMAP_URL is not set. Set it to the IMAP server that holds the mailboxes (imap:// or imaps://host:port) and restart the shop.',
 };
 
 const WRONG_TYPE: Record<PlatformMailKind, string> = {
@@ -85,6 +97,7 @@ export class VerificationMailFlow {
     if (platformType !== MAILBOX_PLATFORM_TYPE[kind]) throw new ConflictError(WRONG_TYPE[kind], 'wrong_platform_type');
     const mailbox = account ? await this.accounts.mailboxLogin(account.id) : undefined;
     if (!mailbox) throw new ConflictError('This account has no mailbox to read. Please contact support.', 'no_mailbox');
+    if (!this.reader.enabled) throw new UnavailableError(isStaff ? READING_OFF.staff : READING_OFF.buyer, 'mailbox_reading_off');
 
     const floor = now.getTime() - LOOKBACK_MS;
     const since = new Date(Math.min(now.getTime(), Math.max(floor, asked?.getTime() ?? floor)));

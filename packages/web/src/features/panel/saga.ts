@@ -10,6 +10,8 @@
  *   'Get verification link' / 'Request Verification Code' ─► GET email/getnvlink | email/getchgptcode
  *       at once, then every 10 s, at most 12 polls ─ a value ─► shown (link button / code), polling ends
  *                                                  ├ none, or a failure (only logged) ─► value cleared, next poll
+ *                                                  ├ an answer waiting cannot change (no mailbox server, no
+ *                                                  │ mailbox, not allowed…) ─► failed at once, with its text
  *                                                  └ 12 polls without one ─► stopped
  *
  * Everything a visit starts runs in one task: leaving the page cancels it.
@@ -36,6 +38,7 @@ import {
   panelLoaded,
   panelOpened,
   panelRequested,
+  verificationFailed,
   verificationPolled,
   verificationRequested,
   verificationStopped,
@@ -128,6 +131,31 @@ function fetchVerification(kind: VerificationKind, subscriptionId: number): Prom
     : panelApi.getLoginCode(subscriptionId).then((answer) => (typeof answer?.code === 'string' && answer.code ? answer.code : null));
 }
 
+/**
+ * Answers that no later poll can change: mailboxes not read on this shop (no MAILBOX_IMAP_URL),
+ * no mailbox behind the account, the wrong kind of platform, a subscription no longer active or
+ * not the viewer's. Polling them for two minutes would only hide the reason.
+ */
+const FINAL_CODES: ReadonlySet<string> = new Set([
+  'mailbox_reading_off',
+  'no_mailbox',
+  'wrong_platform_type',
+  'subscription_not_active',
+  'forbidden',
+  'not_found',
+]);
+
+function isFinal(error: unknown): error is ApiError {
+  return error instanceof ApiError && ((error.code !== undefined && FINAL_CODES.has(error.code)) || error.status === 403 || error.status === 404);
+}
+
+function* failVerification(subscriptionId: number, error: ApiError) {
+  const languageId: LanguageId = yield select(selectLanguageId);
+  const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+  const message = serverErrorText(error, texts) ?? translate(PANEL_TEXTS, languageId, 'panel.verificationFailed');
+  yield put(verificationFailed({ subscriptionId, message, code: error.code ?? null, serverMessage: error.serverMessage ?? null }));
+}
+
 function* pollVerification(action: ReturnType<typeof verificationRequested>) {
   const { subscriptionId, kind } = action.payload;
   if (polling.has(subscriptionId)) return;
@@ -138,8 +166,13 @@ function* pollVerification(action: ReturnType<typeof verificationRequested>) {
       try {
         value = yield call(fetchVerification, kind, subscriptionId);
       } catch (error) {
-        // Spec section 8: a verification fetch failure is only logged; polling goes on.
+        // Spec section 8: a verification fetch failure is only logged; polling goes on, unless
+        // the answer cannot change by waiting: then the panel says so at once.
         logError('verification fetch failed', error);
+        if (isFinal(error)) {
+          yield call(failVerification, subscriptionId, error);
+          return;
+        }
       }
       yield put(verificationPolled({ subscriptionId, value }));
       if (value) return;

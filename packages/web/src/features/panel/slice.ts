@@ -29,13 +29,17 @@ export type VerificationKind = 'link' | 'code';
 /**
  * The verification fetch of one subscription (spec section 4): polling while the polls run
  * (first at once, then every 10 s, at most 12), found when an answer had the value, stopped
- * after the last poll without one. `value` is cleared by an answer without one.
+ * after the last poll without one, failed at once on an answer that waiting cannot change (no
+ * mailbox server configured, no mailbox behind the account…). `value` is cleared by an answer
+ * without one.
  */
 export interface VerificationState {
   kind: VerificationKind;
-  status: 'polling' | 'found' | 'stopped';
+  status: 'polling' | 'found' | 'stopped' | 'failed';
   value: string | null;
   polls: number;
+  /** failed: why, in the interface language, and the server's code and own message (staff see it: it names settings). */
+  failure?: { message: string; code: string | null; serverMessage: string | null };
 }
 
 export interface PanelState {
@@ -110,6 +114,16 @@ export const panelSlice = createSlice({
       entry.value = action.payload.value;
       if (action.payload.value) entry.status = 'found';
     },
+    /** An answer that no later poll can change: polling ends and the panel says why. */
+    verificationFailed(state, action: PayloadAction<{ subscriptionId: number; message: string; code: string | null; serverMessage: string | null }>) {
+      const { subscriptionId, ...failure } = action.payload;
+      const entry = state.verifications[subscriptionId];
+      if (!entry) return;
+      entry.polls += 1;
+      entry.value = null;
+      entry.status = 'failed';
+      entry.failure = failure;
+    },
     /** The last poll went by without a value. */
     verificationStopped(state, action: PayloadAction<number>) {
       const entry = state.verifications[action.payload];
@@ -147,5 +161,6 @@ export const {
   invitationFailed,
   verificationRequested,
   verificationPolled,
+  verificationFailed,
   verificationStopped,
 } = panelSlice.actions;

@@ -85,6 +85,8 @@ const en = {
   'panel.pleaseWait': 'Please wait…',
   'panel.verificationStopped': 'Nothing has arrived yet. Send the e-mail again, then try once more.',
   'panel.verificationRetry': 'Try again',
+  'panel.verificationFailed': 'The mailbox of this account cannot be read. Please contact support.',
+  'panel.contactSupport': 'Contact support',
 } as const;
 
 export type PanelTextKey = keyof typeof en;
@@ -165,6 +167,8 @@ const ko: TextTable<PanelTextKey> = {
   'panel.pleaseWait': '잠시 기다려 주세요…',
   'panel.verificationStopped': '아직 도착한 메일이 없습니다. 이메일을 다시 보낸 후 한 번 더 시도해 주세요.',
   'panel.verificationRetry': '다시 시도',
+  'panel.verificationFailed': '이 계정의 메일함을 확인할 수 없습니다. 고객센터에 문의해 주세요.',
+  'panel.contactSupport': '고객센터 문의',
 };
 
 export const PANEL_TEXTS = defineTexts<PanelTextKey>(en, ko);

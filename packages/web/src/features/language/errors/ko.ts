@@ -55,7 +55,7 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   subscription_not_active: '활성 상태의 구독이 아닙니다.',
   wrong_platform_type: '이 플랫폼에서는 사용할 수 없는 기능입니다.',
   no_mailbox: '이 계정에는 확인할 메일함이 없습니다. 고객센터에 문의해 주세요.',
-  mailbox_reading_off: '메일함 확인 기능을 사용할 수 없습니다. 고객센터에 문의해 주세요.',
+  mailbox_reading_off: '지금은 계정 메일함을 확인할 수 없어 인증 링크나 코드를 가져올 수 없습니다. 고객센터에 문의해 주세요.',
   mailbox_unavailable: '지금은 메일함에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   // The admin area (its labels follow the language toggle too)
   platform_not_found: '존재하지 않는 플랫폼입니다.',

@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { keyframes } from '@emotion/react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { RouterLink } from '../../../components/ui/links';
 import type { PanelItem } from '../../../services/api/panel';
+import { selectIsStaff } from '../../auth/selectors';
 import { selectVerifications } from '../selectors';
 import { verificationRequested, type VerificationKind, type VerificationState } from '../slice';
 import { PANEL_TEXTS } from '../texts';
@@ -55,7 +57,36 @@ function Stopped({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The button that asks the server for a link or code, then the polling bar or the 'stopped' note. */
+/**
+ * An answer that waiting cannot change (e.g. the shop reads no mailbox): said at once, with what
+ * to do. Staff also see the server's own message, which names the setting to fix (in English).
+ */
+function Failed({ failure, onRetry }: { failure: NonNullable<VerificationState['failure']>; onRetry: () => void }) {
+  const t = useT(PANEL_TEXTS);
+  const isStaff = useAppSelector(selectIsStaff);
+  return (
+    <Stack gap="2" role="alert" data-testid="panel-verification-failed" data-code={failure.code ?? undefined}>
+      <Text fontSize="sm" color="red.700" data-testid="panel-verification-failed-message">
+        {failure.message}
+      </Text>
+      {isStaff && failure.serverMessage && failure.serverMessage !== failure.message && (
+        <Text fontSize="sm" color="fg.muted" data-testid="panel-verification-staff-note">
+          {failure.serverMessage}
+        </Text>
+      )}
+      <Flex align="center" gap="3" wrap="wrap">
+        <RouterLink to="/support" fontSize="sm" fontWeight="semibold" color="purple.700" data-testid="panel-verification-support">
+          {t('panel.contactSupport')}
+        </RouterLink>
+        <Button size="xs" variant="outline" onClick={onRetry} data-testid="panel-verification-retry">
+          {t('panel.verificationRetry')}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+/** The button that asks the server for a link or code, then the polling bar, the 'stopped' note or why it failed. */
 function RequestButton(props: { item: PanelItem; verification: VerificationState | undefined; onRequest: () => void; testId: string; children: ReactNode }) {
   const { item, verification, onRequest, testId, children } = props;
   return (
@@ -73,6 +104,7 @@ function RequestButton(props: { item: PanelItem; verification: VerificationState
       </Box>
       {verification?.status === 'polling' && <Polling />}
       {verification?.status === 'stopped' && <Stopped onRetry={onRequest} />}
+      {verification?.status === 'failed' && verification.failure && <Failed failure={verification.failure} onRetry={onRequest} />}
     </>
   );
 }
