@@ -55,6 +55,8 @@ export async function startShop({ fromSource = false, logLevel = 'warn' } = {}) 
   // A copy of the web build, so that rebuilding the web app during the run cannot swap its assets.
   const webDist = path.join(dataDir, 'web-dist');
   cpSync(path.join(ROOT, 'packages/web/dist'), webDist, { recursive: true });
+  // The server bundle (React rendering the storefront) beside it, as the server looks for it.
+  cpSync(path.join(ROOT, 'packages/web/dist-server'), path.join(dataDir, 'dist-server'), { recursive: true });
   const child = spawn(process.execPath, serveArgs(fromSource, webDist), { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = once(child, 'exit');
   const deadline = Date.now() + 60_000;

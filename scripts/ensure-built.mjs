@@ -36,7 +36,11 @@ const webSources = Math.max(
   newest(at('packages/web/vite.config.ts')),
   newest(at('packages/web/public')),
 );
-const webBuilt = existsSync(at('packages/web/dist/index.html')) ? newest(at('packages/web/dist')) : 0;
+// Both halves of the web build: dist/ for the browser, dist-server/ for the server's rendering.
+const webBuilt =
+  existsSync(at('packages/web/dist/index.html')) && existsSync(at('packages/web/dist-server/entry-server.js'))
+    ? Math.min(newest(at('packages/web/dist')), newest(at('packages/web/dist-server')))
+    : 0;
 
 /**
  * Runs one build command in a process group of its own and waits for it. A stop signal meanwhile

@@ -29,7 +29,7 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lowPriorityScripts()],
   resolve: {
     // The form rules shared with the server, taken from their TypeScript source (no server build
@@ -51,35 +51,44 @@ export default defineConfig({
       '/media': { target: backend, changeOrigin: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Content-hashed names let the server cache dist/assets/* forever and index.html never.
-    assetsDir: 'assets',
-    rolldownOptions: {
-      treeshake: {
-        // Chakra's theme module builds its default config (every recipe) at load time through
-        // these identity helpers. Marked pure, the unused recipes are dropped and only those our
-        // system names (components/ui/system.ts) stay in the Chakra chunk (app/chakra/ChakraRoot.tsx,
-        // loaded on demand: the storefront's first screen has no Chakra).
-        manualPureFunctions: [
-          'defineConfig',
-          'defineRecipe',
-          'defineSlotRecipe',
-          'defineTokens',
-          'defineSemanticTokens',
-          'defineTextStyles',
-          'defineLayerStyles',
-          'defineAnimationStyles',
-          'defineKeyframes',
-          'defineGlobalStyles',
-        ],
+  // The server's build (`vite build --ssr src/entry-server.tsx`) bundles every library, so
+  // packages/http loads dist-server/entry-server.js without the web's dependencies installed.
+  ssr: { noExternal: true, target: 'node' },
+  // Fixed at build time, as in the browser's build: libraries that pick their build by NODE_ENV
+  // at run time (react-router-dom's CommonJS entry) would otherwise bring a second copy of their
+  // contexts into the bundle when the server runs with another NODE_ENV (tests).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Content-hashed names let the server cache dist/assets/* forever and index.html never.
+        assetsDir: 'assets',
+        rolldownOptions: {
+          treeshake: {
+            // Chakra's theme module builds its default config (every recipe) at load time through
+            // these identity helpers. Marked pure, the unused recipes are dropped and only those our
+            // system names (components/ui/system.ts) stay in the Chakra chunk (app/chakra/ChakraRoot.tsx,
+            // loaded on demand: the storefront's first screen has no Chakra).
+            manualPureFunctions: [
+              'defineConfig',
+              'defineRecipe',
+              'defineSlotRecipe',
+              'defineTokens',
+              'defineSemanticTokens',
+              'defineTextStyles',
+              'defineLayerStyles',
+              'defineAnimationStyles',
+              'defineKeyframes',
+              'defineGlobalStyles',
+            ],
+          },
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
       },
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-      },
-    },
-  },
-});
+}));

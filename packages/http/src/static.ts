@@ -1,8 +1,9 @@
 /**
  * Serves the built web app and media. Hashed assets are immutable for a year; the HTML is
  * revalidated on every load (ETag) so a deploy is picked up at once. Every client route gets
- * index.html filled in for that URL by the storefront renderer (seo/): its own title, meta
- * tags, `<html lang>` and pre-rendered content; plus /robots.txt and /sitemap.xml.
+ * index.html filled in for that URL (seo/): the storefront pages rendered by React on the server
+ * (the web app's bundle in packages/web/dist-server), their title, meta tags, `<html lang>` and
+ * state; plus /robots.txt and /sitemap.xml.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,10 +12,16 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Container } from 'inversify';
 import { CATALOG, TOKENS, type AppConfig, type CatalogService, type Logger } from '@subshare/core';
 import { Storefront } from './seo/index.js';
+import { bundleLoader } from './seo/renderer.js';
 
 // packages/http/{src,dist} → packages/web/dist and packages/http/media
 const PACKAGES_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_WEB_DIST = path.join(PACKAGES_DIR, 'web', 'dist');
+/** The server bundle is built next to dist/ (`dist-server/`); a web build copied elsewhere without it uses the package's own. */
+function serverBundleOf(webDist: string): string {
+  const beside = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
+  return existsSync(beside) ? beside : path.join(PACKAGES_DIR, 'web', 'dist-server', 'entry-server.js');
+}
 export const MEDIA_DIR = path.join(PACKAGES_DIR, 'http', 'media');
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -22,7 +29,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): Router {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config);
+  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config, bundleLoader(serverBundleOf(webDist)));
   const router = express.Router();
 
   router.get('/robots.txt', (_req, res) => {
@@ -32,6 +39,10 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
   router.get('/sitemap.xml', async (_req: Request, res: Response, next: NextFunction) => {
     try {
       const xml = await storefront.sitemap();
+      if (xml === undefined) {
+        res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
+        return;
+      }
       res.setHeader('Cache-Control', 'public, max-age=3600');
       res.type('application/xml').send(xml);
     } catch (error) {
@@ -61,6 +72,7 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
     res.setHeader('Cache-Control', 'no-cache');
     // Without ?lang and ?currency, the page follows the visitor's language and country.
     res.vary('Accept-Language');
+    res.vary('Cookie');
     if (config.countryHeader) res.vary(config.countryHeader);
     try {
       const page = await storefront.render(indexHtml, req);

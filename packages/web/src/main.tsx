@@ -1,75 +1,61 @@
 /**
- * Start-up. This entry holds the store and its sagas only (no React), so the data a
- * pre-rendered page needs is asked for as early as possible; the interface (app/ui.tsx: React,
- * the router, the storefront's pages in plain CSS and their stylesheet; no Chakra, which only
- * the pages built with it load) is fetched once the pre-rendered page has painted, and starts
- * in tasks of its own.
+ * Start-up. A storefront page (home, platform, static and policy pages, not-found) arrives
+ * rendered by the server from these same components (entry-server.tsx), with the state it was
+ * rendered from in #ssr-state: the store starts from that state and React hydrates the markup
+ * (hydrateRoot), so nothing is asked for again and the page is live as soon as this script has
+ * run. Login, checkout, the panel and the admin area depend on the visitor: the server sends an
+ * empty #root and they render here (createRoot).
  *
- * The server may have pre-rendered the page into #root (and sent its data in #ssr-data), in the
- * language and currency of `?lang` / `?currency` when the address names them. The app's first
- * render replaces that markup (createRoot, not hydrateRoot).
+ * The session (localStorage) is the browser's own: the server rendered the page logged out, so
+ * it joins once hydration has committed, and the navigation bar then shows the account links.
  */
-import { prefetchRouteData } from './app/prefetch';
-import { readServerData } from './app/serverData';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/App';
+import type { RootState } from './app/rootReducer';
 import { createAppStore } from './app/store';
 import { readUrlChoices } from './app/urlChoices';
+import { loadReturnUrl, loadSession } from './features/auth/session';
+import { loggedIn } from './features/auth/slice';
+import { logError } from './services/log';
+import { STATE_ELEMENT_ID } from './ssr/stateElement';
 
-/** Resolves in a new task: the browser may paint and handle input first. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
-/**
- * Resolves once the browser has painted the pre-rendered page and is idle: after its first
- * contentful paint has been reported (a PerformanceObserver entry is queued only once that frame
- * is on screen), one more frame, and an idle moment. Without paint entries (older browsers), after
- * the next frame; in a tab in the background (no frames come), at once; at most after 1.5 s.
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') return resolve();
-    let done = false;
-    let observer: PerformanceObserver | undefined;
-    const timer = window.setTimeout(() => finish(false), 1500);
-    function finish(painted: boolean) {
-      if (done) return;
-      done = true;
-      observer?.disconnect();
-      window.clearTimeout(timer);
-      if (!painted) return resolve();
-      // One more frame (the candidates of the largest paint are recorded), then an idle moment.
-      requestAnimationFrame(() => {
-        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 300 });
-        else void nextTask().then(resolve);
-      });
-    }
-    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntries().length > 0) finish(true);
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } else {
-      requestAnimationFrame(() => void nextTask().then(() => finish(true)));
-    }
-  });
-}
-
-async function start(container: HTMLElement): Promise<void> {
-  const prerendered = container.childElementCount > 0;
-  // The visitor sees the pre-rendered page first; the app's work comes after that paint.
-  if (prerendered) await afterFirstPaint();
-  const store = createAppStore({ urlChoices: readUrlChoices(window.location.search), serverData: readServerData(container) });
-  const ready = prerendered ? prefetchRouteData(store, window.location.pathname) : Promise.resolve();
-  // Evaluating the interface's chunk is a long step of its own: not in the same task as the store's.
-  if (prerendered) await nextTask();
-  const { startUi } = await import('./app/ui');
-  await startUi(container, store, ready);
+function readServerState(): Partial<RootState> | null {
+  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Partial<RootState>;
+  } catch (error) {
+    logError('the server state is not JSON; rendering afresh', error);
+    return null;
+  }
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-void start(container);
+const serverState = container.firstElementChild ? readServerState() : null;
+const urlChoices = readUrlChoices(window.location.search);
+
+if (serverState) {
+  const store = createAppStore({ urlChoices, preloadedState: { ...serverState, auth: { user: null, returnUrl: loadReturnUrl() } } });
+  const session = loadSession();
+  const onHydrated = () => {
+    // For tests and tools: the root has hydrated (lazy parts hydrate as their code arrives).
+    document.documentElement.setAttribute('data-hydrated', '');
+    if (session) store.dispatch(loggedIn(session));
+  };
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App store={store} router={createAppRouter()} onHydrated={onHydrated} />
+    </StrictMode>,
+    { onRecoverableError: (error) => logError('hydration', error) },
+  );
+} else {
+  const store = createAppStore({ urlChoices });
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} router={createAppRouter()} onHydrated={() => document.documentElement.setAttribute('data-hydrated', '')} />
+    </StrictMode>,
+  );
+}

@@ -1,10 +1,11 @@
 /**
  * sitemap.xml (home, platform pages, static pages, each in English and Korean with hreflang
- * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL.
+ * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL. The static
+ * pages and the URL scheme are the web app's (its server bundle).
  */
-import { escapeHtml, type PlatformView } from '@subshare/core';
+import { escapeHtml as escape, type PlatformView } from '@subshare/core';
 import { languageUrls } from './head.js';
-import { CONTENT_PAGES } from './texts.js';
+import type { ServerBundle } from './renderer.js';
 
 /** Paths that are nobody's search result: the admin area, the API, buyer panels and checkout. */
 export const ROBOTS_DISALLOW = ['/jve', '/api/', '/user/', '/payment', '/payssionpaymentresult', '/naver/'];
@@ -14,22 +15,22 @@ export function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
-export function sitemapXml(publicUrl: string, platforms: readonly PlatformView[]): string {
+export function sitemapXml(web: ServerBundle, publicUrl: string, platforms: readonly PlatformView[]): string {
   const base = publicUrl.replace(/\/+$/, '');
   const newest = platforms.reduce<Date | undefined>((latest, platform) => (!latest || platform.updatedAt > latest ? platform.updatedAt : latest), undefined);
   const pages: Array<{ path: string; lastmod?: Date }> = [
     { path: '/', lastmod: newest },
     ...platforms.map((platform) => ({ path: `/platform/${platform.id}`, lastmod: platform.updatedAt })),
-    ...CONTENT_PAGES.map((page) => ({ path: `/${page}` })),
+    ...web.CONTENT_PAGES.map((page) => ({ path: `/${page}` })),
   ];
   const entries = pages.flatMap(({ path, lastmod }) => {
     const urls = languageUrls(base, path);
     const alternates =
-      `<xhtml:link rel="alternate" hreflang="en" href="${escapeHtml(urls.en)}"/>` +
-      `<xhtml:link rel="alternate" hreflang="ko" href="${escapeHtml(urls.ko)}"/>` +
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(urls.en)}"/>`;
+      `<xhtml:link rel="alternate" hreflang="en" href="${escape(urls.en)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="ko" href="${escape(urls.ko)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escape(urls.en)}"/>`;
     const modified = lastmod && !Number.isNaN(lastmod.getTime()) ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
-    return [urls.en, urls.ko].map((loc) => `<url><loc>${escapeHtml(loc)}</loc>${modified}${alternates}</url>`);
+    return [urls.en, urls.ko].map((loc) => `<url><loc>${escape(loc)}</loc>${modified}${alternates}</url>`);
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

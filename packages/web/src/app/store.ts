@@ -1,7 +1,7 @@
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { sessionExpired } from '../features/auth/slice';
-import { currencyChosen, homeLoaded, platformPreloaded } from '../features/catalog/slice';
+import { currencyChosen } from '../features/catalog/slice';
 import { rememberLanguage } from '../features/language/saga';
 import { languageResolved } from '../features/language/slice';
 import { requestFinished, requestStarted } from '../features/shell/slice';
@@ -12,7 +12,6 @@ import { STORAGE_KEYS, writeItem } from '../services/storage';
 import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga, supervise } from './rootSaga';
 import { setSagaRunner } from './sagaInjector';
-import { matchesCurrency, type ServerData } from './serverData';
 import type { UrlChoices } from './urlChoices';
 
 export type { RootState } from './rootReducer';
@@ -20,14 +19,18 @@ export type { RootState } from './rootReducer';
 export interface StartOptions {
   /** `?lang` and `?currency` of the address the app was opened with. */
   urlChoices?: UrlChoices;
-  /** The data a pre-rendered page came with. */
-  serverData?: ServerData | null;
+  /**
+   * The state the server rendered the page from (entry-server.tsx): the browser starts from it,
+   * so hydration renders the same markup and nothing the page holds is asked for again.
+   */
+  preloadedState?: Partial<RootState>;
 }
 
-export function createAppStore({ urlChoices = {}, serverData = null }: StartOptions = {}) {
+export function createAppStore({ urlChoices = {}, preloadedState }: StartOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({ onError: (error) => logError('saga', error) });
   const store = configureStore({
     reducer: rootReducer,
+    preloadedState,
     // Side effects live in sagas; thunks are switched off so there is one way to do them.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
     // Actions carry passwords and codes on their way to the sagas: no action log in production.
@@ -44,7 +47,6 @@ export function createAppStore({ urlChoices = {}, serverData = null }: StartOpti
 
   // Before the sagas start: they read the language and currency as they begin.
   applyUrlChoices(store, urlChoices);
-  if (serverData) applyServerData(store, serverData);
 
   sagaMiddleware.run(rootSaga);
   // Lazily loaded features start their sagas under the same supervision as the others.
@@ -65,23 +67,7 @@ function applyUrlChoices(store: StoreLike, choices: UrlChoices): void {
   }
 }
 
-/**
- * The data a pre-rendered page came with (app/serverData.ts), before the sagas start: on a
- * first visit its language stands for the country lookup (the server chose it the same way),
- * and the catalog it carries is shown without asking again when language and currency match.
- */
 type StoreLike = { getState(): RootState; dispatch(action: UnknownAction): unknown };
-
-function applyServerData(store: StoreLike, data: ServerData): void {
-  if (!store.getState().language.resolved) {
-    rememberLanguage(data.languageId);
-    store.dispatch(languageResolved(data.languageId));
-  }
-  const { language, catalog } = store.getState();
-  if (language.languageId !== data.languageId) return;
-  if (data.home && matchesCurrency(data.home.currencyCode, catalog.chosenCurrency)) store.dispatch(homeLoaded(data.home));
-  if (data.platform && matchesCurrency(data.platform.currencyCode, catalog.chosenCurrency)) store.dispatch(platformPreloaded(data.platform));
-}
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];

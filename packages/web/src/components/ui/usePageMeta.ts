@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export const SITE_NAME = 'subshare';
 /** Search engines show about this many characters of a description. */
 const DESCRIPTION_MAX = 160;
 
-interface PageMeta {
+export interface PageMeta {
   /** The page's own title ("Support"); the site name is added: "Support | subshare". Null: the site name only. */
   title: string | null;
   /** The whole document title instead, as it is (home: "subshare — …"). */
@@ -27,12 +27,35 @@ function shorten(text: string): string {
 }
 
 /**
+ * On the server (entry-server.tsx) the page being rendered reports its meta here instead: effects
+ * do not run there, and the head of the first HTML is written from what the page reported.
+ */
+export interface PageMetaCollector {
+  meta?: PageMeta;
+}
+export const PageMetaContext = createContext<PageMetaCollector | null>(null);
+
+/** The document title of a page's meta, as the browser tab and the server's <title> show it. */
+export function documentTitle({ title, fullTitle }: PageMeta): string {
+  return fullTitle ?? (title ? `${title} | ${SITE_NAME}` : SITE_NAME);
+}
+
+/** The meta description as written into the head. */
+export function metaDescription(description: string): string {
+  return shorten(description);
+}
+
+/**
  * Keeps document.title and the description in step with the page as the visitor moves
  * around (the server writes the same into the first HTML of storefront pages).
  */
 export function usePageMeta({ title, fullTitle, description, robots }: PageMeta): void {
+  const collector = useContext(PageMetaContext);
+  // The innermost page renders last: its meta wins, as its effects would in the browser.
+  if (collector) collector.meta = { title, fullTitle, description, robots };
+
   useEffect(() => {
-    document.title = fullTitle ?? (title ? `${title} | ${SITE_NAME}` : SITE_NAME);
+    document.title = documentTitle({ title, fullTitle });
   }, [title, fullTitle]);
 
   useEffect(() => {

@@ -12,7 +12,7 @@ import { useT } from '../../language/useT';
 import NotFoundPage from '../../shell/pages/NotFoundPage';
 import { OptionGroup } from '../components/OptionGroup';
 import { parsePlatformId } from '../platformId';
-import { discountPercent, formatPrice, monthlyPrice, regularPrice, salePrice } from '../rules';
+import { discountPercent, formatPrice, minMonthlyPrice, monthlyPrice, regularPrice, salePrice } from '../rules';
 import { selectCurrencyCode, selectPlatformPage, selectSelection } from '../selectors';
 import { paymentRequested, platformPageClosed, platformPageOpened, platformRefreshRequested, selectionChanged } from '../slice';
 import styles from './PlatformPage.module.css';
@@ -85,7 +85,11 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
   const currencyCode = useAppSelector(selectCurrencyCode);
   const selection = useAppSelector(selectSelection);
   const { culture } = useAppSelector(selectLanguage);
-  usePageMeta({ title: t('meta.platformTitle', { name: platform.name }), description: platform.description, robots: 'index' });
+  const perMonthOf = (amount: number) => `${formatPrice(amount, currencyCode, culture)}${t('card.perMonth')}`;
+  // The lowest monthly price leads the description (search results, link previews), as on the home card.
+  const lowest = minMonthlyPrice(platform, currencyCode);
+  const metaDescription = lowest === null ? platform.description : `${platform.name}: ${perMonthOf(lowest)}. ${platform.description}`;
+  usePageMeta({ title: t('meta.platformTitle', { name: platform.name }), description: metaDescription, robots: 'index' });
 
   const types = platform.type.filter((type) => type.isEnable);
   const durations = platform.duration.filter((duration) => duration.isEnable);
@@ -94,7 +98,6 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
   const regular = regularPrice(platform, durationId, typeId, currencyCode);
   const monthly = monthlyPrice(platform, durationId, typeId, currencyCode);
   const discount = discountPercent(regular, sale);
-  const perMonth = (amount: number) => `${formatPrice(amount, currencyCode, culture)}${t('card.perMonth')}`;
 
   const headerText = readableTextColor(platform.colorOne);
   const buttonText = readableTextColor(platform.colorTwo);
@@ -167,7 +170,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                   legend={t('platform.duration')}
                   options={durations.map((duration) => {
                     const amount = monthlyPrice(platform, duration.id, typeId, currencyCode);
-                    return { id: duration.id, name: duration.name, detail: amount === null ? undefined : perMonth(amount) };
+                    return { id: duration.id, name: duration.name, detail: amount === null ? undefined : perMonthOf(amount) };
                   })}
                   selectedId={durationId}
                   accent={platform.colorTwo}
@@ -201,7 +204,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                     </div>
                     {monthly !== null && (
                       <p data-testid="platform-monthly-price" className={styles.monthly}>
-                        {perMonth(monthly)}
+                        {perMonthOf(monthly)}
                       </p>
                     )}
                   </div>

@@ -15,7 +15,13 @@ export default function FaqPage() {
   const items = texts.faq.items.map((item) => ({ question: item.question, answer: fill(item.answer) ?? item.answer }));
 
   return (
-    <Page testId="page-faq" title={t('page.faq')} intro={texts.faq.intro} indexable>
+    <Page
+      testId="page-faq"
+      title={t('page.faq')}
+      intro={texts.faq.intro}
+      description={[texts.faq.intro, ...texts.faq.items.map((item) => item.question)].join(' ')}
+      indexable
+    >
       <FaqList key={languageId} items={items} headingLevel={2} />
       <Text mt="8">
         {texts.faq.moreHelp}{' '}

@@ -3,7 +3,6 @@ import { Link as RouterLinkBase, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, LinkButton, TextLink } from '../../../components/plain/controls';
 import { Logo } from '../../../components/ui/Logo';
-import { useIsDesktop } from '../../../components/ui/useIsDesktop';
 import { ProfilePicture } from '../../auth/components/ProfilePicture';
 import { CurrencySelect } from '../../catalog/components/CurrencySelect';
 import { selectUser } from '../../auth/selectors';
@@ -48,9 +47,14 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
+/**
+ * One bar for every width: phones hide the wide-only links and show the menu button by CSS
+ * (NavBar.module.css), not by measuring the window, so the markup the server renders is the
+ * markup the phone hydrates (no switch of layout, no shift, after the scripts have run). The open
+ * phone menu repeats the how-it-works and account links below the bar (the bar's are hidden then).
+ */
 export function NavBar() {
   const t = useT();
-  const isDesktop = useIsDesktop();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -60,39 +64,35 @@ export function NavBar() {
   return (
     <header className={styles.header}>
       <nav aria-label={t('nav.main')} className={styles.bar}>
-        <RouterLinkBase to="/" data-testid="nav-home" aria-label={t('nav.home')}>
-          <Logo height={isDesktop ? 32 : 28} />
+        <RouterLinkBase to="/" data-testid="nav-home" aria-label={t('nav.home')} className={styles.home}>
+          <Logo height={32} />
         </RouterLinkBase>
         <div className={styles.spacer} />
-        {isDesktop ? (
-          <div className={styles.row}>
-            <TextLink data-testid="nav-how-it-works" to="/howitworks">
-              {t('nav.howItWorks')}
-            </TextLink>
-            <CurrencySelect />
-            <LanguageToggle />
+        <div className={styles.row}>
+          <TextLink data-testid="nav-how-it-works" to="/howitworks" className={styles.wide}>
+            {t('nav.howItWorks')}
+          </TextLink>
+          <CurrencySelect />
+          <LanguageToggle />
+          <div className={styles.wide}>
             <AccountLinks direction="row" />
           </div>
-        ) : (
-          <div className={styles.compactRow}>
-            <CurrencySelect />
-            <LanguageToggle />
-            <Button
-              data-testid="nav-menu-toggle"
-              variant="ghost"
-              size="sm"
-              aria-label={t('nav.menu')}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <MenuIcon open={menuOpen} />
-            </Button>
-          </div>
-        )}
+          <Button
+            data-testid="nav-menu-toggle"
+            variant="ghost"
+            size="sm"
+            className={styles.narrow}
+            aria-label={t('nav.menu')}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon open={menuOpen} />
+          </Button>
+        </div>
       </nav>
-      {!isDesktop && menuOpen && (
-        <div id="mobile-menu" data-testid="nav-mobile-menu" className={styles.menu}>
+      {menuOpen && (
+        <div id="mobile-menu" data-testid="nav-mobile-menu" className={`${styles.menu} ${styles.narrow}`}>
           <TextLink data-testid="nav-how-it-works" to="/howitworks">
             {t('nav.howItWorks')}
           </TextLink>

@@ -1,0 +1,231 @@
+/**
+ * The server's side of the one rendering: the storefront pages (home, platform pages, the
+ * static and policy pages, not-found) rendered by React from the components the browser
+ * hydrates, with the Redux state they were rendered from, and the head tags built from what
+ * the page reported (usePageMeta). Built by `vite build --ssr` into dist-server/ (every library
+ * bundled: the server needs no web dependency installed) and loaded by packages/http at start.
+ *
+ * The caller (packages/http, seo/storefront.ts) decides language and currency, fetches the
+ * catalog and caches the result; nothing here reads a request or a database.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router-dom';
+import { AppFrame } from './app/App';
+import { rootReducer, type RootState } from './app/rootReducer';
+import { preloadChakra } from './app/chakra/ChakraBoundary';
+import { preloadRoute, routes } from './app/routes';
+import { PageMetaContext, documentTitle, metaDescription, type PageMetaCollector } from './components/ui/usePageMeta';
+import { businessLoaded } from './features/business/slice';
+import { parsePlatformId } from './features/catalog/platformId';
+import { formatAmount, minMonthlyPrice, roundToCurrency } from './features/catalog/rules';
+import { currencyChosen, homeLoaded, platformNotFound, platformPageOpened, platformPreloaded } from './features/catalog/slice';
+import { CHECKOUT_TEXTS } from './features/checkout/texts';
+import { POLICY_PAGES } from './features/content/policies';
+import { DICTIONARY } from './features/language/dictionary';
+import { getLanguage, type LanguageId } from './features/language/languages';
+import { languageResolved } from './features/language/slice';
+import { translate } from './features/language/texts';
+import type { BusinessInfo, CurrencyCode, HomeResponse, Platform } from './services/api';
+
+export { STATE_ELEMENT_ID } from './ssr/stateElement';
+
+type Lang = 'en' | 'ko';
+
+/** What the head says about the page; packages/http writes the tags (URLs from PUBLIC_URL, escaping). */
+export interface HeadModel {
+  lang: Lang;
+  title: string;
+  description: string;
+  /** The canonical path; absent for pages that are not indexed. */
+  path?: string;
+  noindex: boolean;
+  image: string;
+  imageAlt: string;
+  jsonLd?: unknown;
+}
+
+/** The static pages search engines should find (sitemap.xml), besides home and the platform pages. */
+export const CONTENT_PAGES: readonly string[] = ['support', 'howitworks', 'faq', ...POLICY_PAGES.map((page) => page.path)];
+
+const HERO_IMAGE = '/media/hero.svg';
+
+/** What a path is to the storefront; `key` names its rendering in a cache (bounded: made-up URLs share one). */
+export type PageKind =
+  | { kind: 'home'; key: string }
+  | { kind: 'platform'; id: number; key: string }
+  | { kind: 'content'; page: string; key: string }
+  | { kind: 'notFound'; platform: boolean; key: string }
+  /** Login, checkout, panel, admin: depend on the visitor, so the browser renders them (no markup, noindex). */
+  | { kind: 'private'; page: string; key: string };
+
+export function classify(pathname: string, platformIds: ReadonlySet<number>): PageKind {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const path = leaf?.index ? '' : (leaf?.path ?? '*');
+  if (path === '') return { kind: 'home', key: 'home' };
+  if (path === 'platform/:id') {
+    const id = parsePlatformId(/^\/platform\/([^/]*)/i.exec(pathname)?.[1]);
+    return id !== null && platformIds.has(id)
+      ? { kind: 'platform', id, key: `platform/${id}` }
+      : { kind: 'notFound', platform: true, key: 'platform-not-found' };
+  }
+  if (CONTENT_PAGES.includes(path)) return { kind: 'content', page: path, key: path };
+  if (path === '*') return { kind: 'notFound', platform: false, key: 'not-found' };
+  const page = path.split('/')[0]!;
+  return { kind: 'private', page, key: `private/${page}` };
+}
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** The shop's public address, for canonical and hreflang URLs. */
+  publicUrl: string;
+  languageId: LanguageId;
+  /** The currency prices are shown in. */
+  currency: CurrencyCode;
+  /** Whether the visitor chose it (`?currency`, the display cookie), as opposed to the server's default. */
+  currencyChosen: boolean;
+  /** The catalog in that language and currency: GET /api/main/home's answer. */
+  home: HomeResponse;
+  business: BusinessInfo | null;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  head: HeadModel;
+  /** The state the page was rendered from (main.tsx starts the store from it); null for private pages. */
+  state: Partial<RootState> | null;
+  /** The inside of `<div id="root">`; empty for private pages. */
+  html: string;
+}
+
+export async function render(request: RenderRequest): Promise<RenderedPage> {
+  const pathname = new URL(request.url, 'http://localhost').pathname;
+  const platformIds = new Set(request.home.platforms.map((platform) => platform.id));
+  const page = classify(pathname, platformIds);
+  const lang = getLanguage(request.languageId).culture as Lang;
+  const t = (key: Parameters<typeof translate<keyof (typeof DICTIONARY)[1]>>[2]) => translate(DICTIONARY, request.languageId, key);
+  const publicUrl = request.publicUrl.replace(/\/+$/, '');
+  const hero = { image: `${publicUrl}${HERO_IMAGE}`, imageAlt: t('home.slogan') };
+
+  if (page.kind === 'private') {
+    const head: HeadModel = {
+      lang,
+      title: documentTitle({ title: privateTitle(page.page, request.languageId) }),
+      description: t('home.subslogan'),
+      noindex: true,
+      ...hero,
+    };
+    return { status: 200, head, state: null, html: '' };
+  }
+
+  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }) });
+  store.dispatch(languageResolved(request.languageId));
+  if (request.currencyChosen) store.dispatch(currencyChosen(request.currency));
+  let platform: Platform | undefined;
+  if (page.kind === 'home') store.dispatch(homeLoaded(request.home));
+  if (page.kind === 'platform') {
+    platform = request.home.platforms.find((candidate) => candidate.id === page.id)!;
+    store.dispatch(platformPreloaded({ platform, currencyCode: request.home.currencyCode }));
+  }
+  if (page.kind === 'notFound' && page.platform) {
+    const id = parsePlatformId(/^\/platform\/([^/]*)/i.exec(pathname)?.[1]);
+    store.dispatch(platformPageOpened(id));
+    if (id !== null) store.dispatch(platformNotFound());
+  }
+  if (request.business) store.dispatch(businessLoaded(request.business));
+
+  const collector: PageMetaCollector = {};
+  const html = await renderApp(store, request.url, collector);
+  const meta = collector.meta ?? { title: null };
+  const title = documentTitle(meta);
+  const description = metaDescription(meta.description ?? t('home.subslogan'));
+
+  let head: HeadModel;
+  if (page.kind === 'notFound') {
+    head = { lang, title, description, noindex: true, ...hero };
+  } else {
+    const path = page.kind === 'home' ? '/' : page.kind === 'platform' ? `/platform/${page.id}` : `/${page.page}`;
+    head = { lang, title, description, path, noindex: false, ...hero };
+    if (platform) {
+      const image = absolute(publicUrl, platform.logoBase);
+      const currency = request.home.currencyCode;
+      const monthly = minMonthlyPrice(platform, currency);
+      Object.assign(head, {
+        image,
+        imageAlt: platform.name,
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: platform.name,
+          description: metaDescription(platform.description),
+          image,
+          url: `${publicUrl}${path}${lang === 'ko' ? '?lang=ko' : ''}`,
+          ...(monthly === null ? {} : { offers: { '@type': 'Offer', price: plainAmount(monthly, currency), priceCurrency: currency } }),
+        },
+      });
+    }
+  }
+  return { status: page.kind === 'notFound' ? 404 : 200, head, state: serverState(store.getState()), html };
+}
+
+/** The state the browser starts from. The session is the browser's own: it joins after hydration. */
+function serverState(state: RootState): Partial<RootState> {
+  const { page } = state.catalog;
+  // A platform that does not exist is the page's answer too: its opening in the browser asks nothing again.
+  const catalog = page.status === 'notFound' && page.id !== null ? { ...state.catalog, page: { ...page, reuse: true } } : state.catalog;
+  return { shell: state.shell, language: state.language, catalog, business: state.business };
+}
+
+/**
+ * renderToString, after the page's lazy chunks (a static page and Chakra) have been loaded: then
+ * nothing suspends, the whole page is in one piece of markup, and React adds no inline scripts
+ * (which the Content-Security-Policy would block) to stream in late parts.
+ */
+async function renderApp(store: ReturnType<typeof configureStore<RootState>>, url: string, collector: PageMetaCollector): Promise<string> {
+  const location = new URL(url, 'http://localhost');
+  await Promise.all([preloadRoute(location.pathname), preloadChakra()]);
+  const handler = createStaticHandler(routes);
+  // No loaders: the context is the matched routes only.
+  const context = await handler.query(new Request(location.href));
+  if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppFrame store={store}>
+        <PageMetaContext.Provider value={collector}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PageMetaContext.Provider>
+      </AppFrame>
+    </StrictMode>,
+  );
+}
+
+function privateTitle(page: string, languageId: LanguageId): string | null {
+  switch (page) {
+    case 'login':
+    case 'naver':
+      return translate(DICTIONARY, languageId, 'login.title');
+    case 'register':
+      return translate(DICTIONARY, languageId, 'register.title');
+    case 'payment':
+      return translate(CHECKOUT_TEXTS, languageId, 'payment.title');
+    case 'paymentresult':
+    case 'payssionpaymentresult':
+      return translate(CHECKOUT_TEXTS, languageId, 'result.title');
+    case 'user':
+      return translate(DICTIONARY, languageId, 'nav.mySubscriptions');
+    default:
+      return null;
+  }
+}
+
+function absolute(publicUrl: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** schema.org wants a plain decimal: "4.99", "6900". */
+function plainAmount(amount: number, currency: CurrencyCode): string {
+  return formatAmount(roundToCurrency(amount, currency), currency).replace(/,/g, '');
+}
