@@ -17,7 +17,10 @@ import { createAppStore } from './app/store';
 import { readUrlChoices } from './app/urlChoices';
 import { loadReturnUrl, loadSession } from './features/auth/session';
 import { loggedIn } from './features/auth/slice';
+import { rememberLanguage } from './features/language/saga';
+import { toLanguageId } from './features/language/languages';
 import { logError } from './services/log';
+import { STORAGE_KEYS, readItem } from './services/storage';
 import { STATE_ELEMENT_ID } from './ssr/stateElement';
 
 function readServerState(): Partial<RootState> | null {
@@ -38,6 +41,8 @@ const urlChoices = readUrlChoices(window.location.search);
 
 if (serverState) {
   const store = createAppStore({ urlChoices, preloadedState: { ...serverState, auth: { user: null, returnUrl: loadReturnUrl() } } });
+  // A first visit: the server chose the language as the country lookup would; it is remembered as such.
+  if (!toLanguageId(readItem(STORAGE_KEYS.language)) && serverState.language) rememberLanguage(serverState.language.languageId);
   const session = loadSession();
   const onHydrated = () => {
     // For tests and tools: the root has hydrated (lazy parts hydrate as their code arrives).

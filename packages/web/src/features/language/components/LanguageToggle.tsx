@@ -1,17 +1,12 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { ChakraBoundary, preloadChakra } from '../../../app/chakra/ChakraBoundary';
 import { Button } from '../../../components/plain/controls';
 import { selectLanguage } from '../selectors';
 import { useT } from '../useT';
+import LanguageDialog from './LanguageDialog';
 import styles from './LanguageToggle.module.css';
 
-// The dialog (and Chakra with its dialog machinery) loads on first use, not with the storefront.
-const loadDialog = () => import('./LanguageDialog');
-const LanguageDialog = lazy(loadDialog);
-const preload = () => void Promise.all([loadDialog(), preloadChakra()]).catch(() => undefined);
-
-/** The EN / KO button in the navigation bar (plain CSS); opens the language dialog (Chakra). */
+/** The EN / KO button in the navigation bar; opens the language dialog (both plain CSS, in the first download). */
 export function LanguageToggle() {
   const t = useT();
   const language = useAppSelector(selectLanguage);
@@ -27,20 +22,12 @@ export function LanguageToggle() {
         // The accessible name starts with the visible label (WCAG 2.5.3, "label in name").
         aria-label={`${language.nameShort}, ${t('language.toggle', { name: language.name })}`}
         aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
         onClick={() => setOpen(true)}
       >
         {language.nameShort}
       </Button>
       {/* Unmounted when closed: no exit animation whose backdrop could swallow the next click. */}
-      {open && (
-        <Suspense fallback={null}>
-          <ChakraBoundary>
-            <LanguageDialog onClose={() => setOpen(false)} />
-          </ChakraBoundary>
-        </Suspense>
-      )}
+      {open && <LanguageDialog onClose={() => setOpen(false)} />}
     </>
   );
 }
