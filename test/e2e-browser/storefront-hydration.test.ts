@@ -27,6 +27,12 @@ const PAGES = [
   '/refundpolicy',
 ];
 /** What a rendered page already holds: asking for it again is a wasted request. */
+interface WirePlatform {
+  duration: Array<{ id: number; isEnable: boolean }>;
+  type: Array<{ id: number; isEnable: boolean }>;
+  prices: Array<{ durationId: number; typeId: number; salePrice: Array<{ currencyId: number; price: number }> }>;
+}
+
 const HELD = /\/api\/(main\/home|platform\/getplatform|main\/business|main\/getcountry)\b/;
 
 interface Visit {
@@ -136,6 +142,47 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
       expect(serverTestIds).to.include('nav-login');
       await page.waitForSelector('[data-testid="nav-my-subscriptions"]');
       expect(await page.$('[data-testid="nav-login"]')).to.equal(null);
+      expect(consoleProblems).to.deep.equal([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on a phone 4x slower, /platform/{id} opened directly is usable at once: another duration, its price, the login step, no retry', async () => {
+    const response = await fetch(`${baseUrl}/api/platform/getplatform?id=1&languageId=1&currency=EUR`);
+    const { platform } = (await response.json()) as { platform: WirePlatform };
+    const type = platform.type.find((option) => option.isEnable)!;
+    const durations = platform.duration.filter((option) => option.isEnable);
+    const other = durations[durations.length - 1]!;
+    expect(other.id, 'a duration other than the preselected one').to.not.equal(durations[0]!.id);
+    const sale = platform.prices
+      .find((price) => price.durationId === other.id && price.typeId === type.id)!
+      .salePrice.find((amount) => amount.currencyId === 1)!;
+    const expected = `${sale.price.toFixed(2)} EUR`;
+
+    const page = await browser.newPage(PHONE);
+    try {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const consoleProblems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleProblems.push(message.text());
+      });
+      // Not awaited: the visitor acts as soon as the option is on screen, whatever has loaded.
+      const navigation = page.goto(`${baseUrl}/platform/1`, { waitUntil: 'load' });
+      const option = await page.waitForSelector(`[data-testid="duration-option"][data-option-id="${other.id}"]`, { visible: true });
+      await option!.click();
+      await page.waitForFunction((text) => document.querySelector('[data-testid="platform-sale-price"]')?.textContent === text, { timeout: 20_000 }, expected);
+      expect(await page.$eval(`[data-testid="duration-option"][data-option-id="${other.id}"]`, (element) => element.getAttribute('data-selected'))).to.equal(
+        'true',
+      );
+      await page.click('[data-testid="platform-go-to-payment"]');
+      await page.waitForSelector('[data-testid="login-step"]', { timeout: 20_000 });
+      await navigation;
+      // The choice went with the visitor to the login step (kept for the payment page).
+      const selection = await page.evaluate(() => JSON.parse(sessionStorage.getItem('subshare.selection') ?? 'null') as { durationId: number } | null);
+      expect(selection?.durationId).to.equal(other.id);
       expect(consoleProblems).to.deep.equal([]);
     } finally {
       await page.close();

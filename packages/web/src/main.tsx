@@ -9,7 +9,7 @@
  * The session (localStorage) is the browser's own: the server rendered the page logged out, so
  * it joins once hydration has committed, and the navigation bar then shows the account links.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/App';
 import type { RootState } from './app/rootReducer';
@@ -49,13 +49,18 @@ if (serverState) {
     document.documentElement.setAttribute('data-hydrated', '');
     if (session) store.dispatch(loggedIn(session));
   };
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App store={store} router={createAppRouter()} onHydrated={onHydrated} />
-    </StrictMode>,
-    { onRecoverableError: (error) => logError('hydration', error) },
-  );
+  const router = createAppRouter();
+  // In a transition, hydration works in slices that yield to the browser (a phone stays
+  // responsive); a click on a part not yet hydrated hydrates that part at once and is replayed.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App store={store} router={router} onHydrated={onHydrated} />
+      </StrictMode>,
+      { onRecoverableError: (error) => logError('hydration', error) },
+    );
+  });
 } else {
   const store = createAppStore({ urlChoices });
   createRoot(container).render(

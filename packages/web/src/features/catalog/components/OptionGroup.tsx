@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { readableTextColor } from '../../../components/ui/color';
 import styles from './OptionGroup.module.css';
 
@@ -44,8 +44,20 @@ function Tick({ checked, accent }: { checked: boolean; accent: string }) {
  */
 export function OptionGroup({ kind, legend, options, selectedId, accent, onSelect }: OptionGroupProps) {
   const name = `platform-${kind}`;
+  const group = useRef<HTMLFieldSetElement>(null);
+
+  // A choice made on the server's markup before hydration: the browser checked the radio, and
+  // React keeps a checked state it finds while hydrating, but fires no change for it. Replayed
+  // here, once, so the price and the payment follow what the visitor chose (issue 14).
+  useEffect(() => {
+    const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const id = checked ? Number(checked.value) : NaN;
+    if (id !== selectedId && options.some((option) => option.id === id)) onSelect(id);
+    // Only the state found at the first commit counts; later changes come through onChange.
+  }, []);
+
   return (
-    <fieldset data-testid={`platform-${kind}-options`} className={styles.group} style={{ '--accent': accent } as CSSProperties}>
+    <fieldset ref={group} data-testid={`platform-${kind}-options`} className={styles.group} style={{ '--accent': accent } as CSSProperties}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.options}>
         {options.map((option) => {
