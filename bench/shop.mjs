@@ -41,7 +41,8 @@ function serveArgs(fromSource, webDist) {
   return [...(fromSource ? ['--import', 'tsx', '--conditions=source'] : []), 'bench/serve.mjs', webDist];
 }
 
-export async function startShop({ fromSource = false, logLevel = 'warn' } = {}) {
+/** `admin`: `{ email, password }` of an admin to create before the server starts (`subshare create-admin`). */
+export async function startShop({ fromSource = false, logLevel = 'warn', admin } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'subshare-bench-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the `postgres` user when we are root
   const port = await freePort();
@@ -51,6 +52,16 @@ export async function startShop({ fromSource = false, logLevel = 'warn' } = {}) 
 
   const seed = spawnSync(process.execPath, [...cli(fromSource), 'seed'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (seed.status !== 0) throw new Error(`subshare seed failed:\n${seed.stdout}`);
+  if (admin) {
+    const adminEnv = { ...env, SUBSHARE_PASSWORD: admin.password };
+    const created = spawnSync(process.execPath, [...cli(fromSource), 'create-admin', '--email', admin.email], {
+      cwd: ROOT,
+      env: adminEnv,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    if (created.status !== 0) throw new Error(`subshare create-admin failed:\n${created.stdout}`);
+  }
 
   // A copy of the web build, so that rebuilding the web app during the run cannot swap its assets.
   const webDist = path.join(dataDir, 'web-dist');

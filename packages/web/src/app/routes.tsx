@@ -14,7 +14,9 @@ import PlatformPage from '../features/catalog/pages/PlatformPage';
 import { POLICY_PAGES, type PolicyPage as Policy } from '../features/content/policies';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import NotFoundPage from '../features/shell/pages/NotFoundPage';
-import { ChakraBoundary, preloadChakra } from './chakra/ChakraBoundary';
+import { prefetchAdmin } from '../features/admin/prefetch';
+import { prefetchPanel } from '../features/panel/prefetch';
+import { ChakraBoundary, preloadChakra, type Alongside } from './chakra/ChakraBoundary';
 import { lazyNamed } from './lazy';
 
 // One chunk for the login screens; importing it also starts the login saga (features/login/index.ts).
@@ -35,8 +37,20 @@ const FaqPage = lazyNamed(loadContentPages, 'FaqPage');
 const HowItWorksPage = lazyNamed(loadContentPages, 'HowItWorksPage');
 const PolicyPage = lazyNamed<Awaited<ReturnType<typeof loadContentPages>>, 'PolicyPage', { policy: Policy }>(loadContentPages, 'PolicyPage');
 
-const UserPanelPage = lazy(() => import('../features/panel/pages/UserPanelPage'));
-const AdminArea = lazy(() => import('../features/admin/AdminArea'));
+const loadPanelPage = () => import('../features/panel/pages/UserPanelPage');
+const UserPanelPage = lazy(loadPanelPage);
+const loadAdminArea = () => import('../features/admin/AdminArea');
+const AdminArea = lazy(loadAdminArea);
+
+/** The panel's and the admin area's chunk and first data, fetched beside Chakra's chunk (see ChakraBoundary). */
+const panelAlongside: Alongside = (state, location) => {
+  void loadPanelPage().catch(() => undefined);
+  prefetchPanel(state, location);
+};
+const adminAlongside: Alongside = (state, location) => {
+  void loadAdminArea().catch(() => undefined);
+  prefetchAdmin(state, location);
+};
 
 /** `handle` of a route whose chunk main.tsx loads before the first render (pre-rendered pages). */
 export interface RouteHandle {
@@ -47,7 +61,7 @@ export interface RouteHandle {
 const preloaded = (preload: () => Promise<void>): RouteHandle => ({ preload: () => Promise.all([preload(), preloadChakra()]).then(() => undefined) });
 
 /** A page built with Chakra (see ChakraBoundary). */
-const withChakra = (page: ReactNode) => <ChakraBoundary>{page}</ChakraBoundary>;
+const withChakra = (page: ReactNode, alongside?: Alongside) => <ChakraBoundary alongside={alongside}>{page}</ChakraBoundary>;
 
 export const routes: RouteObject[] = [
   {
@@ -66,7 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'naver/callback', element: withChakra(<NaverCallbackPage />) },
       {
         path: 'user/:id',
-        element: <RequireAccess requirement="login">{withChakra(<UserPanelPage />)}</RequireAccess>,
+        element: <RequireAccess requirement="login">{withChakra(<UserPanelPage />, panelAlongside)}</RequireAccess>,
       },
       { path: 'support', element: withChakra(<SupportPage />), handle: preloaded(SupportPage.preload) },
       { path: 'faq', element: withChakra(<FaqPage />), handle: preloaded(FaqPage.preload) },
@@ -74,7 +88,7 @@ export const routes: RouteObject[] = [
       ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: withChakra(<PolicyPage policy={policy} />), handle: preloaded(PolicyPage.preload) })),
       {
         path: 'jve/*',
-        element: <RequireAccess requirement="staff">{withChakra(<AdminArea />)}</RequireAccess>,
+        element: <RequireAccess requirement="staff">{withChakra(<AdminArea />, adminAlongside)}</RequireAccess>,
       },
       { path: '*', element: <NotFoundPage /> },
     ],

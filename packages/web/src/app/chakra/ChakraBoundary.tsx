@@ -9,8 +9,11 @@
  * the whole document once a boundary has rendered; the plain-CSS shell already has the same
  * reset and values (components/plain/base.css), so nothing on it moves or changes colour.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
+import { useLocation, type Location } from 'react-router-dom';
 import { lazyNamed } from '../lazy';
+import type { RootState } from '../rootReducer';
 
 const loadChakra = () => import('./ChakraRoot');
 
@@ -21,6 +24,16 @@ export function preloadChakra(): Promise<void> {
   return ChakraRoot.preload().catch(() => undefined);
 }
 
-export function ChakraBoundary({ children }: { children?: ReactNode }) {
+/**
+ * `alongside`: what the page inside needs besides Chakra (its chunk, its first data), started
+ * together with Chakra's chunk rather than after it has loaded and the page has mounted.
+ * Started once per mount (a retry after suspending asks again; the API layer keeps the first).
+ */
+export type Alongside = (state: RootState, location: Location) => void;
+
+export function ChakraBoundary({ children, alongside }: { children?: ReactNode; alongside?: Alongside }) {
+  const store = useStore<RootState>();
+  const location = useLocation();
+  useState(() => alongside?.(store.getState(), location));
   return <ChakraRoot>{children}</ChakraRoot>;
 }

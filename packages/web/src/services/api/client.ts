@@ -50,8 +50,46 @@ export function configureApi(next: ApiHooks): void {
   hooks = next;
 }
 
+/**
+ * GETs asked ahead: a page whose code is still on its way (the panel, the admin area: see
+ * app/routes.tsx) asks its first data at once, beside its chunks, instead of after them, by
+ * running its own API calls inside `prefetch`. Its saga's same GET, made soon after, takes that
+ * answer instead of asking again: once, within PREFETCH_MS, with the same token (so never another
+ * session's answer). One nobody takes is ignored once PREFETCH_MS have passed.
+ */
+const PREFETCH_MS = 5_000;
+const asked = new Map<string, { at: number; answer: Promise<unknown> }>();
+let prefetching = false;
+
+const askedKey = (url: string, options: RequestOptions | undefined) => `${options?.auth ? (options.token ?? hooks.getToken?.() ?? '') : ''} ${url}`;
+
+/** Runs `calls` (functions of services/api) so that each GET they make is asked now and kept for the same GET soon after. */
+export function prefetch(calls: () => void): void {
+  prefetching = true;
+  try {
+    calls();
+  } finally {
+    prefetching = false;
+  }
+}
+
 export function apiGet<T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T> {
-  return request<T>('GET', withQuery(path, params), undefined, options);
+  const url = withQuery(path, params);
+  const key = askedKey(url, options);
+  const early = asked.get(key);
+  if (prefetching) {
+    if (early && Date.now() - early.at < PREFETCH_MS) return early.answer as Promise<T>;
+    const answer = request<T>('GET', url, undefined, { ...options, silent: true });
+    // Nobody may take it: a failure is the saga's to see when it asks, never an unhandled rejection.
+    answer.catch(() => undefined);
+    asked.set(key, { at: Date.now(), answer });
+    return answer;
+  }
+  if (early) {
+    asked.delete(key);
+    if (Date.now() - early.at < PREFETCH_MS) return early.answer as Promise<T>;
+  }
+  return request<T>('GET', url, undefined, options);
 }
 
 export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {

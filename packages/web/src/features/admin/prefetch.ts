@@ -1,0 +1,26 @@
+/**
+ * The admin page's first data, asked when the route starts (app/routes.tsx: beside the admin
+ * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
+ * same requests take the answers (services/api/client.ts `prefetch`). Only what a page asks when
+ * it opens: the dashboard, page 1 of an orders list or of the users, at the default size. In the
+ * main chunk, so it imports nothing but the API calls and the paging rule.
+ */
+import type { RootState } from '../../app/rootReducer';
+import * as adminApi from '../../services/api/admin';
+import { prefetch } from '../../services/api/client';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './paging';
+
+export function prefetchAdmin(state: RootState, location: { pathname: string; search: string }): void {
+  const path = location.pathname.replace(/\/+$/, '');
+  const orders = /^\/jve\/orders\/(\d{1,2})$/.exec(path);
+  prefetch(() => {
+    if (path === '/jve') void adminApi.getDashboard();
+    else if (path === '/jve/users') {
+      void adminApi.getUsers(FIRST_PAGE, DEFAULT_PAGE_SIZE);
+      void adminApi.getUsersPages(DEFAULT_PAGE_SIZE);
+    } else if (orders && state.language.resolved && !new URLSearchParams(location.search).has('search')) {
+      void adminApi.getOrdersByState(Number(orders[1]), FIRST_PAGE, DEFAULT_PAGE_SIZE, state.language.languageId);
+      void adminApi.getOrdersPages(Number(orders[1]), DEFAULT_PAGE_SIZE);
+    }
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * The panel's first request, asked when the route starts (app/routes.tsx: beside the panel's
+ * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
+ * same request takes its answer (services/api/client.ts `prefetch`). In the main chunk, so it
+ * imports nothing but the API call and the address rule.
+ */
+import type { RootState } from '../../app/rootReducer';
+import { prefetch } from '../../services/api/client';
+import { getUserPanel } from '../../services/api/panel';
+import { userIdOf } from './format';
+
+export function prefetchPanel(state: RootState, location: { pathname: string }): void {
+  const userId = userIdOf(/^\/user\/([^/]+)/.exec(location.pathname)?.[1]);
+  // The saga asks in the resolved interface language; before that, nothing to ask yet.
+  if (userId === null || !state.language.resolved) return;
+  prefetch(() => void getUserPanel(userId, state.language.languageId));
+}
