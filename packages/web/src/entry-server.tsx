@@ -20,7 +20,7 @@ import { PageMetaContext, documentTitle, metaDescription, type PageMetaCollector
 import { businessLoaded } from './features/business/slice';
 import { parsePlatformId } from './features/catalog/platformId';
 import { formatAmount, minMonthlyPrice, roundToCurrency } from './features/catalog/rules';
-import { currencyChosen, homeLoaded, platformNotFound, platformPageOpened, platformPreloaded } from './features/catalog/slice';
+import { currencyChosen, currencyDecided, homeLoaded, platformNotFound, platformPageOpened, platformPreloaded } from './features/catalog/slice';
 import { CHECKOUT_TEXTS } from './features/checkout/texts';
 import { POLICY_PAGES } from './features/content/policies';
 import { DICTIONARY } from './features/language/dictionary';
@@ -29,7 +29,7 @@ import { languageResolved } from './features/language/slice';
 import { translate } from './features/language/texts';
 import type { BusinessInfo, CurrencyCode, HomeResponse, Platform } from './services/api';
 
-export { STATE_ELEMENT_ID } from './ssr/stateElement';
+export { CURRENCY_META_NAME, STATE_ELEMENT_ID } from './ssr/stateElement';
 
 type Lang = 'en' | 'ko';
 
@@ -122,7 +122,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
 
   const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }) });
   store.dispatch(languageResolved(request.languageId));
-  if (request.currencyChosen) store.dispatch(currencyChosen(request.currency));
+  store.dispatch(request.currencyChosen ? currencyChosen(request.currency) : currencyDecided(request.currency));
   let platform: Platform | undefined;
   if (page.kind === 'home') store.dispatch(homeLoaded(request.home));
   if (page.kind === 'platform') {

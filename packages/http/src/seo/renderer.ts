@@ -56,6 +56,7 @@ export interface ServerBundle {
   render(request: RenderRequest): Promise<RenderedMarkup>;
   /** Where the browser reads the state from. */
   STATE_ELEMENT_ID: string;
+  CURRENCY_META_NAME: string;
 }
 
 /**

@@ -107,8 +107,10 @@ export class Storefront {
         business: this.config.business,
       });
       const state = rendered.state === null ? '' : `<script id="${web.STATE_ELEMENT_ID}" type="application/json">${jsonForScript(rendered.state)}</script>`;
+      // Every page, private ones too, starts in the visitor's currency (web: catalog/slice.ts).
+      const currencyMeta = `<meta name="${web.CURRENCY_META_NAME}" content="${currency}">`;
       const body = Buffer.from(
-        template.render({ lang: rendered.head.lang, head: renderHead(rendered.head, this.publicUrl) + state, root: rendered.html }),
+        template.render({ lang: rendered.head.lang, head: renderHead(rendered.head, this.publicUrl) + currencyMeta + state, root: rendered.html }),
         'utf8',
       );
       page = { status: rendered.status, body, etag: etagOf(body) };

@@ -3,13 +3,15 @@
  * currency, the platform page, the selected platform, type and duration (1 until a platform
  * page sets them) and the home carousel.
  *
- * Currency: the server decides it (`currencyCode` of home and getplatform: KRW for Korea, EUR
- * elsewhere) until the visitor picks one with the switch; that choice is stored, sent with
- * every catalog call and answered back by the server.
+ * Currency: the server decides it (KRW for Korea, EUR elsewhere: the first HTML of every page
+ * names it, and home and getplatform answer it) until the visitor picks one with the switch;
+ * that choice is stored, sent with every catalog call and answered back by the server. So every
+ * page, whichever is opened first, shows the same currency.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrencyCode, HomeResponse, Platform, PlatformResponse } from '../../services/api';
 import { STORAGE_KEYS, readItem } from '../../services/storage';
+import { CURRENCY_META_NAME } from '../../ssr/stateElement';
 import {
   DEFAULT_CURRENCY,
   advanceCarousel,
@@ -59,13 +61,20 @@ export interface CatalogState {
   carousel: CarouselState;
 }
 
+/** The currency the server chose for this visitor, as the first HTML names it (none on the server itself). */
+function serverCurrency(): CurrencyCode | null {
+  if (typeof document === 'undefined') return null;
+  const named = document.querySelector(`meta[name="${CURRENCY_META_NAME}"]`)?.getAttribute('content');
+  return isCurrencyCode(named) ? named : null;
+}
+
 function initialState(): CatalogState {
   const stored = readItem(STORAGE_KEYS.currency);
   const chosenCurrency = isCurrencyCode(stored) ? stored : null;
   return {
     platforms: [],
     homeStatus: 'idle',
-    currencyCode: chosenCurrency ?? DEFAULT_CURRENCY,
+    currencyCode: chosenCurrency ?? serverCurrency() ?? DEFAULT_CURRENCY,
     chosenCurrency,
     selection: loadSelection(),
     selectionTouched: false,
@@ -119,6 +128,10 @@ const catalogSlice = createSlice({
     },
     homeFailed(state) {
       state.homeStatus = 'failed';
+    },
+    /** The currency the server chose for the visitor (rendering a page on the server): shown unless they chose one. */
+    currencyDecided(state, action: PayloadAction<CurrencyCode>) {
+      if (!state.chosenCurrency) state.currencyCode = action.payload;
     },
     /** The currency switch: stored and sent to the server from now on (catalog saga). */
     currencyChosen(state, action: PayloadAction<CurrencyCode>) {
@@ -204,6 +217,7 @@ export const {
   homeLoaded,
   homeFailed,
   currencyChosen,
+  currencyDecided,
   platformPageOpened,
   platformPageClosed,
   platformRefreshRequested,
