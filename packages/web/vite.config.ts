@@ -63,6 +63,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
+        // One stylesheet, linked from index.html's head: the server-rendered page is styled at its
+        // first paint although the components' code (and their CSS modules) load after it.
+        cssCodeSplit: false,
         // Content-hashed names let the server cache dist/assets/* forever and index.html never.
         assetsDir: 'assets',
         rolldownOptions: {

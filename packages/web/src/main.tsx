@@ -1,27 +1,58 @@
 /**
  * Start-up. A storefront page (home, platform, static and policy pages, not-found) arrives
- * rendered by the server from these same components (entry-server.tsx), with the state it was
- * rendered from in #ssr-state: the store starts from that state and React hydrates the markup
- * (hydrateRoot), so nothing is asked for again and the page is live as soon as this script has
- * run. Login, checkout, the panel and the admin area depend on the visitor: the server sends an
- * empty #root and they render here (createRoot).
+ * rendered by the server from these same components (entry-server.tsx), styled (the stylesheet
+ * is in the head), with the state it was rendered from in #ssr-state. This entry is small and
+ * imports nothing heavy: once that page has painted, it loads the store (app/startStore.ts, in
+ * its own task) and then React (app/startReact.tsx), which hydrates the markup. The first paint
+ * needs no script, and a script requested before it would count towards the largest contentful
+ * paint (Lighthouse's simulation). A choice made on the markup before hydration is kept
+ * (app/earlyChoices.ts).
  *
- * The session (localStorage) is the browser's own: the server rendered the page logged out, so
- * it joins once hydration has committed, and the navigation bar then shows the account links.
+ * Login, checkout, the panel and the admin area depend on the visitor: the server sends an
+ * empty #root and they render here at once (createRoot).
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
+import { recordEarlyChoices } from './app/earlyChoices';
 import type { RootState } from './app/rootReducer';
-import { createAppStore } from './app/store';
-import { readUrlChoices } from './app/urlChoices';
-import { loadReturnUrl, loadSession } from './features/auth/session';
-import { loggedIn } from './features/auth/slice';
-import { rememberLanguage } from './features/language/saga';
-import { toLanguageId } from './features/language/languages';
-import { logError } from './services/log';
-import { STORAGE_KEYS, readItem } from './services/storage';
 import { STATE_ELEMENT_ID } from './ssr/stateElement';
+
+/** Resolves in a new task: the browser may paint and handle input first. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Resolves once the browser has painted the server's page: after its first contentful paint has
+ * been reported (a paint entry is queued only once that frame is on screen) and one more frame.
+ * Without paint entries, after the next frame; in a tab in the background (no frames come), at
+ * once; at most after 1 s.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    let done = false;
+    let observer: PerformanceObserver | undefined;
+    const timer = window.setTimeout(finish, 1000);
+    function finish() {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      window.clearTimeout(timer);
+      requestAnimationFrame(() => void nextTask().then(resolve));
+    }
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().length > 0) finish();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(finish);
+    }
+  });
+}
 
 function readServerState(): Partial<RootState> | null {
   const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
@@ -29,43 +60,24 @@ function readServerState(): Partial<RootState> | null {
   try {
     return JSON.parse(text) as Partial<RootState>;
   } catch (error) {
-    logError('the server state is not JSON; rendering afresh', error);
+    console.error('[subshare] the server state is not JSON; rendering afresh', error);
     return null;
   }
 }
 
+async function start(container: HTMLElement): Promise<void> {
+  const serverState = container.firstElementChild ? readServerState() : null;
+  if (serverState) await afterFirstPaint();
+  const { startStore } = await import('./app/startStore');
+  const store = startStore(serverState);
+  // Evaluating React's chunk is a long step of its own: not in the same task as the store's.
+  await nextTask();
+  const { hydrate, render } = await import('./app/startReact');
+  if (serverState) hydrate(container, store);
+  else render(container, store);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const serverState = container.firstElementChild ? readServerState() : null;
-const urlChoices = readUrlChoices(window.location.search);
-
-if (serverState) {
-  const store = createAppStore({ urlChoices, preloadedState: { ...serverState, auth: { user: null, returnUrl: loadReturnUrl() } } });
-  // A first visit: the server chose the language as the country lookup would; it is remembered as such.
-  if (!toLanguageId(readItem(STORAGE_KEYS.language)) && serverState.language) rememberLanguage(serverState.language.languageId);
-  const session = loadSession();
-  const onHydrated = () => {
-    // For tests and tools: the root has hydrated (lazy parts hydrate as their code arrives).
-    document.documentElement.setAttribute('data-hydrated', '');
-    if (session) store.dispatch(loggedIn(session));
-  };
-  const router = createAppRouter();
-  // In a transition, hydration works in slices that yield to the browser (a phone stays
-  // responsive); a click on a part not yet hydrated hydrates that part at once and is replayed.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App store={store} router={router} onHydrated={onHydrated} />
-      </StrictMode>,
-      { onRecoverableError: (error) => logError('hydration', error) },
-    );
-  });
-} else {
-  const store = createAppStore({ urlChoices });
-  createRoot(container).render(
-    <StrictMode>
-      <App store={store} router={createAppRouter()} onHydrated={() => document.documentElement.setAttribute('data-hydrated', '')} />
-    </StrictMode>,
-  );
-}
+recordEarlyChoices();
+void start(container);

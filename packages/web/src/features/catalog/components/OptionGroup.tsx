@@ -1,4 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { takeEarlyChoice } from '../../../app/earlyChoices';
 import { readableTextColor } from '../../../components/ui/color';
 import styles from './OptionGroup.module.css';
 
@@ -46,12 +47,12 @@ export function OptionGroup({ kind, legend, options, selectedId, accent, onSelec
   const name = `platform-${kind}`;
   const group = useRef<HTMLFieldSetElement>(null);
 
-  // A choice made on the server's markup before hydration: the browser checked the radio, and
-  // React keeps a checked state it finds while hydrating, but fires no change for it. Replayed
-  // here, once, so the price and the payment follow what the visitor chose (issue 14).
+  // A choice made on the server's markup before hydration (app/earlyChoices.ts; or the radio the
+  // browser checked, which React keeps while hydrating without firing a change). Replayed here,
+  // once, so the price and the payment follow what the visitor chose (issue 14).
   useEffect(() => {
     const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
-    const id = checked ? Number(checked.value) : NaN;
+    const id = Number(takeEarlyChoice(name) ?? checked?.value ?? NaN);
     if (id !== selectedId && options.some((option) => option.id === id)) onSelect(id);
     // Only the state found at the first commit counts; later changes come through onChange.
   }, []);

@@ -1,0 +1,41 @@
+/**
+ * The second step of start-up (main.tsx): React, the router and the pages. A page the server
+ * rendered is hydrated in a transition (in slices that yield to the browser; a click on a part
+ * not yet hydrated hydrates it at once and is replayed); the others render afresh.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadSession } from '../features/auth/session';
+import { loggedIn } from '../features/auth/slice';
+import { logError } from '../services/log';
+import { App, createAppRouter } from './App';
+import type { AppStore } from './store';
+
+/** For tests and tools: the root has committed (lazy parts hydrate as their code arrives). */
+const markCommitted = () => document.documentElement.setAttribute('data-hydrated', '');
+
+export function hydrate(container: HTMLElement, store: AppStore): void {
+  const session = loadSession();
+  const onHydrated = () => {
+    markCommitted();
+    if (session) store.dispatch(loggedIn(session));
+  };
+  const router = createAppRouter();
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App store={store} router={router} onHydrated={onHydrated} />
+      </StrictMode>,
+      { onRecoverableError: (error) => logError('hydration', error) },
+    );
+  });
+}
+
+export function render(container: HTMLElement, store: AppStore): void {
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} router={createAppRouter()} onHydrated={markCommitted} />
+    </StrictMode>,
+  );
+}

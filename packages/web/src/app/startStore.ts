@@ -1,0 +1,20 @@
+/**
+ * The first step of start-up (main.tsx): the store and its sagas, from the state the server
+ * rendered the page from when there is one. Its own chunk and its own task, before React's.
+ */
+import { loadReturnUrl } from '../features/auth/session';
+import { toLanguageId } from '../features/language/languages';
+import { rememberLanguage } from '../features/language/saga';
+import { STORAGE_KEYS, readItem } from '../services/storage';
+import type { RootState } from './rootReducer';
+import { createAppStore, type AppStore } from './store';
+import { readUrlChoices } from './urlChoices';
+
+export function startStore(serverState: Partial<RootState> | null): AppStore {
+  const urlChoices = readUrlChoices(window.location.search);
+  if (!serverState) return createAppStore({ urlChoices });
+  // A first visit: the server chose the language as the country lookup would; it is remembered as such.
+  if (!toLanguageId(readItem(STORAGE_KEYS.language)) && serverState.language) rememberLanguage(serverState.language.languageId);
+  // The server rendered the page logged out: the session joins after hydration (startReact.tsx).
+  return createAppStore({ urlChoices, preloadedState: { ...serverState, auth: { user: null, returnUrl: loadReturnUrl() } } });
+}
