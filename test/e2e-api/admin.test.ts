@@ -634,6 +634,9 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
 
       expect(await occupancy(platform.id)).to.deep.equal({ platformId: platform.id, name: platform.name, slots: 4, used: 0 });
       expect(await occupancy(empty.id)).to.deep.equal({ platformId: empty.id, name: empty.name, slots: 0, used: 0 });
+      // In the staff member's language when they give it: the Korean name for a Korean admin.
+      const korean = (await staffGet('/api/admin/dashboard').query({ languageId: 2 }).expect(200)).body as Dashboard;
+      expect(korean.slotOccupancy.find((entry) => entry.platformId === platform.id)?.name).to.equal(`${platform.name} (KO)`);
 
       for (let i = 0; i < 4; i += 1) {
         const orderId = await createOrder(await buyer(), platform);

@@ -18,7 +18,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
 import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
@@ -45,12 +45,13 @@ export class AdminDashboardFlow {
     @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {}
 
-  async dashboard(): Promise<AdminDashboard> {
+  /** The figures, platforms named in `languageId` (the staff member's language). */
+  async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
     const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
-      this.catalog.platformNames(1),
+      this.catalog.platformNames(languageId),
       this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));

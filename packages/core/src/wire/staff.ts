@@ -30,6 +30,8 @@ export const ordersByStateQuery = pagingSchema().shape({ state: orderState().req
 export const ordersQuery = pagingSchema().shape(staffLanguage);
 export const orderPagesQuery = pageCountSchema().shape({ state: orderState() });
 export const exportQuery = yup.object({ state: orderState() });
+/** The dashboard names platforms in the staff member's language (English without it). */
+export const dashboardQuery = yup.object(staffLanguage);
 
 export const usersQuery = pagingSchema();
 export const userPagesQuery = pageCountSchema();

@@ -127,8 +127,9 @@ export function staffCalls(container: Container): Call[] {
       tag: 'staff',
       summary: 'Revenue in EUR per day net of refunds (30 days), orders by state, slot occupancy, orders waiting past 24 hours',
       extra: true,
+      query: staff.dashboardQuery,
       answer: staff.dashboardAnswer,
-      handler: async () => serializeDashboard(await dashboard.dashboard()),
+      handler: async ({ query }) => serializeDashboard(await dashboard.dashboard(query.languageId)),
     }),
     call({
       method: 'get',

@@ -14,7 +14,7 @@ export function prefetchAdmin(state: RootState, location: { pathname: string; se
   const path = location.pathname.replace(/\/+$/, '');
   const orders = /^\/jve\/orders\/(\d{1,2})$/.exec(path);
   prefetch(() => {
-    if (path === '/jve') void adminApi.getDashboard();
+    if (path === '/jve' && state.language.resolved) void adminApi.getDashboard(state.language.languageId);
     else if (path === '/jve/users') {
       void adminApi.getUsers(FIRST_PAGE, DEFAULT_PAGE_SIZE);
       void adminApi.getUsersPages(DEFAULT_PAGE_SIZE);

@@ -143,8 +143,9 @@ function* showAdminInfo(key: AdminTextKey, vars?: Record<string, string | number
 // Dashboard --------------------------------------------------------------------------------
 
 function* loadDashboard() {
+  const languageId: LanguageId = yield call(waitForLanguage);
   try {
-    const answer: unknown = yield call(adminApi.getDashboard);
+    const answer: unknown = yield call(adminApi.getDashboard, languageId);
     if (!isRecord(answer)) throw new Error('dashboard answered no figures');
     yield put(dashboardLoaded(answer as unknown as Dashboard));
   } catch (error) {

@@ -146,6 +146,7 @@ export function createSubscription(payload: NewSubscription): Promise<CreatedAcc
 
 // Dashboard --------------------------------------------------------------------------------
 
-export function getDashboard(): Promise<Dashboard> {
-  return apiGet<Dashboard>('/api/admin/dashboard', undefined, auth);
+/** Platforms named in `languageId`, the admin's language. */
+export function getDashboard(languageId: number): Promise<Dashboard> {
+  return apiGet<Dashboard>('/api/admin/dashboard', { languageId }, auth);
 }
