@@ -68,9 +68,15 @@ function readServerState(): Partial<RootState> | null {
 async function start(container: HTMLElement): Promise<void> {
   const serverState = container.firstElementChild ? readServerState() : null;
   if (serverState) await afterFirstPaint();
-  const { startStore } = await import('./app/startStore');
+  // Fetched at once, evaluated each in a task of its own (a module graph is evaluated in one
+  // go): React DOM is the longest, not in the same task as the store or the app. (Only modules
+  // that cannot be tree-shaken anyway: a dynamic import keeps all of a module.)
+  const storeStep = import('./app/startStore');
+  const libraries = import('react-dom/client');
+  const { startStore } = await storeStep;
   const store = startStore(serverState);
-  // Evaluating React's chunk is a long step of its own: not in the same task as the store's.
+  await nextTask();
+  await libraries;
   await nextTask();
   const { hydrate, render } = await import('./app/startReact');
   if (serverState) hydrate(container, store);
