@@ -63,7 +63,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             { type: 'paragraph', text: `${t.brand} 계정이 만들어졌습니다.` },
             {
               type: 'paragraph',
-              text: '원하는 플랫폼을 고르고 카드, 암호화폐 또는 국내 결제 수단으로 간편하게 결제하면 마이페이지에서 로그인 정보와 프로필 번호를 바로 확인할 수 있어요. 대부분 몇 분 안에, 늦어도 24시간 안에 활성화됩니다.',
+              text: '원하는 플랫폼을 고르고 카드, 암호화폐 또는 국내 결제 수단으로 간편하게 결제하면 내 구독 페이지에서 로그인 정보와 프로필 번호를 바로 확인할 수 있어요. 대부분 몇 분 안에, 늦어도 24시간 안에 활성화됩니다.',
             },
             { type: 'button', label: '플랫폼 둘러보기', url: t.site('/') },
           ],
@@ -100,7 +100,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const order = t.id(data.orderId, 'orderId');
         return {
           subject: `${platform} 구독이 활성화되었습니다 (주문 #${order})`,
-          preheader: '로그인 정보와 프로필 번호는 마이페이지에서 확인하세요.',
+          preheader: '로그인 정보와 프로필 번호는 내 구독 페이지에서 확인하세요.',
           heading: `결제해 주셔서 감사합니다! ${platform} 구독이 시작되었어요`,
           blocks: [
             { type: 'paragraph', text: '결제가 확인되어 지금 바로 이용하실 수 있습니다.' },
@@ -110,9 +110,9 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             },
             {
               type: 'paragraph',
-              text: '로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
+              text: '로그인 이메일, 비밀번호, 프로필 번호는 내 구독 페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
             },
-            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+            { type: 'button', label: '내 구독 페이지 열기', url: t.panelUrl(data.panelUrl) },
           ],
         };
       },
@@ -168,7 +168,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
               ? [
                   {
                     type: 'paragraph' as const,
-                    text: `이 플랫폼은 패밀리 그룹 초대 방식으로 이용합니다. 지금 마이페이지에서 ${platform} 로그인 이메일을 입력해 주세요. 패밀리 그룹 가입에 사용할 이메일과 같아야 하며, 다를 경우 패밀리 멤버십에서 제외될 수 있습니다.`,
+                    text: `이 플랫폼은 패밀리 그룹 초대 방식으로 이용합니다. 지금 내 구독 페이지에서 ${platform} 로그인 이메일을 입력해 주세요. 패밀리 그룹 가입에 사용할 이메일과 같아야 하며, 다를 경우 패밀리 멤버십에서 제외될 수 있습니다.`,
                   },
                 ]
               : []),
@@ -179,7 +179,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 ['플랫폼', platform],
               ],
             },
-            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+            { type: 'button', label: '내 구독 페이지 열기', url: t.panelUrl(data.panelUrl) },
           ],
         };
       },
@@ -223,7 +223,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const order = t.id(data.orderId, 'orderId');
         return {
           subject: `${platform} 구독이 활성화되었습니다`,
-          preheader: '기다려 주셔서 감사합니다. 로그인 정보는 마이페이지에서 확인하세요.',
+          preheader: '기다려 주셔서 감사합니다. 로그인 정보는 내 구독 페이지에서 확인하세요.',
           heading: `기다려 주셔서 감사합니다. ${platform} 구독이 활성화되었어요`,
           blocks: [
             { type: 'paragraph', text: `주문 #${order}의 구독이 활성화되었습니다.` },
@@ -240,9 +240,9 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             },
             {
               type: 'paragraph',
-              text: '로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
+              text: '로그인 이메일, 비밀번호, 프로필 번호는 내 구독 페이지에서 확인하세요. 다른 회원과 함께 쓰는 계정이므로 반드시 내 프로필만 사용하고, 비밀번호나 계정 정보는 변경하지 말아 주세요.',
             },
-            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+            { type: 'button', label: '내 구독 페이지 열기', url: t.panelUrl(data.panelUrl) },
           ],
         };
       },
@@ -400,7 +400,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
               type: 'paragraph',
               text: invited
                 ? `${invited} 주소로 패밀리 공유 초대를 보내 드렸습니다.`
-                : '마이페이지에 입력하신 이메일 주소로 패밀리 공유 초대를 보내 드렸습니다.',
+                : '내 구독 페이지에 입력하신 이메일 주소로 패밀리 공유 초대를 보내 드렸습니다.',
             },
             {
               type: 'steps',
@@ -412,7 +412,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             },
             { type: 'facts', rows: [['주문 번호', `#${order}`]] },
             { type: 'note', text: '이용 기한이 끝날 때까지 패밀리 그룹에서 나가지 마시고, 다른 사람을 그룹에 초대하지 말아 주세요.' },
-            { type: 'button', label: '마이페이지 열기', url: t.panelUrl(data.panelUrl) },
+            { type: 'button', label: '내 구독 페이지 열기', url: t.panelUrl(data.panelUrl) },
           ],
         };
       },
@@ -530,7 +530,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const subscription = t.id(data.subscriptionId, 'subscriptionId');
         return {
           subject: `${platform} 구독 계정이 변경되었습니다`,
-          preheader: '새 로그인 정보는 마이페이지에서 확인하세요. 이용 기한은 그대로입니다.',
+          preheader: '새 로그인 정보는 내 구독 페이지에서 확인하세요. 이용 기한은 그대로입니다.',
           heading: `${platform} 새 로그인 정보 안내`,
           blocks: [
             {
@@ -541,7 +541,10 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
               type: 'facts',
               rows: [['구독 번호', `#${subscription}`], ['플랫폼', platform], ...t.profile(data.profileNumber), ['이용 기한', t.date(data.endTime, 'endTime')]],
             },
-            { type: 'paragraph', text: '새 로그인 이메일, 비밀번호, 프로필 번호는 마이페이지에서 확인하세요. 이전 로그인 정보는 더 이상 사용할 수 없습니다.' },
+            {
+              type: 'paragraph',
+              text: '새 로그인 이메일, 비밀번호, 프로필 번호는 내 구독 페이지에서 확인하세요. 이전 로그인 정보는 더 이상 사용할 수 없습니다.',
+            },
             { type: 'button', label: '새 로그인 정보 보기', url: t.panelUrl(data.panelUrl) },
           ],
         };
@@ -614,7 +617,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 ? '직접 요청하신 것이 아니라면 고객센터로 문의해 주세요.'
                 : '카드사나 결제 수단에 따라 환불 금액이 확인되기까지 며칠이 걸릴 수 있습니다.',
             },
-            { type: 'button', label: '마이페이지로 가기', url: t.panelUrl(data.panelUrl) },
+            { type: 'button', label: '내 구독 페이지로 가기', url: t.panelUrl(data.panelUrl) },
           ],
         };
       },
