@@ -153,7 +153,9 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
     const { platform } = (await response.json()) as { platform: WirePlatform };
     const type = platform.type.find((option) => option.isEnable)!;
     const durations = platform.duration.filter((option) => option.isEnable);
-    const other = durations[durations.length - 1]!;
+    // The second duration: on screen at 390 x 844 without scrolling. (Scrolled to, a click can
+    // land elsewhere: the page jumps to the top when React Router's ScrollRestoration hydrates.)
+    const other = durations[1]!;
     expect(other.id, 'a duration other than the preselected one').to.not.equal(durations[0]!.id);
     const sale = platform.prices
       .find((price) => price.durationId === other.id && price.typeId === type.id)!
@@ -173,12 +175,12 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
       const navigation = page.goto(`${baseUrl}/platform/1`, { waitUntil: 'load' });
       const option = await page.waitForSelector(`[data-testid="duration-option"][data-option-id="${other.id}"]`, { visible: true });
       await option!.click();
-      await page.waitForFunction((text) => document.querySelector('[data-testid="platform-sale-price"]')?.textContent === text, { timeout: 20_000 }, expected);
+      await page.waitForFunction((text) => document.querySelector('[data-testid="platform-sale-price"]')?.textContent === text, { timeout: 60_000 }, expected);
       expect(await page.$eval(`[data-testid="duration-option"][data-option-id="${other.id}"]`, (element) => element.getAttribute('data-selected'))).to.equal(
         'true',
       );
       await page.click('[data-testid="platform-go-to-payment"]');
-      await page.waitForSelector('[data-testid="login-step"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="login-step"]', { timeout: 60_000 });
       await navigation;
       // The choice went with the visitor to the login step (kept for the payment page).
       const selection = await page.evaluate(() => JSON.parse(sessionStorage.getItem('subshare.selection') ?? 'null') as { durationId: number } | null);

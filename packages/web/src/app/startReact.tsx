@@ -7,8 +7,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadSession } from '../features/auth/session';
 import { loggedIn } from '../features/auth/slice';
+import { isCurrencyCode } from '../features/catalog/rules';
+import { currencyChosen } from '../features/catalog/slice';
+import { toLanguageId } from '../features/language/languages';
+import { languageChosen } from '../features/language/slice';
+import { STORAGE_KEYS, readItem } from '../services/storage';
 import { logError } from '../services/log';
 import { App, createAppRouter } from './App';
+import { snapshotCheckedRadios } from './earlyChoices';
 import type { AppStore } from './store';
 
 /** For tests and tools: the root has committed (lazy parts hydrate as their code arrives). */
@@ -19,8 +25,16 @@ export function hydrate(container: HTMLElement, store: AppStore): void {
   const onHydrated = () => {
     markCommitted();
     if (session) store.dispatch(loggedIn(session));
+    // The server read the display cookies; choices stored without them (cookies blocked or
+    // cleared) win now: the currency asks the catalog again, the language reloads the page.
+    const { catalog, language } = store.getState();
+    const currency = readItem(STORAGE_KEYS.currency);
+    if (isCurrencyCode(currency) && currency !== catalog.chosenCurrency) store.dispatch(currencyChosen(currency));
+    const languageId = toLanguageId(readItem(STORAGE_KEYS.language));
+    if (languageId && languageId !== language.languageId) store.dispatch(languageChosen(languageId));
   };
   const router = createAppRouter();
+  snapshotCheckedRadios(container);
   startTransition(() => {
     hydrateRoot(
       container,

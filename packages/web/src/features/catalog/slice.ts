@@ -148,9 +148,11 @@ const catalogSlice = createSlice({
         return;
       }
       if (page.reuse && page.id === id) {
-        // Ready (or on its way) since before the page opened: shown as it is, no second request.
+        // Ready since before the page opened (rendered by the server): shown as it is, no second
+        // request. Unless a reload was asked for meanwhile (a stored currency applied once the
+        // page hydrated): opening cancels that request (takeLatest), so the page asks again.
         page.reuse = false;
-        page.requestNeeded = false;
+        page.requestNeeded = page.status === 'loading';
         return;
       }
       // Meanwhile the home list's copy is shown (the loading overlay covers it until the answer).
