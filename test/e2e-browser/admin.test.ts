@@ -156,8 +156,13 @@ describe('browser: the admin area', function () {
     ]);
 
     // --- Not Completed: the waiting order in the list, with the spec's columns. ---
+    // The searched list on screen is also state 6 and also holds the order: wait for the list's own
+    // answer, or the checks below could read the searched page while it is being replaced.
+    const listAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/order/getbystate');
     await click(page, '[data-testid="admin-menu-orders-not-completed"]');
     await page.waitForFunction(() => location.pathname === '/jve/orders/6' && location.search === '');
+    await listAnswered;
+    await page.waitForSelector('[data-testid="admin-orders-search-shown"]', { hidden: true });
     await ordersLoaded(page, 6);
     await page.waitForSelector(orderRow(orderId));
     expect(await texts(page, '[data-testid="admin-orders-table"] thead th')).to.deep.equal([
