@@ -101,4 +101,29 @@ describe('browser: scroll position on a phone', function () {
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, {}, bottom);
     await page.close();
   });
+
+  it('a visitor who scrolls the server page on a slow phone before it is hydrated stays where they scrolled', async () => {
+    const page = await browser.newPage(PHONE);
+    try {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // Not awaited: the visitor scrolls as soon as the server's markup is on screen.
+      const navigation = page.goto(`${baseUrl}/platform/1`, { waitUntil: 'load' });
+      await page.waitForSelector('[data-testid="platform-go-to-payment"]', { visible: true });
+      const { y, hydrated } = await page.evaluate(() => {
+        window.scrollTo(0, 400);
+        return { y: window.scrollY, hydrated: document.documentElement.hasAttribute('data-hydrated') };
+      });
+      expect(hydrated, 'scrolled before hydration').to.equal(false);
+      expect(y).to.be.greaterThan(200);
+      await navigation;
+      await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
+      // Two frames after the commit: where a restoration would have moved the page.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await scrollY(page)).to.equal(y);
+    } finally {
+      await page.close();
+    }
+  });
 });

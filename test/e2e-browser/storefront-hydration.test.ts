@@ -153,8 +153,7 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
     const { platform } = (await response.json()) as { platform: WirePlatform };
     const type = platform.type.find((option) => option.isEnable)!;
     const durations = platform.duration.filter((option) => option.isEnable);
-    // The second duration: on screen at 390 x 844 without scrolling. (Scrolled to, a click can
-    // land elsewhere: the page jumps to the top when React Router's ScrollRestoration hydrates.)
+    // The second duration: on screen at 390 x 844 without scrolling.
     const other = durations[1]!;
     expect(other.id, 'a duration other than the preselected one').to.not.equal(durations[0]!.id);
     const sale = platform.prices

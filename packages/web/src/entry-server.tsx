@@ -11,8 +11,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router-dom';
-import { AppFrame } from './app/App';
+import { StaticRouter, matchRoutes } from 'react-router-dom';
+import { AppFrame, AppRoutes } from './app/App';
 import { rootReducer, type RootState } from './app/rootReducer';
 import { preloadChakra } from './app/chakra/ChakraBoundary';
 import { preloadRoute, routes } from './app/routes';
@@ -186,16 +186,13 @@ function serverState(state: RootState): Partial<RootState> {
 async function renderApp(store: ReturnType<typeof configureStore<RootState>>, url: string, collector: PageMetaCollector): Promise<string> {
   const location = new URL(url, 'http://localhost');
   await Promise.all([preloadRoute(location.pathname), preloadChakra()]);
-  const handler = createStaticHandler(routes);
-  // No loaders: the context is the matched routes only.
-  const context = await handler.query(new Request(location.href));
-  if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
       <AppFrame store={store}>
         <PageMetaContext.Provider value={collector}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={location.pathname + location.search}>
+            <AppRoutes />
+          </StaticRouter>
         </PageMetaContext.Provider>
       </AppFrame>
     </StrictMode>,

@@ -1,19 +1,26 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Store } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
 import { DocumentLanguage } from '../features/language/components/DocumentLanguage';
 import { setNavigator } from '../services/navigation';
 import { routes } from './routes';
 import type { AppStore } from './store';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(routes);
-  // Sagas navigate (log-out → home) through this, without importing the router.
-  setNavigator((to, options) => void router.navigate(to, options));
-  return router;
+/**
+ * The routed pages, inside the server's StaticRouter (entry-server.tsx) or the browser's
+ * BrowserRouter. The declarative router, not the data router (createBrowserRouter): the pages
+ * have no loaders or actions, and the data router's code is about 18 KiB (gzip) more of the
+ * first download. Scroll positions are kept by features/shell/ScrollManager.
+ */
+export function AppRoutes() {
+  const navigateInApp = useNavigate();
+  // Sagas navigate (log-out → home) through this, without importing the router. (A hook, not a
+  // component beside the routes: the tree, and so useId, stays the same as on the server.)
+  useEffect(() => {
+    setNavigator((to, options) => void navigateInApp(to, options));
+  }, [navigateInApp]);
+  return useRoutes(routes);
 }
 
 /**
@@ -38,15 +45,16 @@ function Committed({ onCommit }: { onCommit?: () => void }) {
 
 interface AppProps {
   store: AppStore;
-  router: AppRouter;
   onHydrated?: () => void;
 }
 
 /** The store and the router around every page; Chakra joins only below the pages that use it (app/chakra). */
-export function App({ store, router, onHydrated }: AppProps) {
+export function App({ store, onHydrated }: AppProps) {
   return (
     <AppFrame store={store} onHydrated={onHydrated}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppFrame>
   );
 }

@@ -13,7 +13,7 @@ import { toLanguageId } from '../features/language/languages';
 import { languageChosen } from '../features/language/slice';
 import { STORAGE_KEYS, readItem } from '../services/storage';
 import { logError } from '../services/log';
-import { App, createAppRouter } from './App';
+import { App } from './App';
 import { snapshotCheckedRadios } from './earlyChoices';
 import type { AppStore } from './store';
 
@@ -33,13 +33,12 @@ export function hydrate(container: HTMLElement, store: AppStore): void {
     const languageId = toLanguageId(readItem(STORAGE_KEYS.language));
     if (languageId && languageId !== language.languageId) store.dispatch(languageChosen(languageId));
   };
-  const router = createAppRouter();
   snapshotCheckedRadios(container);
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <App store={store} router={router} onHydrated={onHydrated} />
+        <App store={store} onHydrated={onHydrated} />
       </StrictMode>,
       { onRecoverableError: (error) => logError('hydration', error) },
     );
@@ -49,7 +48,7 @@ export function hydrate(container: HTMLElement, store: AppStore): void {
 export function render(container: HTMLElement, store: AppStore): void {
   createRoot(container).render(
     <StrictMode>
-      <App store={store} router={createAppRouter()} onHydrated={markCommitted} />
+      <App store={store} onHydrated={markCommitted} />
     </StrictMode>,
   );
 }

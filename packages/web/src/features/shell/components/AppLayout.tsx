@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import '../../../components/plain/base.css';
 import { cx } from '../../../components/plain/controls';
 import { useT } from '../../language/useT';
@@ -7,7 +7,7 @@ import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { FullScreenLoader, LoadingOverlay } from './LoadingOverlay';
 import { NavBar } from './NavBar';
-import { scrollKey } from '../scrollKey';
+import { ScrollManager } from '../ScrollManager';
 import { SnackbarHost } from './Snackbar';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -42,8 +42,8 @@ export function AppLayout() {
       <Footer />
       <LoadingOverlay />
       <SnackbarHost />
-      {/* Each page opens at the top; back and forward bring a position back (scrollKey.ts). */}
-      <ScrollRestoration getKey={scrollKey} />
+      {/* Each page opens at the top; back and forward bring a position back. */}
+      <ScrollManager />
     </div>
   );
 }
