@@ -120,6 +120,15 @@ async function auditOnce(chrome, url, formFactor) {
       scripting: Math.round(item.scripting),
       total: Math.round(item.total),
     })),
+    // The main thread's long tasks (as simulated on the phone): what makes the blocking time.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
+      url: item.url,
+      start: Math.round(item.startTime),
+      duration: Math.round(item.duration),
+    })),
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
+    ),
     lcpElement: findSnippet(lhr.audits['lcp-breakdown-insight']?.details),
     consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => item.description),
   };

@@ -29,7 +29,8 @@ import { languageResolved } from './features/language/slice';
 import { translate } from './features/language/texts';
 import type { BusinessInfo, CurrencyCode, HomeResponse, Platform } from './services/api';
 
-export { CURRENCY_META_NAME, STATE_ELEMENT_ID } from './ssr/stateElement';
+export { CURRENCY_META_NAME } from './ssr/currencyMeta';
+export { STATE_ELEMENT_ID } from './ssr/stateElement';
 
 type Lang = 'en' | 'ko';
 

@@ -11,7 +11,7 @@
  * Login, checkout, the panel and the admin area depend on the visitor: the server sends an
  * empty #root and they render here at once (createRoot).
  */
-import { recordEarlyChoices } from './app/earlyChoices';
+import { recordEarlyChoices, type EarlyChoices } from './app/earlyChoices';
 import type { RootState } from './app/rootReducer';
 import { STATE_ELEMENT_ID } from './ssr/stateElement';
 
@@ -65,7 +65,7 @@ function readServerState(): Partial<RootState> | null {
   }
 }
 
-async function start(container: HTMLElement): Promise<void> {
+async function start(container: HTMLElement, earlyChoices: EarlyChoices): Promise<void> {
   const serverState = container.firstElementChild ? readServerState() : null;
   if (serverState) await afterFirstPaint();
   // Fetched at once, evaluated each in a task of its own (a module graph is evaluated in one
@@ -79,11 +79,10 @@ async function start(container: HTMLElement): Promise<void> {
   await libraries;
   await nextTask();
   const { hydrate, render } = await import('./app/startReact');
-  if (serverState) hydrate(container, store);
+  if (serverState) hydrate(container, store, earlyChoices);
   else render(container, store);
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-recordEarlyChoices();
-void start(container);
+void start(container, recordEarlyChoices());

@@ -14,8 +14,6 @@ import PlatformPage from '../features/catalog/pages/PlatformPage';
 import { POLICY_PAGES, type PolicyPage as Policy } from '../features/content/policies';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import NotFoundPage from '../features/shell/pages/NotFoundPage';
-import { prefetchAdmin } from '../features/admin/prefetch';
-import { prefetchPanel } from '../features/panel/prefetch';
 import { ChakraBoundary, preloadChakra, type Alongside } from './chakra/ChakraBoundary';
 import { lazyNamed } from './lazy';
 
@@ -42,14 +40,18 @@ const UserPanelPage = lazy(loadPanelPage);
 const loadAdminArea = () => import('../features/admin/AdminArea');
 const AdminArea = lazy(loadAdminArea);
 
-/** The panel's and the admin area's chunk and first data, fetched beside Chakra's chunk (see ChakraBoundary). */
+/**
+ * The panel's and the admin area's chunk and first data, fetched beside Chakra's chunk (see
+ * ChakraBoundary). The prefetch modules (with their API calls) are chunks of their own: the
+ * storefront's first download does without them.
+ */
 const panelAlongside: Alongside = (state, location) => {
   void loadPanelPage().catch(() => undefined);
-  prefetchPanel(state, location);
+  void import('../features/panel/prefetch').then(({ prefetchPanel }) => prefetchPanel(state, location)).catch(() => undefined);
 };
 const adminAlongside: Alongside = (state, location) => {
   void loadAdminArea().catch(() => undefined);
-  prefetchAdmin(state, location);
+  void import('../features/admin/prefetch').then(({ prefetchAdmin }) => prefetchAdmin(state, location)).catch(() => undefined);
 };
 
 /** `handle` of a route whose chunk main.tsx loads before the first render (pre-rendered pages). */

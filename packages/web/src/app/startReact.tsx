@@ -14,13 +14,14 @@ import { languageChosen } from '../features/language/slice';
 import { STORAGE_KEYS, readItem } from '../services/storage';
 import { logError } from '../services/log';
 import { App } from './App';
-import { snapshotCheckedRadios } from './earlyChoices';
+import { receiveEarlyChoices } from '../features/catalog/earlyChoice';
+import type { EarlyChoices } from './earlyChoices';
 import type { AppStore } from './store';
 
 /** For tests and tools: the root has committed (lazy parts hydrate as their code arrives). */
 const markCommitted = () => document.documentElement.setAttribute('data-hydrated', '');
 
-export function hydrate(container: HTMLElement, store: AppStore): void {
+export function hydrate(container: HTMLElement, store: AppStore, earlyChoices: EarlyChoices): void {
   const session = loadSession();
   const onHydrated = () => {
     markCommitted();
@@ -33,7 +34,8 @@ export function hydrate(container: HTMLElement, store: AppStore): void {
     const languageId = toLanguageId(readItem(STORAGE_KEYS.language));
     if (languageId && languageId !== language.languageId) store.dispatch(languageChosen(languageId));
   };
-  snapshotCheckedRadios(container);
+  earlyChoices.snapshotCheckedRadios(container);
+  receiveEarlyChoices(earlyChoices);
   startTransition(() => {
     hydrateRoot(
       container,

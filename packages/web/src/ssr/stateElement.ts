@@ -1,8 +1,6 @@
-/** The element of the first HTML that holds the Redux state the server rendered the page from. */
-export const STATE_ELEMENT_ID = 'ssr-state';
-
 /**
- * The `<meta name>` of every first HTML (private pages too) that holds the currency the server
- * chose for the visitor (KRW for Korea, else EUR, unless they chose one): every page starts in it.
+ * The element of the first HTML that holds the Redux state the server rendered the page from.
+ * (A module of its own: main.tsx, the small entry, reads it, and no other chunk's code may be
+ * pulled into the entry through a shared module; see vite.config.ts.)
  */
-export const CURRENCY_META_NAME = 'subshare-currency';
+export const STATE_ELEMENT_ID = 'ssr-state';

@@ -2,8 +2,8 @@
  * The admin page's first data, asked when the route starts (app/routes.tsx: beside the admin
  * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
  * same requests take the answers (services/api/client.ts `prefetch`). Only what a page asks when
- * it opens: the dashboard, page 1 of an orders list or of the users, at the default size. In the
- * main chunk, so it imports nothing but the API calls and the paging rule.
+ * it opens: the dashboard, page 1 of an orders list or of the users, at the default size. A chunk of
+ * its own, beside the admin area's, so it imports nothing but the API calls and the paging rule.
  */
 import type { RootState } from '../../app/rootReducer';
 import * as adminApi from '../../services/api/admin';

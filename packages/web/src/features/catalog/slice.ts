@@ -11,7 +11,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrencyCode, HomeResponse, Platform, PlatformResponse } from '../../services/api';
 import { STORAGE_KEYS, readItem } from '../../services/storage';
-import { CURRENCY_META_NAME } from '../../ssr/stateElement';
+import { CURRENCY_META_NAME } from '../../ssr/currencyMeta';
 import {
   DEFAULT_CURRENCY,
   advanceCarousel,

@@ -1,8 +1,8 @@
 /**
  * The panel's first request, asked when the route starts (app/routes.tsx: beside the panel's
  * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
- * same request takes its answer (services/api/client.ts `prefetch`). In the main chunk, so it
- * imports nothing but the API call and the address rule.
+ * same request takes its answer (services/api/client.ts `prefetch`). A chunk of its own, beside
+ * the panel's, so it imports nothing but the API call and the address rule.
  */
 import type { RootState } from '../../app/rootReducer';
 import { prefetch } from '../../services/api/client';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { takeEarlyChoice } from '../../../app/earlyChoices';
+import { takeEarlyChoice } from '../earlyChoice';
 import { readableTextColor } from '../../../components/ui/color';
 import styles from './OptionGroup.module.css';
 
