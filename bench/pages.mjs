@@ -31,6 +31,7 @@ const args = new Map(
 );
 const RUNS = Number(args.get('runs') ?? 5);
 const WATERFALL = args.has('waterfall');
+const PROFILE = args.has('profile');
 const AGAINST = args.get('against');
 const ADMIN = { email: 'bench-admin@subshare.localhost', password: 'bench-Admin-pw-1' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -115,9 +116,16 @@ async function timeTo(browser, { url, path, ready, login }, waterfall) {
         localStorage.setItem('subshare.languageId', '1');
       }, JSON.stringify(login));
     }
+    const profiler = waterfall && PROFILE ? await page.createCDPSession() : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.send('Profiler.start');
+    }
     await page.goto(`${url}${path}`, { waitUntil: 'domcontentloaded' });
     const handle = await page.waitForFunction((selector) => document.querySelector(selector) && performance.now(), { polling: 'raf', timeout: 30_000 }, ready);
     const ms = await handle.jsonValue();
+    if (profiler) printProfile(path, (await profiler.send('Profiler.stop')).profile);
     if (waterfall) {
       const entries = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd })),
@@ -132,6 +140,27 @@ async function timeTo(browser, { url, path, ready, login }, waterfall) {
   } finally {
     await context.close();
   }
+}
+
+/** Where the main thread's time went until the content showed (`--waterfall --profile`): per script and the top functions, by self time. */
+function printProfile(path, profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  const byScript = new Map();
+  const byFunction = new Map();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+    const script = url ? new URL(url).pathname : `(${functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const name = `${functionName || '(anonymous)'} ${script}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  }
+  const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(`  main-thread self time of ${path}, by script:`);
+  for (const [name, ms] of top(byScript, 12)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  console.log('  top functions:');
+  for (const [name, ms] of top(byFunction, 15)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${name}`);
 }
 
 /** The server's own time for one API call, median of `runs`. */

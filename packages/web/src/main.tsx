@@ -68,17 +68,22 @@ function readServerState(): Partial<RootState> | null {
 async function start(container: HTMLElement, earlyChoices: EarlyChoices): Promise<void> {
   const serverState = container.firstElementChild ? readServerState() : null;
   if (serverState) await afterFirstPaint();
-  // Fetched at once, evaluated each in a task of its own (a module graph is evaluated in one
-  // go): React DOM is the longest, not in the same task as the store or the app. (Only modules
-  // that cannot be tree-shaken anyway: a dynamic import keeps all of a module.)
+  // Fetched at once. A server-rendered page is on screen and must stay responsive: the store,
+  // React DOM and the app are each evaluated in a task of their own (a module graph is evaluated
+  // in one go), React DOM, the longest, alone. A page the browser renders (login, checkout, panel,
+  // admin) shows nothing until the app runs: the app is fetched with the others, and the page's
+  // chunks and first data are asked as soon as the store exists (app/startPrivatePage.ts).
   const storeStep = import('./app/startStore');
   const libraries = import('react-dom/client');
+  const appStep = serverState ? null : import('./app/startReact');
+  const privatePage = serverState ? null : import('./app/startPrivatePage');
   const { startStore } = await storeStep;
   const store = startStore(serverState);
+  void privatePage?.then(({ startPrivatePage }) => startPrivatePage(store.getState(), window.location)).catch(() => undefined);
   await nextTask();
   await libraries;
   await nextTask();
-  const { hydrate, render } = await import('./app/startReact');
+  const { hydrate, render } = await (appStep ?? import('./app/startReact'));
   if (serverState) hydrate(container, store, earlyChoices);
   else render(container, store);
 }
