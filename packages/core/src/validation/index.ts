@@ -118,3 +118,5 @@ export const platformAccountSchema = (m: ValidationMessages = ENGLISH_MESSAGES) 
     slotsCount: yup.number().typeError(m.required).required(m.required).integer().min(LIMITS.slots.min).max(LIMITS.slots.max),
     femail: email(m),
   });
+
+export * from './catalog.js';

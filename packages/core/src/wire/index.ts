@@ -6,6 +6,7 @@
  */
 export * as fields from './fields.js';
 export * as catalog from './catalog.js';
+export * as catalogAdmin from './catalog-admin.js';
 export * as account from './account.js';
 export * as operations from './operations.js';
 export * as orders from './orders.js';
