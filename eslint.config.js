@@ -19,7 +19,7 @@ const MODULE_IMPORTS = {
   accounts: ['audit'], // staff changes to accounts are audited
   audit: [],
   catalog: [],
-  identity: ['notifications'], // sign-up, login and reset codes are e-mails
+  identity: ['audit', 'notifications'], // role changes are audited; sign-up, login and reset codes are e-mails
   mailboxes: [],
   notifications: ['audit'], // staff e-mails are audited
   operations: [],

@@ -449,6 +449,25 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       expect(res.body.items, 'the listed e-mails').to.be.an('array').that.is.not.empty;
       return res;
     },
+    'POST /api/email/outbox/retry': async () => {
+      const id = await sentEmail();
+      await harness().knex('email_outbox').where({ id }).update({ status: 'failed' });
+      return api()
+        .post('/api/email/outbox/retry')
+        .set((await loginAs('moderator')).auth)
+        .send({ id });
+    },
+    'GET /api/staff/list': async () =>
+      withItems(
+        await api()
+          .get('/api/staff/list')
+          .set(await adminAuth()),
+      ),
+    'POST /api/staff/setrole': async () =>
+      api()
+        .post('/api/staff/setrole')
+        .set(await adminAuth())
+        .send({ email: (await createUser()).email, role: 1 }),
     'GET /api/email/outbox/{id}': async () =>
       api()
         .get(`/api/email/outbox/${await sentEmail()}`)

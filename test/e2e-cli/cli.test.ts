@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { harness, testEnv } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
-import { api } from '../support/agent.js';
+import { api, createUser } from '../support/agent.js';
 import { exited, runCli, SUBSHARE_BIN } from '../support/cli.js';
 
 describe('subshare CLI', function () {
@@ -30,9 +30,18 @@ describe('subshare CLI', function () {
     expect(user.password_hash).to.match(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.password_hash).to.not.contain('correct-horse1');
 
+    // set-role is the staff page's setrole: it never demotes the last admin.
+    await harness().knex('users').where({ role: 2 }).whereNot({ email }).update({ role: 1 });
+    const refused = await runCli(['set-role', '--email', email, '--role', 'moderator'], testEnv(harness().db.url));
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.contain(`${email} is the last admin: make someone else admin first.`);
+    await createUser({ role: 'admin' });
     const demoted = await runCli(['set-role', '--email', email, '--role', 'moderator'], testEnv(harness().db.url));
     expect(demoted.code).to.equal(0);
+    expect(demoted.stdout.trim()).to.equal(`${email} is now moderator.`);
     expect((await harness().knex('users').where({ email }).first()).role).to.equal(1);
+    const [audited] = await harness().knex('audit_log').where({ action: 'user.role', target_type: 'user' }).orderBy('id', 'desc').limit(1);
+    expect(audited).to.deep.include({ actor_label: 'cli', actor_user_id: null, details: { email, before: 2, after: 1 } });
   });
 
   it('create-admin refuses a too-short password with a clear message', async () => {

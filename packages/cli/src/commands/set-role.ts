@@ -9,7 +9,10 @@ export const setRoleCommand = () =>
     .addOption(new Option('--role <role>', 'the new role').choices(Object.keys(ROLES)).makeOptionMandatory())
     .action(async (options: { email: string; role: RoleName }) => {
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        await container.get<IdentityService>(IDENTITY.Service).setRole(options.email, ROLES[options.role]);
-        console.log(`${options.email} is now ${options.role}.`);
+        // The staff page's rule and audit (`user.role`), with the operator tool as the actor.
+        const change = await container
+          .get<IdentityService>(IDENTITY.Service)
+          .setRole({ label: 'cli' }, { email: options.email.trim().toLowerCase(), role: ROLES[options.role] });
+        console.log(change.changed ? `${change.email} is now ${options.role}.` : `${change.email} is ${options.role} already.`);
       });
     });

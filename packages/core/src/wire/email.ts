@@ -95,8 +95,14 @@ export const outboxEmailParams = yup.object({ id: id('id').required('id is requi
 /** One e-mail with its bodies (a code masked); every read is audited. */
 export const outboxEmailAnswer = yup.object({ ...summaryFields, html: text(), text: text() });
 
+/** Staff: try a failed e-mail again. */
+export const outboxRetryBody = yup.object({ id: id('id').required('id is required') });
+/** `queued`: this call queued it; false when it was waiting for delivery already (a second click changes nothing). */
+export const outboxRetryAnswer = yup.object({ id: integer(), status: yup.string().oneOf(OUTBOX_STATUSES).defined(), queued: yup.boolean().defined() });
+
 export type SendEmailInput = yup.InferType<typeof sendEmailBody>;
 export type SentEmailAnswer = yup.InferType<typeof sentEmailAnswer>;
 export type OutboxQuery = yup.InferType<typeof outboxQuery>;
 export type OutboxPageAnswer = yup.InferType<typeof outboxPageAnswer>;
 export type OutboxEmailAnswer = yup.InferType<typeof outboxEmailAnswer>;
+export type OutboxRetryAnswer = yup.InferType<typeof outboxRetryAnswer>;

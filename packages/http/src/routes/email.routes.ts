@@ -1,6 +1,6 @@
 /**
  * Staff e-mail calls: send one of the e-mail kinds to a user, read the outbox (codes masked,
- * each e-mail read audited).
+ * each e-mail read audited), retry a failed e-mail.
  */
 import type { Container } from 'inversify';
 import { FLOWS, NOTIFICATIONS, type NotificationsService, type SendEmailFlow } from '@subshare/core';
@@ -49,6 +49,20 @@ export function emailCalls(container: Container): Call[] {
       params: schemas.outboxEmailParams,
       answer: schemas.outboxEmailAnswer,
       handler: async ({ params, req, res }) => serializeOutboxEmail(await notifications.getOutboxEmail(params.id, auditActor(req, res))),
+    }),
+    call({
+      method: 'post',
+      path: '/api/email/outbox/retry',
+      access: 'staff',
+      tag: 'e-mail',
+      summary: 'Try a failed e-mail again (audited)',
+      description:
+        'Only a failed e-mail is queued again (audited as `email.retry`); one already waiting for delivery answers `queued: false` and nothing happens, ' +
+        'so a double click sends it once. 404 `email_not_found`, 409 `email_not_failed` (sent or kept), 409 `smtp_not_configured`.',
+      extra: true,
+      body: schemas.outboxRetryBody,
+      answer: schemas.outboxRetryAnswer,
+      handler: ({ body, req, res }) => notifications.retry(body.id, auditActor(req, res)),
     }),
   ];
 }

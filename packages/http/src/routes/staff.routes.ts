@@ -1,7 +1,7 @@
 /**
  * The admin area's lists and reports: orders and users (spec section 7; paging per section 4:
  * page from 1, limit 1 to 100, default 20), and beyond the spec the CSV export, the dashboard
- * figures and the audit log. Reading only; the export is audited.
+ * figures and the audit log, and the staff roles (list, set). The export and role changes are audited.
  */
 import type { Container } from 'inversify';
 import {
@@ -152,6 +152,30 @@ export function staffCalls(container: Container): Call[] {
       query: staff.auditPagesQuery,
       answer: staff.pageCountAnswer,
       handler: ({ query }) => audit.countPages(query),
+    }),
+    call({
+      method: 'get',
+      path: '/api/staff/list',
+      access: 'admin',
+      tag: 'staff',
+      summary: 'Every moderator and admin, admins first, with the time each got the role',
+      extra: true,
+      answer: staff.staffListAnswer,
+      handler: async () => (await identity.listStaff()).map((member) => ({ ...member, since: member.since.toISOString() })),
+    }),
+    call({
+      method: 'post',
+      path: '/api/staff/setrole',
+      access: 'admin',
+      tag: 'staff',
+      summary: 'Give a user (by e-mail) a role: 0 user, 1 moderator, 2 admin (audited)',
+      description:
+        'Takes effect on their next request. Audited as `user.role` with the role before and after. 404 `user_not_found`; ' +
+        '409 `last_admin` when it would leave no admin (two admins demoting each other at once leave one).',
+      extra: true,
+      body: staff.setRoleBody,
+      answer: staff.setRoleAnswer,
+      handler: ({ body, req, res }) => identity.setRole(auditActor(req, res), body),
     }),
   ];
 }

@@ -48,6 +48,9 @@ export interface AuditPage {
 interface AuditFilter {
   action?: string;
   actorUserId?: number;
+  actorEmail?: string;
+  targetType?: string;
+  targetId?: string;
 }
 
 @injectable()
@@ -72,7 +75,7 @@ export class AuditService {
 
   /**
    * Admins: the audit log, newest first, a page at a time (`{ page = 1, limit = 20, action?,
-   * actorUserId? }`, limit 1 to 100).
+   * actorUserId?, actorEmail?, targetType?, targetId? }`, limit 1 to 100).
    */
   async list({ page, limit, ...filter }: AuditQuery): Promise<AuditPage> {
     const [rows, count] = await Promise.all([
@@ -92,6 +95,10 @@ export class AuditService {
     return this.knex('audit_log').modify((query) => {
       if (filter.action) query.where({ action: filter.action });
       if (filter.actorUserId) query.where({ actor_user_id: filter.actorUserId });
+      // Labels are e-mails as typed at the time: compared without case, literally (no wildcards).
+      if (filter.actorEmail) query.whereRaw('lower(actor_label) = ?', [filter.actorEmail.toLowerCase()]);
+      if (filter.targetType) query.where({ target_type: filter.targetType });
+      if (filter.targetId) query.where({ target_id: filter.targetId });
     });
   }
 

@@ -5,14 +5,15 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role, type UserModel } from './models/user.model.js';
 import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
-import type { UserPagesQuery, UsersByEmailQuery, UsersQuery } from '../../wire/staff.js';
+import type { SetRoleInput, UserPagesQuery, UsersByEmailQuery, UsersQuery } from '../../wire/staff.js';
 
 const adminSchema = yup.object({
   email: yup.string().trim().lowercase().email('email must be a valid e-mail address').required('email is required'),
@@ -54,6 +55,32 @@ export interface UserProfile {
   languageId: 1 | 2;
 }
 
+/** A moderator or admin as the staff page lists them. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string | null;
+  role: typeof ROLES.moderator | typeof ROLES.admin;
+  /** When they got this role: the last role change, or their sign-up. */
+  since: Date;
+}
+
+/** A role change: the role before and after; `changed: false` when the user had it already. */
+export interface RoleChange {
+  id: number;
+  email: string;
+  before: Role;
+  role: Role;
+  changed: boolean;
+}
+
+/**
+ * Every role change takes this transaction-scoped advisory lock first, so changes are applied one
+ * after another and the last-admin check sees every committed change before it: two admins
+ * demoting each other at once leave one admin, never none. (Any fixed 64-bit key; the name says whose.)
+ */
+const ROLE_CHANGE_LOCK = 0x5375_6273_526f_6c65n; // "SubsRole"
+
 export interface AdminResult {
   id: number;
   email: string;
@@ -66,6 +93,7 @@ export class IdentityService {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
   ) {}
 
   async hasAdmin(): Promise<boolean> {
@@ -87,7 +115,12 @@ export class IdentityService {
       if (existing) {
         // A new password ends every login made with the old one.
         const now = new Date();
-        await this.users.update(existing.id, { role: ROLES.admin, password_hash: passwordHash, password_changed_at: now, is_email_verified: true }, trx);
+        const roleChange = existing.role === ROLES.admin ? {} : { role_changed_at: now };
+        await this.users.update(
+          existing.id,
+          { role: ROLES.admin, ...roleChange, password_hash: passwordHash, password_changed_at: now, is_email_verified: true },
+          trx,
+        );
         await this.sessions.revokeAllOfUser(existing.id, now, trx);
         return { id: existing.id, email: existing.email, created: false };
       }
@@ -119,10 +152,39 @@ export class IdentityService {
     return (await this.users.searchByEmail(email, USER_SEARCH_LIMIT)).map(toSummary);
   }
 
-  async setRole(email: string, role: Role): Promise<void> {
-    const user = await this.users.findByEmail(email);
-    if (!user) throw new ValidationError(`No user has the e-mail ${email}.`, { email: 'unknown e-mail' }, 'user_not_found');
-    await this.users.update(user.id, { role });
+  /** Admins: every moderator and admin, admins first, then by e-mail. */
+  async listStaff(): Promise<StaffMember[]> {
+    const rows = await this.users.staff();
+    return rows.map((user) => ({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role === ROLES.admin ? ROLES.admin : ROLES.moderator,
+      since: user.role_changed_at ?? user.created_at,
+    }));
+  }
+
+  /**
+   * Gives the user with this e-mail a role (the staff page's `setrole` and the CLI's `set-role`,
+   * one rule for both). It takes effect on the user's next request: the guards read the role from
+   * the database each time. Refuses (409 `last_admin`) to take the role of the last admin, under a
+   * lock that orders concurrent changes. Audited as `user.role` with the role before and after;
+   * giving a user the role they have changes and records nothing.
+   */
+  async setRole(actor: AuditActor, { email, role }: SetRoleInput): Promise<RoleChange> {
+    return this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [ROLE_CHANGE_LOCK.toString()]);
+      const user = await this.users.findByEmail(email, trx);
+      if (!user) throw new NotFoundError(`No user has the e-mail ${email}.`, 'user_not_found');
+      const before = user.role;
+      if (before === role) return { id: user.id, email: user.email, before, role, changed: false };
+      if (before === ROLES.admin && (await this.users.countWithRole(ROLES.admin, trx)) <= 1) {
+        throw new ConflictError(`${user.email} is the last admin: make someone else admin first.`, 'last_admin');
+      }
+      await this.users.update(user.id, { role, role_changed_at: new Date() }, trx);
+      await this.audit.record(actor, { action: 'user.role', targetType: 'user', targetId: user.id, details: { email: user.email, before, after: role } }, trx);
+      return { id: user.id, email: user.email, before, role, changed: true };
+    });
   }
 }
 

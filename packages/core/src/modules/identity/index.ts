@@ -1,5 +1,5 @@
 export { IDENTITY, identityModule } from './identity.module.js';
-export type { IdentityService, AdminResult, UserProfile, UserSummary, UsersPage } from './identity.service.js';
+export type { IdentityService, AdminResult, RoleChange, StaffMember, UserProfile, UserSummary, UsersPage } from './identity.service.js';
 export { USER_SEARCH_LIMIT } from './identity.service.js';
 export type { AuthService } from './auth.service.js';
 export type { VerificationService } from './verification.service.js';

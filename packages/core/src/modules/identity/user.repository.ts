@@ -33,6 +33,16 @@ export class UserRepository {
     return Number(row?.count ?? 0);
   }
 
+  /** Moderators and admins, admins first, then by e-mail. */
+  async staff(): Promise<UserModel[]> {
+    return UserModel.query(this.knex)
+      .where('role', '>', 0)
+      .orderBy([
+        { column: 'role', order: 'desc' },
+        { column: 'email', order: 'asc' },
+      ]);
+  }
+
   /** One page of users, newest first (the id breaks ties). */
   async page(offset: number, limit: number): Promise<UserModel[]> {
     return UserModel.query(this.knex)

@@ -12,6 +12,7 @@ export {
   type OutboxEmailSummary,
   type OutboxEmail,
   type OutboxPage,
+  type OutboxRetry,
   type OutboxBacklog,
 } from './notifications.service.js';
 export * from './email-kinds.js';

@@ -91,6 +91,13 @@ export interface OutboxEmail extends OutboxEmailSummary {
   text: string;
 }
 
+/** A staff retry: the e-mail's status after it, and whether this call queued it (false: it was waiting already). */
+export interface OutboxRetry {
+  id: number;
+  status: OutboxStatus;
+  queued: boolean;
+}
+
 export interface OutboxPage {
   items: OutboxEmailSummary[];
   count: number;
@@ -257,19 +264,33 @@ export class NotificationsService {
     return changed;
   }
 
-  /** Staff: try a failed e-mail again (a fresh round of retries). */
-  async retry(outboxId: number): Promise<void> {
+  /**
+   * Staff: try a failed e-mail again (a fresh round of retries), audited as `email.retry`. Only a
+   * failed e-mail is reopened, by one conditional update (failed → pending) with its job in the
+   * same transaction, so a double click or two staff at once queue it once: the second finds it
+   * pending and answers `queued: false` without doing anything. A sent or kept e-mail: 409
+   * `email_not_failed`; no SMTP server configured: 409 `smtp_not_configured`.
+   */
+  async retry(outboxId: number, actor: AuditActor): Promise<OutboxRetry> {
     if (!this.mailer.configured) throw new ConflictError('SMTP_URL is not configured: e-mails are kept in the outbox.', 'smtp_not_configured');
-    await this.knex.transaction(async (trx) => {
-      if (!(await this.outbox.reopenFailed(outboxId, trx))) {
-        const row = await this.outbox.findById(outboxId, trx);
-        if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+    const result = await this.knex.transaction(async (trx): Promise<OutboxRetry> => {
+      const reopened = await this.outbox.reopenFailed(outboxId, trx);
+      const row = await this.outbox.findById(outboxId, trx);
+      if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+      if (!reopened) {
+        if (row.status === 'pending') return { id: row.id, status: row.status, queued: false };
         throw new ConflictError(`Only a failed e-mail can be retried; this one is ${row.status}.`, 'email_not_failed');
       }
-      const row = await this.outbox.findById(outboxId, trx);
-      await this.jobs.send(deliveryQueueOf(row!.kind), { outboxId }, { trx, singletonKey: singletonKey(outboxId) });
+      await this.jobs.send(deliveryQueueOf(row.kind), { outboxId }, { trx, singletonKey: singletonKey(outboxId) });
+      await this.audit.record(
+        actor,
+        { action: 'email.retry', targetType: 'email', targetId: row.id, details: { kind: row.kind, attempts: row.attempts } },
+        trx,
+      );
+      return { id: row.id, status: row.status, queued: true };
     });
-    this.logger.info({ outboxId }, 'failed e-mail queued again');
+    if (result.queued) this.logger.info({ outboxId }, 'failed e-mail queued again');
+    return result;
   }
 
   /**

@@ -15,6 +15,8 @@ export class UserModel extends Model {
   language_id!: number;
   is_email_verified!: boolean;
   password_changed_at!: Date | null;
+  /** The last role change (null: the role the user was created with). */
+  role_changed_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 }
