@@ -7,6 +7,10 @@ import { Route, Routes } from 'react-router-dom';
 import { injectSaga } from '../../app/sagaInjector';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminSection } from './components/AdminSection';
+import AuditPage from './audit/AuditPage';
+import OutboxPage from './outbox/OutboxPage';
+import StaffPage from './staff/StaffPage';
+import { CatalogRoutes } from './catalog/CatalogRoutes';
 import CreateSubscriptionPage from './pages/CreateSubscriptionPage';
 import DashboardPage from './pages/DashboardPage';
 import OrdersPage from './pages/OrdersPage';
@@ -32,6 +36,10 @@ export default function AdminArea() {
         <Route path="createsubscriber" element={<CreateSubscriptionPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="user/:id" element={<UserPage />} />
+        <Route path="staff" element={<StaffPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
+        <Route path="catalog/*" element={<CatalogRoutes />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly errors: Record<string, string>;
   /** The server's own `message`, meant for the visitor; undefined when the body had none. */
   readonly serverMessage: string | undefined;
+  /** The whole error body, for answers that carry more than `{ message, code, errors }` (the catalog editor's 409). */
+  readonly body: ApiErrorBody;
 
   constructor(status: number, body: ApiErrorBody, fallbackMessage: string) {
     super(body.message || fallbackMessage);
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     this.code = body.code;
     this.errors = body.errors ?? {};
     this.serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
+    this.body = body;
   }
 }
 
@@ -96,6 +99,13 @@ export function apiPost<T>(path: string, body?: unknown, options?: RequestOption
   return request<T>('POST', path, body, options);
 }
 
+/** POST a file as the raw body, with its own Content-Type (a logo upload); the answer is JSON. */
+export function apiUpload<T>(path: string, file: Blob, params?: QueryParams, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' };
+  const token = options.auth ? (options.token ?? hooks.getToken?.()) : null;
+  return send(withQuery(path, params), { method: 'POST', headers, body: file }, token, options, async (response) => (await readBody(response)) as T);
+}
+
 /** A file the server writes (a CSV export): its body as a Blob and the name the server gave it, if any. */
 export interface DownloadedFile {
   blob: Blob;
@@ -150,7 +160,7 @@ function request<T>(method: string, path: string, body: unknown, options: Reques
  */
 async function send<T>(
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; keepalive?: boolean },
+  init: { method: string; headers: Record<string, string>; body?: string | Blob; keepalive?: boolean },
   token: string | null | undefined,
   options: { signal?: AbortSignal; silent?: boolean },
   read: (response: Response) => Promise<T>,

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
 import { useIsDesktop } from '../../../components/ui/useIsDesktop';
+import { selectUser } from '../../auth/selectors';
+import { ROLES } from '../../auth/session';
 import { ADMIN_TEXTS, type AdminTextKey } from '../texts';
 import { useT } from '../../language/useT';
 
 interface MenuGroup {
   title: AdminTextKey;
-  items: Array<{ to: string; label: AdminTextKey; testId: string; end?: boolean }>;
+  /** `adminOnly`: an entry moderators do not see (the server refuses them too). */
+  items: Array<{ to: string; label: AdminTextKey; testId: string; end?: boolean; adminOnly?: boolean }>;
+  /** Shown to admins only (moderators do not see it; the server refuses them too). */
+  adminOnly?: boolean;
 }
 
 /** Spec section 2: ORDERS, SUBSCRIPTIONS and USERS menus beside a content outlet; the dashboard and refunded orders beyond the spec. */
@@ -32,32 +38,48 @@ const MENU: MenuGroup[] = [
     title: 'admin.users',
     items: [{ to: '/jve/users', label: 'admin.usersList', testId: 'admin-menu-users' }],
   },
+  {
+    title: 'admin.staffGroup',
+    items: [
+      { to: '/jve/staff', label: 'admin.staffRoles', testId: 'admin-menu-staff', adminOnly: true },
+      { to: '/jve/audit', label: 'admin.auditLog', testId: 'admin-menu-audit', adminOnly: true },
+      { to: '/jve/outbox', label: 'admin.outbox', testId: 'admin-menu-outbox' },
+    ],
+  },
+  {
+    title: 'admin.catalog',
+    adminOnly: true,
+    items: [{ to: '/jve/catalog', label: 'admin.catalogPlatforms', testId: 'admin-menu-catalog' }],
+  },
 ];
 
 function Menu() {
   const t = useT(ADMIN_TEXTS);
+  const isAdmin = (useAppSelector(selectUser)?.role ?? ROLES.user) >= ROLES.admin;
   return (
     <Stack gap="5">
-      {MENU.map((group) => (
+      {MENU.filter((group) => isAdmin || !group.adminOnly).map((group) => (
         <Stack key={group.title} gap="1" role="group" aria-label={t(group.title)}>
           <Text fontSize="xs" fontWeight="bold" color="fg.muted" letterSpacing="wider" textTransform="uppercase">
             {t(group.title)}
           </Text>
-          {group.items.map((item) => (
-            <Box
-              key={item.to}
-              asChild
-              px="3"
-              py="2"
-              borderRadius="md"
-              _hover={{ bg: 'bg.muted' }}
-              css={{ '&[aria-current=page]': { bg: 'purple.100', color: 'purple.800', fontWeight: 'semibold' } }}
-            >
-              <NavLink to={item.to} end={item.end} data-testid={item.testId}>
-                {t(item.label)}
-              </NavLink>
-            </Box>
-          ))}
+          {group.items
+            .filter((item) => isAdmin || !item.adminOnly)
+            .map((item) => (
+              <Box
+                key={item.to}
+                asChild
+                px="3"
+                py="2"
+                borderRadius="md"
+                _hover={{ bg: 'bg.muted' }}
+                css={{ '&[aria-current=page]': { bg: 'purple.100', color: 'purple.800', fontWeight: 'semibold' } }}
+              >
+                <NavLink to={item.to} end={item.end} data-testid={item.testId}>
+                  {t(item.label)}
+                </NavLink>
+              </Box>
+            ))}
         </Stack>
       ))}
     </Stack>

@@ -6,18 +6,16 @@ import { readableTextColor } from '../../../components/ui/color';
 import { FaqList } from '../../../components/ui/FaqList';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import type { Platform } from '../../../services/api';
-import type { DictionaryKey } from '../../language/dictionary';
 import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import NotFoundPage from '../../shell/pages/NotFoundPage';
 import { OptionGroup } from '../components/OptionGroup';
+import { PlatformHeader } from '../components/PlatformHeader';
 import { parsePlatformId } from '../platformId';
 import { discountPercent, formatPrice, minMonthlyPrice, monthlyPrice, regularPrice, salePrice } from '../rules';
 import { selectCurrencyCode, selectPlatformPage, selectSelection } from '../selectors';
 import { paymentRequested, platformPageClosed, platformPageOpened, platformRefreshRequested, selectionChanged } from '../slice';
 import styles from './PlatformPage.module.css';
-
-const CATEGORY_KEYS: Record<number, DictionaryKey> = { 0: 'platform.category.0', 1: 'platform.category.1', 8: 'platform.category.8' };
 
 /**
  * /platform/{id} (spec sections 2 and 4): on load the platform is requested in the current
@@ -101,42 +99,12 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
 
   const headerText = readableTextColor(platform.colorOne);
   const buttonText = readableTextColor(platform.colorTwo);
-  const category = platform.platformType === undefined ? undefined : CATEGORY_KEYS[platform.platformType];
-  const slots = platform.slotsCount > 1 ? t('platform.slots', { count: platform.slotsCount }) : platform.slotsCount === 1 ? t('platform.wholeAccount') : null;
 
   return (
     <div data-testid="page-platform" data-status={status} data-platform-id={platform.id} data-currency={currencyCode} className={styles.page}>
       {/* The home list's copy is shown, but the fresh answer failed: the prices may be stale. */}
       {status === 'failed' && <RetryNotice />}
-      <header data-testid="platform-header" className={styles.header} style={{ background: platform.colorOne, color: headerText }}>
-        <img
-          data-testid="platform-logo"
-          src={platform.logoBase}
-          alt={t('platform.logoAlt', { name: platform.name })}
-          // The logos are 240×80: the attributes reserve the space before the image arrives.
-          width={240}
-          height={80}
-          className={styles.logo}
-          fetchPriority="high"
-        />
-        <div className={styles.titles}>
-          <h1 data-testid="platform-name" className={styles.name}>
-            {platform.name}
-          </h1>
-          <div className={styles.badges}>
-            {category && (
-              <span data-testid="platform-category" className={styles.category}>
-                {t(category)}
-              </span>
-            )}
-            {slots && (
-              <p data-testid="platform-slots" className={styles.slots}>
-                {slots}
-              </p>
-            )}
-          </div>
-        </div>
-      </header>
+      <PlatformHeader platform={platform} />
 
       <div className={styles.layout}>
         <p data-testid="platform-description" className={styles.description}>

@@ -1,0 +1,280 @@
+/**
+ * The catalog editor's form: what the admin types (texts, and amounts as they read them: EUR with
+ * cents, KRW in whole won) and the editable platform of the wire (integer minor units). The rules
+ * are the shared `catalogPlatformSchema` (@subshare/core/validation, the server's too): the form
+ * converts its values to the wire body and validates that, so each error lands on the field it
+ * names (`name.ko`, `durations[1].months`; a price's `prices[3].eur.salePrice` on its cell of the
+ * grid). Pure: imported by Node unit tests (`.js` imports).
+ */
+import { catalogPlatformSchema, type CatalogMessages, type CatalogPlatformInput } from '@subshare/core/validation';
+import type { catalogAdmin } from '@subshare/core/wire';
+import { ValidationError } from 'yup';
+
+export type EditablePlatform = catalogAdmin.EditablePlatform;
+
+export interface Localized {
+  en: string;
+  ko: string;
+}
+
+export interface AmountsValues {
+  price: string;
+  salePrice: string;
+}
+
+export interface PriceValues {
+  eur: AmountsValues;
+  krw: AmountsValues;
+}
+
+export interface DurationValues {
+  key: string;
+  id?: number;
+  name: Localized;
+  months: string;
+  isEnabled: boolean;
+  /** Orders name it: it can be disabled, not removed. */
+  hasOrders: boolean;
+}
+
+export interface TypeValues {
+  key: string;
+  id?: number;
+  name: Localized;
+  isEnabled: boolean;
+  hasOrders: boolean;
+}
+
+export interface EditorValues {
+  name: Localized;
+  description: Localized;
+  howItWorks: Localized[];
+  faq: Array<{ question: Localized; answer: Localized }>;
+  colorOne: string;
+  colorTwo: string;
+  logoBase: string;
+  logoCarousel: string;
+  category: string;
+  slotsCount: string;
+  needsInvitation: boolean;
+  isEnabled: boolean;
+  durations: DurationValues[];
+  types: TypeValues[];
+  /** By `priceKey(durationKey, typeKey)`: one cell of the duration × type grid. */
+  prices: Record<string, PriceValues>;
+}
+
+export type Currency = 'EUR' | 'KRW';
+
+/**
+ * What the logo upload accepts, checked in the browser before sending; the server checks the
+ * bytes again and sanitises SVG. Its limits live in core's catalog module (Node code the bundle
+ * cannot import): test/unit/web-catalog-editor-form.test.ts holds these to the same values.
+ */
+export const LOGO_TYPES: readonly string[] = ['image/svg+xml', 'image/png', 'image/webp'];
+export const LOGO_MAX_BYTES = 256 * 1024;
+
+/** The grid cell of a duration and a type (a form path segment: never a bare number). */
+export const priceKey = (durationKey: string, typeKey: string) => `p_${durationKey}__${typeKey}`;
+
+const emptyAmounts = (): AmountsValues => ({ price: '', salePrice: '' });
+export const emptyPrice = (): PriceValues => ({ eur: emptyAmounts(), krw: emptyAmounts() });
+
+export const EMPTY_EDITOR: EditorValues = {
+  name: { en: '', ko: '' },
+  description: { en: '', ko: '' },
+  howItWorks: [],
+  faq: [],
+  colorOne: '#1f2937',
+  colorTwo: '#7c3aed',
+  logoBase: '',
+  logoCarousel: '',
+  category: '0',
+  slotsCount: '4',
+  needsInvitation: false,
+  isEnabled: false,
+  durations: [],
+  types: [],
+  prices: {},
+};
+
+/** Minor units as the admin reads them: 499 → "4.99" (EUR), 6900 → "6900" (KRW). */
+export function formatAmount(minor: number, currency: Currency): string {
+  if (currency === 'KRW') return String(minor);
+  const cents = String(Math.abs(minor) % 100).padStart(2, '0');
+  return `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100)}.${cents}`;
+}
+
+/**
+ * What the admin typed as minor units: "4.99" or "4,99" → 499, "5" → 500 (EUR); "6900" → 6900
+ * (KRW). Empty: undefined (the schema says required). A number that is no whole cent or won
+ * stays a fraction (the schema says why); anything else is NaN (not a number).
+ */
+export function parseAmount(text: string, currency: Currency): number | undefined {
+  const value = text.trim().replace(/[\s_]/g, '').replace(',', '.');
+  if (value === '') return undefined;
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return Number.NaN;
+  if (currency === 'KRW') return Number(value);
+  const [whole, fraction = ''] = value.replace('-', '').split('.');
+  const sign = value.startsWith('-') ? -1 : 1;
+  // Exact for up to two decimals (no 4.99 * 100 = 499.00000000000006); more decimals stay a fraction.
+  if (fraction.length <= 2) return sign * (Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
+  return sign * Number(`${whole}${fraction.slice(0, 2)}.${fraction.slice(2)}`);
+}
+
+/** A whole number typed in a text field; empty: undefined, anything else as Number reads it (the schema checks). */
+function parseNumber(text: string): number | undefined {
+  const value = text.trim();
+  return value === '' ? undefined : Number(value);
+}
+
+const copy = (text: { en: string; ko: string }): Localized => ({ en: text.en, ko: text.ko });
+
+/** The platform as the server has it, as form values. */
+export function toEditorValues(platform: EditablePlatform): EditorValues {
+  const prices: Record<string, PriceValues> = {};
+  for (const price of platform.prices) {
+    prices[priceKey(price.durationKey, price.typeKey)] = {
+      eur: { price: formatAmount(price.eur.price, 'EUR'), salePrice: formatAmount(price.eur.salePrice, 'EUR') },
+      krw: { price: formatAmount(price.krw.price, 'KRW'), salePrice: formatAmount(price.krw.salePrice, 'KRW') },
+    };
+  }
+  return {
+    name: copy(platform.name),
+    description: copy(platform.description),
+    howItWorks: platform.howItWorks.map(copy),
+    faq: platform.faq.map((entry) => ({ question: copy(entry.question), answer: copy(entry.answer) })),
+    colorOne: platform.colorOne,
+    colorTwo: platform.colorTwo,
+    logoBase: platform.logoBase,
+    logoCarousel: platform.logoCarousel,
+    category: String(platform.category),
+    slotsCount: String(platform.slotsCount),
+    needsInvitation: platform.needsInvitation,
+    isEnabled: platform.isEnabled,
+    durations: platform.durations.map((d) => ({
+      key: d.key,
+      id: d.id,
+      name: copy(d.name),
+      months: String(d.months),
+      isEnabled: d.isEnabled,
+      hasOrders: d.hasOrders,
+    })),
+    types: platform.types.map((t) => ({ key: t.key, id: t.id, name: copy(t.name), isEnabled: t.isEnabled, hasOrders: t.hasOrders })),
+    prices,
+  };
+}
+
+/** The duration × type pairs of the grid: every pair of the lists, enabled ones first to be priced. */
+export function pricePairs(values: Pick<EditorValues, 'durations' | 'types'>) {
+  return values.durations.flatMap((duration) =>
+    values.types.map((type) => ({ duration, type, key: priceKey(duration.key, type.key), enabled: duration.isEnabled && type.isEnabled })),
+  );
+}
+
+function isFilled(price: PriceValues | undefined): price is PriceValues {
+  return Boolean(price && [price.eur.price, price.eur.salePrice, price.krw.price, price.krw.salePrice].every((text) => text.trim() !== ''));
+}
+
+/**
+ * The wire body of create (update adds `id` and `version`), and which grid cell each price of it
+ * came from (for its errors). Every enabled pair is sent (an empty amount fails as required); a
+ * disabled pair keeps its price when all four amounts are filled, and is dropped otherwise.
+ */
+export function toWireBody(values: EditorValues): { body: CatalogPlatformInput; priceCells: string[] } {
+  const priceCells: string[] = [];
+  const prices: CatalogPlatformInput['prices'] = [];
+  for (const pair of pricePairs(values)) {
+    const cell = values.prices[pair.key];
+    if (!pair.enabled && !isFilled(cell)) continue;
+    const amounts = cell ?? emptyPrice();
+    priceCells.push(pair.key);
+    prices.push({
+      durationKey: pair.duration.key,
+      typeKey: pair.type.key,
+      eur: { price: parseAmount(amounts.eur.price, 'EUR')!, salePrice: parseAmount(amounts.eur.salePrice, 'EUR')! },
+      krw: { price: parseAmount(amounts.krw.price, 'KRW')!, salePrice: parseAmount(amounts.krw.salePrice, 'KRW')! },
+    });
+  }
+  const body = {
+    name: { ...values.name },
+    description: { ...values.description },
+    howItWorks: values.howItWorks.map((point) => ({ ...point })),
+    faq: values.faq.map((entry) => ({ question: { ...entry.question }, answer: { ...entry.answer } })),
+    colorOne: values.colorOne,
+    colorTwo: values.colorTwo,
+    logoBase: values.logoBase,
+    logoCarousel: values.logoCarousel,
+    category: parseNumber(values.category) as 0 | 1 | 8,
+    slotsCount: parseNumber(values.slotsCount)!,
+    needsInvitation: values.needsInvitation,
+    isEnabled: values.isEnabled,
+    durations: values.durations.map((d) => ({
+      key: d.key,
+      ...(d.id === undefined ? {} : { id: d.id }),
+      name: { ...d.name },
+      months: parseNumber(d.months)!,
+      isEnabled: d.isEnabled,
+    })),
+    types: values.types.map((t) => ({ key: t.key, ...(t.id === undefined ? {} : { id: t.id }), name: { ...t.name }, isEnabled: t.isEnabled })),
+    prices,
+  };
+  return { body, priceCells };
+}
+
+/** Formik's errors object: nested like the values, a message at each failing field. */
+export type EditorErrors = Record<string, unknown>;
+
+/** `a.b[2].c` → ['a', 'b', '2', 'c']. */
+const pathParts = (path: string) =>
+  path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
+
+function setError(errors: EditorErrors, parts: string[], message: string) {
+  let node: Record<string, unknown> = errors;
+  parts.forEach((part, index) => {
+    if (index === parts.length - 1) {
+      if (node[part] === undefined) node[part] = message;
+      return;
+    }
+    const next = node[part];
+    if (typeof next !== 'object' || next === null) {
+      // Formik reads arrays of errors by index: build arrays where the values are arrays.
+      node[part] = /^\d+$/.test(parts[index + 1] ?? '') ? [] : {};
+    }
+    node = node[part] as Record<string, unknown>;
+  });
+}
+
+/**
+ * Formik's `validate`: the shared schema on the wire body, every error at its form path (a
+ * price's at its grid cell, `prices.<cell>.eur.salePrice`). Errors of a whole list (`prices`,
+ * `durations`: "add at least one") stay at the list's name.
+ */
+export function validateEditor(values: EditorValues, messages: CatalogMessages): EditorErrors {
+  const { body, priceCells } = toWireBody(values);
+  const errors: EditorErrors = {};
+  try {
+    catalogPlatformSchema(messages).validateSync(body, { abortEarly: false });
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+      const parts = pathParts(issue.path ?? '');
+      if (parts[0] === 'prices' && parts.length > 1) {
+        const cell = priceCells[Number(parts[1])];
+        if (cell) parts.splice(1, 1, cell);
+      }
+      setError(errors, parts.length > 0 ? parts : ['form'], issue.message);
+    }
+  }
+  return errors;
+}
+
+/** A key for an item new in this form, unique beside the server's (`String(id)`). */
+export function newKey(existing: Array<{ key: string }>): string {
+  let n = existing.length + 1;
+  while (existing.some((item) => item.key === `new-${n}`)) n += 1;
+  return `new-${n}`;
+}
