@@ -149,6 +149,36 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .expect(200)
     ).body.id as number;
 
+  /** The catalog editor: a platform created through it, read back as the editor edits it. */
+  const editedPlatform = async () => {
+    const auth = await adminAuth();
+    const name = { en: `Sample ${Date.now()}`, ko: '샘플' };
+    const body = {
+      name,
+      description: name,
+      howItWorks: [name],
+      faq: [{ question: name, answer: name }],
+      colorOne: '#112233',
+      colorTwo: '#445566',
+      logoBase: '/media/platforms/netflix.svg',
+      logoCarousel: '/media/platforms/netflix.svg',
+      category: 0,
+      slotsCount: 4,
+      needsInvitation: false,
+      isEnabled: true,
+      durations: [{ key: 'd', name, months: 1, isEnabled: true }],
+      types: [{ key: 't', name, isEnabled: true }],
+      prices: [{ durationKey: 'd', typeKey: 't', eur: { price: 900, salePrice: 499 }, krw: { price: 9000, salePrice: 6900 } }],
+    };
+    const { updatedAt: _updatedAt, ...platform } = (await api().post('/api/catalog/createplatform').set(auth).send(body).expect(200)).body;
+    return { auth, platform };
+  };
+  const asEditorInput = (platform: Record<string, unknown> & { durations: Array<Record<string, unknown>>; types: Array<Record<string, unknown>> }) => ({
+    ...platform,
+    durations: platform.durations.map(({ hasOrders: _hasOrders, ...d }) => d),
+    types: platform.types.map(({ hasOrders: _hasOrders, ...t }) => t),
+  });
+
   /** One real call per operation, `METHOD /path` as the document spells it. */
   const SAMPLES: Record<string, () => Promise<Response>> = {
     'GET /api/main/home': () => api().get('/api/main/home').query({ languageId: 2, currency: 'KRW' }),
@@ -162,6 +192,38 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       api()
         .get('/api/platform/getplatforms')
         .set((await loginAs('moderator')).auth),
+    'GET /api/catalog/platforms': async () =>
+      withItems(
+        await api()
+          .get('/api/catalog/platforms')
+          .set(await adminAuth()),
+      ),
+    'GET /api/catalog/platform': async () =>
+      api()
+        .get('/api/catalog/platform')
+        .query({ id: await firstPlatformId() })
+        .set(await adminAuth()),
+    'POST /api/catalog/createplatform': async () => {
+      const { auth, platform } = await editedPlatform();
+      const body: Record<string, unknown> = asEditorInput(platform);
+      delete body.id;
+      delete body.version;
+      return api().post('/api/catalog/createplatform').set(auth).send(body);
+    },
+    'POST /api/catalog/updateplatform': async () => {
+      const { auth, platform } = await editedPlatform();
+      return api().post('/api/catalog/updateplatform').set(auth).send(asEditorInput(platform));
+    },
+    'POST /api/catalog/setenabled': async () => {
+      const { auth, platform } = await editedPlatform();
+      return api().post('/api/catalog/setenabled').set(auth).send({ id: platform.id, version: platform.version, isEnabled: false });
+    },
+    'POST /api/catalog/uploadlogo': async () =>
+      api()
+        .post('/api/catalog/uploadlogo')
+        .set(await adminAuth())
+        .set('Content-Type', 'image/svg+xml')
+        .send(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>')),
     'GET /api/main/loginpagedata': () => api().get('/api/main/loginpagedata'),
     'GET /api/user/checkemail': async () =>
       api()

@@ -15,6 +15,7 @@ import { requestId } from './middleware/request-id.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
+import { mediaUploadRoutes } from './media-uploads.js';
 import { staticRoutes } from './static.js';
 
 export interface AppOptions {
@@ -25,6 +26,7 @@ export interface AppOptions {
 }
 
 export const JSON_BODY_LIMIT = '32kb';
+export const CATALOG_BODY_LIMIT = '256kb';
 
 export function createApp(container: Container, options: AppOptions = {}): Express {
   const config = container.get<AppConfig>(TOKENS.Config);
@@ -77,10 +79,13 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   });
   // Provider notifications need the raw bytes: mounted before the JSON parser.
   app.use(tableRouter(container, table, 'raw-body'));
+  // The catalog editor saves a whole platform (texts in two languages): a larger limit for those two calls.
+  app.use(['/api/catalog/createplatform', '/api/catalog/updateplatform'], express.json({ limit: CATALOG_BODY_LIMIT, strict: true }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', inputGuard);
   app.use(tableRouter(container, table, 'api'));
   app.use('/api', apiNotFound);
+  app.use(mediaUploadRoutes(container));
   app.use(staticRoutes(container, options.webDist));
   app.use(errorHandler(logger));
   return app;

@@ -2,6 +2,7 @@
 import { ContainerModule } from 'inversify';
 import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
+import { CatalogEditorFlow } from './catalog-editor.flow.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { ExpiryFlow } from './expiry.flow.js';
 import { NamedOrdersFlow } from './named-orders.flow.js';
@@ -31,6 +32,7 @@ export const FLOWS = {
   PaymentNotification: Symbol.for('subshare.flows.PaymentNotificationFlow'),
   Refund: Symbol.for('subshare.flows.RefundFlow'),
   OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
+  CatalogEditor: Symbol.for('subshare.flows.CatalogEditorFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -63,6 +65,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.Refund).toService(RefundFlow);
   bind(OrdersExportFlow).toSelf().inSingletonScope();
   bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
+  bind(CatalogEditorFlow).toSelf().inSingletonScope();
+  bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -79,3 +83,4 @@ export type { CheckoutFlow } from './checkout.flow.js';
 export type { PaymentNotificationFlow, NotificationAnswer } from './payment-notification.flow.js';
 export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
 export type { OrdersExportFlow } from './orders-export.flow.js';
+export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';

@@ -66,6 +66,8 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
   /** Beyond the spec's section 7. */
   extra?: true;
   stage?: Stage;
+  /** `raw-body` lines: the largest body read, in bytes (64 KiB when not given). */
+  rawBodyLimit?: number;
   /** GET: the query string. */
   query?: Q;
   /** POST: the JSON body. */
@@ -89,6 +91,7 @@ export interface Call {
   description?: string;
   extra?: true;
   stage?: Stage;
+  rawBodyLimit?: number;
   query?: ObjectSchema;
   body?: ObjectSchema;
   params?: ObjectSchema;

@@ -68,11 +68,17 @@ const noStore: RequestHandler = (_req, res, next) => {
 export function tableRouter(container: Container, table: Call[], stage: Stage): Router {
   const router = Router();
   const can = guards(container);
-  const raw = express.raw({ type: () => true, limit: RAW_BODY_LIMIT });
   for (const line of table.filter((candidate) => (candidate.stage ?? 'api') === stage)) {
     const guard = line.access === 'provider' ? can.public : can[line.access];
     // Lines mounted ahead of app.ts's `/api` defaults set what those defaults would have.
-    const before: RequestHandler[] = stage === 'api' ? [] : stage === 'raw-body' ? [raw] : line.path.startsWith('/api/') ? [noStore] : [];
+    const before: RequestHandler[] =
+      stage === 'api'
+        ? []
+        : stage === 'raw-body'
+          ? [express.raw({ type: () => true, limit: line.rawBodyLimit ?? RAW_BODY_LIMIT })]
+          : line.path.startsWith('/api/')
+            ? [noStore]
+            : [];
     router[line.method](line.path, ...guard, ...before, endpoint(line));
   }
   return router;

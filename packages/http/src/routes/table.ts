@@ -7,6 +7,7 @@
 import type { Container } from 'inversify';
 import { accountCalls } from './account.routes.js';
 import type { Call } from './call.js';
+import { catalogAdminCalls } from './catalog-admin.routes.js';
 import { catalogCalls } from './catalog.routes.js';
 import { emailCalls } from './email.routes.js';
 import { operationsCalls } from './operations.routes.js';
@@ -21,6 +22,7 @@ export function routeTable(container: Container): Call[] {
   const table: Call[] = [];
   table.push(
     ...catalogCalls(container),
+    ...catalogAdminCalls(container),
     ...accountCalls(container),
     ...ordersCalls(container),
     ...paymentsCalls(container),

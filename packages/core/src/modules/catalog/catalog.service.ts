@@ -131,20 +131,26 @@ export class CatalogService {
   }
 }
 
+/** A duration's or type's name on this platform (catalog editor), English when it has none in the language. */
+function ownName(row: { name_en?: string | null; name_ko?: string | null }, languageId: LanguageId): string | undefined {
+  return (languageId === 2 ? row.name_ko : row.name_en) || row.name_en || undefined;
+}
+
 function toView(model: PlatformModel, languageId: LanguageId, months: Map<number, number>, typeNames: Map<string, string>): PlatformView {
   const text = model.texts?.find((candidate) => candidate.language_id === languageId) ?? model.texts?.find((candidate) => candidate.language_id === 1);
   const inLanguage = <T extends { language_id: number }>(rows: T[] | undefined) => (rows ?? []).filter((row) => row.language_id === languageId);
 
   const durations = (model.durations ?? [])
-    .map((row) => ({ id: row.duration_id, months: months.get(row.duration_id) ?? 0, isEnabled: row.is_enabled }))
+    .map((row) => ({ id: row.duration_id, months: months.get(row.duration_id) ?? 0, isEnabled: row.is_enabled, own: ownName(row, languageId) }))
     .sort((a, b) => a.months - b.months)
-    .map((row) => ({ ...row, name: durationName(row.months, languageId) }));
+    .map(({ own, ...row }) => ({ ...row, name: own ?? durationName(row.months, languageId) }));
 
   const types = [...(model.planTypes ?? [])]
     .sort((a, b) => a.position - b.position || a.plan_type_id - b.plan_type_id)
     .map((row) => ({
       id: row.plan_type_id,
-      name: typeNames.get(`${row.plan_type_id}:${languageId}`) ?? typeNames.get(`${row.plan_type_id}:1`) ?? String(row.plan_type_id),
+      name:
+        ownName(row, languageId) ?? typeNames.get(`${row.plan_type_id}:${languageId}`) ?? typeNames.get(`${row.plan_type_id}:1`) ?? String(row.plan_type_id),
       isEnabled: row.is_enabled,
     }));
 

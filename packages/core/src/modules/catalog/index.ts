@@ -5,3 +5,6 @@ export type { CatalogService } from './catalog.service.js';
 export { durationName, CATALOG_VERSION_CHECK_MS } from './catalog.service.js';
 export { seedDemoCatalog } from './demo-catalog.js';
 export * from './catalog.types.js';
+export type { CatalogEditorStore, EditablePlatformData, PlatformSummary, Localized } from './catalog-editor.store.js';
+export type { MediaStore } from './media.store.js';
+export { checkLogo, sanitizeSvg, sniffLogoType, LOGO_MAX_BYTES, LOGO_TYPES, type CheckedLogo, type LogoType } from './logo-file.js';

@@ -381,6 +381,26 @@ export class OrdersService {
     return { completed: count, p50: quantiles[0], p90: quantiles[1], p99: quantiles[2], max };
   }
 
+  /**
+   * The catalog editor: which of a platform's durations and types orders name (any state), so
+   * that those are disabled rather than removed. Order items keep their own snapshot of names
+   * and prices; the ids still point at the shared duration and type rows.
+   */
+  async orderedOptions(platformId: number, trx?: Knex.Transaction): Promise<{ durationIds: Set<number>; typeIds: Set<number> }> {
+    const rows = await (trx ?? this.knex)('order_items')
+      .where({ platform_id: platformId })
+      .distinct<Array<{ duration_id: number; plan_type_id: number }>>('duration_id', 'plan_type_id');
+    return { durationIds: new Set(rows.map((row) => row.duration_id)), typeIds: new Set(rows.map((row) => row.plan_type_id)) };
+  }
+
+  /** How many orders name each platform (the catalog editor's list). */
+  async orderCountsByPlatform(): Promise<Map<number, number>> {
+    const rows = await this.knex('order_items')
+      .groupBy('platform_id')
+      .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
+    return new Map(rows.map((row) => [row.platform_id, Number(row.count)]));
+  }
+
   private async pageOf(filter: OrderFilter, page: number, limit: number): Promise<OrdersPage> {
     const { rows, count } = await this.orders.page(filter, offsetOf(page, limit), limit);
     return { items: rows.map(toView), count, pages: pagesOf(count, limit), page, limit };

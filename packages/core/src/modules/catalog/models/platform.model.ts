@@ -34,6 +34,9 @@ export class PlatformDurationModel extends Model {
   platform_id!: number;
   duration_id!: number;
   is_enabled!: boolean;
+  /** This platform's name for the duration; null: the shared one (from the months). */
+  name_en!: string | null;
+  name_ko!: string | null;
   months?: number; // joined from durations
 }
 
@@ -44,6 +47,9 @@ export class PlatformPlanTypeModel extends Model {
   plan_type_id!: number;
   is_enabled!: boolean;
   position!: number;
+  /** This platform's name for the type; null: the shared one (plan_type_texts). */
+  name_en!: string | null;
+  name_ko!: string | null;
   name?: string; // joined from plan_type_texts in the requested language
 }
 
@@ -72,6 +78,8 @@ export class PlatformModel extends Model {
   max_quantity!: number;
   is_enabled!: boolean;
   sort_order!: number;
+  /** Moved by every save through the catalog editor (its version check). */
+  version!: number;
   updated_at!: Date;
   texts?: PlatformTextModel[];
   howItWorks?: HowItWorksModel[];
