@@ -1,0 +1,107 @@
+/**
+ * The outbox screen's state (/jve/outbox, moderators and admins): the status filter, the page and
+ * its e-mails, the e-mail previewed (with its bodies, a code masked by the server) and the
+ * retries on their way. Injected into the store with the admin chunk.
+ */
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../../app/rootReducer';
+import type { OutboxEmail, OutboxEmailSummary } from '../../../services/api/staffScreens';
+import { FIRST_PAGE, initialPaging, isPageSize, type Paging } from '../paging';
+import type { LoadStatus } from '../slice';
+
+export type OutboxStatusFilter = OutboxEmailSummary['status'] | '';
+
+export interface OutboxState {
+  filter: OutboxStatusFilter;
+  paging: Paging;
+  rows: OutboxEmailSummary[];
+  status: LoadStatus;
+  preview: { id: number; status: LoadStatus; email: OutboxEmail | null } | null;
+  /** E-mails whose retry is on its way: their button waits. */
+  retrying: number[];
+}
+
+const initialState: OutboxState = { filter: '', paging: initialPaging(), rows: [], status: 'idle', preview: null, retrying: [] };
+
+const outboxSlice = createSlice({
+  name: 'outbox',
+  initialState,
+  reducers: {
+    outboxOpened(state) {
+      state.status = 'loading';
+      state.preview = null;
+    },
+    outboxFiltered(state, action: PayloadAction<OutboxStatusFilter>) {
+      state.filter = action.payload;
+      state.paging.page = FIRST_PAGE;
+      state.status = 'loading';
+    },
+    outboxPageChosen(state, action: PayloadAction<number>) {
+      state.paging.page = Math.max(FIRST_PAGE, action.payload);
+      state.status = 'loading';
+    },
+    outboxLimitChosen(state, action: PayloadAction<number>) {
+      if (!isPageSize(action.payload)) return;
+      state.paging.limit = action.payload;
+      state.paging.page = FIRST_PAGE;
+      state.status = 'loading';
+    },
+    outboxRefreshed(state) {
+      state.status = 'loading';
+    },
+    outboxLoaded(state, action: PayloadAction<{ rows: OutboxEmailSummary[]; count: number; pages: number }>) {
+      state.rows = action.payload.rows;
+      state.paging.count = action.payload.count;
+      state.paging.pages = action.payload.pages;
+      state.status = 'loaded';
+    },
+    outboxFailed(state) {
+      state.status = 'failed';
+    },
+    previewRequested(state, action: PayloadAction<number>) {
+      state.preview = { id: action.payload, status: 'loading', email: null };
+    },
+    previewLoaded(state, action: PayloadAction<OutboxEmail>) {
+      if (state.preview?.id === action.payload.id) state.preview = { id: action.payload.id, status: 'loaded', email: action.payload };
+    },
+    previewFailed(state, action: PayloadAction<number>) {
+      if (state.preview?.id === action.payload) state.preview.status = 'failed';
+    },
+    previewClosed(state) {
+      state.preview = null;
+    },
+    retryRequested(state, action: PayloadAction<number>) {
+      if (!state.retrying.includes(action.payload)) state.retrying.push(action.payload);
+    },
+    retryFinished(state, action: PayloadAction<number>) {
+      state.retrying = state.retrying.filter((id) => id !== action.payload);
+    },
+  },
+  selectors: {
+    selectOutbox: (state) => state,
+  },
+});
+
+declare module '../../../app/rootReducer' {
+  // Declaration merging: adds `outbox` to the store's state type. Empty by design.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof outboxSlice> {}
+}
+
+export const injectedOutboxSlice = outboxSlice.injectInto(rootReducer);
+export const { selectOutbox } = injectedOutboxSlice.selectors;
+export const {
+  outboxOpened,
+  outboxFiltered,
+  outboxPageChosen,
+  outboxLimitChosen,
+  outboxRefreshed,
+  outboxLoaded,
+  outboxFailed,
+  previewRequested,
+  previewLoaded,
+  previewFailed,
+  previewClosed,
+  retryRequested,
+  retryFinished,
+} = outboxSlice.actions;

@@ -1,0 +1,55 @@
+/**
+ * The staff page, the audit log and the outbox (issue 15; beyond the spec): staff roles (admins),
+ * the audit log (admins), the outbox with a preview and a retry (moderators and admins). Bearer
+ * token on every call; imported by the admin chunk only.
+ */
+import type { email, staff } from '@subshare/core/wire';
+import { apiGet, apiPost } from './client';
+
+/** A moderator (1) or admin (2), with when they got the role. */
+export type StaffMember = staff.StaffMemberAnswer;
+/** A role change: the role before and after; `changed: false` when the user had it already. */
+export type RoleChange = staff.SetRoleAnswer;
+/** One audit entry: who did what to what. */
+export type AuditEntry = staff.AuditEntryAnswer;
+/** The audit log's filters, as the server reads them (empty ones left out). */
+export type AuditFilter = Omit<staff.AuditQuery, 'page' | 'limit'>;
+/** One page of the outbox, without bodies. */
+export type OutboxPage = email.OutboxPageAnswer;
+export type OutboxEmailSummary = OutboxPage['items'][number];
+/** One e-mail with its bodies; a one-time code is masked by the server. */
+export type OutboxEmail = email.OutboxEmailAnswer;
+export type OutboxRetry = email.OutboxRetryAnswer;
+export type PagesCount = staff.PageCountAnswer;
+
+const auth = { auth: true } as const;
+
+export function getStaffList(): Promise<StaffMember[]> {
+  return apiGet<StaffMember[]>('/api/staff/list', undefined, auth);
+}
+
+/** role: 0 user, 1 moderator, 2 admin; 409 `last_admin` when it would leave no admin. */
+export function setRole(emailAddress: string, role: 0 | 1 | 2): Promise<RoleChange> {
+  return apiPost<RoleChange>('/api/staff/setrole', { email: emailAddress, role }, auth);
+}
+
+export function getAuditLog(filter: AuditFilter, page: number, limit: number): Promise<AuditEntry[]> {
+  return apiGet<AuditEntry[]>('/api/audit/log', { ...filter, page, limit }, auth);
+}
+
+export function getAuditPages(filter: AuditFilter, limit: number): Promise<PagesCount> {
+  return apiGet<PagesCount>('/api/audit/logpages', { ...filter, limit }, auth);
+}
+
+export function getOutbox(page: number, limit: number, status?: OutboxEmailSummary['status']): Promise<OutboxPage> {
+  return apiGet<OutboxPage>('/api/email/outbox', { page, limit, status }, auth);
+}
+
+export function getOutboxEmail(id: number): Promise<OutboxEmail> {
+  return apiGet<OutboxEmail>(`/api/email/outbox/${id}`, undefined, auth);
+}
+
+/** Only a failed e-mail is queued again; `queued: false` when it was waiting already. */
+export function retryOutboxEmail(id: number): Promise<OutboxRetry> {
+  return apiPost<OutboxRetry>('/api/email/outbox/retry', { id }, auth);
+}
