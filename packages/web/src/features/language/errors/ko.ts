@@ -74,6 +74,9 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   email_not_found: '존재하지 않는 이메일입니다.',
   no_refunded_order: '이 사용자에게는 환불된 주문이 없습니다.',
   smtp_not_configured: 'SMTP_URL이 설정되지 않아 이메일은 발신함에 보관됩니다.',
+  email_not_failed: '실패한 이메일만 다시 보낼 수 있습니다. 이 이메일은 이미 발송되었거나 보관 중입니다.',
+  // Staff roles (admins)
+  last_admin: '마지막 관리자입니다. 먼저 다른 사용자를 관리자로 지정해 주세요.',
   // Refunds (admins)
   order_not_refundable: '환불할 수 없는 주문입니다. 이미 환불되었거나 결제되지 않은 주문입니다.',
   refund_window_passed: '환불 기간이 지났습니다. 환불하려면 예외 승인에 체크해야 합니다.',
