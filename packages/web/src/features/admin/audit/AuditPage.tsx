@@ -51,6 +51,10 @@ const KNOWN_ACTIONS = [
   'credentials.rotate',
   'payment.dispute_opened',
   'payment.dispute_won',
+  'catalog.platform_create',
+  'catalog.platform_update',
+  'catalog.platform_enable',
+  'catalog.logo_upload',
 ];
 const TARGET_TYPES = ['order', 'user', 'platform', 'email', 'subscription', 'mailbox', 'account'];
 const FIELDS = ['actor', 'action', 'targetType', 'targetId'] as const;
