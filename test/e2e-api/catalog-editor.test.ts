@@ -133,6 +133,9 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
     const wrongTypes = (await create({ ...base, durations: 'all', isEnabled: 'yes' }).expect(400)).body;
     expect(wrongTypes.errors).to.include.keys('durations', 'isEnabled');
 
+    const nothingOnSale = (await create({ ...base, durations: base.durations.map((d) => ({ ...d, isEnabled: false })), prices: [] }).expect(400)).body;
+    expect(nothingOnSale.errors.durations).to.match(/at least one enabled duration/);
+
     const proto = await api(app)
       .post('/api/catalog/createplatform')
       .set(admin.auth)
@@ -140,6 +143,17 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
       .send('{"__proto__":{"isAdmin":true}}')
       .expect(400);
     expect(proto.body.code).to.equal('forbidden_key');
+  });
+
+  it('names options per platform on shared rows: a type of the same English name is one shared type', async () => {
+    const first: Editable = (await create(newPlatform()).expect(200)).body;
+    const second: Editable = (await create({ ...newPlatform(), types: [{ key: 'std', name: { en: 'standard', ko: '기본' }, isEnabled: true }] }).expect(200))
+      .body;
+    expect(second.types[0]!.id).to.equal(first.types[0]!.id);
+    expect(second.types[0]!.name).to.deep.equal({ en: 'standard', ko: '기본' });
+    const ko: StorePlatform = (await api(app).get('/api/platform/getplatform').query({ id: first.id, languageId: 2 }).expect(200)).body.platform;
+    expect(ko.type[0]!.name).to.equal('스탠다드');
+    expect(ko.duration.map((d) => d.name)).to.deep.equal(['1개월', '3개월']);
   });
 
   it('is for admins only: a moderator and a buyer get 403, a visitor 401', async () => {
@@ -164,8 +178,8 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
     const conflict = (await api(app).post('/api/catalog/updateplatform').set(otherAdmin.auth).send(second).expect(409)).body;
     expect(conflict.code).to.equal('catalog_conflict');
     expect(conflict.version).to.equal(2);
-    expect(conflict.fields).to.include.members(['prices', 'colorOne']);
-    expect(conflict.fields).to.not.include('name');
+    // What the first admin changed since the second read it; not the second admin's own colour.
+    expect(conflict.fields).to.deep.equal(['prices']);
     expect(conflict.current.prices[0].eur).to.deep.equal({ price: 900, salePrice: 599 });
     const stored = await harness().knex('platforms').where({ id: created.id }).first();
     expect(stored.color_one).to.equal('#112233');
@@ -180,7 +194,9 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
     ).body;
     expect(again.version).to.equal(3);
 
-    await api(app).post('/api/catalog/setenabled').set(admin.auth).send({ id: created.id, isEnabled: false, version: 2 }).expect(409);
+    const staleHide = (await api(app).post('/api/catalog/setenabled').set(admin.auth).send({ id: created.id, isEnabled: false, version: 2 }).expect(409)).body;
+    expect(staleHide.fields).to.deep.equal(['colorOne']);
+    expect(staleHide.current.colorOne).to.equal('#abcdef');
     const hidden = (await api(app).post('/api/catalog/setenabled').set(admin.auth).send({ id: created.id, isEnabled: false, version: 3 }).expect(200)).body;
     expect(hidden.isEnabled).to.equal(false);
     await api(app).get('/api/platform/getplatform').query({ id: created.id }).expect(404);

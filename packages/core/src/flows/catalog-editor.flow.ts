@@ -180,10 +180,30 @@ export class CatalogEditorFlow {
     if (!locked) throw new NotFoundError('This platform does not exist.', 'platform_not_found');
     const current = (await this.view(id, trx))!;
     if (locked.version !== version) {
-      const fields = sent ? changedFields(current, sent as unknown as Record<string, unknown>) : COMPARED_FIELDS.filter((field) => field === 'isEnabled');
+      const fields = (await this.changedSince(id, version)) ?? (sent ? changedFields(current, sent as unknown as Record<string, unknown>) : []);
       throw new CatalogConflictError(current, fields);
     }
     return current;
+  }
+
+  /**
+   * The fields that saves since `version` changed, from their audit entries (each records the
+   * version it started from and what it changed); undefined when the log does not cover them
+   * (a version the platform never had), and the caller compares with what was sent instead.
+   */
+  private async changedSince(id: number, version: number): Promise<string[] | undefined> {
+    const { items } = await this.audit.list({ page: 1, limit: 100, targetType: 'platform', targetId: String(id) });
+    const fields = new Set<string>();
+    let covered = false;
+    for (const entry of items) {
+      const before = entry.details.before as { version?: unknown } | null | undefined;
+      if (typeof before?.version !== 'number' || before.version < version) continue;
+      covered = true;
+      if (entry.action === 'catalog.platform_enable') fields.add('isEnabled');
+      const changed = entry.details.changed;
+      if (entry.action === 'catalog.platform_update' && Array.isArray(changed)) for (const field of changed) fields.add(String(field));
+    }
+    return covered ? COMPARED_FIELDS.filter((field) => fields.has(field)) : undefined;
   }
 
   private async view(id: number, trx?: Knex.Transaction): Promise<EditablePlatformView | undefined> {

@@ -34,6 +34,8 @@ export interface CatalogMessages {
   /** A price is missing for an enabled duration × type (names the pair). */
   priceMissing: (duration: string, type: string) => string;
   duplicatePrice: string;
+  /** An enabled platform with no enabled duration or type (optional: English when not given). */
+  noneEnabled?: string;
 }
 
 export const CATALOG_ENGLISH_MESSAGES: CatalogMessages = {
@@ -55,6 +57,7 @@ export const CATALOG_ENGLISH_MESSAGES: CatalogMessages = {
   unknownKey: 'No duration or type in the lists has this key.',
   priceMissing: (duration, type) => `A price in EUR and KRW is missing for ${duration} × ${type}.`,
   duplicatePrice: 'This duration and type are priced twice.',
+  noneEnabled: 'A platform on sale needs at least one enabled duration and one enabled type.',
 };
 
 export const CATALOG_LIMITS = {
@@ -237,9 +240,10 @@ export const catalogPlatformSchema = (m: CatalogMessages = CATALOG_ENGLISH_MESSA
         .max(CATALOG_LIMITS.options * CATALOG_LIMITS.options, m.tooMany(CATALOG_LIMITS.options * CATALOG_LIMITS.options)),
     })
     .test('prices-cover-enabled-options', m.priceMissing('', ''), function check(value) {
-      if (!value) return true;
-      const durations = value.durations ?? [];
-      const types = value.types ?? [];
+      // A list of the wrong type is reported on its own; keys cannot be checked against it.
+      if (!value || !Array.isArray(value.durations) || !Array.isArray(value.types)) return true;
+      const durations = value.durations;
+      const types = value.types;
       const durationKeys = new Set(durations.map((d) => d.key));
       const typeKeys = new Set(types.map((t) => t.key));
       const priced = new Set<string>();
@@ -257,6 +261,10 @@ export const catalogPlatformSchema = (m: CatalogMessages = CATALOG_ENGLISH_MESSA
           return this.createError({ path: 'prices', message: m.priceMissing(duration.name?.en || `${duration.months}`, type.name?.en || type.key) });
         }
       }
+      const noneEnabled = m.noneEnabled ?? CATALOG_ENGLISH_MESSAGES.noneEnabled!;
+      if (value.isEnabled === true && durations.length > 0 && !durations.some((d) => d?.isEnabled))
+        return this.createError({ path: 'durations', message: noneEnabled });
+      if (value.isEnabled === true && types.length > 0 && !types.some((t) => t?.isEnabled)) return this.createError({ path: 'types', message: noneEnabled });
       return true;
     });
 

@@ -5,8 +5,8 @@
  * editor's input rules are `catalogPlatformSchema` of validation/ (shared with the web form).
  *
  * A stale `version` on update or setenabled answers 409 `catalog_conflict` with
- * `catalogConflictAnswer`: the current version, the fields whose saved value differs from what
- * was sent, and the platform as it is saved now.
+ * `catalogConflictAnswer`: the current version, the fields that were changed since the version
+ * sent, and the platform as it is saved now.
  */
 import * as yup from 'yup';
 import { CATALOG_ENGLISH_MESSAGES, catalogPlatformSchema } from '../validation/catalog.js';
@@ -108,7 +108,10 @@ export const catalogConflictAnswer = yup
       .defined(),
     /** The version saved now: send it with the next update. */
     version: integer(),
-    /** Top-level fields (`name`, `prices`, `isEnabled`...) whose saved value differs from what was sent. */
+    /**
+     * Top-level fields (`name`, `prices`, `isEnabled`...) that the saves since the version sent changed
+     * (from their audit entries), so the editor can show what someone else changed.
+     */
     fields: list(text()),
     current: editablePlatform.defined(),
   })

@@ -30,7 +30,7 @@ async function answeringConflict(res: Response, work: () => Promise<EditablePlat
 }
 
 const CONFLICT =
-  'A stale `version` answers 409 `catalog_conflict` with `version` (the saved one), `fields` (what differs from the request) and `current` (the saved platform; the CatalogConflict schema).';
+  'A stale `version` answers 409 `catalog_conflict` with `version` (the saved one), `fields` (what the saves since that version changed) and `current` (the saved platform; the CatalogConflict schema).';
 
 export function catalogAdminCalls(container: Container): Call[] {
   const editor = container.get<CatalogEditorFlow>(FLOWS.CatalogEditor);

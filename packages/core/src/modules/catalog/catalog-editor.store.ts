@@ -206,6 +206,17 @@ export class CatalogEditorStore {
           continue;
         }
       }
+      // A shared type of that English name is reused (one "Standard" for every platform), unless this platform already holds it.
+      const shared = await trx('plan_type_texts')
+        .where({ language_id: 1 })
+        .whereRaw('lower(name) = lower(?)', [type.name.en])
+        .whereNotIn('plan_type_id', [...typeIds.values(), ...input.types.flatMap((other) => (other.id === undefined ? [] : [other.id]))])
+        .orderBy('plan_type_id')
+        .first<{ plan_type_id: number } | undefined>('plan_type_id');
+      if (shared) {
+        typeIds.set(type.key, shared.plan_type_id);
+        continue;
+      }
       await trx.raw('lock table plan_types in share row exclusive mode');
       const next = await trx('plan_types').max<{ max: number | null }>('id as max').first();
       const id = Number(next?.max ?? 0) + 1;
