@@ -31,7 +31,7 @@ describe('catalog editor across two serve processes', function () {
     return { status: response.status, body: await response.json() };
   }
 
-  it('a price saved through one process is served by the other within a second (API and pre-rendered page)', async () => {
+  it('a price saved and a platform hidden through one process are served by the other within a second (API, pre-rendered page, home, sitemap)', async () => {
     // One configuration for both: the same database and token secret, as behind a load balancer.
     const env = testEnv(harness().db.url);
     const [a, b] = await Promise.all([serve(env), serve(env)]);
@@ -100,6 +100,26 @@ describe('catalog editor across two serve processes', function () {
       expect(apiAfter, 'ms until B’s API showed the price').to.be.below(1_500);
       expect(pageAfter, 'ms until B’s page showed the price').to.be.below(1_500);
       expect(await page(b)).to.not.include('4.11');
+
+      // Hidden through A: gone from B's API, home and sitemap within a second too.
+      const sitemap = async (shop: Shop) => (await fetch(`${shop.url}/sitemap.xml`)).text();
+      expect(await sitemap(b)).to.include(`/platform/${id}<`);
+      const hidden = await json(a, '/api/catalog/setenabled', { method: 'POST', token, body: { id, isEnabled: false, version: saved.body.version } });
+      expect(hidden.status).to.equal(200);
+      const hiddenAt = Date.now();
+      await waitFor(async () => (await json(b, `/api/platform/getplatform?id=${id}`)).status === 404, {
+        timeoutMs: 1_500,
+        intervalMs: 25,
+        what: 'the platform hidden on B',
+      });
+      await waitFor(async () => !(await sitemap(b)).includes(`/platform/${id}<`), {
+        timeoutMs: 1_500,
+        intervalMs: 25,
+        what: 'the platform out of B’s sitemap',
+      });
+      const home = await json(b, '/api/main/home?languageId=1&currency=EUR');
+      expect(home.body.platforms.map((p: { id: number }) => p.id)).to.not.include(id);
+      expect(Date.now() - hiddenAt, 'ms until B hid it everywhere').to.be.below(1_500);
     } finally {
       for (const shop of [a, b]) shop.child.kill('SIGTERM');
       expect(await Promise.all([a, b].map((shop) => exited(shop.child)))).to.deep.equal([0, 0]);
