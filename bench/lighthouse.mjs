@@ -126,9 +126,7 @@ async function auditOnce(chrome, url, formFactor) {
       start: Math.round(item.startTime),
       duration: Math.round(item.duration),
     })),
-    mainThread: Object.fromEntries(
-      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
-    ),
+    mainThread: Object.fromEntries((lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)])),
     lcpElement: findSnippet(lhr.audits['lcp-breakdown-insight']?.details),
     consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => item.description),
   };
