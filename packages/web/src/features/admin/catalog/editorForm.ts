@@ -77,9 +77,6 @@ export const LOGO_MAX_BYTES = 256 * 1024;
 /** The grid cell of a duration and a type (a form path segment: never a bare number). */
 export const priceKey = (durationKey: string, typeKey: string) => `p_${durationKey}__${typeKey}`;
 
-const emptyAmounts = (): AmountsValues => ({ price: '', salePrice: '' });
-export const emptyPrice = (): PriceValues => ({ eur: emptyAmounts(), krw: emptyAmounts() });
-
 export const EMPTY_EDITOR: EditorValues = {
   name: { en: '', ko: '' },
   description: { en: '', ko: '' },
@@ -172,8 +169,20 @@ export function pricePairs(values: Pick<EditorValues, 'durations' | 'types'>) {
   );
 }
 
-function isFilled(price: PriceValues | undefined): price is PriceValues {
-  return Boolean(price && [price.eur.price, price.eur.salePrice, price.krw.price, price.krw.salePrice].every((text) => text.trim() !== ''));
+/**
+ * A cell of the grid with its four amounts ('' for each not typed yet): Formik creates a cell
+ * with only the one amount typed first.
+ */
+export function priceCell(values: Pick<EditorValues, 'prices'>, key: string): PriceValues {
+  const cell = values.prices[key];
+  return {
+    eur: { price: cell?.eur?.price ?? '', salePrice: cell?.eur?.salePrice ?? '' },
+    krw: { price: cell?.krw?.price ?? '', salePrice: cell?.krw?.salePrice ?? '' },
+  };
+}
+
+function isFilled(price: PriceValues): boolean {
+  return [price.eur.price, price.eur.salePrice, price.krw.price, price.krw.salePrice].every((text) => text.trim() !== '');
 }
 
 /**
@@ -185,9 +194,8 @@ export function toWireBody(values: EditorValues): { body: CatalogPlatformInput; 
   const priceCells: string[] = [];
   const prices: CatalogPlatformInput['prices'] = [];
   for (const pair of pricePairs(values)) {
-    const cell = values.prices[pair.key];
-    if (!pair.enabled && !isFilled(cell)) continue;
-    const amounts = cell ?? emptyPrice();
+    const amounts = priceCell(values, pair.key);
+    if (!pair.enabled && !isFilled(amounts)) continue;
     priceCells.push(pair.key);
     prices.push({
       durationKey: pair.duration.key,

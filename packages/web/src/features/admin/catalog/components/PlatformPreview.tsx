@@ -10,7 +10,7 @@ import type { Platform } from '../../../../services/api';
 import { PlatformCard } from '../../../catalog/components/PlatformCard';
 import { PlatformHeader } from '../../../catalog/components/PlatformHeader';
 import { useT } from '../../../language/useT';
-import { parseAmount, pricePairs, type EditorValues } from '../editorForm';
+import { parseAmount, priceCell, pricePairs, type EditorValues } from '../editorForm';
 import { CATALOG_TEXTS } from '../texts';
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -21,11 +21,11 @@ export function previewPlatform(values: EditorValues, languageId: number): Platf
   const durationIds = new Map(values.durations.map((d, index) => [d.key, index + 1]));
   const typeIds = new Map(values.types.map((t, index) => [t.key, index + 1]));
   const prices = pricePairs(values).flatMap((pair) => {
-    const cell = values.prices[pair.key];
-    const eur = parseAmount(cell?.eur.salePrice ?? '', 'EUR');
-    const krw = parseAmount(cell?.krw.salePrice ?? '', 'KRW');
-    const eurPrice = parseAmount(cell?.eur.price ?? '', 'EUR');
-    const krwPrice = parseAmount(cell?.krw.price ?? '', 'KRW');
+    const cell = priceCell(values, pair.key);
+    const eur = parseAmount(cell.eur.salePrice, 'EUR');
+    const krw = parseAmount(cell.krw.salePrice, 'KRW');
+    const eurPrice = parseAmount(cell.eur.price, 'EUR');
+    const krwPrice = parseAmount(cell.krw.price, 'KRW');
     const amounts = (sale: number | undefined, price: number | undefined, currencyId: number, divisor: number) =>
       sale === undefined || Number.isNaN(sale)
         ? []
