@@ -230,7 +230,13 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 /** A value that may only point inside the file: `url(...)` must be `url(#id)`, no script or data URLs, no CSS imports. */
+const NAMESPACES: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg', 'xmlns:xlink': 'http://www.w3.org/1999/xlink' };
+
 function safeValue(name: string, value: string): boolean {
+  // Only SVG's own namespaces: another default namespace would turn the elements into something else.
+  if (name in NAMESPACES) return value.trim() === NAMESPACES[name];
+  // CSS escapes (\75 rl) would hide a url( or an expression from the checks below.
+  if (value.includes('\\')) return false;
   // eslint-disable-next-line no-control-regex -- control bytes hide a scheme from a naive check (java\tscript:)
   const compact = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
   if (/javascript:|vbscript:|data:|expression\(|@import|behavior:|-moz-binding/.test(compact)) return false;
@@ -253,7 +259,7 @@ export function sanitizeSvg(source: string): { svg: string; removed: boolean } {
     if (node.type === 'text') return escapeText(node.data ?? '');
     if (node.type === 'cdata') return (node.children ?? []).map(write).join('');
     if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') {
-      if (node.type !== 'directive' || !/^\?xml/i.test(node.data ?? '')) removed = true;
+      if (node.type !== 'directive' || !/^\?xml(\s|$)/i.test(node.data ?? '')) removed = true;
       return '';
     }
     const name = node.name ?? '';
