@@ -68,6 +68,15 @@ function tableOperation(line: Call, convert: Converter): object {
     ...(body
       ? { requestBody: { required: ((body.required as string[] | undefined) ?? []).length > 0, content: { 'application/json': { schema: body } } } }
       : {}),
+    // A file as the body (the logo upload): its bytes, in one of the listed types.
+    ...(!body && line.rawBodyTypes
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(line.rawBodyTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          },
+        }
+      : {}),
     responses: { ...answer, ...errorsOf(line.access) },
     'x-access': line.access,
   };

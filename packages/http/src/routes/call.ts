@@ -68,6 +68,8 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
   stage?: Stage;
   /** `raw-body` lines: the largest body read, in bytes (64 KiB when not given). */
   rawBodyLimit?: number;
+  /** `raw-body` lines that take a file: the content types the document lists for the request body. */
+  rawBodyTypes?: readonly string[];
   /** GET: the query string. */
   query?: Q;
   /** POST: the JSON body. */
@@ -92,6 +94,7 @@ export interface Call {
   extra?: true;
   stage?: Stage;
   rawBodyLimit?: number;
+  rawBodyTypes?: readonly string[];
   query?: ObjectSchema;
   body?: ObjectSchema;
   params?: ObjectSchema;

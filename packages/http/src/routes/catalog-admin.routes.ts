@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import type { Container } from 'inversify';
-import { CatalogConflictError, FLOWS, LOGO_MAX_BYTES, type CatalogEditorFlow, type EditablePlatformView } from '@subshare/core';
+import { CatalogConflictError, FLOWS, LOGO_MAX_BYTES, LOGO_TYPES, type CatalogEditorFlow, type EditablePlatformView } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
 import { call, type Call } from './call.js';
@@ -102,6 +102,7 @@ export function catalogAdminCalls(container: Container): Call[] {
       extra: true,
       stage: 'raw-body',
       rawBodyLimit: LOGO_MAX_BYTES,
+      rawBodyTypes: Object.keys(LOGO_TYPES),
       summary: 'Catalog editor: upload a logo (the raw file as the body)',
       description:
         'The body is the file itself with `Content-Type: image/svg+xml`, `image/png` or `image/webp`, at most 256 KiB (413 above). The type is checked from the bytes (400 `upload_type_mismatch` when they are another type); an SVG is rewritten from an allowlist (no scripts, event handlers, foreignObject or external links; `sanitized` says whether anything was removed). Answers the URL to put in `logoBase` or `logoCarousel`: `/media/uploads/<sha256>.<ext>`, served by every process with immutable caching. Audited as `catalog.logo_upload`.',
