@@ -304,5 +304,8 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
     await api(app)
       .get(`/media/uploads/${'0'.repeat(64)}.png`)
       .expect(404);
+
+    const document = (await api(app).get('/api/openapi.json').expect(200)).body;
+    expect(Object.keys(document.paths['/api/catalog/uploadlogo'].post.requestBody.content)).to.have.members(['image/svg+xml', 'image/png', 'image/webp']);
   });
 });
