@@ -156,6 +156,17 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
     expect(ko.duration.map((d) => d.name)).to.deep.equal(['1개월', '3개월']);
   });
 
+  it('takes a platform with long texts in both languages (a larger body limit than the 32 KiB of other calls)', async () => {
+    const long = (n: number) => ({ en: 'E'.repeat(n), ko: '한'.repeat(n) });
+    const body = { ...newPlatform(), faq: Array.from({ length: 20 }, () => ({ question: long(200), answer: long(2000) })) };
+    expect(Buffer.byteLength(JSON.stringify(body))).to.be.above(100 * 1024);
+    const created: Editable = (await create(body).expect(200)).body;
+    expect(created.faq).to.have.length(20);
+    expect(created.faq[19]!.answer.ko).to.have.length(2000);
+    const tooLong = (await create({ ...body, faq: [{ question: long(201), answer: long(10) }] }).expect(400)).body;
+    expect(tooLong.errors['faq[0].question.ko']).to.match(/at most 200/);
+  });
+
   it('is for admins only: a moderator and a buyer get 403, a visitor 401', async () => {
     for (const who of [moderator, buyer]) {
       await create(newPlatform(), who).expect(403);
