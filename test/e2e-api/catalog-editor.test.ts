@@ -135,6 +135,11 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
 
     const nothingOnSale = (await create({ ...base, durations: base.durations.map((d) => ({ ...d, isEnabled: false })), prices: [] }).expect(400)).body;
     expect(nothingOnSale.errors.durations).to.match(/at least one enabled duration/);
+    const hiddenEmpty: Editable = (
+      await create({ ...base, isEnabled: false, durations: base.durations.map((d) => ({ ...d, isEnabled: false })), prices: [] }).expect(200)
+    ).body;
+    const shown = (await api(app).post('/api/catalog/setenabled').set(admin.auth).send({ id: hiddenEmpty.id, version: 1, isEnabled: true }).expect(400)).body;
+    expect(shown.code).to.equal('nothing_on_sale');
 
     const proto = await api(app)
       .post('/api/catalog/createplatform')

@@ -16,7 +16,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { CatalogPlatformInput } from '../validation/catalog.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
@@ -137,6 +137,9 @@ export class CatalogEditorFlow {
   async setEnabled(actor: AuditActor, input: { id: number; version: number; isEnabled: boolean }): Promise<EditablePlatformView> {
     const saved = await this.knex.transaction(async (trx) => {
       const before = await this.lockedAt(input.id, input.version, trx);
+      // The editor's own rule (validation/catalog.ts) for a platform saved hidden and shown here.
+      if (input.isEnabled && !(before.durations.some((d) => d.isEnabled) && before.types.some((t) => t.isEnabled)))
+        throw new ValidationError('A platform on sale needs at least one enabled duration and one enabled type.', undefined, 'nothing_on_sale');
       await this.store.setEnabled(input.id, input.isEnabled, trx);
       const after = (await this.view(input.id, trx))!;
       await this.audit.record(

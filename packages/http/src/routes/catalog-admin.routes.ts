@@ -89,7 +89,7 @@ export function catalogAdminCalls(container: Container): Call[] {
       tag: 'catalog',
       extra: true,
       summary: 'Catalog editor: show or hide a whole platform',
-      description: `${CONFLICT} Audited as \`catalog.platform_enable\`.`,
+      description: `${CONFLICT} Showing a platform without an enabled duration and type answers 400 \`nothing_on_sale\`. Audited as \`catalog.platform_enable\`.`,
       body: wire.catalogAdmin.setEnabledBody,
       answer: wire.catalogAdmin.editablePlatform,
       handler: ({ body, req, res }) => answeringConflict(res, () => editor.setEnabled(auditActor(req, res), body)),
