@@ -8,6 +8,7 @@
  * Every write goes through tables with the catalog-version triggers, so every process reloads
  * its catalog within a second; the caller calls `CatalogService.invalidate()` after commit.
  */
+import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
@@ -238,9 +239,15 @@ export class CatalogEditorStore {
     let slug = slugBase;
     for (let n = 2; taken.includes(slug); n += 1) slug = `${slugBase}-${n}`;
     const order = await trx('platforms').max<{ max: number | null }>('sort_order as max').first();
-    const [row] = await trx('platforms')
-      .insert({ ...platformColumns(input), slug, sort_order: Number(order?.max ?? 0) + 1, version: 1 })
-      .returning<Array<{ id: number }>>('id');
+    const insert = (candidate: string) =>
+      trx('platforms')
+        .insert({ ...platformColumns(input), slug: candidate, sort_order: Number(order?.max ?? 0) + 1, version: 1 })
+        .onConflict('slug')
+        .ignore()
+        .returning<Array<{ id: number }>>('id');
+    // Another admin creating the same name at the same moment took the slug: a random suffix then.
+    let [row] = await insert(slug);
+    row ??= (await insert(`${slug}-${randomUUID().slice(0, 8)}`))[0];
     await this.writeChildren(row!.id, input, trx);
     return row!.id;
   }
