@@ -39,7 +39,10 @@ function logoFiles() {
   );
   const text = path.join(dir, 'notes.txt');
   writeFileSync(text, 'not a logo');
-  return { svg, text };
+  // Named PNG (so the browser sends image/png) but SVG inside: only the server, reading the bytes, can tell.
+  const disguised = path.join(dir, 'disguised.png');
+  writeFileSync(disguised, `<svg xmlns="http://www.w3.org/2000/svg"><title>${stamp}</title></svg>`);
+  return { svg, text, disguised };
 }
 
 /**
@@ -145,6 +148,14 @@ describe('browser: the catalog editor', function () {
     await page.waitForSelector(testId('admin-catalog-logoBase-upload-error'));
     expect(await text(page, testId('admin-catalog-logoBase-upload-error'))).to.equal('Use an SVG, PNG or WebP file.');
     expect(posts).to.deep.equal([]);
+    // The server refuses a file whose bytes are not what it claims: its message is shown, the field stays empty.
+    await fileInput(page, 'logoBase').then((input) => input.uploadFile(files.disguised));
+    await page.waitForSelector(`${testId('admin-catalog-logoBase-upload')}[data-status="failed"]`);
+    expect(await text(page, testId('admin-catalog-logoBase-upload-error'))).to.not.equal('');
+    expect(await text(page, testId('admin-catalog-logoBase-upload-error'))).to.not.equal('Use an SVG, PNG or WebP file.');
+    expect(await value(page, testId('admin-catalog-logoBase'))).to.equal('');
+    expect(posts).to.deep.equal(['/api/catalog/uploadlogo']);
+    posts.length = 0;
     for (const field of ['logoBase', 'logoCarousel']) {
       await fileInput(page, field).then((input) => input.uploadFile(files.svg));
       await page.waitForSelector(`${testId(`admin-catalog-${field}-upload`)}[data-status="done"]`);
@@ -258,6 +269,22 @@ describe('browser: the catalog editor', function () {
     await shop.waitForSelector(`${testId('page-platform')}[data-status="loaded"][data-platform-id="${id}"]`);
     expect(await text(shop, testId('platform-sale-price'))).to.equal('3.49 EUR');
     expect((await knex()('orders').where({ id: orderId }).first()).total_minor).to.equal(499);
+    // The duration and type now have an order: they can be disabled, no longer removed.
+    for (const kind of ['duration', 'type']) {
+      expect(await page.$(`${testId(`admin-catalog-${kind}`)}[data-has-orders="true"] ${testId(`admin-catalog-${kind}-has-orders`)}`), kind).to.not.equal(null);
+      expect(await page.$(testId(`admin-catalog-${kind}-remove`)), kind).to.equal(null);
+    }
+
+    // Hidden from the list: the home page no longer shows it.
+    await page.goto(`${baseUrl}/jve/catalog`);
+    const row = `${testId('admin-catalog-row')}[data-platform-id="${id}"]`;
+    await page.waitForSelector(`${row}[data-enabled="true"]`);
+    await click(page, `${row} ${testId('admin-catalog-toggle')}`);
+    await page.waitForSelector(`${row}[data-enabled="false"]`);
+    expect(await text(page, `${row} ${testId('admin-catalog-state')}`)).to.equal('Hidden');
+    await shop.goto(`${baseUrl}/`);
+    await shop.waitForSelector(testId('platform-card'));
+    expect(await shop.$(card)).to.equal(null);
     await shop.close();
     await page.close();
   });
@@ -330,11 +357,19 @@ describe('browser: the catalog editor', function () {
     await page.click(testId('admin-catalog-name-en'));
     await page.waitForSelector(testId('field-error-slotsCount'));
     expect(await text(page, testId('field-error-slotsCount'))).to.equal('1에서 20 사이의 숫자를 입력하세요.');
+    // The server's refusal of a logo, in Korean by its code.
+    await fileInput(page, 'logoBase').then((input) => input.uploadFile(logoFiles().disguised));
+    await page.waitForSelector(`${testId('admin-catalog-logoBase-upload')}[data-status="failed"]`);
+    expect(await text(page, testId('admin-catalog-logoBase-upload-error'))).to.equal('파일 내용이 파일 형식과 맞지 않습니다.');
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).to.be.at.most(PHONE.width);
     await click(page, testId('admin-menu-toggle'));
     expect(await text(page, testId('admin-menu-catalog'))).to.equal('플랫폼');
     await page.goto(`${baseUrl}/jve/catalog`);
     await page.waitForSelector(`${testId('admin-catalog')}[data-status="loaded"]`);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).to.be.at.most(PHONE.width);
+    // A platform with its options and price grid fits too.
+    await page.goto(`${baseUrl}/jve/catalog/1`);
+    await page.waitForSelector(`${testId('admin-catalog-editor')}[data-status="loaded"] ${testId('admin-catalog-price')}`);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).to.be.at.most(PHONE.width);
     await page.close();
   });

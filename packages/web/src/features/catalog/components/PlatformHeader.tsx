@@ -11,9 +11,9 @@ type HeaderPlatform = Pick<Platform, 'name' | 'logoBase' | 'colorOne' | 'slotsCo
 /**
  * The platform page's header band: the logo and name on the first brand colour, the category
  * and the slots. Its own component so the catalog editor's preview (in the admin chunk) draws
- * exactly what buyers see.
+ * exactly what buyers see (there the name is no heading: `titleAs="p"`, the page has its own h1).
  */
-export function PlatformHeader({ platform }: { platform: HeaderPlatform }) {
+export function PlatformHeader({ platform, titleAs: Title = 'h1' }: { platform: HeaderPlatform; titleAs?: 'h1' | 'p' }) {
   const t = useT();
   const headerText = readableTextColor(platform.colorOne);
   const category = platform.platformType === undefined ? undefined : CATEGORY_KEYS[platform.platformType];
@@ -31,9 +31,9 @@ export function PlatformHeader({ platform }: { platform: HeaderPlatform }) {
         fetchPriority="high"
       />
       <div className={styles.titles}>
-        <h1 data-testid="platform-name" className={styles.name}>
+        <Title data-testid="platform-name" className={styles.name}>
           {platform.name}
-        </h1>
+        </Title>
         <div className={styles.badges}>
           {category && (
             <span data-testid="platform-category" className={styles.category}>

@@ -77,6 +77,15 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   email_not_failed: '실패한 이메일만 다시 보낼 수 있습니다. 이 이메일은 이미 발송되었거나 보관 중입니다.',
   // Staff roles (admins)
   last_admin: '마지막 관리자입니다. 먼저 다른 사용자를 관리자로 지정해 주세요.',
+  // Catalog editor (admins)
+  catalog_conflict: '다른 관리자가 이 플랫폼을 먼저 저장했습니다. 저장된 내용을 불러온 뒤 다시 시도해 주세요.',
+  option_has_orders: '주문이 있는 기간이나 유형은 삭제할 수 없고 사용 중지만 할 수 있습니다.',
+  nothing_on_sale: '판매하는 플랫폼에는 사용 중인 기간과 유형이 하나 이상 있어야 합니다.',
+  upload_type_unsupported: 'SVG, PNG 또는 WebP 이미지만 업로드할 수 있습니다.',
+  upload_type_mismatch: '파일 내용이 파일 형식과 맞지 않습니다.',
+  upload_empty: '빈 파일입니다.',
+  upload_too_large: '로고 파일이 너무 큽니다.',
+  svg_invalid: '올바른 SVG 이미지가 아닙니다.',
   // Refunds (admins)
   order_not_refundable: '환불할 수 없는 주문입니다. 이미 환불되었거나 결제되지 않은 주문입니다.',
   refund_window_passed: '환불 기간이 지났습니다. 환불하려면 예외 승인에 체크해야 합니다.',

@@ -81,7 +81,7 @@ export function PlatformPreview({ values, languageId }: { values: EditorValues; 
           {t('catalog.previewHeader')}
         </Text>
         <Box data-testid="admin-catalog-preview-header" borderRadius="md" overflow="hidden">
-          <PlatformHeader platform={platform} />
+          <PlatformHeader platform={platform} titleAs="p" />
         </Box>
       </Stack>
     </Grid>
