@@ -51,6 +51,12 @@ describe('web: the catalog editor form', () => {
     expect(parseAmount('4.995', 'EUR')).to.equal(499.5);
     expect(parseAmount('6900', 'KRW')).to.equal(6900);
     expect(parseAmount('6900.5', 'KRW')).to.equal(6900.5);
+    // Commas group thousands; a lone EUR comma with one or two digits after it is the decimal comma.
+    expect(parseAmount('6,900', 'KRW')).to.equal(6900);
+    expect(parseAmount('1,234,500', 'KRW')).to.equal(1234500);
+    expect(parseAmount('1,234.50', 'EUR')).to.equal(123450);
+    expect(parseAmount('1,234', 'EUR')).to.equal(123400);
+    expect(parseAmount('6,9', 'KRW')).to.be.NaN;
     expect(parseAmount('', 'KRW')).to.equal(undefined);
     expect(parseAmount('abc', 'EUR')).to.be.NaN;
     expect(formatAmount(499, 'EUR')).to.equal('4.99');

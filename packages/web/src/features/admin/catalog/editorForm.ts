@@ -103,13 +103,17 @@ export function formatAmount(minor: number, currency: Currency): string {
 }
 
 /**
- * What the admin typed as minor units: "4.99" or "4,99" → 499, "5" → 500 (EUR); "6900" → 6900
- * (KRW). Empty: undefined (the schema says required). A number that is no whole cent or won
- * stays a fraction (the schema says why); anything else is NaN (not a number).
+ * What the admin typed as minor units: "4.99" or "4,99" → 499, "1,234.50" → 123450, "5" → 500
+ * (EUR); "6900" or "6,900" → 6900 (KRW: a comma only groups thousands). Empty: undefined (the
+ * schema says required). A number that is no whole cent or won stays a fraction (the schema says
+ * why); anything else is NaN (not a number).
  */
 export function parseAmount(text: string, currency: Currency): number | undefined {
-  const value = text.trim().replace(/[\s_]/g, '').replace(',', '.');
+  let value = text.trim().replace(/[\s_]/g, '');
   if (value === '') return undefined;
+  // Commas group thousands, except a lone EUR comma, which is the decimal comma ("4,99").
+  const decimalComma = currency === 'EUR' && !value.includes('.') && /^-?\d+,\d{1,2}$/.test(value);
+  value = decimalComma ? value.replace(',', '.') : value.replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(value)) return Number.NaN;
   if (currency === 'KRW') return Number(value);
   const [whole, fraction = ''] = value.replace('-', '').split('.');
