@@ -43,14 +43,17 @@ export default function PlatformEditorPage() {
   const id = param === undefined ? null : /^\d+$/.test(param) ? Number(param) : -1;
   const editor = useAppSelector(selectCatalogEditor);
 
+  const languageId = useAppSelector(selectLanguageId);
+
   useEffect(() => {
+    if (id === -1) return;
     dispatch(editorOpened(id));
     return () => {
       dispatch(editorClosed());
     };
   }, [dispatch, id]);
 
-  const name = editor.platform ? editor.platform.name.en : '';
+  const name = editor.platform ? (languageId === 2 ? editor.platform.name.ko : '') || editor.platform.name.en : '';
   const title = editor.platform ? t('catalog.editTitle', { name }) : t('catalog.newTitle');
   if (id === -1 || editor.status === 'notFound') {
     return <AdminSection testId="admin-catalog-editor" title={t('catalog.notFound')} data={{ 'data-status': 'notFound' }} />;
@@ -83,7 +86,7 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
         dispatch(saveRequested({ body: toWireBody(values).body }));
       }}
     >
-      {({ values, submitCount, isValid }) => (
+      {({ submitCount, isValid }) => (
         <Form noValidate data-testid="admin-catalog-form">
           <Stack gap="8">
             {editor.conflict && <ConflictNotice editor={editor} />}
@@ -106,9 +109,6 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
                 {editor.platform ? `v${editor.platform.version}` : ''}
               </Text>
             </Flex>
-            <span hidden data-testid="admin-catalog-values-count">
-              {values.durations.length * values.types.length}
-            </span>
           </Stack>
         </Form>
       )}
@@ -120,7 +120,8 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
 function ConflictNotice({ editor }: { editor: CatalogEditorState['editor'] }) {
   const t = useT(CATALOG_TEXTS);
   const dispatch = useAppDispatch();
-  const { values } = useFormikContext<EditorValues>();
+  const { values, submitForm } = useFormikContext<EditorValues>();
+  const messages = useMemo(() => catalogMessages(t), [t]);
   const { culture } = useAppSelector(selectLanguage);
   const conflict = editor.conflict!;
   const fields = conflict.fields.map((field) => {
@@ -152,7 +153,11 @@ function ConflictNotice({ editor }: { editor: CatalogEditorState['editor'] }) {
           data-testid="admin-catalog-conflict-reapply"
           colorPalette="orange"
           loading={editor.saving}
-          onClick={() => dispatch(saveRequested({ body: toWireBody(values).body, overVersion: conflict.version }))}
+          onClick={() => {
+            // The same checks as Save: an invalid form shows its errors (and sends nothing).
+            if (Object.keys(validateEditor(values, messages)).length > 0) void submitForm();
+            else dispatch(saveRequested({ body: toWireBody(values).body, overVersion: conflict.version }));
+          }}
         >
           {t('catalog.conflictReapply')}
         </Button>
