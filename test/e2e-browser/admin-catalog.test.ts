@@ -374,6 +374,34 @@ describe('browser: the catalog editor', function () {
     await page.close();
   });
 
+  it('every platform of the demo catalog goes through the editor unchanged: opened and saved as it is, the server keeps the same platform', async () => {
+    const page = await openPage(admin, ROLE.admin);
+    const read = async (id: number) => {
+      const response = await fetch(`${baseUrl}/api/catalog/platform?id=${id}`, { headers: admin.auth });
+      expect(response.status).to.equal(200);
+      const { version: _version, updatedAt: _updatedAt, ...platform } = (await response.json()) as Record<string, unknown>;
+      return platform;
+    };
+    // The seeded platforms: their logos are the shop's own files (the editor's are uploads), and tests' own have slugs test-….
+    const demos: Array<{ id: number }> = await knex()('platforms')
+      .select('id')
+      .where('logo_base', 'like', '/media/platforms/%')
+      .whereNot('slug', 'like', 'test-%')
+      .orderBy('id');
+    expect(demos.length).to.be.greaterThan(3);
+    for (const demo of demos) {
+      const before = await read(demo.id);
+      await page.goto(`${baseUrl}/jve/catalog/${demo.id}`);
+      await page.waitForSelector(`${testId('admin-catalog-editor')}[data-status="loaded"][data-platform-id="${demo.id}"]`);
+      await save(page);
+      await page.waitForSelector(`${testId('snackbar')}[data-tone="info"]`);
+      expect(await text(page, testId('snackbar-message')), `platform ${demo.id}`).to.equal(`${before.name && (before.name as { en: string }).en} is saved.`);
+      await closeSnackbar(page);
+      expect(await read(demo.id), `platform ${demo.id}`).to.deep.equal(before);
+    }
+    await page.close();
+  });
+
   it('a moderator sees no catalog menu entry and no editor', async () => {
     const page = await openPage(moderator, ROLE.moderator);
     await page.goto(`${baseUrl}/jve/catalog`);
