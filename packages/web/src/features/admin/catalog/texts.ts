@@ -21,7 +21,7 @@ const en = {
   'catalog.show': 'Show',
   'catalog.hide': 'Hide',
   'catalog.orders': '{count} orders',
-  'catalog.options': '{durations} durations, {types} types',
+  'catalog.options': 'durations: {durations}, types: {types}',
   'catalog.col.platform': 'Platform',
   'catalog.col.state': 'State',
   'catalog.col.options': 'Options',
