@@ -1,12 +1,9 @@
 import { expect } from 'chai';
 import { CATALOG_ENGLISH_MESSAGES } from '@subshare/core/validation';
-import { LOGO_MAX_BYTES as SERVER_LOGO_MAX_BYTES, LOGO_TYPES as SERVER_LOGO_TYPES } from '../../packages/core/src/modules/catalog/logo-file.js';
 import { createPlatformBody } from '../../packages/core/src/wire/catalog-admin.js';
 import {
   EMPTY_EDITOR,
   formatAmount,
-  LOGO_MAX_BYTES,
-  LOGO_TYPES,
   parseAmount,
   priceKey,
   toWireBody,
@@ -107,10 +104,5 @@ describe('web: the catalog editor form', () => {
     expect(at(validateEditor(values, CATALOG_ENGLISH_MESSAGES), 'prices', priceKey('7', 'new-1'), 'krw', 'salePrice')).to.equal(
       CATALOG_ENGLISH_MESSAGES.required,
     );
-  });
-
-  it('checks logos in the browser as the server does: the same types and size limit', () => {
-    expect([...LOGO_TYPES].sort()).to.deep.equal(Object.keys(SERVER_LOGO_TYPES).sort());
-    expect(LOGO_MAX_BYTES).to.equal(SERVER_LOGO_MAX_BYTES);
   });
 });

@@ -12,6 +12,14 @@
  */
 import * as yup from 'yup';
 
+/**
+ * What the logo upload accepts: the admin area checks a file against these before sending it, and
+ * the server checks the bytes again (modules/catalog/logo-file.ts), each type by its extension.
+ */
+export const LOGO_MAX_BYTES = 256 * 1024;
+export const LOGO_TYPES = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+export type LogoType = keyof typeof LOGO_TYPES;
+
 export interface CatalogMessages {
   required: string;
   maxLength: (max: number) => string;

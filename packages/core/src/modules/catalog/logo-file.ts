@@ -15,10 +15,9 @@
 import { createHash } from 'node:crypto';
 import { parseDocument } from 'htmlparser2';
 import { ValidationError } from '../../shared/errors.js';
+import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType } from '../../validation/catalog.js';
 
-export const LOGO_MAX_BYTES = 256 * 1024;
-export const LOGO_TYPES = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-export type LogoType = keyof typeof LOGO_TYPES;
+export { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType };
 
 export interface CheckedLogo {
   contentType: LogoType;

@@ -7,6 +7,9 @@
  * grid). Pure: imported by Node unit tests (`.js` imports).
  */
 import { catalogPlatformSchema, type CatalogMessages, type CatalogPlatformInput } from '@subshare/core/validation';
+
+/** What the logo upload accepts (the server's own limits), checked in the browser before sending. */
+export { LOGO_MAX_BYTES, LOGO_TYPES } from '@subshare/core/validation';
 import type { catalogAdmin } from '@subshare/core/wire';
 import { ValidationError } from 'yup';
 
@@ -65,14 +68,6 @@ export interface EditorValues {
 }
 
 export type Currency = 'EUR' | 'KRW';
-
-/**
- * What the logo upload accepts, checked in the browser before sending; the server checks the
- * bytes again and sanitises SVG. Its limits live in core's catalog module (Node code the bundle
- * cannot import): test/unit/web-catalog-editor-form.test.ts holds these to the same values.
- */
-export const LOGO_TYPES: readonly string[] = ['image/svg+xml', 'image/png', 'image/webp'];
-export const LOGO_MAX_BYTES = 256 * 1024;
 
 /** The grid cell of a duration and a type (a form path segment: never a bare number). */
 export const priceKey = (durationKey: string, typeKey: string) => `p_${durationKey}__${typeKey}`;

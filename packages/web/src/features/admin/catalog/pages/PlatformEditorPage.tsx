@@ -314,7 +314,7 @@ function LogoField({ field, label }: { field: LogoField; label: string }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!LOGO_TYPES.includes(file.type)) {
+    if (!Object.hasOwn(LOGO_TYPES, file.type)) {
       setLocalError(t('catalog.uploadType'));
       dispatch(logoUploadFailed({ field, error: '' }));
       return;
@@ -338,7 +338,7 @@ function LogoField({ field, label }: { field: LogoField; label: string }) {
             <img data-testid={`admin-catalog-${field}-image`} src={values[field]} alt="" style={{ height: 32, width: 96, objectFit: 'contain' }} />
           </Box>
         )}
-        <input ref={input} type="file" hidden accept={LOGO_TYPES.join(',')} data-testid={`admin-catalog-${field}-file`} onChange={choose} />
+        <input ref={input} type="file" hidden accept={Object.keys(LOGO_TYPES).join(',')} data-testid={`admin-catalog-${field}-file`} onChange={choose} />
         <Button size="sm" variant="outline" loading={upload.status === 'uploading'} loadingText={t('catalog.uploading')} onClick={() => input.current?.click()}>
           {t('catalog.upload')}
         </Button>
