@@ -85,6 +85,17 @@ describe('browser: the catalog editor', function () {
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent).then(clean);
   const value = (page: Page, selector: string) => page.$eval(selector, (element) => (element as HTMLInputElement).value);
   const testId = (id: string) => `[data-testid="${id}"]`;
+  /**
+   * An info snackbar saying `message`, waited for as one condition: the shell hides a snackbar
+   * after 3 s, so on a busy machine it can be gone between finding it and reading it.
+   */
+  const infoSnackbar = (page: Page, message: string) =>
+    page.waitForFunction(
+      (selector, expected) => document.querySelector(selector)?.textContent === expected,
+      {},
+      `${testId('snackbar')}[data-tone="info"] ${testId('snackbar-message')}`,
+      message,
+    );
 
   async function settled(page: Page) {
     await page.waitForSelector(testId('loading-overlay'), { hidden: true });
@@ -231,8 +242,7 @@ describe('browser: the catalog editor', function () {
     await save(page);
     await page.waitForFunction(() => /^\/jve\/catalog\/\d+$/.test(location.pathname));
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.waitForSelector(`${testId('snackbar')}[data-tone="info"]`);
-    expect(await text(page, testId('snackbar-message'))).to.equal(`${name} is created.`);
+    await infoSnackbar(page, `${name} is created.`);
     await closeSnackbar(page);
     await page.waitForSelector(`${testId('admin-catalog-editor')}[data-status="loaded"][data-platform-id="${id}"]`);
     // Read back: the prices as the admin typed them; in the database as minor units.
@@ -263,8 +273,7 @@ describe('browser: the catalog editor', function () {
     // The admin lowers the price; the platform page shows it; the order keeps what was paid.
     await fill(page, cell(await durationKey(page), await typeKey(page), 'eur-sale'), '3.49');
     await save(page);
-    await page.waitForSelector(`${testId('snackbar')}[data-tone="info"]`);
-    expect(await text(page, testId('snackbar-message'))).to.equal(`${name} is saved.`);
+    await infoSnackbar(page, `${name} is saved.`);
     await shop.goto(`${baseUrl}/platform/${id}`);
     await shop.waitForSelector(`${testId('page-platform')}[data-status="loaded"][data-platform-id="${id}"]`);
     expect(await text(shop, testId('platform-sale-price'))).to.equal('3.49 EUR');
@@ -394,8 +403,7 @@ describe('browser: the catalog editor', function () {
       await page.goto(`${baseUrl}/jve/catalog/${demo.id}`);
       await page.waitForSelector(`${testId('admin-catalog-editor')}[data-status="loaded"][data-platform-id="${demo.id}"]`);
       await save(page);
-      await page.waitForSelector(`${testId('snackbar')}[data-tone="info"]`);
-      expect(await text(page, testId('snackbar-message')), `platform ${demo.id}`).to.equal(`${before.name && (before.name as { en: string }).en} is saved.`);
+      await infoSnackbar(page, `${before.name && (before.name as { en: string }).en} is saved.`);
       await closeSnackbar(page);
       expect(await read(demo.id), `platform ${demo.id}`).to.deep.equal(before);
     }

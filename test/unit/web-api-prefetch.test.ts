@@ -12,12 +12,13 @@ describe('web: GETs asked ahead of the page', () => {
   const realNow = Date.now;
   let asked: Array<{ url: string; authorization: string | null }>;
   let token: string | null;
-  let now: number;
+  let now = 0;
 
   beforeEach(() => {
     asked = [];
     token = 'token-a';
-    now = 1_000_000;
+    // Time only moves forward: what an earlier test asked ahead is long past for the next one.
+    now += 1_000_000;
     Date.now = () => now;
     configureApi({ getToken: () => token });
     globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
@@ -46,6 +47,16 @@ describe('web: GETs asked ahead of the page', () => {
     expect(await panel(7)).to.deep.equal({ n: 1 });
     expect(asked).to.have.length(1);
     // Taken once: the next load asks the server again.
+    expect(await panel(7)).to.deep.equal({ n: 2 });
+    expect(asked).to.have.length(2);
+  });
+
+  it('asked ahead again after the page took the answer (at start, then when its route renders): no second request', async () => {
+    prefetch(() => void panel(7));
+    expect(await panel(7)).to.deep.equal({ n: 1 });
+    prefetch(() => void panel(7));
+    expect(asked).to.have.length(1);
+    // The page's own next load (a refresh) asks the server.
     expect(await panel(7)).to.deep.equal({ n: 2 });
     expect(asked).to.have.length(2);
   });

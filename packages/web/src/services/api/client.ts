@@ -58,10 +58,11 @@ export function configureApi(next: ApiHooks): void {
  * app/routes.tsx) asks its first data at once, beside its chunks, instead of after them, by
  * running its own API calls inside `prefetch`. Its saga's same GET, made soon after, takes that
  * answer instead of asking again: once, within PREFETCH_MS, with the same token (so never another
- * session's answer). One nobody takes is ignored once PREFETCH_MS have passed.
+ * session's answer). One nobody takes is ignored once PREFETCH_MS have passed. Within that time a
+ * second prefetch of the same GET asks nothing.
  */
 const PREFETCH_MS = 5_000;
-const asked = new Map<string, { at: number; answer: Promise<unknown> }>();
+const asked = new Map<string, { at: number; answer: Promise<unknown>; taken: boolean }>();
 let prefetching = false;
 
 const askedKey = (url: string, options: RequestOptions | undefined) => `${options?.auth ? (options.token ?? hooks.getToken?.() ?? '') : ''} ${url}`;
@@ -80,18 +81,23 @@ export function apiGet<T>(path: string, params?: QueryParams, options?: RequestO
   const url = withQuery(path, params);
   const key = askedKey(url, options);
   const early = asked.get(key);
+  const recent = early !== undefined && Date.now() - early.at < PREFETCH_MS;
   if (prefetching) {
-    if (early && Date.now() - early.at < PREFETCH_MS) return early.answer as Promise<T>;
+    // Asked already (the page is prefetched both at start and when its route renders, and again
+    // when that render is retried), taken or not: once is enough.
+    if (recent) return early.answer as Promise<T>;
     const answer = request<T>('GET', url, undefined, { ...options, silent: true });
     // Nobody may take it: a failure is the saga's to see when it asks, never an unhandled rejection.
     answer.catch(() => undefined);
-    asked.set(key, { at: Date.now(), answer });
+    asked.set(key, { at: Date.now(), answer, taken: false });
     return answer;
   }
-  if (early) {
-    asked.delete(key);
-    if (Date.now() - early.at < PREFETCH_MS) return early.answer as Promise<T>;
+  if (recent && !early.taken) {
+    early.taken = true;
+    return early.answer as Promise<T>;
   }
+  // A GET of the page itself (a refresh, the next visit) asks the server.
+  if (early && !recent) asked.delete(key);
   return request<T>('GET', url, undefined, options);
 }
 
