@@ -191,6 +191,8 @@ describe('browser: the catalog editor', function () {
   }
 
   async function save(page: Page) {
+    // The preview's logos change the layout as they load; a click computed before that lands elsewhere.
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     await click(page, testId('admin-catalog-save'));
   }
 

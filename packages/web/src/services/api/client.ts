@@ -61,7 +61,9 @@ export function configureApi(next: ApiHooks): void {
  * session's answer). One nobody takes is ignored once PREFETCH_MS have passed. Within that time a
  * second prefetch of the same GET asks nothing.
  */
-const PREFETCH_MS = 5_000;
+// Long enough for a slow phone (or a busy machine) to get from the start to the page's own
+// request: the panel and the admin area are prefetched as soon as the store exists.
+const PREFETCH_MS = 15_000;
 const asked = new Map<string, { at: number; answer: Promise<unknown>; taken: boolean }>();
 let prefetching = false;
 
