@@ -41,7 +41,10 @@ export class OrderRepository {
     trx: Knex.Transaction,
   ): Promise<OrderModel> {
     const created = await OrderModel.query(trx).insertAndFetch({ ...order, state: 0, updated_at: order.created_at });
-    created.items = await Promise.all(items.map((item) => OrderItemModel.query(trx).insertAndFetch({ ...item, order_id: created.id })));
+    // One after the other: a transaction is one connection, and pg deprecates a query sent while
+    // the connection is still busy with another.
+    created.items = [];
+    for (const item of items) created.items.push(await OrderItemModel.query(trx).insertAndFetch({ ...item, order_id: created.id }));
     return created;
   }
 
