@@ -2,19 +2,17 @@
  * The admin page's first data, asked when the route starts (app/routes.tsx: beside the admin
  * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
  * same requests take the answers (services/api/client.ts `prefetch`). Only what a page asks when
- * it opens: the dashboard, page 1 of an orders list or of the users, at the default size. Also asked
- * by main.tsx as soon as the store exists when /jve is the page the browser opened. A chunk of its
- * own, so it imports nothing but the API calls and the paging rule.
+ * it opens: the dashboard, page 1 of an orders list or of the users, at the default size. Also
+ * asked by app/startPrivatePage.ts as soon as the store exists. Both callers check access first
+ * (the route renders only for staff). A chunk of its own, so it imports nothing but the API calls
+ * and the paging rule.
  */
 import type { RootState } from '../../app/rootReducer';
 import * as adminApi from '../../services/api/admin';
 import { prefetch } from '../../services/api/client';
-import { selectIsStaff } from '../auth/selectors';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './paging';
 
 export function prefetchAdmin(state: RootState, location: { pathname: string; search: string }): void {
-  // Not staff: the area sends the visitor home (RequireAccess); nothing to ask.
-  if (!selectIsStaff(state)) return;
   const path = location.pathname.replace(/\/+$/, '');
   const orders = /^\/jve\/orders\/(\d{1,2})$/.exec(path);
   prefetch(() => {

@@ -1,20 +1,19 @@
 /**
  * The panel's first request, asked when the route starts (app/routes.tsx: beside the panel's
  * chunk and Chakra's) rather than once both have loaded and the page has mounted; the saga's
- * same request takes its answer (services/api/client.ts `prefetch`). Also asked by main.tsx as
- * soon as the store exists when the panel is the page the browser opened. A chunk of its own, so
- * it imports nothing but the API call and the address rule.
+ * same request takes its answer (services/api/client.ts `prefetch`). Also asked by
+ * app/startPrivatePage.ts as soon as the store exists. Both callers check access first (the route
+ * renders only for a visitor RequireAccess lets in). A chunk of its own, so it imports nothing but
+ * the API call and the address rule.
  */
 import type { RootState } from '../../app/rootReducer';
 import { prefetch } from '../../services/api/client';
 import { getUserPanel } from '../../services/api/panel';
-import { selectIsLoggedIn } from '../auth/selectors';
 import { userIdOf } from './format';
 
 export function prefetchPanel(state: RootState, location: { pathname: string }): void {
   const userId = userIdOf(/^\/user\/([^/]+)/.exec(location.pathname)?.[1]);
-  // The saga asks in the resolved interface language; before that, nothing to ask yet. Logged
-  // out, the page sends the visitor to log in (RequireAccess): nothing to ask either.
-  if (userId === null || !state.language.resolved || !selectIsLoggedIn(state)) return;
+  // The saga asks in the resolved interface language; before that, nothing to ask yet.
+  if (userId === null || !state.language.resolved) return;
   prefetch(() => void getUserPanel(userId, state.language.languageId));
 }
