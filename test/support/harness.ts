@@ -12,7 +12,19 @@ import path from 'node:path';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { PgBoss } from 'pg-boss';
-import { buildContainer, createKnex, createLogger, createPgBoss, loadConfig, PgBossJobQueue, type AppConfig, type Clock, type Knex } from '@subshare/core';
+import {
+  buildContainer,
+  createKnex,
+  createLogger,
+  createPgBoss,
+  loadConfig,
+  PgBossJobQueue,
+  TOKENS,
+  type AppConfig,
+  type Clock,
+  type DatabaseEvents,
+  type Knex,
+} from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
@@ -108,6 +120,7 @@ export async function startHarness(): Promise<Harness> {
     async () => {
       if (worker) await (await worker).stop();
     },
+    () => container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(),
     () => boss.stop({ graceful: false, timeout: 2_000 }),
     () => smtp.stop(),
     () => knex.destroy(),

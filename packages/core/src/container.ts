@@ -14,6 +14,7 @@ import type { Logger } from './shared/logger.js';
 import { TOKENS } from './shared/tokens.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { CREDENTIALS_CIPHER, CredentialsCipher } from './shared/credentials-cipher.js';
+import { DatabaseEvents } from './shared/database-events.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -32,6 +33,8 @@ export interface ContainerDependencies {
   logger: Logger;
   jobQueue: JobQueue;
   clock?: Clock;
+  /** The database the events connection opens; default: the one `knex` connects to. */
+  databaseUrl?: string;
 }
 
 const MODULES = [
@@ -70,6 +73,22 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.bind(TOKENS.RateLimiter).toConstantValue(new RateLimiter(deps.knex, clock));
   container.bind(TOKENS.JobQueue).toConstantValue(deps.jobQueue);
   container.bind(CREDENTIALS_CIPHER).toConstantValue(new CredentialsCipher(deps.config.credentialsKey));
+  container.bind(TOKENS.DatabaseEvents).toConstantValue(
+    new DatabaseEvents({
+      connectionString: deps.databaseUrl ?? connectionStringOf(deps.knex),
+      knex: deps.knex,
+      logger: deps.logger,
+      timeoutMs: deps.config.database.acquireTimeoutMs,
+    }),
+  );
   container.load(...MODULES);
   return container;
+}
+
+/** The connection string a knex made by createKnex connects with. */
+function connectionStringOf(knex: Knex): string {
+  const connection = (knex.client as { config: Knex.Config }).config.connection as { connectionString?: string } | string;
+  const url = typeof connection === 'string' ? connection : connection?.connectionString;
+  if (!url) throw new Error('The container needs the database URL (databaseUrl) for its events connection.');
+  return url;
 }

@@ -14,6 +14,8 @@ import { createPgBoss, createQueues, PgBossJobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { settleBy } from './shared/deadline.js';
 import { MAILBOXES, type MailboxReaderService } from './modules/mailboxes/index.js';
+import type { DatabaseEvents } from './shared/database-events.js';
+import { TOKENS } from './shared/tokens.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -22,7 +24,7 @@ export interface Runtime {
   boss: PgBoss;
   container: Container;
   databaseUrl: string;
-  /** Closes mailbox watches, jobs, the pool and the embedded PostgreSQL, all by `deadline` (epoch ms; default 9 s). */
+  /** Closes mailbox watches, the database events connection, jobs, the pool and the embedded PostgreSQL, all by `deadline` (epoch ms; default 9 s). */
   close(deadline?: number): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
     await embedded?.stop();
     throw error;
   }
-  const container = buildContainer({ config, knex, logger, jobQueue: new PgBossJobQueue(boss), clock: options.clock });
+  const container = buildContainer({ config, knex, logger, jobQueue: new PgBossJobQueue(boss), clock: options.clock, databaseUrl: url });
 
   let closing: Promise<void> | undefined;
   return {
@@ -80,6 +82,7 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
         // stopped last in any case, so a frozen database cannot keep the process (or itself) alive.
         const partsBy = deadline - DATABASE_STOP_SHARE_MS;
         await settleBy(container.get<MailboxReaderService>(MAILBOXES.Reader).close(), partsBy, 'closing mailbox watches', logger);
+        await settleBy(container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(), partsBy, 'closing the database events connection', logger);
         if (!options.withoutJobs) {
           const timeout = Math.max(1_000, Math.min(8_000, partsBy - Date.now() - 500));
           await settleBy(boss.stop({ graceful: true, timeout }), partsBy, 'stopping jobs', logger);

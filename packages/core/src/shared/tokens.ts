@@ -6,4 +6,6 @@ export const TOKENS = {
   Clock: Symbol.for('subshare.Clock'),
   JobQueue: Symbol.for('subshare.JobQueue'),
   RateLimiter: Symbol.for('subshare.RateLimiter'),
+  /** The process's LISTEN/NOTIFY and session-lock connection (shared/database-events.ts). */
+  DatabaseEvents: Symbol.for('subshare.DatabaseEvents'),
 } as const;
