@@ -24,7 +24,11 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
 
   for (const job of jobs) {
     const { name, schedule } = job.queue;
-    await boss.work<object>(name, { batchSize: 1, localConcurrency: job.concurrency ?? 1 }, async ([received]) => {
+    // A sent job wakes the worker at once (createPgBoss `listen`, queues with `notify`); the poll
+    // stays at pg-boss's 2 s rather than its 30 s backstop, for jobs that become due later
+    // (retries, startAfter), which no NOTIFY announces.
+    const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+    await boss.work<object>(name, { batchSize: 1, localConcurrency: job.concurrency ?? 1, ...polling }, async ([received]) => {
       const jobLogger = logger.child({ queue: name, jobId: received.id });
       const run = async () => {
         try {

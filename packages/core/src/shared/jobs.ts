@@ -31,15 +31,29 @@ export interface QueueDefinition {
 
 export const PG_BOSS_SCHEMA = 'pgboss';
 
-export function createPgBoss(connectionString: string, options: { schema?: string; supervise?: boolean; logger?: Logger } = {}): PgBoss {
+export interface PgBossOptions {
+  schema?: string;
+  /** Maintenance and schedules: workers do them; HTTP-only processes just send. */
+  supervise?: boolean;
+  /**
+   * Hold a LISTEN connection so that this process's workers start a job the moment it is sent
+   * (pg-boss wakes them on the NOTIFY its insert makes) instead of at their next poll, up to 2 s
+   * later. Defaults to `supervise`: the processes that run workers; a sender needs no listener.
+   */
+  listen?: boolean;
+  logger?: Logger;
+}
+
+export function createPgBoss(connectionString: string, options: PgBossOptions = {}): PgBoss {
+  const supervise = options.supervise ?? true;
   const boss = new PgBoss({
     connectionString,
     schema: options.schema ?? PG_BOSS_SCHEMA,
     application_name: 'subshare-jobs',
     max: 4,
-    // HTTP-only processes send jobs but leave maintenance and schedules to workers.
-    supervise: options.supervise ?? true,
-    schedule: options.supervise ?? true,
+    supervise,
+    schedule: supervise,
+    useListenNotify: options.listen ?? supervise,
   });
   // While PostgreSQL is down pg-boss reports every failed poll here and keeps polling: it needs no
   // restart when the database is back (test/e2e-api/database-outage.test.ts). Its errors carry the
@@ -48,6 +62,8 @@ export function createPgBoss(connectionString: string, options: { schema?: strin
     const { name, message, code } = (error ?? {}) as { name?: string; message?: string; code?: string };
     options.logger?.error({ err: { type: name, message, code }, database: databaseFailure(error) }, 'job queue error');
   });
+  // E.g. the LISTEN connection could not be made (a pooler in transaction mode): jobs still run, at the next poll.
+  boss.on('warning', (warning: { message?: string }) => options.logger?.warn({ warning: warning?.message }, 'job queue warning'));
   return boss;
 }
 
@@ -65,13 +81,20 @@ export class PgBossJobQueue implements JobQueue {
   }
 }
 
-/** Creates every queue (and its dead-letter queue) so that send and work never meet a missing one. */
+/**
+ * Creates every queue (and its dead-letter queue) so that send and work never meet a missing one.
+ * Every queue notifies: a job's insert wakes the listening workers (createPgBoss `listen`) in the
+ * same commit. A queue created before it did (an older database) is switched on here.
+ */
 export async function createQueues(boss: PgBoss, definitions: QueueDefinition[]): Promise<void> {
   for (const definition of definitions) {
     if (definition.options.deadLetter) {
       await boss.createQueue(definition.options.deadLetter, { retentionSeconds: 30 * 24 * 3600 });
     }
-    await boss.createQueue(definition.name, definition.options);
+    await boss.createQueue(definition.name, { notify: true, ...definition.options });
+    const created = await boss.getQueue(definition.name);
+    const notify = definition.options.notify ?? true;
+    if (created && created.notify !== notify) await boss.updateQueue(definition.name, { notify });
   }
 }
 
