@@ -16,15 +16,30 @@ export interface KnexOptions {
   /**
    * Bounds for a pool that serves requests and jobs: PostgreSQL cancels a statement after
    * `statementTimeoutMs` (statement_timeout, server side), the client stops waiting one second
-   * later (a frozen or unreachable server cannot cancel anything), and getting a connection
-   * (including opening one) gives up after `acquireTimeoutMs`. Left out for migrations, backup
-   * and restore, whose single statements may rightly run for minutes.
+   * later (a frozen or unreachable server cannot cancel anything), and opening a connection
+   * gives up after `acquireTimeoutMs`. Waiting for a connection of the pool gives up once the
+   * pool has made no progress (no connection handed back, opened or handed out) for
+   * `acquireTimeoutMs`, and in any case after BUSY_WAIT_LIMIT_MS: see `watchForStalls`. Left out
+   * for migrations, backup and restore, whose single statements may rightly run for minutes.
    */
   bounds?: { statementTimeoutMs: number; acquireTimeoutMs: number };
 }
 
 /** How much longer than the server's statement_timeout the client waits for an answer. */
 const CLIENT_READ_MARGIN_MS = 1_000;
+
+/**
+ * The longest a request or job waits for a connection of a pool that keeps making progress: a
+ * burst (a thousand buyers at once) queues for its turn instead of being told the database is
+ * down, but a request is not held for ever.
+ */
+export const BUSY_WAIT_LIMIT_MS = 20_000;
+
+/** What `watchForStalls` needs of knex's pool (tarn). */
+interface TarnPool {
+  pendingAcquires: Array<{ reject(error: Error): void }>;
+  on(event: 'release' | 'createSuccess' | 'acquireSuccess', listener: () => void): void;
+}
 
 type PgConnection = pg.Client & { __knex__disposed?: unknown; connection?: { stream?: { destroy(): void } } };
 type KnexClientClass = new (config: Knex.Config) => Knex.Client;
@@ -38,6 +53,11 @@ const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/
  * the ROLLBACK that follows, and any later query on it, would wait out another timeout each.
  */
 class BoundedPgClient extends KnexPgClient {
+  override initializePool(config: Knex.Config & { stallTimeoutMs?: number }): void {
+    super.initializePool(config);
+    if (this.pool && config.stallTimeoutMs) watchForStalls(this.pool as unknown as TarnPool, config.stallTimeoutMs);
+  }
+
   _query(connection: PgConnection, obj: unknown): Promise<unknown> {
     const run = (KnexPgClient.prototype as unknown as { _query(c: PgConnection, o: unknown): Promise<unknown> })._query;
     return run.call(this, connection, obj).catch((error: unknown) => {
@@ -48,6 +68,37 @@ class BoundedPgClient extends KnexPgClient {
       throw error;
     });
   }
+}
+
+/**
+ * Tells a busy database from a stalled one. A pool whose connections are all in use makes the
+ * next caller wait; while statements keep finishing (connections come back) the database is
+ * busy and the caller waits its turn, up to BUSY_WAIT_LIMIT_MS (knex's acquire timeout). When
+ * nothing has come back, been opened or been handed out for `stallMs` (PostgreSQL frozen, or
+ * every connection held by a statement that will not end), every waiting caller is told at
+ * once, with the same KnexTimeoutError as a plain acquire timeout: a fast 503, as before.
+ */
+function watchForStalls(pool: TarnPool, stallMs: number): void {
+  let lastProgress = Date.now();
+  const progressed = () => {
+    lastProgress = Date.now();
+  };
+  pool.on('release', progressed);
+  pool.on('createSuccess', progressed);
+  pool.on('acquireSuccess', progressed);
+  const timer = setInterval(
+    () => {
+      if (pool.pendingAcquires.length === 0) {
+        lastProgress = Date.now();
+        return;
+      }
+      if (Date.now() - lastProgress < stallMs) return;
+      const error = new knexFactory.KnexTimeoutError(`Knex: no connection came free for ${stallMs} ms: the database is not answering.`);
+      for (const pending of pool.pendingAcquires.slice()) pending.reject(error);
+    },
+    Math.min(250, Math.max(10, Math.floor(stallMs / 4))),
+  );
+  timer.unref();
 }
 
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
@@ -66,8 +117,9 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
         : {}),
     },
     pool: { min: options.min ?? 0, max: options.max ?? 10 },
-    acquireConnectionTimeout: bounds?.acquireTimeoutMs ?? 15_000,
-  });
+    acquireConnectionTimeout: bounds ? Math.max(bounds.acquireTimeoutMs, BUSY_WAIT_LIMIT_MS) : 15_000,
+    ...(bounds ? { stallTimeoutMs: bounds.acquireTimeoutMs } : {}),
+  } as Knex.Config);
 }
 
 /** Runs `fn` inside the given transaction, or a new one when none is given. */

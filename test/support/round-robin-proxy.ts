@@ -1,0 +1,73 @@
+/**
+ * A load balancer of the test's own: an HTTP proxy that hands each request to the next of its
+ * backends in turn, as a round-robin balancer in front of several `subshare serve` processes
+ * does. It keeps connections to the backends alive, passes the client's X-Forwarded-For on
+ * (the shops trust loopback, so each test client keeps its own address for rate limits), and
+ * counts the answers by status and backend, so a test can say "no 5xx" and "both served".
+ */
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+
+export interface RoundRobinProxy {
+  url: string;
+  /** Answers relayed, by status code. */
+  readonly statuses: Map<number, number>;
+  /** Requests relayed, per backend (in the order given). */
+  readonly perBackend: number[];
+  /** Requests the proxy could not relay (a backend refused or dropped the connection). */
+  readonly failures: string[];
+  close(): Promise<void>;
+}
+
+export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const targets = backends.map((backend) => new URL(backend));
+  const statuses = new Map<number, number>();
+  const perBackend = targets.map(() => 0);
+  const failures: string[] = [];
+  let next = 0;
+
+  const server = http.createServer((req, res) => {
+    const index = next;
+    next = (next + 1) % targets.length;
+    perBackend[index]! += 1;
+    const target = targets[index]!;
+    const upstream = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        statuses.set(answer.statusCode ?? 0, (statuses.get(answer.statusCode ?? 0) ?? 0) + 1);
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => {
+      failures.push(`${req.method} ${req.url} → ${target.host}: ${error.message}`);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'The proxy could not reach a backend.', code: 'bad_gateway' }));
+    });
+    req.pipe(upstream);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    statuses,
+    perBackend,
+    failures,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+}
