@@ -15,10 +15,12 @@
  * Every `serve` process has its own request histogram; the database figures are the same in each.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
+import type { BareMiddleware, BareResponse } from './middleware/bare.js';
 
 /** How long a scrape waits for the database figures. */
 export const METRICS_DATABASE_TIMEOUT_MS = 2_000;
@@ -27,15 +29,16 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 
 export interface HttpMetrics {
   /** Times every request; mount it before the routes. */
-  observe: RequestHandler;
+  observe: BareMiddleware;
   /** GET /metrics. */
   routes: Router;
 }
 
-/** The route template that answered, never the raw path. */
-function routeOf(req: Request, res: Response): string {
-  const path = (req.route as { path?: unknown } | undefined)?.path;
-  if (typeof path === 'string') return `${req.baseUrl}${path}`;
+/** The route template that answered, never the raw path (the lane names its line in `res.locals.route`). */
+function routeOf(req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: BareResponse): string {
+  if (typeof res.locals.route === 'string') return res.locals.route;
+  const path = req.route?.path;
+  if (typeof path === 'string') return `${req.baseUrl ?? ''}${path}`;
   return res.statusCode === 404 ? 'unmatched' : 'static';
 }
 
@@ -129,7 +132,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     }
   });
 
-  const observe: RequestHandler = (req, res, next) => {
+  const observe: BareMiddleware = (req, res, next) => {
     const end = duration.startTimer();
     res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
     next();

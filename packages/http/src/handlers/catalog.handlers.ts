@@ -1,13 +1,14 @@
 /**
  * The storefront's catalog reads, answered with bytes serialized and compressed once per
  * catalog version, language and currency (serializers/cached-json.ts). Without explicit
- * parameters the answer follows the visitor's language and country.
+ * parameters the answer follows the visitor's language and country. They use Node's own request
+ * and response only, as they are answered ahead of Express (lane.ts).
  */
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import { CATALOG, TOKENS, type AppConfig, type CatalogService, type LanguageId, type PlatformView } from '@subshare/core';
 import type { catalog as wire } from '@subshare/core/wire';
-import { JsonCache, sendCachedJson } from '../serializers/cached-json.js';
+import { addVary, JsonCache, sendCachedJson } from '../serializers/cached-json.js';
 import { serializePlatform } from '../serializers/platform.serializer.js';
 import { chooseCurrency, defaultLanguage, visitorCountry } from '../middleware/visitor.js';
 
@@ -16,29 +17,26 @@ export function catalogHandlers(container: Container) {
   const config = container.get<AppConfig>(TOKENS.Config);
   // Serialized answers per catalog list (one per language), so they go when the catalog reloads.
   const bodies = new JsonCache<PlatformView[]>();
-  const language = (req: Request, requested?: LanguageId): LanguageId => requested ?? defaultLanguage(visitorCountry(req, config));
-  const vary = (res: Response) => {
-    res.vary('Accept-Language');
-    if (config.countryHeader) res.vary(config.countryHeader);
-  };
+  const language = (req: IncomingMessage, requested?: LanguageId): LanguageId => requested ?? defaultLanguage(visitorCountry(req, config));
+  const varyBy = config.countryHeader ? `Accept-Language, ${config.countryHeader}` : 'Accept-Language';
 
   return {
     /** GET /api/main/home: every enabled platform. */
-    async home(req: Request, res: Response, query: wire.HomeQuery): Promise<void> {
+    async home(req: IncomingMessage, res: ServerResponse, query: wire.HomeQuery): Promise<void> {
       const currencyCode = chooseCurrency(req, config, query.currency);
       const platforms = await catalog.listPlatforms(language(req, query.languageId));
-      vary(res);
+      addVary(res, varyBy);
       const answer = (): wire.HomeAnswer => ({ platforms: platforms.map(serializePlatform), currencyCode });
       sendCachedJson(req, res, bodies.get(platforms, `home:${currencyCode}`, answer));
     },
 
     /** GET /api/platform/getplatform: one platform (404 platform_not_found). */
-    async getPlatform(req: Request, res: Response, query: wire.PlatformQuery): Promise<void> {
+    async getPlatform(req: IncomingMessage, res: ServerResponse, query: wire.PlatformQuery): Promise<void> {
       const currencyCode = chooseCurrency(req, config, query.currency);
       const languageId = language(req, query.languageId);
       const platforms = await catalog.listPlatforms(languageId);
       const platform = platforms.find((candidate) => candidate.id === query.id) ?? (await catalog.getPlatform(query.id, languageId));
-      vary(res);
+      addVary(res, varyBy);
       const answer = (): wire.PlatformAnswer => ({ platform: serializePlatform(platform), currencyCode });
       sendCachedJson(req, res, bodies.get(platforms, `platform:${platform.id}:${currencyCode}`, answer));
     },

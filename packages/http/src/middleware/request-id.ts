@@ -6,14 +6,14 @@
  * (core's request context), so every log line it writes, errors included, and every job it
  * sends carries it.
  */
-import type { NextFunction, Request, Response } from 'express';
 import { acceptRequestId, runWithRequestId } from '@subshare/core';
+import type { BareMiddleware } from './bare.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-export function requestId(req: Request, res: Response, next: NextFunction): void {
-  const id = acceptRequestId(req.get(REQUEST_ID_HEADER));
+export const requestId: BareMiddleware = (req, res, next) => {
+  const id = acceptRequestId(req.headers['x-request-id']);
   res.locals.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   runWithRequestId(id, next);
-}
+};

@@ -9,11 +9,11 @@
  * logger's level drops: no child logger per request, no serializers. (pino-http built both for
  * every request, about a tenth of the catalog calls' time in bench/api.mjs.)
  */
-import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '@subshare/core';
+import type { BareMiddleware } from './bare.js';
 
-export function requestLogger(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function requestLogger(logger: Logger): BareMiddleware {
+  return (req, res, next) => {
     const started = process.hrtime.bigint();
     const done = (aborted: boolean) => {
       const status = res.statusCode;
@@ -23,7 +23,8 @@ export function requestLogger(logger: Logger) {
       logger[level](
         {
           requestId: res.locals.requestId as string | undefined,
-          req: { method: req.method, path: req.originalUrl.split('?')[0] },
+          // Express's routers rewrite req.url on the way; originalUrl keeps what was asked.
+          req: { method: req.method, path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0] },
           res: { statusCode: status },
           responseTime: Math.round(responseTime * 10) / 10,
         },

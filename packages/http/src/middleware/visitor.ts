@@ -1,19 +1,25 @@
 /**
  * Where a visitor is, for defaults only (language, currency, which social login to offer).
  * A country header is believed only when the operator configured one (e.g. a CDN's
- * `cf-ipcountry`); otherwise the browser's Accept-Language decides.
+ * `cf-ipcountry`); otherwise the browser's Accept-Language decides. Node's own request is enough
+ * (the lane ahead of Express asks too).
  */
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { AppConfig, CurrencyCode, LanguageId } from '@subshare/core';
 
 export type Country = 'KR' | 'GLOBAL';
 
-export function visitorCountry(req: Request, config: AppConfig): Country {
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export function visitorCountry(req: IncomingMessage, config: AppConfig): Country {
   if (config.countryHeader) {
-    const header = req.get(config.countryHeader);
-    if (header) return header.trim().toUpperCase() === 'KR' ? 'KR' : 'GLOBAL';
+    const country = header(req, config.countryHeader);
+    if (country) return country.trim().toUpperCase() === 'KR' ? 'KR' : 'GLOBAL';
   }
-  const first = (req.get('accept-language') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  const first = (header(req, 'accept-language') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('ko') ? 'KR' : 'GLOBAL';
 }
 
@@ -22,7 +28,7 @@ export function defaultLanguage(country: Country): LanguageId {
 }
 
 /** An explicit choice wins; otherwise Korean visitors pay in KRW and everyone else in EUR. */
-export function chooseCurrency(req: Request, config: AppConfig, requested?: string): CurrencyCode {
+export function chooseCurrency(req: IncomingMessage, config: AppConfig, requested?: string): CurrencyCode {
   if (requested === 'EUR' || requested === 'KRW') return requested;
   return visitorCountry(req, config) === 'KR' ? 'KRW' : 'EUR';
 }

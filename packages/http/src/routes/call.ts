@@ -5,6 +5,7 @@
  * (openapi/document.ts) is generated from the same lines. `call()` only checks the types: the
  * handler gets the inferred input and must return the inferred answer.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type * as yup from 'yup';
 import type { AuthenticatedUser, RequestContext } from '@subshare/core';
@@ -54,6 +55,13 @@ export interface CallInput<Q, B, P, A extends Access> {
   res: Response;
 }
 
+/** What a `bare` handler receives: the validated query and Node's own request and response. */
+export interface BareInput<Q> {
+  query: Infer<Q>;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
 export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
   method: 'get' | 'post';
   /** Express style (`:id` for a path parameter). */
@@ -81,6 +89,12 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
    * answered itself through `res` (precompressed bytes, redirects, files).
    */
   handler: (input: CallInput<Q, B, P, A>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void;
+  /**
+   * `precompressed` public GETs that answer from memory: the same answer written with Node's
+   * own request and response (no Express helpers), so the lane (lane.ts) can answer them ahead
+   * of Express. The handler stays for what reaches Express's router (HEAD, `/api/main/home/`).
+   */
+  bare?: A extends 'public' ? (input: BareInput<Q>) => Promise<void> : never;
 }
 
 /** A line of the table with its types erased, as the router and the document read it. */
@@ -100,6 +114,7 @@ export interface Call {
   params?: ObjectSchema;
   answer: AnswerSpec;
   handler: (input: CallInput<unknown, unknown, unknown, Access>) => unknown;
+  bare?: (input: BareInput<unknown>) => Promise<void>;
 }
 
 /** One line of the route table: the types flow from the schemas into the handler. */

@@ -5,43 +5,59 @@
  */
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
-import type * as yup from 'yup';
 import { validate, type AuthenticatedUser } from '@subshare/core';
 import { guards, requestContext } from '../middleware/auth.js';
+import type { BareMiddleware } from '../middleware/bare.js';
 import { isJsonAnswer, type Call, type CallInput, type Stage } from './call.js';
 
 const RAW_BODY_LIMIT = '64kb';
-/** Distinct query strings remembered per line (see `queryParser`). */
+/** Distinct query strings remembered per line (see `queryReader`). */
 const QUERY_MEMORY = 1_000;
 
 /**
  * A query's validated value per raw query string. The storefront's calls see few distinct
  * query strings, and validating each request again was a measurable share of the catalog
  * calls' time. Values are frozen, as they are shared; invalid queries throw and are not kept.
+ * One memory per line, shared by the router and the lane (lane.ts).
  */
-function queryParser(schema: yup.AnyObjectSchema | undefined): (req: Request) => Record<string, unknown> {
-  if (!schema) return () => ({});
-  const parsed = new Map<string, Record<string, unknown>>();
-  return (req) => {
-    const at = req.originalUrl.indexOf('?');
-    const raw = at === -1 ? '' : req.originalUrl.slice(at + 1);
-    let value = parsed.get(raw);
-    if (value === undefined) {
-      value = Object.freeze(validate(schema, req.query)) as Record<string, unknown>;
-      if (parsed.size >= QUERY_MEMORY) parsed.clear();
-      parsed.set(raw, value);
-    }
-    return value;
-  };
+export type QueryReader = (raw: string, parse: () => unknown) => Record<string, unknown>;
+
+const queryReaders = new WeakMap<Call, QueryReader>();
+
+export function queryReader(line: Call): QueryReader {
+  let reader = queryReaders.get(line);
+  if (!reader) {
+    const schema = line.query;
+    const parsed = new Map<string, Record<string, unknown>>();
+    reader = !schema
+      ? () => ({})
+      : (raw, parse) => {
+          let value = parsed.get(raw);
+          if (value === undefined) {
+            value = Object.freeze(validate(schema, parse())) as Record<string, unknown>;
+            if (parsed.size >= QUERY_MEMORY) parsed.clear();
+            parsed.set(raw, value);
+          }
+          return value;
+        };
+    queryReaders.set(line, reader);
+  }
+  return reader;
+}
+
+/** The raw query string of a request (what follows `?`). */
+export function rawQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
 }
 
 function endpoint(line: Call): RequestHandler {
-  const queryOf = queryParser(line.query);
+  const readQuery = queryReader(line);
   const json = isJsonAnswer(line.answer);
   return async (req: Request, res: Response, next) => {
     try {
       const input: CallInput<unknown, unknown, unknown, 'user'> = {
-        query: queryOf(req) as never,
+        query: readQuery(rawQuery(req.originalUrl), () => req.query) as never,
         body: (line.body ? validate(line.body, req.body) : {}) as never,
         params: (line.params ? validate(line.params, req.params) : {}) as never,
         user: res.locals.user as AuthenticatedUser,
@@ -59,7 +75,8 @@ function endpoint(line: Call): RequestHandler {
   };
 }
 
-const noStore: RequestHandler = (_req, res, next) => {
+/** What app.ts sets on every /api answer; lines mounted ahead of it (and the lane) set it themselves. */
+export const noStore: BareMiddleware = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };

@@ -4,13 +4,18 @@
  * once, kept in a WeakMap keyed by the catalog's platform list (a catalog reload makes a new
  * list, so the old bytes go with it), and written straight to the socket: no JSON.stringify
  * and no compression per request. bench/api.mjs measured why (most of the time went there).
+ *
+ * Sending uses Node's own request and response only (no Express helpers), so the lane ahead of
+ * Express (lane.ts) can send them too.
  */
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** As the compression middleware: smaller bodies are not worth compressing. */
 const COMPRESS_THRESHOLD = 1024;
+/** Distinct Accept-Encoding values remembered (browsers send a handful). */
+const ENCODING_MEMORY = 100;
 
 export interface CachedJson {
   json: Buffer;
@@ -43,19 +48,64 @@ export class JsonCache<K extends object> {
   }
 }
 
+/** Adds fields to the answer's Vary header, keeping what is there. */
+export function addVary(res: ServerResponse, fields: string): void {
+  const current = res.getHeader('Vary');
+  res.setHeader('Vary', current === undefined || current === '' ? fields : `${String(current)}, ${fields}`);
+}
+
+/**
+ * Whether the client's copy is current: its If-None-Match names this ETag (weak comparison, as
+ * RFC 9110 asks for If-None-Match) or is `*`, and it did not ask to revalidate with
+ * `Cache-Control: no-cache`. (What Express's `req.fresh` answers for a GET without dates.)
+ */
+export function clientHasCurrent(req: IncomingMessage, etag: string): boolean {
+  const offered = req.headers['if-none-match'];
+  if (!offered) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
+  if (offered.trim() === '*') return true;
+  const strip = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  return offered.split(',').some((tag) => strip(tag.trim()) === strip(etag));
+}
+
+/** The q-value of `coding` in an Accept-Encoding header (an explicit entry wins over `*`; absent: 0). */
+function qualityOf(entries: Array<[string, number]>, coding: string): number {
+  const own = entries.find(([name]) => name === coding);
+  if (own) return own[1];
+  return entries.find(([name]) => name === '*')?.[1] ?? 0;
+}
+
+const encodingMemory = new Map<string, 'br' | 'gzip' | undefined>();
+
+/** Brotli when the client takes it (smaller; its cost is paid once), else gzip, else none. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  if (encodingMemory.has(header)) return encodingMemory.get(header);
+  const entries = header.split(',').map((part): [string, number] => {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => /^q=/i.test(param));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    return [name.toLowerCase(), Number.isFinite(quality) ? quality : 0];
+  });
+  const chosen = qualityOf(entries, 'br') > 0 ? 'br' : qualityOf(entries, 'gzip') > 0 ? 'gzip' : undefined;
+  if (encodingMemory.size >= ENCODING_MEMORY) encodingMemory.clear();
+  encodingMemory.set(header, chosen);
+  return chosen;
+}
+
 /** Sends the cached body in the best encoding the client accepts; 304 when its copy is current. */
-export function sendCachedJson(req: Request, res: Response, body: CachedJson): void {
+export function sendCachedJson(req: IncomingMessage, res: ServerResponse, body: CachedJson): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', body.etag);
-  res.vary('Accept-Encoding');
-  if (req.headers['if-none-match'] && req.fresh) {
-    res.status(304).end();
+  addVary(res, 'Accept-Encoding');
+  if (clientHasCurrent(req, body.etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
   let payload = body.json;
   if (payload.length >= COMPRESS_THRESHOLD) {
-    // Brotli first when the client takes it: it is smaller, and its cost is paid once.
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip');
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (encoding === 'br') {
       body.br ??= brotliCompressSync(body.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length } });
       payload = body.br;
