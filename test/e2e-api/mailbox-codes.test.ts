@@ -212,7 +212,9 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     expect(refused.body).to.deep.equal({ message: 'The mailbox cannot be reached right now. Please try again in a minute.', code: 'mailbox_unavailable' });
 
     // A server that accepts and never speaks: the one-second budget ends the wait. The shop
-    // gives up (a timeout, not a refusal) and closes its connection.
+    // gives up (a timeout, not a refusal) and closes its connection. A mailbox of its own: the
+    // first one is owned by the container above, whose published failure answers the next seconds.
+    const silentOne = await holder(0);
     const sockets: net.Socket[] = [];
     const closedByShop: boolean[] = [];
     const silent = net.createServer((socket) => {
@@ -224,7 +226,12 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
       const port = (silent.address() as net.AddressInfo).port;
       const slow = tracedApp({ config: mailboxConfig(`imap://127.0.0.1:${port}`, { timeoutSeconds: 1 }), clock: new SystemClock() });
       others.push(slow.container);
-      const timedOut = await api(slow.app).get(LINK).set(buyer.auth).set('Accept-Language', 'ko').query({ subscriptionId }).expect(503);
+      const timedOut = await api(slow.app)
+        .get(LINK)
+        .set(silentOne.buyer.auth)
+        .set('Accept-Language', 'ko')
+        .query({ subscriptionId: silentOne.subscriptionId })
+        .expect(503);
       const failures = logLines(slow.logged()).filter((line) => line.msg === 'mailbox read failed');
       expect(failures.map((line) => line.reason)).to.deep.equal(['timeout']);
       expect(String(failures[0].detail)).to.match(/within 1000 ms|in time/);

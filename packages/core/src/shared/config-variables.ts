@@ -194,14 +194,16 @@ export const CONFIG_VARIABLES = [
   {
     name: 'MAILBOX_IMAP_IDLE',
     group: 'Mailboxes',
-    meaning: 'keep IMAP IDLE open on polled mailboxes, so links and codes are known the moment they land',
+    meaning:
+      'keep IMAP IDLE open on polled mailboxes (one connection per mailbox in the whole cluster, held by the process that owns it), so links and codes are known the moment they land',
     default: 'true',
     sample: 'true',
   },
   {
     name: 'MAILBOX_IMAP_TIMEOUT_SECONDS',
     group: 'Mailboxes',
-    meaning: 'budget of one mailbox read (connect, log in, search, fetch), 1 to 60; past it the call answers 503',
+    meaning:
+      'budget of one mailbox read (connect, log in, search, fetch), 1 to 60; past it the call answers 503 (a process waiting for the owner of the mailbox to read it: this plus 1 s)',
     default: '10',
     sample: '10',
   },

@@ -135,7 +135,9 @@ export class DatabaseEvents {
   async releaseSessionLock(namespace: number, id: number): Promise<void> {
     const client = this.client;
     if (!client) return;
-    await this.run(client, 'select pg_advisory_unlock($1::int, $2::int)', [namespace, id]).catch(() => undefined);
+    await this.run(client, 'select pg_advisory_unlock($1::int, $2::int)', [namespace, id]).catch((error: unknown) =>
+      this.options.logger.warn({ err: error }, 'database events: releasing a session lock failed'),
+    );
   }
 
   /** `handler` is called when the connection is lost, with every session lock it held. */

@@ -2,6 +2,8 @@
 export { MAILBOXES, MAILBOX_SOURCE } from './tokens.js';
 export { mailboxesModule } from './mailboxes.module.js';
 export type { MailboxReaderService, MailboxTarget, FoundMail } from './mailbox-reader.service.js';
+export { MAILBOX_LOCK_NAMESPACE, READ_WANTED_CHANNEL } from './mailbox-reader.service.js';
+export { PUBLISHED_CHANNEL as MAILBOX_PUBLISHED_CHANNEL } from './mailbox-board.repository.js';
 export type { PlatformMailKind, PlatformMail } from './platform-mail.js';
 export { parsePlatformMail } from './platform-mail.js';
 export type { MailSource, MailboxLogin, FetchedMessage, MailWatch, MailWatchHandlers } from './mail-source.js';

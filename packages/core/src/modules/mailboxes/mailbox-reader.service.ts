@@ -12,15 +12,32 @@
  *   accelerator only: with MAILBOX_IMAP_IDLE=false, or when MAX_WATCHES are open, every answer
  *   comes from reads.
  *
- * Links and codes are secrets: they stay in this process's memory, are never logged and never
- * audited. The logs name the mailbox id and what happened, nothing else.
+ * One process of the cluster reads and watches a mailbox at a time: its _owner_, the process that
+ * holds the mailbox's session advisory lock on its database events connection (taken by the first
+ * poll that finds it free, so when the owner dies, its connection closes, the lock is freed and
+ * the next poll anywhere takes over). The owner answers its own polls from memory, as above, and
+ * publishes every read, every mail its watch hears and every failure on the board (tables
+ * mailbox_read_state and mailbox_found_mail, see mailbox-board.repository.ts) with a NOTIFY.
+ * Every other process answers from the board when it covers the moment asked for; when it does
+ * not, it asks the owner to read (NOTIFY mailbox_read_wanted, the login encrypted) and waits for
+ * the publication within the read budget. Every poll, wherever it lands, marks the mailbox wanted
+ * on the board: the owner's watch lives WATCH_IDLE_MS after the last poll of the whole cluster.
+ *
+ * Links and codes are secrets: in memory, or encrypted with the credentials key on the board and
+ * in the read requests; never logged and never audited. The logs name the mailbox id and what
+ * happened, nothing else.
  */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
+import { CREDENTIALS_CIPHER, type CredentialsCipher } from '../../shared/credentials-cipher.js';
+import type { DatabaseEvents, Unsubscribe } from '../../shared/database-events.js';
 import { UnavailableError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { MailboxBoardRepository, PUBLISHED_CHANNEL, type BoardState, type KnownMail } from './mailbox-board.repository.js';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch } from './mail-source.js';
 import { parsePlatformMail, type PlatformMailKind } from './platform-mail.js';
 import { MAILBOX_SOURCE } from './tokens.js';
@@ -51,15 +68,19 @@ const READ_LIMIT = 30;
 const DATE_SKEW_MS = 5 * 60_000;
 /** Parsed mail older than this is dropped from a watch's memory. */
 const KEEP_MS = 60 * 60_000;
-
-interface KnownMail {
-  kind: PlatformMailKind;
-  value: string;
-  recipients: string[];
-  receivedAt: Date;
-  uid: number;
-  sentAt?: Date;
-}
+/**
+ * The advisory-lock namespace of mailbox ownership (the bytes of "mbox"): locks are taken in the
+ * two-number form (namespace, mailbox id), apart from the single-number locks of migrations and seeding.
+ */
+export const MAILBOX_LOCK_NAMESPACE = 0x6d626f78;
+/** The channel on which a process asks a mailbox's owner to read it. */
+export const READ_WANTED_CHANNEL = 'mailbox_read_wanted';
+/** A process waiting for the owner's publication looks at the board (and asks again) at least this often. */
+const RECHECK_MS = 1_000;
+/** What a wait for the owner's read may take beyond the read's own budget (the NOTIFYs and the board's queries). */
+const ROUND_TRIP_MS = 1_000;
+/** How often the owner looks whether its mailboxes are still polled anywhere. */
+const SWEEP_MS = 5_000;
 
 interface MailboxState {
   key: string;
@@ -71,13 +92,22 @@ interface MailboxState {
   failure?: { error: UnavailableError; at: number };
   watch?: MailWatch;
   live: boolean;
-  lastWanted: number;
   inflight?: Promise<void>;
 }
 
 @injectable()
 export class MailboxReaderService {
+  /** What this process knows of the mailboxes it owns (and only those). */
   private readonly states = new Map<number, MailboxState>();
+  /** The mailboxes whose lock this process holds. */
+  private readonly owned = new Set<number>();
+  private readonly taking = new Map<number, Promise<boolean>>();
+  /** Resolvers of the polls waiting for a publication, per mailbox. */
+  private readonly waiters = new Map<number, Set<() => void>>();
+  /** This process on the board (which owner wrote a row). */
+  private readonly processId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private subscribed?: Promise<Unsubscribe[]>;
+  private stopLossWatch?: Unsubscribe;
   private sweeper?: NodeJS.Timeout;
   private closed = false;
 
@@ -86,6 +116,9 @@ export class MailboxReaderService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TOKENS.DatabaseEvents) private readonly events: DatabaseEvents,
+    @inject(MailboxBoardRepository) private readonly board: MailboxBoardRepository,
+    @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
   ) {}
 
   /** Whether this shop reads mailboxes at all (MAILBOX_IMAP_URL is set). */
@@ -100,17 +133,183 @@ export class MailboxReaderService {
    */
   async latest(target: MailboxTarget, kind: PlatformMailKind, since: Date): Promise<FoundMail | null> {
     if (!this.source || this.closed) throw new UnavailableError('Mailboxes are not read on this shop. Please contact support.', 'mailbox_reading_off');
-    const state = this.stateOf(target);
-    state.lastWanted = Date.now();
-    if (!this.covers(state, since)) await this.refresh(state, target, since);
-    return pick(state.known, kind, since, new Set(target.recipients.map((address) => address.toLowerCase())));
+    await this.subscribe();
+    await this.board.markWanted(target.mailboxId);
+    if (this.owned.has(target.mailboxId) || (await this.take(target.mailboxId))) return this.ownLatest(target, kind, since);
+    return this.boardLatest(target, kind, since);
   }
 
-  /** Ends every watch (process shutdown). */
+  /** Ends every watch and gives every mailbox up (process shutdown). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
-    await Promise.all([...this.states.values()].map((state) => this.endWatch(state)));
+    this.stopLossWatch?.();
+    const unsubscribe = await this.subscribed?.catch(() => []);
+    unsubscribe?.forEach((stop) => stop());
+    await Promise.all([...this.owned].map((mailboxId) => this.letGo(mailboxId)));
+  }
+
+  /** The owner's answer: from memory, read (and watched) here. */
+  private async ownLatest(target: MailboxTarget, kind: PlatformMailKind, since: Date): Promise<FoundMail | null> {
+    const state = this.stateOf(target);
+    if (!this.covers(state, since)) await this.refresh(state, target, since);
+    return pick(state.known, kind, since, recipientSet(target));
+  }
+
+  /**
+   * Another process owns the mailbox: the board's answer when it covers `since`; else the owner is
+   * asked to read, and the publication awaited within the read budget. Should the owner die or let
+   * go meanwhile, this process takes the mailbox over.
+   */
+  private async boardLatest(target: MailboxTarget, kind: PlatformMailKind, since: Date): Promise<FoundMail | null> {
+    const { mailboxId } = target;
+    const until = Date.now() + this.config.mailbox.imapTimeoutMs + ROUND_TRIP_MS;
+    let failureSeen: number | undefined;
+    for (let asked = false; ; asked = true) {
+      const state = await this.board.state(mailboxId);
+      if (state && boardCovers(state, since)) return pick(await this.board.mail(mailboxId, kind, since), kind, since, recipientSet(target));
+      const failureAt = state?.failureAt?.getTime();
+      // A failure the owner published for this poll, or a few seconds ago (it is not asked again yet).
+      if (failureAt !== undefined && (asked ? failureAt !== failureSeen : (state?.failureAgeMs ?? Infinity) < FAILURE_MS)) throw mailboxUnavailable();
+      failureSeen = failureAt;
+      const left = until - Date.now();
+      if (left <= 0) {
+        this.logger.warn({ mailboxId }, 'mailbox owner did not publish a read in time');
+        throw mailboxUnavailable();
+      }
+      const published = this.published(mailboxId, Math.min(left, RECHECK_MS));
+      // Asked again at each look: a request sent while the owner's connection was away is lost.
+      await this.events.notify(
+        READ_WANTED_CHANNEL,
+        JSON.stringify({ mailboxId, since: since.getTime(), login: this.cipher.encrypt(JSON.stringify(target.login)) }),
+      );
+      await published;
+      if (await this.take(mailboxId)) return this.ownLatest(target, kind, since);
+    }
+  }
+
+  /**
+   * Takes the mailbox's lock when it is free; the board then starts afresh under this owner. One
+   * attempt per mailbox at a time: PostgreSQL's session locks count, so a second grant to this
+   * session would need a second release.
+   */
+  private take(mailboxId: number): Promise<boolean> {
+    if (this.owned.has(mailboxId)) return Promise.resolve(true);
+    let taking = this.taking.get(mailboxId);
+    if (!taking) {
+      taking = this.tryTake(mailboxId).finally(() => this.taking.delete(mailboxId));
+      this.taking.set(mailboxId, taking);
+    }
+    return taking;
+  }
+
+  private async tryTake(mailboxId: number): Promise<boolean> {
+    if (this.closed || !(await this.events.trySessionLock(MAILBOX_LOCK_NAMESPACE, mailboxId))) return false;
+    try {
+      if (this.closed) throw new Error('closed');
+      await this.board.takeOver(mailboxId, this.processId);
+    } catch (error) {
+      await this.events.releaseSessionLock(MAILBOX_LOCK_NAMESPACE, mailboxId);
+      if (this.closed) return false;
+      throw error;
+    }
+    this.owned.add(mailboxId);
+    this.states.delete(mailboxId);
+    this.ensureSweeper();
+    this.logger.info({ mailboxId }, 'mailbox owned by this process');
+    return true;
+  }
+
+  /** Ends the watch and gives the mailbox's lock back. */
+  private async letGo(mailboxId: number): Promise<void> {
+    const state = this.states.get(mailboxId);
+    this.states.delete(mailboxId);
+    this.owned.delete(mailboxId);
+    if (state) await this.endWatch(state);
+    await this.board.release(mailboxId, this.processId).catch(() => undefined);
+    await this.events.releaseSessionLock(MAILBOX_LOCK_NAMESPACE, mailboxId);
+    this.logger.info({ mailboxId }, 'mailbox let go');
+  }
+
+  /** Listens for read requests and publications (once), and for the loss of the locks. */
+  private subscribe(): Promise<unknown> {
+    this.stopLossWatch ??= this.events.onSessionLost(() => this.lostEverything());
+    this.subscribed ??= Promise.all([
+      this.events.listen(READ_WANTED_CHANNEL, (payload) => this.readWanted(payload)),
+      this.events.listen(PUBLISHED_CHANNEL, (payload) => this.wake(Number(payload))),
+    ]);
+    return this.subscribed;
+  }
+
+  /** The events connection is gone, and every lock with it: another process may own these mailboxes now. */
+  private lostEverything(): void {
+    if (this.owned.size === 0) return;
+    this.logger.warn({ mailboxes: this.owned.size }, 'mailbox ownership lost with the database events connection');
+    for (const mailboxId of this.owned) {
+      const state = this.states.get(mailboxId);
+      if (state) void this.endWatch(state);
+      this.states.delete(mailboxId);
+    }
+    this.owned.clear();
+  }
+
+  /** Another process asks this one, the owner, to read (the login comes encrypted with the request). */
+  private readWanted(payload: string): void {
+    let request: { mailboxId: number; since: number; login: string };
+    let login: MailboxLogin;
+    try {
+      request = JSON.parse(payload) as { mailboxId: number; since: number; login: string };
+      if (!this.owned.has(request.mailboxId) || this.closed) return;
+      login = JSON.parse(this.cipher.decrypt(request.login)) as MailboxLogin;
+    } catch {
+      this.logger.warn('mailbox read request not understood');
+      return;
+    }
+    const target: MailboxTarget = { mailboxId: request.mailboxId, login, recipients: [] };
+    const state = this.stateOf(target);
+    const since = new Date(request.since);
+    if (this.covers(state, since)) {
+      // Known here already (the board may lag behind a publication that failed): publish again.
+      void this.publish(state, request.mailboxId, state.known, { coveredSince: state.coveredSince, live: state.live });
+      return;
+    }
+    // A failure is published by the read itself.
+    void this.refresh(state, target, since).catch(() => undefined);
+  }
+
+  /** Resolves at the next publication for this mailbox, or after `ms`. */
+  private published(mailboxId: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = this.waiters.get(mailboxId) ?? new Set<() => void>();
+      this.waiters.set(mailboxId, waiting);
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        if (waiting.size === 0 && this.waiters.get(mailboxId) === waiting) this.waiters.delete(mailboxId);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+    });
+  }
+
+  private wake(mailboxId: number): void {
+    for (const done of [...(this.waiters.get(mailboxId) ?? [])]) done();
+  }
+
+  /** Puts what this owner knows on the board and tells the cluster; a board that cannot be written is logged, not thrown. */
+  private async publish(state: MailboxState, mailboxId: number, found: KnownMail[], read: { coveredSince?: Date; live: boolean }): Promise<void> {
+    if (!this.owned.has(mailboxId) || this.states.get(mailboxId) !== state) return;
+    await this.board
+      .publish(mailboxId, this.processId, found, read, (trx) => this.events.notify(PUBLISHED_CHANNEL, String(mailboxId), trx))
+      .catch((error: unknown) => this.logger.warn({ err: error, mailboxId }, 'mailbox read not published'));
+  }
+
+  private async publishFailure(mailboxId: number): Promise<void> {
+    if (!this.owned.has(mailboxId)) return;
+    await this.board
+      .publishFailure(mailboxId, this.processId, 'mailbox_unavailable', (trx) => this.events.notify(PUBLISHED_CHANNEL, String(mailboxId), trx))
+      .catch((error: unknown) => this.logger.warn({ err: error, mailboxId }, 'mailbox failure not published'));
   }
 
   private stateOf(target: MailboxTarget): MailboxState {
@@ -119,7 +318,7 @@ export class MailboxReaderService {
     const existing = this.states.get(target.mailboxId);
     if (existing && existing.key === key) return existing;
     if (existing) void this.endWatch(existing);
-    const state: MailboxState = { key, known: [], readAt: 0, live: false, lastWanted: Date.now() };
+    const state: MailboxState = { key, known: [], readAt: 0, live: false };
     this.states.set(target.mailboxId, state);
     return state;
   }
@@ -155,20 +354,24 @@ export class MailboxReaderService {
       state.coveredSince = since;
       state.readAt = Date.now();
       state.failure = undefined;
-      if (watch && this.closed) {
+      if (watch && (this.closed || this.states.get(target.mailboxId) !== state)) {
+        // Shut down, or the mailbox was let go (lost) while the watch opened.
         await watch.stop();
       } else if (watch) {
         state.watch = watch;
         state.live = true;
         this.ensureSweeper();
-        watch.begin();
       }
+      await this.publish(state, target.mailboxId, state.known, { coveredSince: since, live: state.live });
+      // Only now: what the watch hears from here on is published after the read it follows.
+      if (watch && state.watch === watch) watch.begin();
       this.logger.debug({ mailboxId: target.mailboxId, messages: messages.length, ms: Date.now() - started, watching: state.live }, 'mailbox read');
     } catch (error) {
       const reason = error instanceof MailSourceError ? error.reason : 'protocol';
       this.logger.warn({ mailboxId: target.mailboxId, reason, detail: error instanceof Error ? error.message : undefined }, 'mailbox read failed');
-      const unavailable = new UnavailableError('The mailbox cannot be reached right now. Please try again in a minute.', 'mailbox_unavailable', error);
+      const unavailable = mailboxUnavailable(error);
       state.failure = { error: unavailable, at: Date.now() };
+      await this.publishFailure(target.mailboxId);
       throw unavailable;
     }
   }
@@ -183,6 +386,7 @@ export class MailboxReaderService {
           if (!opened.watch || state.watch !== opened.watch) return;
           const cutoff = this.clock.now().getTime() - KEEP_MS;
           state.known = [...state.known.filter((mail) => mail.receivedAt.getTime() >= cutoff), ...parsed];
+          void this.publish(state, target.mailboxId, parsed, { live: true });
           this.logger.debug({ mailboxId: target.mailboxId, messages: fresh.length }, 'mailbox watch heard new mail');
         });
       },
@@ -191,6 +395,7 @@ export class MailboxReaderService {
         state.watch = undefined;
         state.live = false;
         state.readAt = Date.now();
+        void this.publish(state, target.mailboxId, [], { live: false });
         this.logger.info({ mailboxId: target.mailboxId, failed: error !== undefined }, 'mailbox watch ended');
       },
     });
@@ -213,18 +418,28 @@ export class MailboxReaderService {
     await watch.stop().catch(() => undefined);
   }
 
-  /** Ends watches nobody polls any more, and forgets mailboxes nobody asked about for a while. */
+  /**
+   * Lets go of the mailboxes nobody in the cluster polled for WATCH_IDLE_MS (the board's wanted_at,
+   * which every process's polls move), and prunes the board's old mail.
+   */
   private ensureSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => {
-      const now = Date.now();
-      for (const [mailboxId, state] of this.states) {
-        if (now - state.lastWanted < WATCH_IDLE_MS) continue;
-        void this.endWatch(state);
-        if (!state.inflight) this.states.delete(mailboxId);
-      }
-    }, 5_000);
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.owned.size === 0) return;
+    try {
+      const ages = await this.board.wantedAges([...this.owned]);
+      for (const mailboxId of [...this.owned]) {
+        const idle = (ages.get(mailboxId) ?? Infinity) >= WATCH_IDLE_MS;
+        if (idle && !this.states.get(mailboxId)?.inflight) await this.letGo(mailboxId);
+      }
+      await this.board.prune();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'mailbox sweep failed');
+    }
   }
 }
 
@@ -236,6 +451,20 @@ async function parseAll(messages: FetchedMessage[]): Promise<KnownMail[]> {
     }),
   );
   return parsed.filter((mail): mail is KnownMail => mail !== undefined);
+}
+
+function mailboxUnavailable(cause?: unknown): UnavailableError {
+  return new UnavailableError('The mailbox cannot be reached right now. Please try again in a minute.', 'mailbox_unavailable', cause);
+}
+
+function recipientSet(target: MailboxTarget): Set<string> {
+  return new Set(target.recipients.map((address) => address.toLowerCase()));
+}
+
+/** The board holds every platform e-mail received since `since`, read recently or kept current by a watch. */
+function boardCovers(state: BoardState, since: Date): boolean {
+  if (!state.owner || !state.coveredSince || state.coveredSince.getTime() > since.getTime()) return false;
+  return state.live || (state.readAgeMs !== null && state.readAgeMs < CACHE_MS);
 }
 
 function pick(known: KnownMail[], kind: PlatformMailKind, since: Date, recipients: Set<string>): FoundMail | null {

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../../shared/config.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ImapFlowMailSource } from './imapflow-mail-source.js';
+import { MailboxBoardRepository } from './mailbox-board.repository.js';
 import { MailboxReaderService } from './mailbox-reader.service.js';
 import { MAILBOX_SOURCE, MAILBOXES } from './tokens.js';
 
@@ -13,6 +14,7 @@ export const mailboxesModule = new ContainerModule(({ bind }) => {
       return new ImapFlowMailSource({ ...mailbox.imap, timeoutMs: mailbox.imapTimeoutMs });
     })
     .inSingletonScope();
+  bind(MailboxBoardRepository).toSelf().inSingletonScope();
   bind(MailboxReaderService).toSelf().inSingletonScope();
   bind(MAILBOXES.Reader).toService(MailboxReaderService);
 });

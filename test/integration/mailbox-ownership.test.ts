@@ -1,0 +1,199 @@
+import { expect } from 'chai';
+import { Writable } from 'node:stream';
+import type { Container } from 'inversify';
+import {
+  ACCOUNTS,
+  createLogger,
+  MAILBOX_LOCK_NAMESPACE,
+  MAILBOXES,
+  SystemClock,
+  TOKENS,
+  UnavailableError,
+  type AccountsService,
+  type DatabaseEvents,
+  type MailboxReaderService,
+  type MailboxTarget,
+} from '@subshare/core';
+import { containerWith } from '../support/containers.js';
+import { startDovecot, type TestDovecot } from '../support/dovecot.js';
+import { harness } from '../support/harness.js';
+import { mailboxAccount, mailboxConfig, netflixLink, netflixMail } from '../support/mailboxes.js';
+import { waitFor } from '../support/wait.js';
+
+/** A process's worth of the shop: its own container, so its own events connection (session) and reader. */
+interface Node {
+  container: Container;
+  reader: MailboxReaderService;
+  /** The messages (msg) this node logged. */
+  said(): Array<Record<string, unknown>>;
+}
+
+/**
+ * One reader per mailbox in the cluster, with two nodes (containers with their own database events
+ * connection, as two processes have) on the file's real PostgreSQL and a real Dovecot: the first to
+ * poll owns the mailbox and alone talks IMAP; the other answers from the board; when the owner's
+ * session ends (pg_terminate_backend, as a SIGKILL does), the other takes the mailbox over.
+ */
+describe('mailbox ownership: one reader per mailbox across processes (advisory lock + board)', function () {
+  this.timeout(60_000);
+  let dovecot: TestDovecot;
+  const nodes: Node[] = [];
+
+  before(async () => {
+    dovecot = await startDovecot();
+  });
+
+  after(async () => {
+    for (const node of nodes) await node.reader.close();
+    for (const node of nodes) await node.container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close();
+    await dovecot?.destroy();
+  });
+
+  function node(): Node {
+    let text = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const container = containerWith({
+      config: mailboxConfig(dovecot.url, { timeoutSeconds: 3 }),
+      clock: new SystemClock(),
+      logger: createLogger('debug', sink),
+    });
+    const made: Node = {
+      container,
+      reader: container.get<MailboxReaderService>(MAILBOXES.Reader),
+      said: () =>
+        text
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+    };
+    nodes.push(made);
+    return made;
+  }
+
+  async function mailbox(): Promise<{ target: MailboxTarget; email: string }> {
+    const account = await mailboxAccount(harness().container, dovecot, 0);
+    const login = await harness().container.get<AccountsService>(ACCOUNTS.Service).mailboxLogin(account.accountId);
+    if (!login) throw new Error('no mailbox');
+    return {
+      email: account.email,
+      target: { mailboxId: login.mailboxId, login: { address: login.address, password: login.password }, recipients: [login.accountEmail, login.address] },
+    };
+  }
+
+  const reads = (of: Node, mailboxId: number) => of.said().filter((line) => line.msg === 'mailbox read' && line.mailboxId === mailboxId).length;
+  const lockHolder = async (mailboxId: number): Promise<number | undefined> => {
+    const { rows } = await harness().knex.raw<{ rows: Array<{ pid: number }> }>(
+      "select pid from pg_locks where locktype = 'advisory' and classid = ? and objid = ? and objsubid = 2 and granted",
+      [MAILBOX_LOCK_NAMESPACE, mailboxId],
+    );
+    return rows[0]?.pid;
+  };
+  const recently = () => new Date(Date.now() - 60_000);
+
+  it('the first poller owns the mailbox and alone reads it; the other answers from the board, a new link at once', async () => {
+    const [owner, other] = [node(), node()];
+    const { target, email } = await mailbox();
+    const since = recently();
+
+    expect(await owner.reader.latest(target, 'householdLink', since)).to.equal(null);
+    expect(await lockHolder(target.mailboxId)).to.be.a('number');
+    expect(await other.reader.latest(target, 'householdLink', since)).to.equal(null);
+
+    const link = netflixLink('travel');
+    await dovecot.deliver(email, netflixMail(email, link));
+    // The owner's watch hears it and publishes it: the other process sees it without reading.
+    const found = await waitFor(() => other.reader.latest(target, 'householdLink', since), { what: 'the link through the other node', intervalMs: 100 });
+    expect(found.value).to.equal(link);
+    expect((await owner.reader.latest(target, 'householdLink', since))?.value).to.equal(link);
+
+    expect(reads(owner, target.mailboxId)).to.equal(1);
+    expect(reads(other, target.mailboxId)).to.equal(0);
+    expect(other.said().some((line) => line.msg === 'mailbox owned by this process' && line.mailboxId === target.mailboxId)).to.equal(false);
+
+    // On the board the link is encrypted, and the other node's polls keep the owner's watch alive.
+    const stored = await harness().knex('mailbox_found_mail').where({ mailbox_id: target.mailboxId });
+    expect(stored).to.have.length(1);
+    expect(stored[0].value_encrypted).to.match(/^v1:/);
+    expect(JSON.stringify(stored)).to.not.contain(link.split('nftoken=')[1].slice(0, 20));
+    const before = await harness().knex('mailbox_read_state').where({ mailbox_id: target.mailboxId }).first('wanted_at', 'live');
+    expect(before.live).to.equal(true);
+    await other.reader.latest(target, 'householdLink', since);
+    const after = await harness().knex('mailbox_read_state').where({ mailbox_id: target.mailboxId }).first('wanted_at');
+    expect(after.wanted_at.getTime()).to.be.above(before.wanted_at.getTime());
+  });
+
+  it('a poll for an earlier moment than the board covers asks the owner to read, and gets its answer', async () => {
+    const [owner, other] = [node(), node()];
+    const { target, email } = await mailbox();
+    const older = netflixLink('household');
+    await dovecot.deliver(email, netflixMail(email, older, new Date(Date.now() - 5 * 60_000)));
+
+    // The owner covers only the last minute: the older link is not on the board.
+    expect(await owner.reader.latest(target, 'householdLink', new Date(Date.now() - 60_000))).to.equal(null);
+    expect(reads(owner, target.mailboxId)).to.equal(1);
+    const found = await other.reader.latest(target, 'householdLink', new Date(Date.now() - 10 * 60_000));
+    expect(found?.value).to.equal(older);
+    expect(reads(owner, target.mailboxId)).to.equal(2);
+    expect(reads(other, target.mailboxId)).to.equal(0);
+  });
+
+  it('a read that fails reaches the other node as mailbox_unavailable', async () => {
+    const [owner, other] = [node(), node()];
+    const { target } = await mailbox();
+    await owner.reader.latest(target, 'householdLink', recently());
+    await dovecot.stop();
+    try {
+      // Earlier than the board covers: the owner must read, and cannot.
+      const failure = await other.reader.latest(target, 'householdLink', new Date(Date.now() - 10 * 60_000)).catch((error: unknown) => error);
+      expect(failure).to.be.instanceOf(UnavailableError);
+      expect((failure as UnavailableError).code).to.equal('mailbox_unavailable');
+      expect(reads(other, target.mailboxId)).to.equal(0);
+    } finally {
+      await dovecot.start();
+    }
+  });
+
+  it("when the owner's session ends, the next poll elsewhere takes the mailbox over and finds new mail", async () => {
+    const [owner, other] = [node(), node()];
+    const { target, email } = await mailbox();
+    const since = recently();
+    await owner.reader.latest(target, 'householdLink', since);
+    await other.reader.latest(target, 'householdLink', since);
+    const ownerPid = await lockHolder(target.mailboxId);
+    if (ownerPid === undefined) throw new Error('nobody holds the lock');
+
+    // What a SIGKILL does to the owner's database session: gone, and its lock with it.
+    await harness().knex.raw('select pg_terminate_backend(?)', [ownerPid]);
+    await waitFor(() => owner.said().some((line) => line.msg === 'mailbox ownership lost with the database events connection'), {
+      what: 'the owner to notice',
+    });
+
+    const link = netflixLink('travel');
+    await dovecot.deliver(email, netflixMail(email, link));
+    const found = await waitFor(() => other.reader.latest(target, 'householdLink', since), { what: 'the link through the new owner', intervalMs: 100 });
+    expect(found.value).to.equal(link);
+    expect(other.said().some((line) => line.msg === 'mailbox owned by this process' && line.mailboxId === target.mailboxId)).to.equal(true);
+    expect(reads(other, target.mailboxId)).to.equal(1);
+    const holder = await lockHolder(target.mailboxId);
+    expect(holder).to.be.a('number');
+    expect(holder).to.not.equal(ownerPid);
+    // The old owner, back on a new connection, now answers from the board.
+    expect((await owner.reader.latest(target, 'householdLink', since))?.value).to.equal(link);
+    expect(reads(owner, target.mailboxId)).to.equal(1);
+  });
+
+  it('gives the mailbox up at close, so another process takes it at once', async () => {
+    const [owner, other] = [node(), node()];
+    const { target } = await mailbox();
+    await owner.reader.latest(target, 'householdLink', recently());
+    await owner.reader.close();
+    expect(await lockHolder(target.mailboxId), JSON.stringify(owner.said())).to.equal(undefined);
+    await other.reader.latest(target, 'householdLink', recently());
+    expect(reads(other, target.mailboxId)).to.equal(1);
+  });
+});
