@@ -52,6 +52,7 @@ export function createPgBoss(connectionString: string, options: PgBossOptions = 
     application_name: 'subshare-jobs',
     max: 4,
     supervise,
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     schedule: supervise,
     useListenNotify: options.listen ?? supervise,
   });
@@ -82,19 +83,35 @@ export class PgBossJobQueue implements JobQueue {
 }
 
 /**
+ * A running job reports in this often (pg-boss's heartbeat, from the worker's pool): a job whose
+ * worker died (SIGKILL, a lost machine) is failed by the next supervision after this many
+ * seconds without a beat and retried, instead of waiting out its whole `expireInSeconds`.
+ */
+export const JOB_HEARTBEAT_SECONDS = 10;
+
+/** How often a supervising process fails jobs whose heartbeat stopped or whose time ran out (pg-boss's default: 60 s). */
+const SUPERVISE_INTERVAL_SECONDS = 10;
+
+/** What every queue has unless its definition says otherwise. */
+const QUEUE_DEFAULTS = { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS } as const;
+
+/**
  * Creates every queue (and its dead-letter queue) so that send and work never meet a missing one.
  * Every queue notifies: a job's insert wakes the listening workers (createPgBoss `listen`) in the
- * same commit. A queue created before it did (an older database) is switched on here.
+ * same commit; and every running job beats (JOB_HEARTBEAT_SECONDS). A queue created before
+ * either (an older database) is brought up to date here.
  */
 export async function createQueues(boss: PgBoss, definitions: QueueDefinition[]): Promise<void> {
   for (const definition of definitions) {
     if (definition.options.deadLetter) {
       await boss.createQueue(definition.options.deadLetter, { retentionSeconds: 30 * 24 * 3600 });
     }
-    await boss.createQueue(definition.name, { notify: true, ...definition.options });
+    const wanted = { ...QUEUE_DEFAULTS, ...definition.options };
+    await boss.createQueue(definition.name, wanted);
     const created = await boss.getQueue(definition.name);
-    const notify = definition.options.notify ?? true;
-    if (created && created.notify !== notify) await boss.updateQueue(definition.name, { notify });
+    if (created && (created.notify !== wanted.notify || (created.heartbeatSeconds ?? null) !== wanted.heartbeatSeconds)) {
+      await boss.updateQueue(definition.name, { notify: wanted.notify, heartbeatSeconds: wanted.heartbeatSeconds });
+    }
   }
 }
 
