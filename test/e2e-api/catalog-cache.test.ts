@@ -5,8 +5,9 @@
  */
 import { expect } from 'chai';
 import request from 'supertest';
-import { CATALOG, CATALOG_VERSION_CHECK_MS, type CatalogService } from '@subshare/core';
+import { CATALOG, CATALOG_CHANNEL, CATALOG_VERSION_CHECK_MS, TOKENS, type CatalogService, type DatabaseEvents } from '@subshare/core';
 import { harness } from '../support/harness.js';
+import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 interface WirePrice {
@@ -131,6 +132,30 @@ describe('catalog cache: served from memory, invalidated when the catalog change
     await setSalePrice(original.sale_price_minor - 5);
     harness().clock.advance(CATALOG_VERSION_CHECK_MS + 1);
     expect(Math.round((await salePriceEur(other.app, durationId, typeId)) * 100)).to.equal(original.sale_price_minor - 5);
+  });
+
+  it('announces a change to the other processes (NOTIFY on commit): they serve it at once, with no version check due', async () => {
+    const other = harness().appWith({});
+    await salePriceEur(other.app, durationId, typeId); // fills its memory and starts its listening
+    await waitFor(() => other.container.get<DatabaseEvents>(TOKENS.DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the other process listening' });
+    await salePriceEur(other.app, durationId, typeId);
+    // The test clock stands still: without the announcement the other process would trust its memory for ever.
+    await setSalePrice(original.sale_price_minor - 8);
+    await waitFor(async () => Math.round((await salePriceEur(other.app, durationId, typeId)) * 100) === original.sale_price_minor - 8, {
+      timeoutMs: 1_000,
+      intervalMs: 20,
+      what: 'the new price in the other process',
+    });
+    // A rolled-back change announces nothing.
+    await harness()
+      .knex.transaction(async (trx) => {
+        await trx('platform_prices')
+          .where({ platform_id: PLATFORM_ID, duration_id: durationId, plan_type_id: typeId, currency: 'EUR' })
+          .update({ sale_price_minor: 1 });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(Math.round((await salePriceEur(other.app, durationId, typeId)) * 100)).to.equal(original.sale_price_minor - 8);
   });
 
   it('pre-rendered pages follow the catalog: the platform page shows the new price', async () => {

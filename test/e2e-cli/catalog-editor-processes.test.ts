@@ -92,7 +92,7 @@ describe('catalog editor across two serve processes', function () {
       const savedAt = Date.now();
       expect(await salePriceOn(a), 'the writing process at once').to.equal(7.77);
 
-      // Each process checks the catalog version at most once a second: a second, plus a request's time.
+      // The change is announced on commit (NOTIFY subshare_catalog); B forgets its copy when it hears it.
       await waitFor(async () => (await salePriceOn(b)) === 7.77, { timeoutMs: 1_500, intervalMs: 25, what: 'the new price in B’s API' });
       const apiAfter = Date.now() - savedAt;
       await waitFor(async () => (await page(b)).includes('7.77'), { timeoutMs: 1_500, intervalMs: 25, what: 'the new price on B’s pre-rendered page' });

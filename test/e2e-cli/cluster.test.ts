@@ -258,4 +258,35 @@ describe('a cluster: two serve and two worker processes on one PostgreSQL, behin
     expect(states[2] + (states[6] ?? 0)).to.equal(paid.length);
     expect(subscriptions).to.deep.equal({ total: states[2], active: states[2], doubled_orders: 0, shared_slots: 0 });
   });
+  it('a catalog change made through one serve is served by the other within a second, both ways', async () => {
+    const platform = await createPlatform();
+    const [row] = await knex()('users')
+      .insert({
+        email: `cluster-admin-${Date.now()}@example.test`,
+        password_hash: 'never used',
+        role: 2,
+        is_email_verified: true,
+        language_id: 1,
+        name: 'Admin',
+      })
+      .returning('*');
+    const admin = { token: (await auth.startSession(row, false)).token, ip: '203.0.113.200' };
+    const [a, b] = serves as [(typeof serves)[0], (typeof serves)[0]];
+    const statusOn = async (base: string) => (await fetch(`${base}/api/platform/getplatform?id=${platform.id}`)).status;
+    expect(await statusOn(b.url), 'B serves the platform (and has it in memory)').to.equal(200);
+
+    for (const isEnabled of [false, true]) {
+      const answer = await fetch(`${a.url}/api/catalog/platform?id=${platform.id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      const editable = (await answer.json()) as { version: number };
+      const changed = await call(a.url, '/api/catalog/setenabled', admin, { id: platform.id, isEnabled, version: editable.version });
+      expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+      const changedAt = Date.now();
+      await waitFor(async () => (await statusOn(b.url)) === (isEnabled ? 200 : 404), {
+        timeoutMs: 1_000,
+        intervalMs: 10,
+        what: `B serving the platform ${isEnabled ? 'shown' : 'hidden'} through A`,
+      });
+      expect(Date.now() - changedAt, `ms until B served the platform ${isEnabled ? 'shown' : 'hidden'}`).to.be.below(1_000);
+    }
+  });
 });

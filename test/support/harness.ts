@@ -139,6 +139,8 @@ export async function startHarness(): Promise<Harness> {
       // Same secrets as the main app, so tokens and codes are valid in both.
       const other = { ...extra, tokenSecret: config.tokenSecret, credentialsKey: config.credentialsKey };
       const otherContainer = buildContainer({ config: other, knex, logger, jobQueue, clock });
+      // Its own events connection (the catalog listens on first read), closed with the harness.
+      closers.unshift(() => otherContainer.get<DatabaseEvents>(TOKENS.DatabaseEvents).close());
       return { app: createApp(otherContainer, { accessLog: false }), container: otherContainer, config: other };
     },
     smtp,

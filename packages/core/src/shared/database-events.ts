@@ -81,6 +81,11 @@ export class DatabaseEvents {
     return this.client !== undefined;
   }
 
+  /** Whether events on `channel` are being received now (the LISTEN is in effect on an open connection). */
+  listening(channel: string): boolean {
+    return this.client !== undefined && this.listened.has(channel);
+  }
+
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel` (from any process, this one
    * included). Resolves once the LISTEN is in effect, or once opening the connection failed: the

@@ -3,10 +3,13 @@
  *
  * Reads are served from memory, because every storefront page asks for the catalog and it
  * changes only when staff edit it. Every write to a catalog table moves a version number in
- * the database (triggers, see the catalog-version migration); each process compares the
- * version behind its memory with it at most once a second (one tiny query), so a change made
- * by any process, or by hand in SQL, is served everywhere within a second, and at once by the
- * process that made it once it calls `invalidate()`.
+ * the database (triggers, see the catalog-version migration), and the move is announced with
+ * NOTIFY subshare_catalog when its transaction commits (the catalog-notify migration). Each
+ * process LISTENs (shared/database-events) and forgets its copy on the announcement, so a change
+ * made by any process, or by hand in SQL, is served everywhere a few milliseconds after its
+ * commit, and at once by the process that made it once it calls `invalidate()`. While a
+ * process's listening connection is down (it may miss announcements), it compares the version
+ * behind its memory with the database's at most once a second instead (one tiny query).
  *
  * A reload yields new arrays: callers may key caches of their own on the array's identity
  * (a WeakMap), and those are invalidated together with the catalog.
@@ -16,13 +19,17 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { isCurrencyCode, money, type Money } from '../../shared/money.js';
+import type { DatabaseEvents } from '../../shared/database-events.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PlatformRepository } from './platform.repository.js';
 import type { PlatformModel } from './models/platform.model.js';
 import type { LanguageId, PlatformView } from './catalog.types.js';
 
-/** How long a process trusts its memory before asking the database for the catalog version. */
+/** How long a process that is not listening trusts its memory before asking the database for the catalog version. */
 export const CATALOG_VERSION_CHECK_MS = 1_000;
+
+/** The channel the catalog-notify migration's trigger announces a new version on. */
+export const CATALOG_CHANNEL = 'subshare_catalog';
 
 export function durationName(months: number, languageId: LanguageId): string {
   if (languageId === 2) return `${months}개월`;
@@ -37,15 +44,18 @@ export class CatalogService {
   private loadedVersion: string | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | undefined;
+  private subscribed = false;
 
   constructor(
     @inject(PlatformRepository) private readonly platforms: PlatformRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.DatabaseEvents) private readonly events: DatabaseEvents,
   ) {}
 
   /** Every enabled platform, in display order. */
   async listPlatforms(languageId: LanguageId): Promise<PlatformView[]> {
-    const check = this.checkVersion();
+    this.subscribe();
+    const check = this.events.listening(CATALOG_CHANNEL) ? undefined : this.checkVersion();
     if (check) await check;
     let load = this.loads.get(languageId);
     if (!load) {
@@ -100,6 +110,23 @@ export class CatalogService {
   async markChanged(trx?: Knex.Transaction): Promise<void> {
     await this.platforms.bumpVersion(trx);
     this.invalidate();
+  }
+
+  /**
+   * Listens for announced changes, from the first read on. Whatever was loaded before the LISTEN
+   * took effect, or while the connection was away, may be stale: it is forgotten then too.
+   */
+  private subscribe(): void {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    this.events
+      .listen(CATALOG_CHANNEL, () => this.invalidate(), { onReconnect: () => this.invalidate() })
+      .then(
+        () => this.invalidate(),
+        () => {
+          this.subscribed = false; // closed at shutdown: nothing to listen to
+        },
+      );
   }
 
   /** Undefined when the memory is recent enough; otherwise one version check shared by all callers. */

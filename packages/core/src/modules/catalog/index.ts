@@ -2,7 +2,7 @@
 export { CATALOG } from './tokens.js';
 export { catalogModule } from './catalog.module.js';
 export type { CatalogService } from './catalog.service.js';
-export { durationName, CATALOG_VERSION_CHECK_MS } from './catalog.service.js';
+export { durationName, CATALOG_CHANNEL, CATALOG_VERSION_CHECK_MS } from './catalog.service.js';
 export { seedDemoCatalog } from './demo-catalog.js';
 export * from './catalog.types.js';
 export type { CatalogEditorStore, EditablePlatformData, PlatformSummary, Localized } from './catalog-editor.store.js';
