@@ -54,7 +54,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<{
 
 export async function openRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const { url, embedded } = await openDatabase(config, logger);
-  const knex = createKnex(url, options.unbounded ? {} : { bounds: config.database });
+  const knex = createKnex(url, options.unbounded ? {} : { bounds: config.database, max: config.database.poolMax });
   const boss = createPgBoss(url, { supervise: options.supervise ?? false, logger });
   try {
     if (!options.withoutJobs) {

@@ -38,9 +38,17 @@ export const CONFIG_VARIABLES = [
   {
     name: 'DATABASE_ACQUIRE_TIMEOUT_MS',
     group: 'Database and local state',
-    meaning: 'serve/start/worker: wait this many ms (100 to 60000) for a pool connection; past it the call answers 503',
+    meaning:
+      'serve/start/worker: a call waiting for a pool connection answers 503 once no connection has come free for this many ms (100 to 60000), and opening one gives up after it; while connections keep coming free it waits its turn, up to 20 s',
     default: '3000',
     sample: '3000',
+  },
+  {
+    name: 'DATABASE_POOL_MAX',
+    group: 'Database and local state',
+    meaning: 'serve/start/worker: connections of the request pool per process (1 to 100); each process also holds up to 4 for jobs and 1 for events',
+    default: '10',
+    sample: '10',
   },
   {
     name: 'DATA_DIR',

@@ -33,7 +33,7 @@ export interface AppConfig {
    * Bounds of the pool that serves requests and jobs in `serve`, `start` and `worker` (not of
    * migrations, backup or restore, nor of pg-boss's own pool): see shared/database.ts.
    */
-  database: { statementTimeoutMs: number; acquireTimeoutMs: number };
+  database: { statementTimeoutMs: number; acquireTimeoutMs: number; poolMax: number };
   port: number;
   host: string;
   publicUrl: string;
@@ -296,6 +296,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     database: {
       statementTimeoutMs: read.integer('DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000, 'must be a whole number of milliseconds from 100 to 600000'),
       acquireTimeoutMs: read.integer('DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, 100, 60_000, 'must be a whole number of milliseconds from 100 to 60000'),
+      poolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 100, 'must be a whole number from 1 to 100'),
     },
     port,
     host: read.text('HOST', '127.0.0.1'),
