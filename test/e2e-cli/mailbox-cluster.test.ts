@@ -89,7 +89,8 @@ describe('mailbox reading shared by two serve processes', function () {
     expect(logins(account.email) - loginsBefore).to.equal(1);
     const { rows: locks } = await harness().knex.raw<{ rows: Array<{ application_name: string }> }>(
       `select a.application_name from pg_locks l join pg_stat_activity a using (pid)
-        where l.locktype = 'advisory' and l.classid = ? and l.objid = ? and l.objsubid = 2 and l.granted`,
+        where l.locktype = 'advisory' and l.classid = ? and l.objid = ? and l.objsubid = 2 and l.granted
+          and l.database = (select oid from pg_database where datname = current_database())`,
       [MAILBOX_LOCK_NAMESPACE, mailboxId],
     );
     expect(locks.map((lock) => lock.application_name)).to.deep.equal(['subshare-events']);

@@ -84,7 +84,7 @@ describe('database events (LISTEN/NOTIFY and session locks on one connection per
     expect(await other.trySessionLock(namespace, id)).to.equal(false);
     // The lock lives on the holder's dedicated connection.
     const { rows } = await harness().knex.raw<{ rows: Array<{ pid: number }> }>(
-      "select pid from pg_locks where locktype = 'advisory' and classid = ? and objid = ? and objsubid = 2 and granted",
+      "select pid from pg_locks where locktype = 'advisory' and classid = ? and objid = ? and objsubid = 2 and granted and database = (select oid from pg_database where datname = current_database())",
       [namespace, id],
     );
     expect(rows).to.have.length(1);
