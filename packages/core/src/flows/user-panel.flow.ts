@@ -79,19 +79,19 @@ export class UserPanelFlow {
       orders.flatMap((order) => order.items.map((item) => item.platformId)),
       languageId as LanguageId,
     );
-    const accounts = new Map((await this.accounts.accountsByIds(active.map((s) => s.platformAccountId))).map((account) => [account.id, account]));
+    const accounts = new Map((await this.accounts.accountsWithCredentials(active.map((s) => s.platformAccountId))).map((entry) => [entry.account.id, entry]));
 
     const subscribers: PanelItem[] = [];
     const revealed: Array<{ subscriptionId: number; platformAccountId: number }> = [];
     for (const subscription of active) {
       const source = itemById.get(subscription.orderItemId);
-      const account = accounts.get(subscription.platformAccountId);
-      if (!source || !account) continue;
+      const { account, credentials } = accounts.get(subscription.platformAccountId) ?? {};
+      if (!source || !account || !credentials) continue;
       const base = describe(source.order, source.item, platforms.get(source.item.platformId));
       let email = source.item.invitationEmail;
       let password: string | null = null;
       if (!source.item.haveInvitation) {
-        ({ email, password } = await this.accounts.accountCredentials(account.id));
+        ({ email, password } = credentials());
         revealed.push({ subscriptionId: subscription.id, platformAccountId: account.id });
       }
       subscribers.push({

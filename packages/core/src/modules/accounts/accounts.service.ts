@@ -192,6 +192,19 @@ export class AccountsService {
   }
 
   /**
+   * Accounts by id, each with its login and password in clear on demand (decrypted only when
+   * asked), in one query: the panel reveals the passwords of several subscriptions at once.
+   * Nothing is audited here, as for `accountCredentials`.
+   */
+  async accountsWithCredentials(ids: number[]): Promise<Array<{ account: PlatformAccountView; credentials: () => AccountCredentials }>> {
+    if (ids.length === 0) return [];
+    return (await this.accounts.findByIds([...new Set(ids)])).map((row) => ({
+      account: toAccountView(row),
+      credentials: () => ({ email: row.login_email, password: this.cipher.decrypt(row.password_encrypted) }),
+    }));
+  }
+
+  /**
    * An account's login, password in clear, for the panel and staff views. Nothing is audited
    * here: the caller knows who is reading and why, and records it.
    */
