@@ -51,6 +51,8 @@ describe('catalog cache: served from memory, invalidated when the catalog change
       .knex('platform_prices')
       .where({ platform_id: PLATFORM_ID, duration_id: durationId, plan_type_id: typeId, currency: 'EUR' })
       .first('sale_price_minor', 'price_minor');
+    // The catalog listens for announced changes from its first read on.
+    await waitFor(() => harness().container.get<DatabaseEvents>(TOKENS.DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the catalog listening' });
   });
 
   after(async () => {
@@ -68,6 +70,23 @@ describe('catalog cache: served from memory, invalidated when the catalog change
       .update({ sale_price_minor: Math.min(minor, original.price_minor) });
   }
 
+  /**
+   * Makes a change and waits until this process has heard it announced: the catalog, listening
+   * on the same connection before the test, has then forgotten its copy too (one dispatch).
+   */
+  async function setSalePriceHeard(minor: number): Promise<void> {
+    const events = harness().container.get<DatabaseEvents>(TOKENS.DatabaseEvents);
+    let heard!: () => void;
+    const announcement = new Promise<void>((resolve) => (heard = resolve));
+    const stop = await events.listen(CATALOG_CHANNEL, () => heard());
+    try {
+      await setSalePrice(minor);
+      await announcement;
+    } finally {
+      stop();
+    }
+  }
+
   it('moves the catalog version and the platform updated_at with every write to a catalog table', async () => {
     const before = await version();
     const [{ updated_at: stampedBefore }] = await harness().knex('platforms').where({ id: PLATFORM_ID }).select('updated_at');
@@ -83,7 +102,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
   it('serves reads from memory: a change is not seen until the catalog is invalidated or its version checked', async () => {
     const catalog = harness().container.get<CatalogService>(CATALOG.Service);
     catalog.invalidate();
-    await setSalePrice(original.sale_price_minor - 2);
+    await setSalePriceHeard(original.sale_price_minor - 2);
     const fresh = await salePriceEur(harness().app, durationId, typeId);
     expect(Math.round(fresh * 100)).to.equal(original.sale_price_minor - 2);
 

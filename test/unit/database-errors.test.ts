@@ -56,9 +56,13 @@ describe('a database that cannot answer is one typed error (databaseUnavailable)
 
   it('reads the pool bounds from the configuration, with defaults', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'subshare-config-'));
-    expect(loadConfig({ DATA_DIR: dataDir }).database).to.deep.equal({ statementTimeoutMs: 5_000, acquireTimeoutMs: 3_000 });
-    const set = loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '20000', DATABASE_ACQUIRE_TIMEOUT_MS: '1500' });
-    expect(set.database).to.deep.equal({ statementTimeoutMs: 20_000, acquireTimeoutMs: 1_500 });
+    expect(loadConfig({ DATA_DIR: dataDir }).database).to.deep.equal({ statementTimeoutMs: 5_000, acquireTimeoutMs: 3_000, poolMax: 10 });
+    const set = loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '20000', DATABASE_ACQUIRE_TIMEOUT_MS: '1500', DATABASE_POOL_MAX: '4' });
+    expect(set.database).to.deep.equal({ statementTimeoutMs: 20_000, acquireTimeoutMs: 1_500, poolMax: 4 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_MAX: '0' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.contains('DATABASE_POOL_MAX');
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '5s' }))
       .to.throw(ConfigError)
       .with.property('message')
