@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import type { Container } from 'inversify';
 import {
   ACCOUNTS,
+  buildContainer,
   createLogger,
   MAILBOX_LOCK_NAMESPACE,
   MAILBOXES,
@@ -11,6 +12,7 @@ import {
   UnavailableError,
   type AccountsService,
   type DatabaseEvents,
+  type JobQueue,
   type MailboxReaderService,
   type MailboxTarget,
 } from '@subshare/core';
@@ -18,6 +20,7 @@ import { containerWith } from '../support/containers.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { harness } from '../support/harness.js';
 import { mailboxAccount, mailboxConfig, netflixLink, netflixMail } from '../support/mailboxes.js';
+import { startTcpProxy } from '../support/tcp-proxy.js';
 import { waitFor } from '../support/wait.js';
 
 /** A process's worth of the shop: its own container, so its own events connection (session) and reader. */
@@ -49,7 +52,8 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
     await dovecot?.destroy();
   });
 
-  function node(): Node {
+  /** `eventsUrl`: where this node's events connection goes (the pool stays on the file's database). */
+  function node(eventsUrl?: string): Node {
     let text = '';
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -57,11 +61,10 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
         done();
       },
     });
-    const container = containerWith({
-      config: mailboxConfig(dovecot.url, { timeoutSeconds: 3 }),
-      clock: new SystemClock(),
-      logger: createLogger('debug', sink),
-    });
+    const options = { config: mailboxConfig(dovecot.url, { timeoutSeconds: 3 }), clock: new SystemClock(), logger: createLogger('debug', sink) };
+    const container = eventsUrl
+      ? buildContainer({ ...options, knex: harness().knex, jobQueue: harness().container.get<JobQueue>(TOKENS.JobQueue), databaseUrl: eventsUrl })
+      : containerWith(options);
     const made: Node = {
       container,
       reader: container.get<MailboxReaderService>(MAILBOXES.Reader),
@@ -196,5 +199,27 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
     expect(await lockHolder(target.mailboxId)).to.equal(undefined);
     await other.reader.latest(target, 'householdLink', recently());
     expect(reads(other, target.mailboxId)).to.equal(1);
+  });
+
+  it('without its events connection a process answers 503 at once (not after the read budget), and reads again once it is back', async () => {
+    const url = new URL(harness().db.url);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port));
+    try {
+      const cut = node(proxy.urlFor(harness().db.url));
+      const { target } = await mailbox();
+      await proxy.refuse();
+      const started = Date.now();
+      const failure = await cut.reader.latest(target, 'householdLink', recently()).catch((error: unknown) => error);
+      // The requirement: a fast 503, well inside the 3-s read budget a wait for an owner would take.
+      expect(Date.now() - started).to.be.below(3_000);
+      expect((failure as UnavailableError).code).to.equal('mailbox_unavailable');
+      expect(reads(cut, target.mailboxId)).to.equal(0);
+
+      await proxy.resume();
+      expect(await cut.reader.latest(target, 'householdLink', recently())).to.equal(null);
+      expect(reads(cut, target.mailboxId)).to.equal(1);
+    } finally {
+      await proxy.close();
+    }
   });
 });

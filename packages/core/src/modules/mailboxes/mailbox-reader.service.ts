@@ -163,6 +163,9 @@ export class MailboxReaderService {
    */
   private async boardLatest(target: MailboxTarget, kind: PlatformMailKind, since: Date): Promise<FoundMail | null> {
     const { mailboxId } = target;
+    // Without the events connection this process can neither own the mailbox nor hear the owner:
+    // say so at once rather than after the whole budget (take() tried to open it just now).
+    if (!this.events.connected) throw this.withoutEvents(mailboxId);
     const until = Date.now() + this.config.mailbox.imapTimeoutMs + ROUND_TRIP_MS;
     let failureSeen: number | undefined;
     for (let asked = false; ; asked = true) {
@@ -185,7 +188,13 @@ export class MailboxReaderService {
       );
       await published;
       if (await this.take(mailboxId)) return this.ownLatest(target, kind, since);
+      if (!this.events.connected) throw this.withoutEvents(mailboxId);
     }
+  }
+
+  private withoutEvents(mailboxId: number): UnavailableError {
+    this.logger.warn({ mailboxId }, 'mailbox not read: no database events connection');
+    return mailboxUnavailable();
   }
 
   /**
