@@ -191,6 +191,26 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
     expect(reads(owner, target.mailboxId)).to.equal(1);
   });
 
+  it("lets go once nobody in the cluster polled for 150 s: the idle rule reads the board's last poll, which every process moves", async () => {
+    const [owner, other] = [node(), node()];
+    const { target } = await mailbox();
+    await owner.reader.latest(target, 'householdLink', recently());
+    await other.reader.latest(target, 'householdLink', recently());
+    expect(await lockHolder(target.mailboxId)).to.be.a('number');
+    // The whole cluster's last poll, 151 s ago (the first test shows the other's polls move it).
+    await harness()
+      .knex('mailbox_read_state')
+      .where({ mailbox_id: target.mailboxId })
+      .update({ wanted_at: harness().knex.raw("now() - interval '151 seconds'") });
+    await waitFor(() => owner.said().some((line) => line.msg === 'mailbox let go' && line.mailboxId === target.mailboxId), {
+      what: 'the owner to let go of the idle mailbox',
+      timeoutMs: 15_000,
+    });
+    expect(await lockHolder(target.mailboxId)).to.equal(undefined);
+    const board = await harness().knex('mailbox_read_state').where({ mailbox_id: target.mailboxId }).first('owner', 'live');
+    expect(board).to.deep.equal({ owner: null, live: false });
+  });
+
   it('gives the mailbox up at close, so another process takes it at once', async () => {
     const [owner, other] = [node(), node()];
     const { target } = await mailbox();
