@@ -1,23 +1,29 @@
-// Throughput of the catalog calls: autocannon against `/api/main/home` and
-// `/api/platform/getplatform?id=1` on the shop (the built app, `subshare serve`, embedded
-// PostgreSQL), and against a bare node:http server that answers with the same bytes.
+// Throughput of three calls of the shop (the built app, `subshare serve`, embedded PostgreSQL),
+// each against a reference measured in the same run, in its own process:
 //
-// What is compared: each request asks as a browser does (Accept-Encoding: gzip, deflate, br;
-// Accept-Language: en). Our answer to that request is recorded once (status, every header,
-// the compressed body) and the bare server replays exactly those bytes, with content-length
-// instead of chunked encoding and no work per request. The bare server is therefore the
-// ceiling of node:http on this machine; "ratio" is our requests/s over its requests/s.
-// Both servers run in their own process; rounds are interleaved so machine noise hits both.
+// - the storefront's cached catalog reads, `/api/main/home` and `/api/platform/getplatform?id=1`,
+//   against a bare node:http server that answers with the same bytes. Each request asks as a
+//   browser does (Accept-Encoding: gzip, deflate, br; Accept-Language: en). Our answer is recorded
+//   once (status, every header, the compressed body) and the bare server replays exactly those
+//   bytes, with content-length instead of chunked encoding and no work per request: the ceiling
+//   of node:http on this machine.
+// - an uncached call, the buyer's panel (`/api/user/getuserpanel?id=<buyer>`, with the buyer's
+//   token) of a buyer holding a few paid, activated orders, against node:http and raw `pg`
+//   running the SQL statements our server ran for that request (captured by bench/serve.mjs)
+//   one after the other, then writing our recorded answer (bench/panel-reference.mjs).
+//
+// "ratio" is our requests/s over the reference's; rounds are interleaved so machine noise hits both.
 //
 //   npm run bench:api [-- --duration=10 --connections=10 --rounds=2]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuilt, freePort, median, startShop } from './shop.mjs';
+import pg from 'pg';
+import { callApi, ensureBuilt, fillShop, freePort, median, startShop } from './shop.mjs';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -28,105 +34,186 @@ const args = new Map(
 const DURATION = Number(args.get('duration') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);
-const ENDPOINTS = ['/api/main/home', '/api/platform/getplatform?id=1'];
+const CACHED = ['/api/main/home', '/api/platform/getplatform?id=1'];
+/** Issue 16: the cached reads against the bare server, the panel against raw pg. */
+const TARGETS = { '/api/main/home': 0.7, '/api/platform/getplatform?id=1': 0.6, panel: 0.5 };
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en' };
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding']);
+const ADMIN = { email: 'bench-admin@subshare.localhost', password: 'bench-Admin-pw-1' };
+const BUYER = { email: 'bench-buyer@subshare.localhost', password: 'bench-Buyer-pw-1' };
+/** The panel's buyer holds one paid, activated order on each of these demo platforms. */
+const PANEL_PLATFORMS = [1, 2, 4, 5];
 
 /** One raw request: status, headers and the body bytes exactly as sent (still compressed). */
-function record(url) {
+function record(url, headers = REQUEST_HEADERS) {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: REQUEST_HEADERS }, (res) => {
+      .get(url, { headers }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-          headers['content-length'] = String(body.length);
-          resolve({ status: res.statusCode, headers, body });
+          const kept = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+          kept['content-length'] = String(body.length);
+          resolve({ status: res.statusCode, headers: kept, body });
         });
       })
       .on('error', reject);
   });
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: REQUEST_HEADERS });
+async function load(url, headers) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+/** A child process serving a reference; resolves once it listens. */
+async function startReference(script, args) {
+  const child = fork(path.join(import.meta.dirname, script), args, { stdio: 'inherit' });
+  await once(child, 'message');
+  return child;
+}
+
+/**
+ * A buyer with a verified e-mail and paid, activated orders, and what our server runs and answers
+ * for their panel: one request (after a warm one) named `bench-capture-…`, whose SQL statements
+ * bench/serve.mjs wrote to `captureFile`.
+ */
+async function preparePanel(shop, captureFile) {
+  const admin = await callApi(shop.url, '/api/user/authenticate', { body: ADMIN });
+  const registered = await callApi(shop.url, '/api/user/register', { body: BUYER });
+  // The buyer would follow the link in the verification e-mail; the benchmark runs no mail.
+  const db = new pg.Client({ connectionString: shop.databaseUrl() });
+  await db.connect();
+  try {
+    await db.query('update users set is_email_verified = true where id = $1', [registered.id]);
+  } finally {
+    await db.end();
+  }
+  const buyer = { id: registered.id, token: registered.token };
+  await fillShop(shop.url, { staffToken: admin.token, buyer, platformIds: PANEL_PLATFORMS, ordersPerPlatform: 1 });
+
+  const endpoint = `/api/user/getuserpanel?id=${buyer.id}&languageId=1`;
+  const headers = { ...REQUEST_HEADERS, authorization: `Bearer ${buyer.token}` };
+  await record(`${shop.url}${endpoint}`, headers);
+  const captureId = `bench-capture-${Date.now()}`;
+  const answer = await record(`${shop.url}${endpoint}`, { ...headers, 'x-request-id': captureId });
+  if (answer.status !== 200) throw new Error(`the panel answered ${answer.status}`);
+  const statements = existsSync(captureFile)
+    ? readFileSync(captureFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.requestId === captureId)
+    : [];
+  if (statements.length === 0) throw new Error('no SQL statement was captured for the panel request');
+  const recorded = { path: endpoint, status: answer.status, headers: answer.headers, body: answer.body.toString('base64'), statements };
+  return { endpoint, headers, recorded, active: PANEL_PLATFORMS.length };
+}
+
+/** Ours and the reference, interleaved, after a 2 s warm-up of each. */
+async function compare(oursUrl, referenceUrl, headers) {
+  await autocannon({ url: oursUrl, connections: CONNECTIONS, duration: 2, headers });
+  await autocannon({ url: referenceUrl, connections: CONNECTIONS, duration: 2, headers });
+  const ours = [];
+  const reference = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    ours.push(await load(oursUrl, headers));
+    reference.push(await load(referenceUrl, headers));
+    process.stdout.write('.');
+  }
+  const summary = (list) => ({ rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), p50: median(list.map((r) => r.p50)) });
+  return {
+    ours: { ...summary(ours), errors: ours.reduce((sum, r) => sum + r.errors, 0) },
+    reference: { ...summary(reference), errors: reference.reduce((sum, r) => sum + r.errors, 0) },
+  };
 }
 
 async function main() {
   const { fromSource } = ensureBuilt();
-  const shop = await startShop({ fromSource });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'subshare-bench-api-'));
-  let bare;
+  const captureFile = path.join(dir, 'captured-sql.jsonl');
+  process.env.BENCH_CAPTURE_SQL = captureFile;
+  const shop = await startShop({ fromSource, admin: ADMIN });
+  const children = [];
   const results = [];
   try {
     const recorded = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CACHED) {
       const answer = await record(`${shop.url}${endpoint}`);
       if (answer.status !== 200) throw new Error(`${endpoint} answered ${answer.status}`);
       recorded.push({ path: endpoint, status: answer.status, headers: answer.headers, body: answer.body.toString('base64') });
     }
-    const file = path.join(dir, 'recorded.json');
-    writeFileSync(file, JSON.stringify(recorded));
+    const cachedFile = path.join(dir, 'recorded.json');
+    writeFileSync(cachedFile, JSON.stringify(recorded));
     const barePort = await freePort();
-    bare = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [file, String(barePort)], { stdio: 'inherit' });
-    await once(bare, 'message');
-    const bareUrl = `http://127.0.0.1:${barePort}`;
+    children.push(await startReference('bare-server.mjs', [cachedFile, String(barePort)]));
 
-    for (const [index, endpoint] of ENDPOINTS.entries()) {
+    const panel = await preparePanel(shop, captureFile);
+    const panelFile = path.join(dir, 'panel.json');
+    writeFileSync(panelFile, JSON.stringify(panel.recorded));
+    const panelPort = await freePort();
+    children.push(await startReference('panel-reference.mjs', [panelFile, String(panelPort), shop.databaseUrl()]));
+
+    for (const [index, endpoint] of CACHED.entries()) {
       const { headers, body } = recorded[index];
-      // Warm both (JIT, caches, connection pools) before measuring.
-      await autocannon({ url: `${shop.url}${endpoint}`, connections: CONNECTIONS, duration: 2, headers: REQUEST_HEADERS });
-      await autocannon({ url: `${bareUrl}${endpoint}`, connections: CONNECTIONS, duration: 2, headers: REQUEST_HEADERS });
-      const ours = [];
-      const reference = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        ours.push(await load(`${shop.url}${endpoint}`));
-        reference.push(await load(`${bareUrl}${endpoint}`));
-        process.stdout.write('.');
-      }
+      const measured = await compare(`${shop.url}${endpoint}`, `http://127.0.0.1:${barePort}${endpoint}`, REQUEST_HEADERS);
       results.push({
-        endpoint,
-        encoding: headers['content-encoding'] ?? 'identity',
-        bytes: Buffer.from(body, 'base64').length,
-        ours: {
-          rps: median(ours.map((r) => r.rps)),
-          p99: median(ours.map((r) => r.p99)),
-          p50: median(ours.map((r) => r.p50)),
-          errors: ours.reduce((s, r) => s + r.errors, 0),
-        },
-        bare: { rps: median(reference.map((r) => r.rps)), p99: median(reference.map((r) => r.p99)), p50: median(reference.map((r) => r.p50)) },
+        call: endpoint,
+        against: 'bare',
+        target: TARGETS[endpoint],
+        body: `${Buffer.from(body, 'base64').length} B ${headers['content-encoding'] ?? 'identity'}`,
+        ...measured,
       });
     }
+    const measured = await compare(`${shop.url}${panel.endpoint}`, `http://127.0.0.1:${panelPort}${panel.endpoint}`, panel.headers);
+    const panelBody = Buffer.from(panel.recorded.body, 'base64');
+    results.push({
+      call: `/api/user/getuserpanel (${panel.active} active)`,
+      against: 'pg',
+      statements: panel.recorded.statements.length,
+      target: TARGETS.panel,
+      body: `${panelBody.length} B ${panel.recorded.headers['content-encoding'] ?? 'identity'}`,
+      ...measured,
+    });
   } finally {
-    if (bare && bare.exitCode === null) {
-      bare.kill('SIGTERM');
-      await once(bare, 'exit');
+    for (const child of children) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
     }
     await shop.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
   console.log(
-    `\n\nautocannon: ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per server and call (median), after a 2 s warm-up${fromSource ? '; server from sources' : ''}`,
+    `\n\n${new Date().toISOString().slice(0, 10)}, load average ${load} on ${os.cpus().length} cores; autocannon: ${CONNECTIONS} connections, ` +
+      `${ROUNDS} x ${DURATION} s per server and call (median), after a 2 s warm-up${fromSource ? '; server from sources' : ''}`,
   );
-  console.log('bare = node:http replaying our exact response bytes (same headers, same compressed body)\n');
+  console.log('bare = node:http replaying our exact response bytes (same headers, same compressed body)');
+  console.log(
+    `pg = node:http + raw pg running the ${results.at(-1)?.statements} SQL statements our server ran for the call, one after the other, then replaying our answer\n`,
+  );
   console.table(
     results.map((r) => ({
-      call: r.endpoint,
-      body: `${r.bytes} B ${r.encoding}`,
+      call: r.call,
+      body: r.body,
+      reference: r.against,
       'ours req/s': Math.round(r.ours.rps),
-      'bare req/s': Math.round(r.bare.rps),
-      ratio: `${((r.ours.rps / r.bare.rps) * 100).toFixed(0)}%`,
-      'ours p99': `${r.ours.p99} ms`,
-      'bare p99': `${r.bare.p99} ms`,
-      'ours p50': `${r.ours.p50} ms`,
-      errors: r.ours.errors,
+      'ref req/s': Math.round(r.reference.rps),
+      ratio: `${((r.ours.rps / r.reference.rps) * 100).toFixed(0)}%`,
+      target: `${Math.round(r.target * 100)}%`,
+      met: r.ours.rps / r.reference.rps >= r.target ? 'yes' : 'NO',
+      'ours p50/p99': `${r.ours.p50}/${r.ours.p99} ms`,
+      'ref p50/p99': `${r.reference.p50}/${r.reference.p99} ms`,
+      errors: r.ours.errors + r.reference.errors,
     })),
   );
-  console.log('target: ours >= 60% of bare');
 }
 
 main().catch((error) => {

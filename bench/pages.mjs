@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { ensureBuilt, median, startShop } from './shop.mjs';
+import { callApi as call, ensureBuilt, fillShop, median, startShop } from './shop.mjs';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -35,55 +35,6 @@ const PROFILE = args.has('profile');
 const AGAINST = args.get('against');
 const ADMIN = { email: 'bench-admin@subshare.localhost', password: 'bench-Admin-pw-1' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function call(url, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** Paid, activated orders on a few demo platforms, bought by the admin (so the panel has items). */
-async function fillShop(url, admin) {
-  const token = admin.token;
-  for (const platformId of [1, 2, 4, 5, 6]) {
-    const { platform } = await call(url, `/api/platform/getplatform?id=${platformId}&languageId=1`);
-    const typeId = platform.type.find((type) => type.isEnable).id;
-    const durationId = platform.duration.find((duration) => duration.isEnable).id;
-    await call(url, '/api/subscribe/insert', {
-      token,
-      body: {
-        platformId,
-        email: `bench-${platformId}@accounts.localhost`,
-        password: 'secret123',
-        slotsCount: 5,
-        femail: `fwd-${platformId}@accounts.localhost`,
-      },
-    });
-    for (let n = 0; n < 2; n += 1) {
-      const order = await call(url, '/api/order/insert', {
-        token,
-        body: { platformId, typeId, durationId, quantity: 1, userId: admin.id, languageId: 1, currency: 'EUR' },
-      });
-      const checkout = await call(url, '/api/payment/createcheckoutsessioncoinpal', { token, body: { orderId: order.id } });
-      const demoToken = decodeURIComponent(new URL(checkout.url).pathname.split('/').pop());
-      const paid = await fetch(`${url}/api/webhook/demo`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token: demoToken, outcome: 'paid' }),
-        redirect: 'manual',
-      });
-      if (paid.status !== 303) throw new Error(`demo payment of order ${order.id}: ${paid.status}`);
-      // Activation is a job (the worker's); staff activate it here, as the admin area does.
-      await call(url, '/api/webhook/activatesubscribe', { token, body: { orderId: order.id } }).catch(() => undefined);
-    }
-  }
-}
 
 /** The bare reference: a page whose script asks one JSON answer and then shows an element. */
 async function startReference() {
@@ -195,7 +146,8 @@ const browser = await puppeteer.launch({
 /** The pages to measure on one shop, logged in as its admin, after filling it. */
 async function pagesOf(target, label) {
   const admin = await call(target.url, '/api/user/authenticate', { body: ADMIN });
-  await fillShop(target.url, admin);
+  // The admin is the buyer here: one login for the panel and the admin pages.
+  await fillShop(target.url, { staffToken: admin.token, buyer: admin });
   const login = {
     id: admin.id,
     token: admin.token,

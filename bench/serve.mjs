@@ -3,13 +3,25 @@
 // there), so a rebuild of the web app while a benchmark runs cannot swap its assets. The
 // rest is what `serve` does: configuration from the environment, the same container, the
 // same app, `listen`.
-import { createLogger, loadConfig, openRuntime } from '@subshare/core';
+//
+// With BENCH_CAPTURE_SQL=<file>, the SQL statements run for a request whose X-Request-Id starts
+// with `bench-capture-` are appended to that file, one JSON line each ({ requestId, sql,
+// bindings }): bench/api.mjs's reference for an uncached call runs the same statements.
+import { appendFileSync } from 'node:fs';
+import { createLogger, currentRequestId, loadConfig, openRuntime, TOKENS } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
 
 const webDist = process.argv[2];
 const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
 const runtime = await openRuntime(config, logger, { supervise: false });
+const captureFile = process.env.BENCH_CAPTURE_SQL;
+if (captureFile) {
+  runtime.container.get(TOKENS.Knex).on('query', ({ sql, bindings }) => {
+    const requestId = currentRequestId();
+    if (requestId?.startsWith('bench-capture-')) appendFileSync(captureFile, `${JSON.stringify({ requestId, sql, bindings })}\n`);
+  });
+}
 const server = await listen(createApp(runtime.container, { webDist }), config.port, config.host);
 logger.info({ url: server.url }, 'HTTP server listening');
 

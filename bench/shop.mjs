@@ -4,7 +4,7 @@
 // loopback port. `stop()` ends the server (and its PostgreSQL) and removes the directory.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,15 @@ export async function startShop({ fromSource = false, logLevel = 'warn', admin }
   return {
     url,
     pid: child.pid,
+    dataDir,
+    /** The embedded PostgreSQL's URL: its password from DATA_DIR/secrets.json, its port from postmaster.pid. */
+    databaseUrl() {
+      const { EMBEDDED_DB_PASSWORD } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+      const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+        .split('\n')[3]
+        .trim();
+      return `postgres://postgres:${encodeURIComponent(EMBEDDED_DB_PASSWORD)}@127.0.0.1:${port}/subshare`;
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -98,6 +107,60 @@ export async function startShop({ fromSource = false, logLevel = 'warn', admin }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One API call, answered as JSON (null for an empty body); a 4xx or 5xx answer throws. */
+export async function callApi(url, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * Paid, activated orders of the demo catalog for `buyer` ({ id, token }, a verified e-mail):
+ * staff (`staffToken`) add an account with five slots to each platform, the buyer orders and
+ * pays through the demo provider, and staff activate each order as the admin area does (the
+ * worker's job otherwise, and the benchmarks run no worker).
+ */
+export async function fillShop(url, { staffToken, buyer, platformIds = [1, 2, 4, 5, 6], ordersPerPlatform = 2 }) {
+  for (const platformId of platformIds) {
+    const { platform } = await callApi(url, `/api/platform/getplatform?id=${platformId}&languageId=1`);
+    const typeId = platform.type.find((type) => type.isEnable).id;
+    const durationId = platform.duration.find((duration) => duration.isEnable).id;
+    await callApi(url, '/api/subscribe/insert', {
+      token: staffToken,
+      body: {
+        platformId,
+        email: `bench-${platformId}@accounts.localhost`,
+        password: 'secret123',
+        slotsCount: 5,
+        femail: `fwd-${platformId}@accounts.localhost`,
+      },
+    });
+    for (let n = 0; n < ordersPerPlatform; n += 1) {
+      const order = await callApi(url, '/api/order/insert', {
+        token: buyer.token,
+        body: { platformId, typeId, durationId, quantity: 1, userId: buyer.id, languageId: 1, currency: 'EUR' },
+      });
+      const checkout = await callApi(url, '/api/payment/createcheckoutsessioncoinpal', { token: buyer.token, body: { orderId: order.id } });
+      const demoToken = decodeURIComponent(new URL(checkout.url).pathname.split('/').pop());
+      const paid = await fetch(`${url}/api/webhook/demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: demoToken, outcome: 'paid' }),
+        redirect: 'manual',
+      });
+      if (paid.status !== 303) throw new Error(`demo payment of order ${order.id}: ${paid.status}`);
+      // Refused when the order is active already; the panel check of each benchmark says if none is.
+      await callApi(url, '/api/webhook/activatesubscribe', { token: staffToken, body: { orderId: order.id } }).catch(() => undefined);
+    }
+  }
 }
 
 /** The middle value of a list of numbers (the mean of the two middle ones for an even count). */
