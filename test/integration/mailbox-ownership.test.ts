@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Container } from 'inversify';
 import {
   ACCOUNTS,
   buildContainer,
   createLogger,
+  CredentialsCipher,
   MAILBOX_LOCK_NAMESPACE,
   MAILBOXES,
   SystemClock,
@@ -53,7 +55,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
   });
 
   /** `eventsUrl`: where this node's events connection goes (the pool stays on the file's database). */
-  function node(eventsUrl?: string): Node {
+  function node(eventsUrl?: string, credentialsKey?: Buffer): Node {
     let text = '';
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -61,7 +63,8 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
         done();
       },
     });
-    const options = { config: mailboxConfig(dovecot.url, { timeoutSeconds: 3 }), clock: new SystemClock(), logger: createLogger('debug', sink) };
+    const config = mailboxConfig(dovecot.url, { timeoutSeconds: 3 });
+    const options = { config: credentialsKey ? { ...config, credentialsKey } : config, clock: new SystemClock(), logger: createLogger('debug', sink) };
     const container = eventsUrl
       ? buildContainer({ ...options, knex: harness().knex, jobQueue: harness().container.get<JobQueue>(TOKENS.JobQueue), databaseUrl: eventsUrl })
       : containerWith(options);
@@ -209,6 +212,25 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
     expect(await lockHolder(target.mailboxId)).to.equal(undefined);
     const board = await harness().knex('mailbox_read_state').where({ mailbox_id: target.mailboxId }).first('owner', 'live');
     expect(board).to.deep.equal({ owner: null, live: false });
+  });
+
+  it('after a CREDENTIALS_KEY rotation the board is written again under the new key (rows of the old key are never decrypted)', async () => {
+    const before = node();
+    const { target, email } = await mailbox();
+    const since = recently();
+    const link = netflixLink('travel');
+    await dovecot.deliver(email, netflixMail(email, link));
+    expect((await before.reader.latest(target, 'householdLink', since))?.value).to.equal(link);
+    await before.reader.close();
+
+    // The cluster restarted with a new key.
+    const key = randomBytes(32);
+    const [owner, other] = [node(undefined, key), node(undefined, key)];
+    expect((await owner.reader.latest(target, 'householdLink', since))?.value).to.equal(link);
+    expect((await other.reader.latest(target, 'householdLink', since))?.value).to.equal(link);
+    expect(reads(other, target.mailboxId)).to.equal(0);
+    const stored = await harness().knex('mailbox_found_mail').where({ mailbox_id: target.mailboxId }).first('value_encrypted');
+    expect(new CredentialsCipher(key).decrypt(stored.value_encrypted)).to.equal(link);
   });
 
   it('gives the mailbox up at close, so another process takes it at once', async () => {

@@ -100,14 +100,18 @@ export class MailboxBoardRepository {
       .where({ mailbox_id: mailboxId, kind })
       .andWhere('received_at', '>=', since)
       .select('uid', 'received_at', 'value_encrypted', 'recipients', 'sent_at');
-    return rows.map((row) => ({
-      kind,
-      value: this.cipher.decrypt(row.value_encrypted),
-      recipients: row.recipients,
-      receivedAt: row.received_at,
-      uid: Number(row.uid),
-      sentAt: row.sent_at ?? undefined,
-    }));
+    // A row written under an earlier CREDENTIALS_KEY (before a rotation) counts as not found; the
+    // owner's next read writes it again under the current key.
+    return rows
+      .filter((row) => !this.cipher.needsRotation(row.value_encrypted))
+      .map((row) => ({
+        kind,
+        value: this.cipher.decrypt(row.value_encrypted),
+        recipients: row.recipients,
+        receivedAt: row.received_at,
+        uid: Number(row.uid),
+        sentAt: row.sent_at ?? undefined,
+      }));
   }
 
   /**
@@ -137,7 +141,7 @@ export class MailboxBoardRepository {
             })),
           )
           .onConflict(['mailbox_id', 'received_at', 'uid'])
-          .ignore();
+          .merge(['value_encrypted']);
       }
       await trx('mailbox_read_state')
         .where({ mailbox_id: mailboxId, owner })
