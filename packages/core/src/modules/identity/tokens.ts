@@ -3,6 +3,7 @@
  * a row in auth_sessions. The signature proves we issued the token; the session row lets us
  * revoke it (log-out, password change) before it expires.
  */
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { UnauthenticatedError } from '../../shared/errors.js';
 
@@ -34,12 +35,12 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, issuedA
  * The secret as a WebCrypto key, imported once per secret: jose imports a raw secret again on
  * every verification, about half of its time (and every signed-in call verifies a token).
  */
-const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
 
-function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+function verifyKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = verifyKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    key = webcrypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     verifyKeys.set(secret, key);
   }
   return key;
