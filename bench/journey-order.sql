@@ -74,7 +74,8 @@ SELECT id as job_id FROM ins WHERE (SELECT count(*) FROM notified) >= 0 \gset
 update "payment_events" set "outcome" = 'paid', "processed_at" = now(), "payment_id" = :payment_id, "order_id" = :order_id where "id" = :event_row;
 commit;
 
--- The worker: pg-boss hands it the job
+-- The worker: pg-boss hands it the oldest job (with several clients, sometimes another client's:
+-- its completion below is then a no-op, as is the other's; no statement is skipped)
 WITH next AS (
   SELECT j.id FROM pgboss.job_common j
   WHERE j.name = 'bench-order-activate' AND j.state < 'active' AND NOT j.blocked AND j.start_after <= pgboss.job_now()
@@ -82,7 +83,7 @@ WITH next AS (
 )
 UPDATE pgboss.job_common j SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now(), retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
 FROM next WHERE name = 'bench-order-activate' AND j.id = next.id
-RETURNING j.id as fetched_id, name, data, retry_count as "retryCount", expire_seconds as "expireInSeconds", heartbeat_seconds as "heartbeatSeconds", group_id as "groupId", group_tier as "groupTier", j.trace_context as "__traceContext" \gset
+RETURNING j.id, name, data, retry_count as "retryCount", expire_seconds as "expireInSeconds", heartbeat_seconds as "heartbeatSeconds", group_id as "groupId", group_tier as "groupTier", j.trace_context as "__traceContext";
 
 -- The activation flow
 begin;
@@ -110,7 +111,7 @@ commit;
 -- pg-boss marks the job done
 WITH results AS (
   UPDATE pgboss.job_common SET completed_on = pgboss.job_now(), state = 'completed', output = '{"outcome": "activated"}'::jsonb, blocked = blocked, pending_dependencies = pending_dependencies
-  WHERE name = 'bench-order-activate' AND id = ANY(array[':fetched_id']::uuid[]) AND state = 'active' AND state = 'active' AND (id::text || ':' || retry_count::text) = ANY(array[':fetched_id' || ':0'])
+  WHERE name = 'bench-order-activate' AND id = ANY(array[':job_id']::uuid[]) AND state = 'active' AND state = 'active' AND (id::text || ':' || retry_count::text) = ANY(array[':job_id' || ':0'])
   RETURNING id
 )
 SELECT COUNT(*), COALESCE(array_agg(id), '{}'::uuid[]) AS ids FROM results;
