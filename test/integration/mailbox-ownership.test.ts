@@ -63,7 +63,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
         done();
       },
     });
-    const config = mailboxConfig(dovecot.url, { timeoutSeconds: 3 });
+    const config = mailboxConfig(dovecot.url, { timeoutSeconds: 5 });
     const options = { config: credentialsKey ? { ...config, credentialsKey } : config, clock: new SystemClock(), logger: createLogger('debug', sink) };
     const container = eventsUrl
       ? buildContainer({ ...options, knex: harness().knex, jobQueue: harness().container.get<JobQueue>(TOKENS.JobQueue), databaseUrl: eventsUrl })
@@ -252,7 +252,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
       await proxy.refuse();
       const started = Date.now();
       const failure = await cut.reader.latest(target, 'householdLink', recently()).catch((error: unknown) => error);
-      // The requirement: a fast 503, well inside the 3-s read budget a wait for an owner would take.
+      // The requirement: a fast 503, well inside the 5-s read budget a wait for an owner would take.
       expect(Date.now() - started).to.be.below(3_000);
       expect((failure as UnavailableError).code).to.equal('mailbox_unavailable');
       expect(reads(cut, target.mailboxId)).to.equal(0);

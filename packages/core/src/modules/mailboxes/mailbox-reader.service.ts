@@ -371,10 +371,10 @@ export class MailboxReaderService {
         state.live = true;
         this.ensureSweeper();
       }
+      this.logger.debug({ mailboxId: target.mailboxId, messages: messages.length, ms: Date.now() - started, watching: state.live }, 'mailbox read');
       await this.publish(state, target.mailboxId, state.known, { coveredSince: since, live: state.live });
       // Only now: what the watch hears from here on is published after the read it follows.
       if (watch && state.watch === watch) watch.begin();
-      this.logger.debug({ mailboxId: target.mailboxId, messages: messages.length, ms: Date.now() - started, watching: state.live }, 'mailbox read');
     } catch (error) {
       const reason = error instanceof MailSourceError ? error.reason : 'protocol';
       this.logger.warn({ mailboxId: target.mailboxId, reason, detail: error instanceof Error ? error.message : undefined }, 'mailbox read failed');
