@@ -13,9 +13,11 @@
 //   one after the other, then writing our recorded answer (bench/panel-reference.mjs).
 //
 // "ratio" is our requests/s over the reference's; rounds are interleaved so machine noise hits both.
+// Each server process's CPU time per request is printed too (Linux): it varies much less with
+// the load of other programs than requests/s do.
 //
 //   npm run bench:api [-- --duration=10 --connections=10 --rounds=2]
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -62,9 +64,34 @@ function record(url, headers = REQUEST_HEADERS) {
   });
 }
 
-async function load(url, headers) {
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One autocannon run, and the server process's CPU time per request: on a shared machine the
+ * requests/s follow the load of others, the CPU a request costs much less so.
+ */
+async function load(url, headers, pid) {
+  const before = cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors: result.errors + result.non2xx + result.timeouts };
+  const after = cpuMs(pid);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    cpuUs: before === undefined || after === undefined ? NaN : ((after - before) * 1000) / result.requests.total,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
 }
 
 /** A child process serving a reference; resolves once it listens. */
@@ -112,17 +139,22 @@ async function preparePanel(shop, captureFile) {
 }
 
 /** Ours and the reference, interleaved, after a 2 s warm-up of each. */
-async function compare(oursUrl, referenceUrl, headers) {
+async function compare({ url: oursUrl, pid: oursPid }, { url: referenceUrl, pid: referencePid }, headers) {
   await autocannon({ url: oursUrl, connections: CONNECTIONS, duration: 2, headers });
   await autocannon({ url: referenceUrl, connections: CONNECTIONS, duration: 2, headers });
   const ours = [];
   const reference = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    ours.push(await load(oursUrl, headers));
-    reference.push(await load(referenceUrl, headers));
+    ours.push(await load(oursUrl, headers, oursPid));
+    reference.push(await load(referenceUrl, headers, referencePid));
     process.stdout.write('.');
   }
-  const summary = (list) => ({ rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), p50: median(list.map((r) => r.p50)) });
+  const summary = (list) => ({
+    rps: median(list.map((r) => r.rps)),
+    p99: median(list.map((r) => r.p99)),
+    p50: median(list.map((r) => r.p50)),
+    cpuUs: median(list.map((r) => r.cpuUs)),
+  });
   return {
     ours: { ...summary(ours), errors: ours.reduce((sum, r) => sum + r.errors, 0) },
     reference: { ...summary(reference), errors: reference.reduce((sum, r) => sum + r.errors, 0) },
@@ -147,17 +179,23 @@ async function main() {
     const cachedFile = path.join(dir, 'recorded.json');
     writeFileSync(cachedFile, JSON.stringify(recorded));
     const barePort = await freePort();
-    children.push(await startReference('bare-server.mjs', [cachedFile, String(barePort)]));
+    const bare = await startReference('bare-server.mjs', [cachedFile, String(barePort)]);
+    children.push(bare);
 
     const panel = await preparePanel(shop, captureFile);
     const panelFile = path.join(dir, 'panel.json');
     writeFileSync(panelFile, JSON.stringify(panel.recorded));
     const panelPort = await freePort();
-    children.push(await startReference('panel-reference.mjs', [panelFile, String(panelPort), shop.databaseUrl()]));
+    const panelReference = await startReference('panel-reference.mjs', [panelFile, String(panelPort), shop.databaseUrl()]);
+    children.push(panelReference);
 
     for (const [index, endpoint] of CACHED.entries()) {
       const { headers, body } = recorded[index];
-      const measured = await compare(`${shop.url}${endpoint}`, `http://127.0.0.1:${barePort}${endpoint}`, REQUEST_HEADERS);
+      const measured = await compare(
+        { url: `${shop.url}${endpoint}`, pid: shop.pid },
+        { url: `http://127.0.0.1:${barePort}${endpoint}`, pid: bare.pid },
+        REQUEST_HEADERS,
+      );
       results.push({
         call: endpoint,
         against: 'bare',
@@ -166,7 +204,11 @@ async function main() {
         ...measured,
       });
     }
-    const measured = await compare(`${shop.url}${panel.endpoint}`, `http://127.0.0.1:${panelPort}${panel.endpoint}`, panel.headers);
+    const measured = await compare(
+      { url: `${shop.url}${panel.endpoint}`, pid: shop.pid },
+      { url: `http://127.0.0.1:${panelPort}${panel.endpoint}`, pid: panelReference.pid },
+      panel.headers,
+    );
     const panelBody = Buffer.from(panel.recorded.body, 'base64');
     results.push({
       call: `/api/user/getuserpanel (${panel.active} active)`,
@@ -197,8 +239,9 @@ async function main() {
   );
   console.log('bare = node:http replaying our exact response bytes (same headers, same compressed body)');
   console.log(
-    `pg = node:http + raw pg running the ${results.at(-1)?.statements} SQL statements our server ran for the call, one after the other, then replaying our answer\n`,
+    `pg = node:http + raw pg running the ${results.at(-1)?.statements} SQL statements our server ran for the call, one after the other, then replaying our answer`,
   );
+  console.log("CPU/req = the server process's CPU time (user + system) per request, from /proc; PostgreSQL's own is in neither\n");
   console.table(
     results.map((r) => ({
       call: r.call,
@@ -211,6 +254,8 @@ async function main() {
       met: r.ours.rps / r.reference.rps >= r.target ? 'yes' : 'NO',
       'ours p50/p99': `${r.ours.p50}/${r.ours.p99} ms`,
       'ref p50/p99': `${r.reference.p50}/${r.reference.p99} ms`,
+      'ours CPU/req': `${Math.round(r.ours.cpuUs)} µs`,
+      'ref CPU/req': `${Math.round(r.reference.cpuUs)} µs`,
       errors: r.ours.errors + r.reference.errors,
     })),
   );
