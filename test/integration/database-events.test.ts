@@ -13,8 +13,8 @@ import { waitFor } from '../support/wait.js';
 describe('database events (LISTEN/NOTIFY and session locks on one connection per process)', () => {
   const logger = createLogger('silent');
   const opened: DatabaseEvents[] = [];
-  const events = (connectionString = harness().db.url, timeoutMs = 3_000) => {
-    const made = new DatabaseEvents({ connectionString, knex: harness().knex, logger, timeoutMs, backoffMs: 50, maxBackoffMs: 500 });
+  const events = (connectionString = harness().db.url, timeoutMs = 3_000, heartbeatMs?: number) => {
+    const made = new DatabaseEvents({ connectionString, knex: harness().knex, logger, timeoutMs, backoffMs: 50, maxBackoffMs: 500, heartbeatMs });
     opened.push(made);
     return made;
   };
@@ -135,6 +135,29 @@ describe('database events (LISTEN/NOTIFY and session locks on one connection per
       expect(losses).to.equal(2);
       await proxy.resume();
       await waitFor(() => reconnects === 2 && listener.connected, { what: 'the listener to re-connect after the freeze' });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a listener whose connection goes silent finds out by its heartbeat, re-connects once the server answers, and hears events again', async function () {
+    this.timeout(30_000);
+    const url = new URL(harness().db.url);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port));
+    try {
+      const listener = events(proxy.urlFor(harness().db.url), 500, 200);
+      const name = channel();
+      const heard: string[] = [];
+      let reconnects = 0;
+      await listener.listen(name, (payload) => heard.push(payload), { onReconnect: () => (reconnects += 1) });
+      expect(listener.connected).to.equal(true);
+      // Nothing is asked of the connection but the heartbeat: it alone can notice the silence.
+      proxy.freeze();
+      await waitFor(() => !listener.connected, { what: 'the heartbeat to find the connection silent' });
+      await proxy.resume();
+      await waitFor(() => reconnects === 1 && listener.connected, { what: 'the listener to re-connect' });
+      await listener.notify(name, 'after the silence');
+      await waitFor(() => heard.includes('after the silence'), { what: 'an event after the silence' });
     } finally {
       await proxy.close();
     }

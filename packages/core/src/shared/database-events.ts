@@ -5,8 +5,9 @@
  *
  * One dedicated connection per process, outside the knex pool (a pooled connection goes back to
  * the pool between queries, and LISTEN and session locks belong to a session). It is opened on
- * first use, with a connect timeout and TCP keepalive, so a dead server or a cut network is
- * noticed instead of waited for.
+ * first use, with a connect timeout and TCP keepalive, and while it is open a heartbeat query
+ * (every `heartbeatMs`, bounded like every query on it) finds a connection that went silent: a
+ * listener alone sends nothing, and TCP keepalive takes many minutes to give up on a lost peer.
  *
  * When the connection is lost (server restart, pg_terminate_backend, network), every session lock
  * is gone with it: the `onSessionLost` handlers are called at once, so their owners stop what the
@@ -42,6 +43,8 @@ export interface DatabaseEventsOptions {
   /** The first pause before re-connecting, doubled after each failure up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How often an open connection is asked `select 1`, ms. Default 30000. */
+  heartbeatMs?: number;
 }
 
 /** A channel name as LISTEN takes it unquoted. */
@@ -60,6 +63,7 @@ export class DatabaseEvents {
   private readonly listened = new Set<string>();
   private readonly lostHandlers = new Set<() => void>();
   private retryTimer?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private failures = 0;
   /** Whether a connection was ever open: the next one is then a re-connection. */
   private wasConnected = false;
@@ -69,11 +73,13 @@ export class DatabaseEvents {
   private readonly timeoutMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly heartbeatMs: number;
 
   constructor(private readonly options: DatabaseEventsOptions) {
     this.timeoutMs = options.timeoutMs ?? 3_000;
     this.backoffMs = options.backoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
+    this.heartbeatMs = options.heartbeatMs ?? 30_000;
   }
 
   /** Whether the dedicated connection is open now. */
@@ -157,6 +163,7 @@ export class DatabaseEvents {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     this.listeners.clear();
     const client = this.client ?? (await this.connecting?.catch(() => undefined));
     this.client = undefined;
@@ -203,6 +210,7 @@ export class DatabaseEvents {
       for (const channel of channels) this.listened.add(channel);
       client.on('notification', (message) => this.deliver(message.channel, message.payload ?? ''));
       this.client = client;
+      this.startHeartbeat(client);
       const reconnected = this.wasConnected;
       this.wasConnected = true;
       this.failures = 0;
@@ -225,6 +233,7 @@ export class DatabaseEvents {
     if (this.client !== client) return;
     this.client = undefined;
     this.listened.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
     // The socket may still be half open (a query timeout); make sure it is gone.
     void client.end().catch(() => undefined);
     if (this.closed) return;
@@ -243,6 +252,15 @@ export class DatabaseEvents {
       void this.ensure();
     }, jittered);
     this.retryTimer.unref();
+  }
+
+  /** A query now and then: one without an answer in time cuts the connection (see `run`), and re-connecting begins. */
+  private startHeartbeat(client: pg.Client): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (this.client === client) void this.run(client, 'select 1').catch(() => undefined);
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
   }
 
   private deliver(channel: string, payload: string): void {
