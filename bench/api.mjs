@@ -135,7 +135,10 @@ async function preparePanel(shop, captureFile) {
     : [];
   if (statements.length === 0) throw new Error('no SQL statement was captured for the panel request');
   const recorded = { path: endpoint, status: answer.status, headers: answer.headers, body: answer.body.toString('base64'), statements };
-  return { endpoint, headers, recorded, active: PANEL_PLATFORMS.length };
+  // What the panel lists (the items the buyer sees with their credentials), read without compression.
+  const { subscribers } = await callApi(shop.url, endpoint, { token: buyer.token });
+  if (subscribers.length === 0) throw new Error("the buyer's panel lists no active subscription");
+  return { endpoint, headers, recorded, active: subscribers.length };
 }
 
 /** Ours and the reference, interleaved, after a 2 s warm-up of each. */
