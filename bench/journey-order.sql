@@ -7,10 +7,11 @@
 -- worker sends up to one per idle handler when woken). The buyer, the account and the slot come
 -- from the order's number, so no two pgbench clients take the same slot.
 --
--- Variables (-D): platform, plantype, duration; users_from and users_to (the bench's pgbench buyers,
+-- Variables (-D): platform_from, platforms, block, plantype, duration; users_from and users_to (the bench's pgbench buyers,
 -- each with a session whose id is md5('bench' || user id); one is drawn per order, from thousands,
 -- so a buyer rarely orders twice); orders_from (the next order id); accounts_from (the first of the
--- free accounts made for pgbench, 5 slots each, one after the other).
+-- free accounts made for pgbench, 5 slots each, one after the other, `block` per platform). The
+-- order's number also picks its platform among `platforms` consecutive ones, in turn.
 
 \set user random(:users_from, :users_to)
 
@@ -20,8 +21,10 @@ select "version" from "catalog_state" where "id" = 1 limit 1;
 begin;
 insert into "orders" ("created_at", "currency", "email", "language_id", "payment_method", "state", "total_eur_minor", "total_minor", "updated_at", "user_id") values (now(), 'EUR', 'buyer@example.test', 1, 2, 0, 499, 499, now(), :user) returning "id" as order_id \gset
 \set k :order_id - :orders_from
-\set account :accounts_from + :k / 5
-\set slot :k % 5 + 1
+\set platform_index :k % :platforms
+\set platform :platform_from + :platform_index
+\set account :accounts_from + :platform_index * :block + (:k / :platforms) / 5
+\set slot (:k / :platforms) % 5 + 1
 select "orders".* from "orders" where "orders"."id" in (:order_id);
 insert into "order_items" ("currency", "duration_id", "duration_name", "invitation_email", "months", "needs_invitation", "order_id", "plan_type_id", "platform_category", "platform_color_one", "platform_id", "platform_logo_base", "platform_name", "quantity", "type_name", "unit_price_minor") values ('EUR', :duration, '1 Month', null, 1, false, :order_id, :plantype, 0, '#112233', :platform, '/media/platforms/bench.svg', 'Bench platform', 1, 'Standard', 499) returning "id" as item_id \gset
 select "order_items".* from "order_items" where "order_items"."id" in (:item_id);

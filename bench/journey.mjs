@@ -1,6 +1,6 @@
 // The buyer's journey, measured (issue 16, point 3): what a buyer waits for, on real processes.
 //
-//   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --clients=8 --links=20 --starts=5
+//   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --clients=8 --platforms=1 --links=20 --starts=5
 //                            --only=paid,jobs,throughput,link,start --capture --profile=<dir>]
 //
 // One PostgreSQL server (the embedded binaries started as a standalone server), migrated and
@@ -57,6 +57,8 @@ const SECONDS = Number(args.get('seconds') ?? 10);
 const CLIENTS = Number(args.get('clients') ?? 8);
 const LINKS = Number(args.get('links') ?? 20);
 const STARTS = Number(args.get('starts') ?? 5);
+/** Platforms the throughput's orders are spread over (claims on one platform take turns: a lock per platform). */
+const PLATFORMS = Number(args.get('platforms') ?? 1);
 const ONLY = new Set((args.get('only') ?? 'paid,jobs,throughput,link,start').split(','));
 const CAPTURE = args.has('capture');
 /** A directory: the serve and worker processes write V8 CPU profiles there when they stop (node --cpu-prof). */
@@ -394,13 +396,23 @@ async function startPair(world, index) {
  * with sessions. Answers orders per second, the mean latency of one order, and that of its paid
  * part (the statements after `\set paid_part`, from pgbench's per-statement latencies).
  */
-async function pgbench(world, { clients, orders }) {
-  const platform = await createPlatform(world.knex);
+async function pgbench(world, { clients, orders, platforms: platformCount = 1 }) {
+  // The platforms one after the other (consecutive ids), each with its block of accounts.
+  const platforms = [];
+  for (let index = 0; index < platformCount; index += 1) platforms.push(await createPlatform(world.knex));
+  const [platform] = platforms;
+  if (platforms.some((each, index) => each.id !== platform.id + index)) throw new Error('the pgbench platforms are not consecutive');
   const boss = world.runtime.boss;
   // The activation queue's settings, without its dead-letter queue: no worker takes these jobs.
   const { deadLetter: _none, ...activation } = ORDER_QUEUES.activate.options;
   await boss.createQueue('bench-order-activate', { ...activation, notify: true });
-  const accountsFrom = await addAccounts(world, platform, accountsFor(orders + clients));
+  const block = accountsFor(Math.ceil((orders + clients) / platformCount) + SLOTS_PER_ACCOUNT);
+  const accountsFrom = await addAccounts(world, platform, block);
+  for (const [index, other] of platforms.entries()) {
+    if (index === 0) continue;
+    const first = await addAccounts(world, other, block);
+    if (first !== accountsFrom + index * block) throw new Error('the pgbench accounts are not consecutive');
+  }
   const tag = randomUUID().slice(0, 8);
   passwordHash ??= await hashPassword('bench-pass-1');
   const users = (
@@ -418,7 +430,9 @@ async function pgbench(world, { clients, orders }) {
 
   const url = new URL(world.databaseUrl);
   const variables = {
-    platform: platform.id,
+    platform_from: platform.id,
+    platforms: platformCount,
+    block,
     plantype: platform.typeId,
     duration: platform.durationId,
     users_from: Math.min(...users),
@@ -522,8 +536,12 @@ async function jobPickup(world) {
 async function throughput(world, pairs) {
   // A platform of its own, with room for more orders than 2 cores can take in SECONDS.
   const slots = Math.max(200, SECONDS * 80 * pairs.length);
-  const platform = await createPlatform(world.knex);
-  await addAccounts(world, platform, accountsFor(slots));
+  const platforms = [];
+  for (let index = 0; index < PLATFORMS; index += 1) {
+    const platform = await createPlatform(world.knex);
+    await addAccounts(world, platform, accountsFor(Math.ceil(slots / PLATFORMS)));
+    platforms.push(platform);
+  }
   const buyers = await createBuyers(world, slots);
   const client = new pg.Client({ connectionString: world.databaseUrl });
   await client.connect();
@@ -538,7 +556,7 @@ async function throughput(world, pairs) {
         while (performance.now() < stopAt && next < buyers.length) {
           const buyer = buyers[next++];
           const base = pairs[turn++ % pairs.length].url;
-          const { orderId, delivery } = await orderAndPay(base, world, platform, buyer);
+          const { orderId, delivery } = await orderAndPay(base, world, platforms[next % PLATFORMS], buyer);
           await notify(pairs[turn++ % pairs.length].url, world, delivery);
           orderIds.push(orderId);
         }
@@ -748,7 +766,7 @@ async function main() {
     await second.stop();
     await pair.stop();
     phase(`pgbench, ${CLIENTS} clients`);
-    const { tps } = await pgbench(world, { clients: CLIENTS, orders: Math.max(400, CLIENTS * 50) });
+    const { tps } = await pgbench(world, { clients: CLIENTS, orders: Math.max(400, CLIENTS * 50), platforms: PLATFORMS });
     for (const [label, figure] of [
       ['1 serve + worker', one],
       ['2 serve + worker', two],
@@ -760,6 +778,7 @@ async function main() {
         target: '≥ 0.5 × pgbench',
         met: figure.perSecond >= 0.5 * tps,
         reference: `${tps.toFixed(1)} orders/s (pgbench, ${CLIENTS} clients)`,
+        ...(PLATFORMS > 1 ? { figure: `checkout throughput, ${label}, ${PLATFORMS} platforms` } : {}),
         ratio: ratio(figure.perSecond, tps),
       });
   }
