@@ -8,17 +8,19 @@ import type { Express } from 'express';
 import { buildContainer, createLogger, TOKENS, type AppConfig, type Clock, type JobQueue, type Logger } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import type { Container } from 'inversify';
-import { harness } from './harness.js';
+import { closeWithHarness, harness } from './harness.js';
 
 export function containerWith(options: { clock?: Clock; logger?: Logger; config?: AppConfig } = {}): Container {
   const { config, knex, clock, container } = harness();
-  return buildContainer({
+  const made = buildContainer({
     config: options.config ?? config,
     knex,
     logger: options.logger ?? container.get<Logger>(TOKENS.Logger),
     jobQueue: container.get<JobQueue>(TOKENS.JobQueue),
     clock: options.clock ?? clock,
   });
+  closeWithHarness(made);
+  return made;
 }
 
 /** An app and its container logging at trace level, access log on; `logged()` is everything written so far. */

@@ -18,11 +18,13 @@ import {
   createLogger,
   createPgBoss,
   loadConfig,
+  MAILBOXES,
   PgBossJobQueue,
   TOKENS,
   type AppConfig,
   type Clock,
   type DatabaseEvents,
+  type MailboxReaderService,
   type Knex,
 } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
@@ -161,6 +163,18 @@ export async function startHarness(): Promise<Harness> {
   };
   current = started;
   return started;
+}
+
+/**
+ * Closes a container made beside the harness's own (containers.ts) with the harness: its mailbox
+ * reader and its events connection, which would otherwise keep re-connecting to the file's dropped
+ * database for the rest of the mocha worker's life.
+ */
+export function closeWithHarness(container: Container): void {
+  closers.unshift(async () => {
+    await container.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    await container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close();
+  });
 }
 
 export async function stopHarness(): Promise<void> {
