@@ -31,10 +31,8 @@ export function requestLogger(logger: Logger): BareMiddleware {
         aborted ? 'request aborted' : 'request completed',
       );
     };
-    res.once('finish', () => done(false));
-    res.once('close', () => {
-      if (!res.writableFinished) done(true);
-    });
+    // 'close' follows 'finish' on every answer, and comes alone when the client went away first.
+    res.once('close', () => done(!res.writableFinished));
     next();
   };
 }

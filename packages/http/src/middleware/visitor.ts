@@ -28,7 +28,11 @@ export function defaultLanguage(country: Country): LanguageId {
 }
 
 /** An explicit choice wins; otherwise Korean visitors pay in KRW and everyone else in EUR. */
-export function chooseCurrency(req: IncomingMessage, config: AppConfig, requested?: string): CurrencyCode {
+export function currencyFor(country: Country, requested?: string): CurrencyCode {
   if (requested === 'EUR' || requested === 'KRW') return requested;
-  return visitorCountry(req, config) === 'KR' ? 'KRW' : 'EUR';
+  return country === 'KR' ? 'KRW' : 'EUR';
+}
+
+export function chooseCurrency(req: IncomingMessage, config: AppConfig, requested?: string): CurrencyCode {
+  return currencyFor(visitorCountry(req, config), requested);
 }

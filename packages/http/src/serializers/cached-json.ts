@@ -93,11 +93,14 @@ export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | unde
   return chosen;
 }
 
-/** Sends the cached body in the best encoding the client accepts; 304 when its copy is current. */
-export function sendCachedJson(req: IncomingMessage, res: ServerResponse, body: CachedJson): void {
+/**
+ * Sends the cached body in the best encoding the client accepts; 304 when its copy is current.
+ * `varyBy`: the request headers the body depends on, besides Accept-Encoding.
+ */
+export function sendCachedJson(req: IncomingMessage, res: ServerResponse, body: CachedJson, varyBy?: string): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', body.etag);
-  addVary(res, 'Accept-Encoding');
+  addVary(res, varyBy ? `${varyBy}, Accept-Encoding` : 'Accept-Encoding');
   if (clientHasCurrent(req, body.etag)) {
     res.statusCode = 304;
     res.end();
