@@ -47,6 +47,9 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/** Connections the run's server takes (TEST_DATABASE_URL's server should allow as many). */
+export const TEST_MAX_CONNECTIONS = 400;
+
 /** Part of every database name of a run, so runs sharing TEST_DATABASE_URL's server never collide. */
 const randomSuffix = () => randomBytes(3).toString('hex');
 
@@ -77,7 +80,14 @@ export async function startTestServer(): Promise<TestServer> {
     };
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'subshare-test-db-'));
-    const embedded = await startEmbeddedPostgres({ dataDir: dir, password: randomBytes(12).toString('hex'), database: 'postgres' });
+    // Every file's harness, its appWith containers, CLI processes and the cluster test's two serve
+    // and two worker processes hold connections at once: more than PostgreSQL's default of 100.
+    const embedded = await startEmbeddedPostgres({
+      dataDir: dir,
+      password: randomBytes(12).toString('hex'),
+      database: 'postgres',
+      settings: { max_connections: String(TEST_MAX_CONNECTIONS) },
+    });
     serverUrl = embedded.url;
     // A throwaway server: durability only costs time (every CREATE DATABASE and commit waits on disk).
     await adminQuery(serverUrl, 'alter system set fsync = off');

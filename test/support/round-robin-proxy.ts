@@ -21,7 +21,9 @@ export interface RoundRobinProxy {
 }
 
 export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // An idle connection to a backend is dropped after 2 s, before the backend's own 5-s keep-alive
+  // timeout closes it under a request sent on it at that moment (a reset, not the shop's answer).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 2_000 });
   const targets = backends.map((backend) => new URL(backend));
   const statuses = new Map<number, number>();
   const perBackend = targets.map(() => 0);
@@ -55,6 +57,8 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
     });
     req.pipe(upstream);
   });
+  // Clients (fetch keeps idle connections 4 s) close first, never the proxy under their request.
+  server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -55,7 +55,11 @@ const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/
 class BoundedPgClient extends KnexPgClient {
   override initializePool(config: Knex.Config & { stallTimeoutMs?: number }): void {
     super.initializePool(config);
-    if (this.pool && config.stallTimeoutMs) watchForStalls(this.pool as unknown as TarnPool, config.stallTimeoutMs);
+    if (this.pool && config.stallTimeoutMs) {
+      const progressed = watchForStalls(this.pool as unknown as TarnPool, config.stallTimeoutMs);
+      // A statement answered inside a long transaction is progress too: the database is alive.
+      this.on('query-response', progressed);
+    }
   }
 
   _query(connection: PgConnection, obj: unknown): Promise<unknown> {
@@ -72,13 +76,14 @@ class BoundedPgClient extends KnexPgClient {
 
 /**
  * Tells a busy database from a stalled one. A pool whose connections are all in use makes the
- * next caller wait; while statements keep finishing (connections come back) the database is
- * busy and the caller waits its turn, up to BUSY_WAIT_LIMIT_MS (knex's acquire timeout). When
- * nothing has come back, been opened or been handed out for `stallMs` (PostgreSQL frozen, or
- * every connection held by a statement that will not end), every waiting caller is told at
- * once, with the same KnexTimeoutError as a plain acquire timeout: a fast 503, as before.
+ * next caller wait; while statements keep finishing (a statement answered, a connection given
+ * back, opened or handed out) the database is busy and the caller waits its turn, up to
+ * BUSY_WAIT_LIMIT_MS (knex's acquire timeout). When none of that has happened for `stallMs`
+ * (PostgreSQL frozen, or every connection held by a statement that will not end), every waiting
+ * caller is told at once, with the same KnexTimeoutError as a plain acquire timeout: a fast 503,
+ * as before. Answers the function to call on progress seen elsewhere (a statement answered).
  */
-function watchForStalls(pool: TarnPool, stallMs: number): void {
+function watchForStalls(pool: TarnPool, stallMs: number): () => void {
   let lastProgress = Date.now();
   const progressed = () => {
     lastProgress = Date.now();
@@ -99,6 +104,7 @@ function watchForStalls(pool: TarnPool, stallMs: number): void {
     Math.min(250, Math.max(10, Math.floor(stallMs / 4))),
   );
   timer.unref();
+  return progressed;
 }
 
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {

@@ -24,6 +24,8 @@ export interface EmbeddedDatabaseOptions {
   database?: string;
   port?: number;
   logger?: Logger;
+  /** Server settings given at start (`-c name=value`), e.g. `max_connections`, which needs a restart to change otherwise. */
+  settings?: Record<string, string>;
 }
 
 export async function freePort(): Promise<number> {
@@ -233,7 +235,13 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     persistent: true,
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: heard,
     onError: heard,
   });
