@@ -226,6 +226,7 @@ export class ActivationFlow {
     trx: Knex.Transaction,
   ): Promise<ClaimedUnit[] | undefined> {
     const startsAt = this.clock.now();
+    if (!(await this.slotsMayBeFree(pending, renewals, startsAt, trx))) return undefined;
     try {
       return await trx.transaction(async (savepoint) => {
         await this.subscriptions.lockPlatforms(
@@ -264,6 +265,29 @@ export class ActivationFlow {
       if (error instanceof NoFreeSlot) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A sold-out platform, told without queueing on its claim lock: the lock is held until the
+   * claiming transaction commits (its e-mail included), so during a rush every paid order of a
+   * full platform would otherwise wait for each one before it only to learn that it waits. The
+   * read is not locked: a slot freed after it is offered to the waiting orders by whoever freed
+   * it (refund, expiry, a new account: activateWaiting) and by the sweep every 5 minutes.
+   */
+  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx: Knex.Transaction): Promise<boolean> {
+    const needed = new Map<string, { platformId: number; months: number; units: number }>();
+    for (const item of pending) {
+      const units = item.quantity - (renewals.get(item.id)?.length ?? 0);
+      if (units <= 0) continue;
+      const key = `${item.platformId}:${item.months}`;
+      const entry = needed.get(key) ?? { platformId: item.platformId, months: item.months, units: 0 };
+      entry.units += units;
+      needed.set(key, entry);
+    }
+    for (const { platformId, months, units } of needed.values()) {
+      if (!(await this.subscriptions.hasFreeSlots(platformId, units, startsAt, addMonths(startsAt, months), trx))) return false;
+    }
+    return true;
   }
 
   private async withRetry<T>(task: () => Promise<T>): Promise<T> {

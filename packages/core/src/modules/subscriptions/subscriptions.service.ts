@@ -132,6 +132,23 @@ export class SubscriptionsService {
   }
 
   /**
+   * Whether the platform has, at the moment of this read, `needed` slots free for the whole
+   * period, read without the claim lock: a sold-out platform is told at once instead of after
+   * every claim queued before it. Nothing is reserved; `claimSlot` decides under the lock.
+   */
+  async hasFreeSlots(platformId: number, needed: number, startsAt: Date, endsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
+    const accounts = await this.accounts.activeAccounts(platformId, trx);
+    if (accounts.length === 0) return false;
+    const occupied = await this.subscriptions.occupied(
+      accounts.map((account) => account.id),
+      startsAt,
+      endsAt,
+      trx,
+    );
+    return freeSlots(accounts, occupied).length >= needed;
+  }
+
+  /**
    * Takes the platforms' slot-claim locks until the transaction ends, in ascending id order
    * (call it first with every platform a transaction will claim on). Claims on one platform then
    * queue instead of colliding: without it, two transactions inserting conflicting rows at the
