@@ -246,7 +246,10 @@ describe('production install: the Dockerfile runtime stage and scripts/productio
       const serve = runImage(['serve'], { ...productionEnv(url), PORT: String(port) });
       await waitFor(
         async () => {
-          const { rows } = await holder.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'");
+          // In this file's database only: other files' processes wait on advisory locks of their own (slot claims, say).
+          const { rows } = await holder.query(
+            "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'",
+          );
           return rows.length > 0;
         },
         { timeoutMs: 30_000, intervalMs: 100, what: `migrate waiting for the lock: ${serve.output()}` },
