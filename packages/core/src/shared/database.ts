@@ -38,7 +38,7 @@ export const BUSY_WAIT_LIMIT_MS = 20_000;
 /** What `watchForStalls` needs of knex's pool (tarn). */
 interface TarnPool {
   pendingAcquires: Array<{ reject(error: Error): void }>;
-  on(event: 'release' | 'createSuccess' | 'acquireSuccess', listener: () => void): void;
+  on(event: 'release' | 'createSuccess' | 'acquireSuccess' | 'poolDestroySuccess', listener: () => void): void;
 }
 
 type PgConnection = pg.Client & { __knex__disposed?: unknown; connection?: { stream?: { destroy(): void } } };
@@ -104,6 +104,7 @@ function watchForStalls(pool: TarnPool, stallMs: number): () => void {
     Math.min(250, Math.max(10, Math.floor(stallMs / 4))),
   );
   timer.unref();
+  pool.on('poolDestroySuccess', () => clearInterval(timer));
   return progressed;
 }
 
