@@ -7,7 +7,7 @@ import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { closeSnackbar, loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { closeSnackbar, loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
@@ -85,17 +85,7 @@ describe('browser: the catalog editor', function () {
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent).then(clean);
   const value = (page: Page, selector: string) => page.$eval(selector, (element) => (element as HTMLInputElement).value);
   const testId = (id: string) => `[data-testid="${id}"]`;
-  /**
-   * An info snackbar saying `message`, waited for as one condition: the shell hides a snackbar
-   * after 3 s, so on a busy machine it can be gone between finding it and reading it.
-   */
-  const infoSnackbar = (page: Page, message: string) =>
-    page.waitForFunction(
-      (selector, expected) => document.querySelector(selector)?.textContent === expected,
-      {},
-      `${testId('snackbar')}[data-tone="info"] ${testId('snackbar-message')}`,
-      message,
-    );
+  const infoSnackbar = (page: Page, message: string) => snackbarShown(page, message);
 
   async function settled(page: Page) {
     await page.waitForSelector(testId('loading-overlay'), { hidden: true });

@@ -4,7 +4,7 @@ import { CATALOG, type CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { closeSnackbar, loggedInPage, openBrowser, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { closeSnackbar, loggedInPage, openBrowser, snackbarShown, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
 import { createAccount, createPlatform as createTestPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
@@ -208,14 +208,7 @@ describe('browser: the admin refund', function () {
     // A double click on Confirm: one request.
     await typeInto(page, '[data-testid="admin-refund-reason"]', '  The buyer asked within the day.  ');
     await click(page, '[data-testid="admin-refund-confirm"]', { inDialog: true, count: 2 });
-    await page.waitForFunction(
-      (expected) =>
-        [...document.querySelectorAll('[data-testid="snackbar"][data-tone="info"] [data-testid="snackbar-message"]')].some(
-          (element) => element.textContent === expected,
-        ),
-      {},
-      `Order ${orderId} is refunded: €4.24 back to the buyer.`,
-    );
+    await snackbarShown(page, `Order ${orderId} is refunded: €4.24 back to the buyer.`);
     await closeSnackbar(page);
     await page.waitForSelector(dialog, { hidden: true });
     expect(refunds.posts).to.deep.equal([{ orderId, reason: 'The buyer asked within the day.', overrideWindow: false }]);

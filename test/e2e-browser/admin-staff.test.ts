@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { api, createUser, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
-import { closeSnackbar, loggedInPage, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { closeSnackbar, loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession } from '../support/browser.js';
 import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -48,14 +48,7 @@ describe('browser: staff roles, the audit log and the outbox', function () {
     await element!.click();
   }
   async function snackbar(page: Page, message: string) {
-    await page.waitForFunction(
-      (expected) =>
-        [...document.querySelectorAll('[data-testid="snackbar"]')].some(
-          (element) => element.getAttribute('data-tone') === 'info' && element.querySelector('[data-testid="snackbar-message"]')?.textContent === expected,
-        ),
-      {},
-      message,
-    );
+    await snackbarShown(page, message);
     await closeSnackbar(page);
   }
   const documentWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
+import { loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
 import { buyer as newBuyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -93,16 +93,7 @@ describe('browser: the admin area', function () {
 
   /** A snackbar with exactly this message (it stays 3 s: spec section 8). */
   async function snackbar(page: Page, message: string, tone: 'info' | 'error') {
-    await page.waitForFunction(
-      (expected, expectedTone) =>
-        [...document.querySelectorAll('[data-testid="snackbar"]')].some(
-          (element) =>
-            element.getAttribute('data-tone') === expectedTone && element.querySelector('[data-testid="snackbar-message"]')?.textContent === expected,
-        ),
-      {},
-      message,
-      tone,
-    );
+    await snackbarShown(page, message, tone);
     // Closed at once, so the next message is not confused with this one.
     await closeSnackbar(page);
   }

@@ -73,6 +73,7 @@ export async function loggedInPage(
 ): Promise<Page> {
   const { role = 0, language = 'en', currency, viewport = DESKTOP } = options;
   const page = await session.newPage(viewport);
+  await page.evaluateOnNewDocument(recordSnackbars);
   await page.setExtraHTTPHeaders({ 'Accept-Language': language === 'ko' ? 'ko-KR,ko;q=0.9' : 'en-GB,en;q=0.9' });
   await page.goto(`${baseUrl}/robots.txt`);
   const login = user && {
@@ -95,6 +96,50 @@ export async function loggedInPage(
     currency ?? '',
   );
   return page;
+}
+
+declare global {
+  interface Window {
+    /** Every snackbar the document has shown, as `tone message`, oldest first (see recordSnackbars). */
+    shownSnackbars?: string[];
+  }
+}
+
+/**
+ * Runs in the page before its own scripts: writes down every snackbar as it appears. The shell
+ * hides a snackbar after 3 s, so a test that looks for it when asked can miss it on a loaded
+ * machine (a CI run did: the save's message came and went while the test waited for the
+ * address to change). A mutation observer runs in the page's own microtasks, whatever the test
+ * process is doing.
+ */
+function recordSnackbars() {
+  const shown: string[] = (window.shownSnackbars = []);
+  const seen = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const snackbar of document.querySelectorAll('[data-testid="snackbar"]')) {
+      const entry = `${snackbar.getAttribute('data-tone')} ${snackbar.querySelector('[data-testid="snackbar-message"]')?.textContent ?? ''}`;
+      if (seen.get(snackbar) === entry) continue;
+      seen.set(snackbar, entry);
+      shown.push(entry);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
+/**
+ * Waits until the page has shown a snackbar of this tone with exactly this message, even one
+ * already hidden again, and takes it off the record so that the next wait for the same message
+ * needs a new one. Pages from loggedInPage record from their first navigation.
+ */
+export async function snackbarShown(page: Page, message: string, tone: 'info' | 'error' = 'info'): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const index = window.shownSnackbars?.indexOf(expected) ?? -1;
+      if (index >= 0) window.shownSnackbars!.splice(index, 1);
+      return index >= 0;
+    },
+    { polling: 50 },
+    `${tone} ${message}`,
+  );
 }
 
 /**
