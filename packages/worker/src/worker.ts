@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
-import type { PgBoss } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import { isValidRequestId, JOB_REQUEST_ID_KEY, OPERATIONS, runWithRequestId, TOKENS, type Logger, type OperationsService } from '@subshare/core';
 import { JOBS } from './jobs/index.js';
 import type { JobDefinition } from './jobs/job.js';
@@ -16,7 +16,15 @@ export interface WorkerHandle {
 
 const HEARTBEAT_MS = 30_000;
 
-export async function startWorker(boss: PgBoss, container: Container, jobs: JobDefinition[] = JOBS): Promise<WorkerHandle> {
+export interface WorkerOptions {
+  /**
+   * How often each queue is polled besides its NOTIFYs, in seconds: the backstop for jobs that
+   * become due later (retries, startAfter), which no NOTIFY announces. pg-boss's own is 30 s.
+   */
+  pollSeconds?: number;
+}
+
+export async function startWorker(boss: PgBoss, container: Container, jobs: JobDefinition[] = JOBS, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const logger = container.get<Logger>(TOKENS.Logger).child({ component: 'worker' });
   const operations = container.get<OperationsService>(OPERATIONS.Service);
   const id = randomUUID();
@@ -25,10 +33,10 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
   for (const job of jobs) {
     const { name, schedule } = job.queue;
     // A sent job wakes the worker at once (createPgBoss `listen`, queues with `notify`); the poll
-    // stays at pg-boss's 2 s rather than its 30 s backstop, for jobs that become due later
-    // (retries, startAfter), which no NOTIFY announces.
-    const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
-    await boss.work<object>(name, { batchSize: 1, localConcurrency: job.concurrency ?? 1, ...polling }, async ([received]) => {
+    // stays at 2 s rather than pg-boss's 30-s backstop.
+    const pollSeconds = options.pollSeconds ?? 2;
+    const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
+    const handle = async ([received]: Job<object>[]) => {
       const jobLogger = logger.child({ queue: name, jobId: received.id });
       const run = async () => {
         try {
@@ -45,7 +53,24 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       // carry it. Any other job runs under none, whatever context woke pg-boss's loop.
       const requestId = (received.data as Record<string, unknown> | null)?.[JOB_REQUEST_ID_KEY];
       return runWithRequestId(isValidRequestId(requestId) ? requestId : undefined, run);
-    });
+    };
+    // One pg-boss worker per slot of the job's concurrency, each told after every job to fetch
+    // again at once. pg-boss waits out its poll after a job unless a NOTIFY came (it keeps
+    // fetching only for batches of more than one), so a backlog built in a rush (a burst of paid
+    // orders, whose activations take turns on their platform's claim lock) ran one job per slot
+    // every poll once the rush's NOTIFYs stopped. A fetch that finds nothing ends it: back to
+    // the poll, so an empty queue is not fetched in a loop.
+    for (let slot = 0; slot < (job.concurrency ?? 1); slot += 1) {
+      // Known once work() answers; pg-boss's first fetch cannot bring a job before that.
+      const self: { workerId?: string } = {};
+      self.workerId = await boss.work<object>(name, { batchSize: 1, ...polling }, async (batch) => {
+        try {
+          return await handle(batch);
+        } finally {
+          if (self.workerId) boss.notifyWorker(self.workerId);
+        }
+      });
+    }
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
   }
 
