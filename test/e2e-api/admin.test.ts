@@ -80,7 +80,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
   /** A buyer with a chosen e-mail, as the orders service sees a logged-in user. */
   async function buyerWithEmail(email: string): Promise<AuthenticatedUser> {
     const user = await createUser({ email });
-    return { id: user.id, email, name: 'Test User', role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() };
+    return { id: user.id, email, name: 'Test User', photoUrl: null, role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() };
   }
 
   /** A platform of the test's own that sells up to 5 at once. */

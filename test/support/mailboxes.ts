@@ -70,7 +70,7 @@ export async function subscribe(container: Container, buyer: TestUser, platform:
   const order = await container
     .get<OrdersService>(ORDERS.Service)
     .createOrder(
-      { id: buyer.id, email: buyer.email, name: 'Test User', role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() },
+      { id: buyer.id, email: buyer.email, name: 'Test User', photoUrl: null, role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() },
       { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity: 1, currency: 'EUR' },
       'EUR',
     );

@@ -91,7 +91,16 @@ export async function createAccount(
 
 export async function buyer(options: { languageId?: 1 | 2 } = {}): Promise<AuthenticatedUser> {
   const user = await createUser({ languageId: options.languageId });
-  return { id: user.id, email: user.email, name: 'Test User', role: 0, isEmailVerified: true, languageId: options.languageId ?? 1, sessionId: randomUUID() };
+  return {
+    id: user.id,
+    email: user.email,
+    name: 'Test User',
+    photoUrl: null,
+    role: 0,
+    isEmailVerified: true,
+    languageId: options.languageId ?? 1,
+    sessionId: randomUUID(),
+  };
 }
 
 export async function createOrder(user: AuthenticatedUser, platform: TestPlatform, quantity = 1): Promise<number> {

@@ -69,7 +69,8 @@ export class UserPanelFlow {
     const { id: userId, languageId } = input;
     const isStaff = viewer.role >= ROLES.moderator;
     if (userId !== viewer.id && !isStaff) throw new ForbiddenError('You can only see your own subscriptions.', 'forbidden');
-    const profile = await this.identity.profile(userId);
+    // Their own panel: the session's check has just read the buyer's row.
+    const profile = userId === viewer.id ? viewer : await this.identity.profile(userId);
     const [orders, active] = await Promise.all([this.orders.paidOrdersOfUser(userId), this.subscriptions.activeOfUser(userId)]);
 
     const itemById = new Map<number, { order: OrderView; item: OrderItemView }>();

@@ -93,6 +93,7 @@ export class AuthService {
       id: row.id,
       email: row.email,
       name: row.name,
+      photoUrl: row.photo_url,
       role: row.role,
       isEmailVerified: row.is_email_verified,
       languageId: row.language_id === 2 ? 2 : 1,

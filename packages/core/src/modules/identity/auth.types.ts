@@ -15,6 +15,8 @@ export interface AuthenticatedUser {
   id: number;
   email: string;
   name: string | null;
+  /** The profile photo's address (social logins), as the panel shows it. */
+  photoUrl: string | null;
   role: Role;
   isEmailVerified: boolean;
   languageId: 1 | 2;
