@@ -160,6 +160,53 @@ describe('activation of paid orders', function () {
     }
   });
 
+  it('capacity that comes while waiting orders are tried again goes to the longest waiting, not to the order the pass has reached', async () => {
+    const platform = await createPlatform({ slotsCount: 2 });
+    const account = await createAccount(platform.id, 2);
+    // Its own account-created pass has run (no order waited yet), so the pass below is the only one.
+    await waitFor(
+      async () =>
+        (
+          await knex().raw(
+            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
+            [account.id],
+          )
+        ).rows[0].n === 1,
+      { what: 'the account-created job of the first account' },
+    );
+    for (const orderId of await paidOrders(platform, 2)) {
+      await markPaidQuietly(orderId);
+      expect((await activation().activate(orderId)).outcome).to.equal('activated');
+    }
+    const waiting: number[] = [];
+    for (const orderId of await paidOrders(platform, 4)) {
+      await markPaidQuietly(orderId);
+      waiting.push(orderId);
+    }
+
+    // The pass tells the two oldest to wait, then stops at the third, whose row this test holds.
+    const holder = await knex().transaction();
+    await holder('orders').where({ id: waiting[2] }).forUpdate().first();
+    const pass = activation().activateWaiting({ platformId: platform.id });
+    await waitFor(async () => (await emailsWithKey(`order:${waiting[1]}:purchased`)) === 1, { what: 'the second oldest told to wait' });
+    await waitFor(
+      async () =>
+        (await knex().raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n >= 1,
+      { what: 'the pass waiting for the third order' },
+    );
+    // A slot comes now (an account of one slot, written directly: no account-created pass of its own).
+    await knex().raw(
+      `insert into platform_accounts (platform_id, login_email, password_encrypted, slots_count, forwarding_email)
+       select platform_id, 'extra-' || login_email, password_encrypted, 1, forwarding_email from platform_accounts where id = ?`,
+      [account.id],
+    );
+    await holder.commit();
+
+    expect(await pass).to.include({ waiting: 4, activated: 1 });
+    const states = await Promise.all(waiting.map(async (id) => (await orderRow(id)).state));
+    expect(states).to.deep.equal([2, 6, 6, 6]);
+  });
+
   it('lets the database decide: a slot taken meanwhile by another writer fails on the constraint, and the next slot is taken', async () => {
     const platform = await createPlatform({ slotsCount: 3 });
     const account = await createAccount(platform.id, 3);

@@ -11,7 +11,8 @@
  *                                       └ none free ──▶ savepoint rolled back, order stays 6,
  *                                                        e-mail purchasedNotActiveSubscribe
  *   new capacity (`account-created`, every 5 minutes) ──▶ activateWaiting: every waiting
- *       order tried again, oldest payment first
+ *       order tried again, oldest payment first (capacity that comes during the pass goes to
+ *       the older orders it passed over first: a younger one that finds it yields)
  *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
  *
  * Renewal: when the buyer already holds a subscription of the item's platform (on an active
@@ -37,7 +38,8 @@ import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrderItemView, t
 import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { ActivateInput } from '../wire/subscriptions.js';
 
-export type ActivationOutcome = 'activated' | 'waiting' | 'not_waiting' | 'missing';
+/** `yielded`: free slots were found, but older waiting orders come first (activateWaiting only; nothing changed). */
+export type ActivationOutcome = 'activated' | 'waiting' | 'not_waiting' | 'missing' | 'yielded';
 
 export interface ActivatedSlot {
   subscriptionId: number;
@@ -56,6 +58,8 @@ export interface ActivationResult {
   outcome: ActivationOutcome;
   /** The order's state after the call (undefined when the order does not exist). */
   state?: number;
+  /** Why a waiting order waits: no free slot for it, or staff must invite the buyer first. */
+  waitsFor?: 'slots' | 'invitation';
   subscriptions: ActivatedSlot[];
 }
 
@@ -64,6 +68,8 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
 class NoFreeSlot extends Error {}
+class Yielded extends Error {}
+const YIELDED = Symbol('yielded');
 
 @injectable()
 export class ActivationFlow {
@@ -95,7 +101,7 @@ export class ActivationFlow {
    * 409 `order_not_waiting` or `no_free_slot`; audited as `order.activate`.
    */
   async activateNow(actor: AuditActor, { orderId }: ActivateInput): Promise<ActivationResult> {
-    const result = await this.withRetry(() => this.run(orderId, actor));
+    const result = await this.withRetry(() => this.run(orderId, { staff: actor }));
     if (result.outcome === 'missing') throw new NotFoundError('This order does not exist.', 'order_not_found');
     if (result.outcome === 'not_waiting') throw new ConflictError(`This order is not waiting for activation (state ${result.state}).`, 'order_not_waiting');
     this.logger.info({ orderId, subscriptionIds: result.subscriptions.map((s) => s.subscriptionId) }, 'order activated by staff');
@@ -112,19 +118,42 @@ export class ActivationFlow {
     const ids = await this.orders.waitingOrderIds({ platformId: options.platformId });
     let activated = 0;
     let queued = 0;
-    for (const orderId of ids) {
+    const tryOrder = async (orderId: number, yieldToOlder: boolean): Promise<ActivationResult | undefined> => {
       try {
-        if ((await this.withRetry(() => this.run(orderId))).outcome === 'activated') activated += 1;
+        const result = await this.withRetry(() => this.run(orderId, { yieldToOlder }));
+        if (result.outcome === 'activated') activated += 1;
+        return result;
       } catch (error) {
         this.logger.warn({ err: error, orderId }, 'activation of a waiting order failed; its job will retry it');
         if (await this.jobs.send(ORDER_QUEUES.activate.name, { orderId }, { singletonKey: activationKey(orderId) })) queued += 1;
+        return undefined;
       }
+    };
+    // The orders this pass found without a free slot, oldest first. Capacity can come while a pass
+    // runs (an account added, a refund, another pass): a younger order that finds slots free
+    // under the claim lock then yields (its claim undone) and the pass offers them to these first.
+    let passedOver: number[] = [];
+    const waitsForSlots = (result: ActivationResult | undefined) => result?.outcome === 'waiting' && result.waitsFor === 'slots';
+    for (const orderId of ids) {
+      let result = await tryOrder(orderId, passedOver.length > 0);
+      if (result?.outcome === 'yielded') {
+        const older = passedOver;
+        passedOver = [];
+        for (const olderId of older) if (waitsForSlots(await tryOrder(olderId, passedOver.length > 0))) passedOver.push(olderId);
+        result = await tryOrder(orderId, passedOver.length > 0);
+      }
+      if (waitsForSlots(result)) passedOver.push(orderId);
     }
     if (ids.length > 0) this.logger.info({ platformId: options.platformId, waiting: ids.length, activated, queued }, 'waiting orders tried again');
     return { waiting: ids.length, activated, queued };
   }
 
-  private run(orderId: number, staff?: AuditActor): Promise<ActivationResult> {
+  /**
+   * One try, in one transaction. `staff`: activateNow (invitations count as done; audited).
+   * `yieldToOlder`: activateWaiting, when older orders of its pass found no slot; slots found now
+   * are capacity that came during the pass, and this order leaves them to those first.
+   */
+  private run(orderId: number, { staff, yieldToOlder = false }: { staff?: AuditActor; yieldToOlder?: boolean } = {}): Promise<ActivationResult> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lockForUpdate(orderId, trx);
       if (!order) return { orderId, outcome: 'missing', subscriptions: [] };
@@ -135,7 +164,8 @@ export class ActivationFlow {
       // Only a unit that needs a new slot on a family-group platform waits for the invitation.
       const needsInvitation = pending.some((item) => item.haveInvitation && (renewals.get(item.id)?.length ?? 0) < item.quantity);
       const needsStaff = !staff && needsInvitation;
-      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx);
+      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx, yieldToOlder);
+      if (claimed === YIELDED) return { orderId, outcome: 'yielded', state: order.state, subscriptions: [] };
 
       if (!claimed) {
         if (staff) throw new ConflictError('No slot is free on this platform for the whole period; add an account first.', 'no_free_slot');
@@ -150,7 +180,7 @@ export class ActivationFlow {
           },
           trx,
         );
-        return { orderId, outcome: 'waiting', state: order.state, subscriptions: [] };
+        return { orderId, outcome: 'waiting', state: order.state, waitsFor: needsStaff ? 'invitation' : 'slots', subscriptions: [] };
       }
 
       const firstOfItem = new Map<number, number>();
@@ -224,7 +254,8 @@ export class ActivationFlow {
     pending: OrderItemView[],
     renewals: Map<number, SubscriptionView[]>,
     trx: Knex.Transaction,
-  ): Promise<ClaimedUnit[] | undefined> {
+    yieldToOlder: boolean,
+  ): Promise<ClaimedUnit[] | undefined | typeof YIELDED> {
     const startsAt = this.clock.now();
     if (!(await this.slotsMayBeFree(pending, renewals, startsAt, trx))) return undefined;
     try {
@@ -259,10 +290,13 @@ export class ActivationFlow {
             claimed.push({ ...slot, orderItemId: item.id, renewed: false });
           }
         }
+        // Undone with the savepoint: the slots stay free for the older orders.
+        if (yieldToOlder && claimed.some((unit) => !unit.renewed)) throw new Yielded();
         return claimed;
       });
     } catch (error) {
       if (error instanceof NoFreeSlot) return undefined;
+      if (error instanceof Yielded) return YIELDED;
       throw error;
     }
   }
@@ -274,7 +308,7 @@ export class ActivationFlow {
    * read is not locked: a slot freed after it is offered to the waiting orders by whoever freed
    * it (refund, expiry, a new account: activateWaiting) and by the sweep every 5 minutes.
    */
-  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx: Knex.Transaction): Promise<boolean> {
+  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
     const needed = new Map<string, { platformId: number; months: number; units: number }>();
     for (const item of pending) {
       const units = item.quantity - (renewals.get(item.id)?.length ?? 0);
