@@ -50,10 +50,9 @@ export class PlatformAccountRepository {
       .orderBy('id');
   }
 
-  async activeOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {
-    return PlatformAccountModel.query(trx ?? this.knex)
-      .where({ platform_id: platformId, is_active: true })
-      .orderBy('id');
+  /** Ids and slot counts only: read on every claim, so no model per row (a platform may have hundreds of accounts). */
+  async activeSlotCountsOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
+    return (trx ?? this.knex)('platform_accounts').where({ platform_id: platformId, is_active: true }).orderBy('id').select('id', 'slots_count');
   }
 
   async allActive(trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {

@@ -24,6 +24,12 @@ import type { PlatformAccountModel } from './models/platform-account.model.js';
 import { ACCOUNT_QUEUES } from './queues.js';
 
 /** A platform account as staff see it: everything but the password. */
+/** An account as slot claims see it: its id and how many slots it has. */
+export interface AccountSlots {
+  id: number;
+  slotsCount: number;
+}
+
 export interface PlatformAccountView {
   id: number;
   platformId: number;
@@ -175,9 +181,9 @@ export class AccountsService {
     return views;
   }
 
-  /** The platform's accounts that take new subscriptions, by id (the subscriptions work picks slots on them). */
-  async activeAccounts(platformId: number, trx?: Knex.Transaction): Promise<PlatformAccountView[]> {
-    return (await this.accounts.activeOfPlatform(platformId, trx)).map(toAccountView);
+  /** The platform's accounts that take new subscriptions, by id, with their slot counts (the subscriptions work picks slots on them). */
+  async activeSlotCounts(platformId: number, trx?: Knex.Transaction): Promise<AccountSlots[]> {
+    return (await this.accounts.activeSlotCountsOfPlatform(platformId, trx)).map((row) => ({ id: row.id, slotsCount: row.slots_count }));
   }
 
   /** Every account that takes new subscriptions, by platform then id (the dashboard's slot occupancy). */

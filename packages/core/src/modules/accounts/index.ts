@@ -3,6 +3,7 @@ export { ACCOUNTS, accountsModule } from './accounts.module.js';
 export type {
   AccountsService,
   PlatformAccountView,
+  AccountSlots,
   MailboxView,
   AccountCredentials,
   AccountMailboxLogin,

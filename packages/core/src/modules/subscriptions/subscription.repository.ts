@@ -27,6 +27,41 @@ export class SubscriptionRepository {
       .distinct('platform_account_id', 'slot');
   }
 
+  /**
+   * The first `limit` slots of these accounts that no active subscription holds at any moment of
+   * [from, to), in the global order (account id, then slot), after `after` when given. An
+   * account of one slot is offered whole (slot 0), free only when nothing holds any of it; slot
+   * 0 held blocks every slot of its account: the exclusion constraint's own notion of overlap.
+   * Each candidate is one probe of the constraint's index, so a claim costs the same on a
+   * platform of ten accounts as on one of a thousand.
+   */
+  async freeSlots(
+    accounts: Array<{ id: number; slotsCount: number }>,
+    from: Date,
+    to: Date,
+    { after, limit }: { after?: { accountId: number; slot: number }; limit: number },
+    trx?: Knex.Transaction,
+  ): Promise<OccupiedSlot[]> {
+    if (accounts.length === 0) return [];
+    const { rows } = await (trx ?? this.knex).raw<{ rows: OccupiedSlot[] }>(
+      `select c.id as platform_account_id, s.slot
+         from unnest(?::int[], ?::int[]) as c (id, slots_count)
+        cross join lateral generate_series(
+                case when c.slots_count = 1 then 0 else 1 end,
+                case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
+        where (c.id, s.slot) > (?, ?)
+          and not exists (
+                select 1 from subscriptions x
+                 where x.platform_account_id = c.id and x.status = 'active'
+                   and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
+                   and tstzrange(x.starts_at, x.ends_at) && tstzrange(?::timestamptz, ?::timestamptz))
+        order by c.id, s.slot
+        limit ?`,
+      [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to, limit],
+    );
+    return rows;
+  }
+
   /** Inserts as is: the caller runs it in a savepoint and reads the constraint violations. */
   async insert(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionModel> {
     return SubscriptionModel.query(trx).insertAndFetch({ ...row, status: 'active' });

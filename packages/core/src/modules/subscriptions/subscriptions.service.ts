@@ -65,6 +65,8 @@ const ONE_PER_ORDER_ITEM = 'subscriptions_one_per_order_item_unit';
 const ONE_RENEWAL_PER_ORDER_ITEM = 'subscription_renewals_one_per_order_item_unit';
 /** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
 const CLAIM_LOCK_CLASS = 0x5355;
+/** Free slots read at a time by a claim: under the claim lock the first one is almost always still free. */
+const CANDIDATES_PER_READ = 8;
 
 @injectable()
 export class SubscriptionsService {
@@ -77,8 +79,9 @@ export class SubscriptionsService {
   /**
    * Takes a free slot of an active account of the platform for the whole period, inside `trx`,
    * or answers undefined when there is none. Claims on one platform queue behind its claim lock
-   * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read of the slots in use;
-   * each is tried in its own savepoint, in one global order (account id, then slot), so a
+   * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read
+   * (`freeSlots`, a few at a time, in the database: the cost does not grow with the platform's
+   * subscriptions); each is tried in its own savepoint, in one global order (account id, then slot), so a
    * candidate taken meanwhile by a concurrent transaction fails on the exclusion constraint and
    * the next one is tried, and two transactions never wait on each other in a cycle.
    * An account with a single slot is given whole (slot 0); otherwise slots are 1..slots_count.
@@ -86,49 +89,52 @@ export class SubscriptionsService {
    */
   async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
     await this.lockPlatforms([request.platformId], trx);
-    const accounts = (await this.accounts.activeAccounts(request.platformId, trx)).filter((account) => account.id !== request.excludeAccountId);
-    const occupied = await this.subscriptions.occupied(
-      accounts.map((account) => account.id),
-      request.startsAt,
-      request.endsAt,
-      trx,
-    );
-    const after = request.after;
-    const candidates = freeSlots(accounts, occupied).filter(
-      (candidate) => !after || candidate.account.id > after.accountId || (candidate.account.id === after.accountId && candidate.slot > after.slot),
-    );
-    for (const candidate of candidates) {
-      const now = this.clock.now();
-      try {
-        const row = await trx.transaction((savepoint) =>
-          this.subscriptions.insert(
-            {
-              user_id: request.userId,
-              order_item_id: request.orderItemId,
-              unit: request.unit,
-              platform_account_id: candidate.account.id,
-              slot: candidate.slot,
-              starts_at: request.startsAt,
-              ends_at: request.endsAt,
-              replaced_from_id: request.replacedFromId ?? null,
-              created_at: now,
-              updated_at: now,
-            },
-            savepoint,
-          ),
-        );
-        return { subscription: toView(row), account: candidate.account };
-      } catch (error) {
-        // Objection wraps the driver's error; the PostgreSQL code is on the original.
-        const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
-        if (code === PG_EXCLUSION_VIOLATION) continue;
-        if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PER_ORDER_ITEM) {
-          throw new ConflictError('This order item already has its subscription.', 'already_activated', error);
-        }
-        return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+    const accounts = (await this.accounts.activeSlotCounts(request.platformId, trx)).filter((account) => account.id !== request.excludeAccountId);
+    let after = request.after;
+    for (;;) {
+      const candidates = await this.subscriptions.freeSlots(accounts, request.startsAt, request.endsAt, { after, limit: CANDIDATES_PER_READ }, trx);
+      for (const candidate of candidates) {
+        const row = await this.tryClaim(request, candidate, trx);
+        if (!row) continue;
+        const [account] = await this.accounts.accountsByIds([row.platform_account_id], trx);
+        return { subscription: toView(row), account };
       }
+      if (candidates.length < CANDIDATES_PER_READ) return undefined;
+      const last = candidates[candidates.length - 1];
+      after = { accountId: last.platform_account_id, slot: last.slot };
     }
-    return undefined;
+  }
+
+  /** One candidate in its own savepoint: the row, or undefined when the exclusion constraint says a concurrent claim took it. */
+  private async tryClaim(request: SlotRequest, candidate: OccupiedSlot, trx: Knex.Transaction): Promise<SubscriptionModel | undefined> {
+    const now = this.clock.now();
+    try {
+      return await trx.transaction((savepoint) =>
+        this.subscriptions.insert(
+          {
+            user_id: request.userId,
+            order_item_id: request.orderItemId,
+            unit: request.unit,
+            platform_account_id: candidate.platform_account_id,
+            slot: candidate.slot,
+            starts_at: request.startsAt,
+            ends_at: request.endsAt,
+            replaced_from_id: request.replacedFromId ?? null,
+            created_at: now,
+            updated_at: now,
+          },
+          savepoint,
+        ),
+      );
+    } catch (error) {
+      // Objection wraps the driver's error; the PostgreSQL code is on the original.
+      const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
+      if (code === PG_EXCLUSION_VIOLATION) return undefined;
+      if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PER_ORDER_ITEM) {
+        throw new ConflictError('This order item already has its subscription.', 'already_activated', error);
+      }
+      return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+    }
   }
 
   /**
@@ -137,15 +143,9 @@ export class SubscriptionsService {
    * every claim queued before it. Nothing is reserved; `claimSlot` decides under the lock.
    */
   async hasFreeSlots(platformId: number, needed: number, startsAt: Date, endsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
-    const accounts = await this.accounts.activeAccounts(platformId, trx);
-    if (accounts.length === 0) return false;
-    const occupied = await this.subscriptions.occupied(
-      accounts.map((account) => account.id),
-      startsAt,
-      endsAt,
-      trx,
-    );
-    return freeSlots(accounts, occupied).length >= needed;
+    if (needed <= 0) return true;
+    const accounts = await this.accounts.activeSlotCounts(platformId, trx);
+    return (await this.subscriptions.freeSlots(accounts, startsAt, endsAt, { limit: needed }, trx)).length >= needed;
   }
 
   /**
@@ -190,7 +190,7 @@ export class SubscriptionsService {
    * on an active account of the platform beyond now, soonest end first, locked to the transaction.
    */
   async renewable(userId: number, platformId: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
-    const accounts = await this.accounts.activeAccounts(platformId, trx);
+    const accounts = await this.accounts.activeSlotCounts(platformId, trx);
     const rows = await this.subscriptions.renewable(
       userId,
       accounts.map((account) => account.id),
@@ -347,27 +347,6 @@ export class SubscriptionsService {
   async ofUser(userId: number, statuses: SubscriptionStatus[] = [], trx?: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.ofUser(userId, statuses, trx)).map(toView);
   }
-}
-
-/** Every free (account, slot) pair, accounts by id and slots ascending. */
-function freeSlots(accounts: PlatformAccountView[], occupied: OccupiedSlot[]): Array<{ account: PlatformAccountView; slot: number }> {
-  const used = new Map<number, Set<number>>();
-  for (const row of occupied) {
-    const slots = used.get(row.platform_account_id) ?? new Set<number>();
-    slots.add(row.slot);
-    used.set(row.platform_account_id, slots);
-  }
-  const free: Array<{ account: PlatformAccountView; slot: number }> = [];
-  for (const account of [...accounts].sort((a, b) => a.id - b.id)) {
-    const taken = used.get(account.id) ?? new Set<number>();
-    if (account.slotsCount === 1) {
-      if (taken.size === 0) free.push({ account, slot: 0 });
-      continue;
-    }
-    if (taken.has(0)) continue;
-    for (let slot = 1; slot <= account.slotsCount; slot += 1) if (!taken.has(slot)) free.push({ account, slot });
-  }
-  return free;
 }
 
 function toView(row: SubscriptionModel): SubscriptionView {
