@@ -244,6 +244,45 @@ describe('activation of paid orders', function () {
     }
   });
 
+  it('goes on past every candidate of its first read when another writer took them all meanwhile', async () => {
+    const platform = await createPlatform({ slotsCount: 12 });
+    const account = await createAccount(platform.id, 12);
+    const [orderId, ...others] = await paidOrders(platform, 11);
+    await markPaidQuietly(orderId);
+    const now = harness().clock.now();
+    // Another writer (no claim lock) holds slots 1 to 10, uncommitted: a claim reads free slots a few at a time.
+    const writer = await knex().transaction();
+    try {
+      for (const [index, other] of others.entries()) {
+        const [item] = await itemsOf(other);
+        await writer('subscriptions').insert({
+          user_id: (await orderRow(other)).user_id,
+          order_item_id: item.id,
+          platform_account_id: account.id,
+          slot: index + 1,
+          starts_at: now,
+          ends_at: addMonths(now, 1),
+        });
+      }
+      const running = activation().activate(orderId);
+      await waitFor(
+        async () =>
+          (
+            await knex().raw(
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
+            )
+          ).rows.length > 0,
+        { what: 'the activation to wait on the constraint for slot 1' },
+      );
+      await writer.commit();
+      const result = await running;
+      expect(result.outcome).to.equal('activated');
+      expect(result.subscriptions[0]).to.include({ platformAccountId: account.id, slot: 11 });
+    } finally {
+      if (!writer.isCompleted()) await writer.rollback();
+    }
+  });
+
   it('is safe to run many times for one order: one subscription, one e-mail', async () => {
     const platform = await createPlatform({ slotsCount: 3 });
     await createAccount(platform.id, 3);
