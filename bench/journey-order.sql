@@ -93,17 +93,32 @@ begin;
 select "orders".* from "orders" where "orders"."id" = :order_id for update;
 select "orders".* from "orders" where "orders"."id" = :order_id;
 select "order_items".* from "order_items" where "order_items"."order_id" in (:order_id) order by "id" asc;
-select "platform_accounts".* from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
+select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
 select "subscriptions".* from "subscriptions" where "user_id" = :user and "status" = 'active' and "suspended_at" is null and "platform_account_id" in (select id from platform_accounts where platform_id = :platform and is_active) and "ends_at" > now() order by "ends_at" asc, "id" asc for update;
+select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
+select c.id as platform_account_id, s.slot
+  from unnest((select array_agg(id order by id) from platform_accounts where platform_id = :platform and is_active), (select array_agg(slots_count order by id) from platform_accounts where platform_id = :platform and is_active)) as c (id, slots_count)
+ cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
+ where (c.id, s.slot) > (0, -1)
+   and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
+ order by c.id, s.slot
+ limit 1;
 savepoint trx3;
 select pg_advisory_xact_lock(21333, :platform);
 select pg_advisory_xact_lock(21333, :platform);
-select "platform_accounts".* from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
-select distinct "platform_account_id", "slot" from "subscriptions" where "status" = 'active' and "platform_account_id" in (select id from platform_accounts where platform_id = :platform and is_active) and tstzrange(starts_at, ends_at) && tstzrange(now(), now() + interval '1 month');
+select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
+select c.id as platform_account_id, s.slot
+  from unnest((select array_agg(id order by id) from platform_accounts where platform_id = :platform and is_active), (select array_agg(slots_count order by id) from platform_accounts where platform_id = :platform and is_active)) as c (id, slots_count)
+ cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
+ where (c.id, s.slot) > (0, -1)
+   and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
+ order by c.id, s.slot
+ limit 8;
 savepoint trx4;
 insert into "subscriptions" ("created_at", "ends_at", "order_item_id", "platform_account_id", "replaced_from_id", "slot", "starts_at", "status", "unit", "updated_at", "user_id") values (now(), now() + interval '1 month', :item_id, :account, null, :slot, now(), 'active', 0, now(), :user) returning "id" as subscription_id \gset
 select "subscriptions".* from "subscriptions" where "subscriptions"."id" in (:subscription_id);
 release savepoint trx4;
+select "platform_accounts".* from "platform_accounts" where "id" in (:account) order by "id" asc;
 release savepoint trx3;
 select "orders".* from "orders" where "orders"."id" = :order_id for update;
 update "order_items" set "subscription_id" = :subscription_id, "applied_at" = now() where "id" = :item_id and "order_id" = :order_id and "subscription_id" is null;
