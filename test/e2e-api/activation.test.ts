@@ -36,6 +36,18 @@ describe('activation of paid orders', function () {
       .where('platform_accounts.platform_id', platformId)
       .select('subscriptions.*');
 
+  /** An activation's insert waits on the exclusion constraint for a slot another writer holds uncommitted. */
+  const claimWaitsOnTheConstraint = () =>
+    waitFor(
+      async () =>
+        (
+          await knex().raw(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
+          )
+        ).rows.length > 0,
+      { what: 'the activation to wait on the constraint for slot 1' },
+    );
+
   async function paidOrders(platform: TestPlatform, count: number): Promise<number[]> {
     const users = await Promise.all(Array.from({ length: count }, () => buyer()));
     return Promise.all(users.map((user) => createOrder(user, platform)));
@@ -178,8 +190,10 @@ describe('activation of paid orders', function () {
       await markPaidQuietly(orderId);
       expect((await activation().activate(orderId)).outcome).to.equal('activated');
     }
+    // One after the other: ids and payment times both ascending, so this is the pass's order too.
     const waiting: number[] = [];
-    for (const orderId of await paidOrders(platform, 4)) {
+    for (let index = 0; index < 4; index += 1) {
+      const [orderId] = await paidOrders(platform, 1);
       await markPaidQuietly(orderId);
       waiting.push(orderId);
     }
@@ -226,15 +240,7 @@ describe('activation of paid orders', function () {
         ends_at: addMonths(now, 1),
       });
       const running = activation().activate(orderId);
-      await waitFor(
-        async () => {
-          const { rows } = await knex().raw(
-            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
-          );
-          return rows.length > 0;
-        },
-        { what: 'the activation to wait on the constraint for slot 1' },
-      );
+      await claimWaitsOnTheConstraint();
       await writer.commit();
       const result = await running;
       expect(result.outcome).to.equal('activated');
@@ -265,15 +271,7 @@ describe('activation of paid orders', function () {
         });
       }
       const running = activation().activate(orderId);
-      await waitFor(
-        async () =>
-          (
-            await knex().raw(
-              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
-            )
-          ).rows.length > 0,
-        { what: 'the activation to wait on the constraint for slot 1' },
-      );
+      await claimWaitsOnTheConstraint();
       await writer.commit();
       const result = await running;
       expect(result.outcome).to.equal('activated');

@@ -127,13 +127,12 @@ export class SubscriptionsService {
         ),
       );
     } catch (error) {
-      // Objection wraps the driver's error; the PostgreSQL code is on the original.
-      const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
+      const { native, code, constraint } = databaseError(error);
       if (code === PG_EXCLUSION_VIOLATION) return undefined;
       if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PER_ORDER_ITEM) {
         throw new ConflictError('This order item already has its subscription.', 'already_activated', error);
       }
-      return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+      return translateDatabaseError(native, 'subscription');
     }
   }
 
@@ -235,12 +234,12 @@ export class SubscriptionsService {
       const [account] = await this.accounts.accountsByIds([row.platform_account_id], trx);
       return { subscription: toView(row), account };
     } catch (error) {
-      const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
+      const { native, code, constraint } = databaseError(error);
       if (code === PG_EXCLUSION_VIOLATION) return undefined;
       if (code === PG_UNIQUE_VIOLATION && constraint === ONE_RENEWAL_PER_ORDER_ITEM) {
         throw new ConflictError('This order item already renewed its subscription.', 'already_activated', error);
       }
-      return translateDatabaseError((error as { nativeError?: unknown }).nativeError ?? error, 'subscription');
+      return translateDatabaseError(native, 'subscription');
     }
   }
 
@@ -347,6 +346,13 @@ export class SubscriptionsService {
   async ofUser(userId: number, statuses: SubscriptionStatus[] = [], trx?: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.ofUser(userId, statuses, trx)).map(toView);
   }
+}
+
+/** The driver's error under objection's wrapper, with the PostgreSQL code and constraint it carries. */
+function databaseError(error: unknown): { native: unknown; code?: string; constraint?: string } {
+  const native = (error as { nativeError?: unknown }).nativeError ?? error;
+  const { code, constraint } = native as { code?: string; constraint?: string };
+  return { native, code, constraint };
 }
 
 function toView(row: SubscriptionModel): SubscriptionView {
