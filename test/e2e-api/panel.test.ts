@@ -143,6 +143,8 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
       it(`${role === 'admin' ? 'an' : 'a'} ${role}: yes, with credentials, and the reveal is audited without the password`, async () => {
         const staff = role === 'admin' ? admin : moderator;
         const { body } = await panelOf(staff, owner.id).expect(200);
+        // The owner's profile, not the staff member's own (which their session check has read).
+        expect(body.user.email).to.equal(owner.email);
         expect(body.subscribers[0]).to.include({ subscribeId: subscriptionId, email: account.email, password: account.password });
         const entries = await knex()('audit_log').where({ action: 'credentials.reveal', actor_user_id: staff.id, target_id: String(owner.id) });
         expect(entries).to.have.length(1);
