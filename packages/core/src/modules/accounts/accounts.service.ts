@@ -23,13 +23,13 @@ import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
 import type { PlatformAccountModel } from './models/platform-account.model.js';
 import { ACCOUNT_QUEUES } from './queues.js';
 
-/** A platform account as staff see it: everything but the password. */
 /** An account as slot claims see it: its id and how many slots it has. */
 export interface AccountSlots {
   id: number;
   slotsCount: number;
 }
 
+/** A platform account as staff see it: everything but the password. */
 export interface PlatformAccountView {
   id: number;
   platformId: number;

@@ -32,8 +32,8 @@ export class SubscriptionRepository {
    * [from, to), in the global order (account id, then slot), after `after` when given. An
    * account of one slot is offered whole (slot 0), free only when nothing holds any of it; slot
    * 0 held blocks every slot of its account: the exclusion constraint's own notion of overlap.
-   * Each candidate is one probe of the constraint's index, so a claim costs the same on a
-   * platform of ten accounts as on one of a thousand.
+   * PostgreSQL probes the constraint's index slot by slot until it has `limit` free ones; only
+   * those reach the process, not every subscription of the platform.
    */
   async freeSlots(
     accounts: Array<{ id: number; slotsCount: number }>,

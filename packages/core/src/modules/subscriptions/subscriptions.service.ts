@@ -80,8 +80,8 @@ export class SubscriptionsService {
    * Takes a free slot of an active account of the platform for the whole period, inside `trx`,
    * or answers undefined when there is none. Claims on one platform queue behind its claim lock
    * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read
-   * (`freeSlots`, a few at a time, in the database: the cost does not grow with the platform's
-   * subscriptions); each is tried in its own savepoint, in one global order (account id, then slot), so a
+   * (`freeSlots`, a few at a time, found in the database: the platform's subscriptions are not
+   * read into the process); each is tried in its own savepoint, in one global order (account id, then slot), so a
    * candidate taken meanwhile by a concurrent transaction fails on the exclusion constraint and
    * the next one is tried, and two transactions never wait on each other in a cycle.
    * An account with a single slot is given whole (slot 0); otherwise slots are 1..slots_count.
