@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createUser, loginAs } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 
 describe('HTTP basics: errors, limits, headers, health', () => {
@@ -34,6 +37,43 @@ describe('HTTP basics: errors, limits, headers, health', () => {
   it('compresses responses when the client accepts it', async () => {
     const res = await request(harness().app).get('/api/main/home').set('Accept-Encoding', 'gzip').expect(200);
     expect(res.headers['content-encoding']).to.equal('gzip');
+  });
+
+  it('compresses a per-request JSON answer from 1 KB as the client accepts (br, gzip), and a small one not at all', async () => {
+    const admin = await loginAs('admin');
+    await Promise.all(Array.from({ length: 12 }, () => createUser()));
+    const base = await harness().baseUrl();
+    // node:http, not supertest: its client would decompress the body before the test sees it.
+    const ask = (encoding: string, limit = 20) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/api/user/getusers?page=1&limit=${limit}`, { headers: { ...admin.auth, 'Accept-Encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              res.statusCode === 200 ? resolve({ headers: res.headers, body: Buffer.concat(chunks) }) : reject(new Error(`status ${res.statusCode}`)),
+            );
+          })
+          .on('error', reject);
+      });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.body.length).to.be.greaterThan(1024);
+    const users = JSON.parse(plain.body.toString('utf8'));
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).to.equal('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).to.deep.equal(users);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).to.equal('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).to.deep.equal(users);
+    for (const res of [plain, br, gzip]) {
+      expect(res.headers.vary).to.match(/Accept-Encoding/);
+      expect(res.headers['cache-control']).to.equal('no-store');
+      expect(Number(res.headers['content-length'])).to.equal(res.body.length);
+    }
+    const small = await ask('gzip, br', 1);
+    expect(small.headers['content-encoding']).to.equal(undefined);
+    expect(JSON.parse(small.body.toString('utf8'))).to.have.length(1);
   });
 
   it('getcountry and loginpagedata follow Accept-Language when no country header is trusted', async () => {

@@ -9,6 +9,7 @@ import { validate, type AuthenticatedUser } from '@subshare/core';
 import { guards, requestContext } from '../middleware/auth.js';
 import type { BareMiddleware } from '../middleware/bare.js';
 import { isJsonAnswer, type Call, type CallInput, type Stage } from './call.js';
+import { sendJson } from '../serializers/cached-json.js';
 
 const RAW_BODY_LIMIT = '64kb';
 /** Distinct query strings remembered per line (see `queryReader`). */
@@ -67,7 +68,7 @@ function endpoint(line: Call): RequestHandler {
       };
       const result = await line.handler(input);
       if (res.headersSent) return;
-      if (json && result !== undefined) res.json(result);
+      if (json && result !== undefined) sendJson(req, res, result);
       else if (!isJsonAnswer(line.answer) && line.answer.status === 204) res.status(204).end();
     } catch (error) {
       next(error);

@@ -1,5 +1,6 @@
 /**
- * Catalog answers are the same bytes for everyone who asks in the same language and currency,
+ * JSON answers written with Node's own response. Catalog answers are the same bytes for everyone
+ * who asks in the same language and currency,
  * until the catalog changes. They are serialized, hashed (ETag) and compressed (brotli, gzip)
  * once, kept in a WeakMap keyed by the catalog's platform list (a catalog reload makes a new
  * list, so the old bytes go with it), and written straight to the socket: no JSON.stringify
@@ -14,6 +15,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** As the compression middleware: smaller bodies are not worth compressing. */
 const COMPRESS_THRESHOLD = 1024;
+/**
+ * Per-request answers up to this size are compressed in one synchronous call (about 0.1 ms for a
+ * panel); larger ones (a page of 100 orders) go through the compression middleware's stream,
+ * so a big answer does not hold the event loop.
+ */
+const SYNC_COMPRESS_LIMIT = 32 * 1024;
 /** Distinct Accept-Encoding values remembered (browsers send a handful). */
 const ENCODING_MEMORY = 100;
 
@@ -116,6 +123,31 @@ export function sendCachedJson(req: IncomingMessage, res: ServerResponse, body: 
     } else if (encoding === 'gzip') {
       body.gzip ??= gzipSync(body.json, { level: 9 });
       payload = body.gzip;
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+  }
+  res.setHeader('Content-Length', payload.length);
+  res.end(payload);
+}
+
+/**
+ * A per-request answer (every call of the route table): serialized once and, from 1 KB, compressed
+ * as the compression middleware would (brotli at quality 4, else gzip), but in one synchronous
+ * call rather than a stream per answer: bench/api.mjs measured the stream at about 0.7 ms of CPU
+ * per panel read, most of it the stream's own work. No ETag: API answers are `no-store`.
+ */
+export function sendJson(req: IncomingMessage, res: ServerResponse, value: unknown): void {
+  const json = Buffer.from(JSON.stringify(value), 'utf8');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  addVary(res, 'Accept-Encoding');
+  let payload = json;
+  if (json.length >= COMPRESS_THRESHOLD && json.length <= SYNC_COMPRESS_LIMIT) {
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    if (encoding === 'br') {
+      payload = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+      res.setHeader('Content-Encoding', 'br');
+    } else if (encoding === 'gzip') {
+      payload = gzipSync(json);
       res.setHeader('Content-Encoding', 'gzip');
     }
   }
