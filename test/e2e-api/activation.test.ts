@@ -250,6 +250,35 @@ describe('activation of paid orders', function () {
     }
   });
 
+  it('an older order that needs more slots than are free does not keep a younger one from the slot it fits', async () => {
+    const platform = await createPlatform({ slotsCount: 3 });
+    await knex()('platforms').where({ id: platform.id }).update({ max_quantity: 3 });
+    refreshCatalog();
+    const account = await createAccount(platform.id, 3);
+    await waitFor(
+      async () =>
+        (
+          await knex().raw(
+            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
+            [account.id],
+          )
+        ).rows[0].n === 1,
+      { what: 'the account-created job of the account' },
+    );
+    // Two of the three slots taken; then an older order wants two, a younger one.
+    const held = await createOrder(await buyer(), platform, 2);
+    await markPaidQuietly(held);
+    expect((await activation().activate(held)).outcome).to.equal('activated');
+    const big = await createOrder(await buyer(), platform, 2);
+    await markPaidQuietly(big);
+    const small = await createOrder(await buyer(), platform, 1);
+    await markPaidQuietly(small);
+
+    expect(await activation().activateWaiting({ platformId: platform.id })).to.include({ waiting: 2, activated: 1 });
+    expect((await orderRow(big)).state).to.equal(6);
+    expect((await orderRow(small)).state).to.equal(2);
+  });
+
   it('goes on past every candidate of its first read when another writer took them all meanwhile', async () => {
     const platform = await createPlatform({ slotsCount: 12 });
     const account = await createAccount(platform.id, 12);

@@ -137,10 +137,12 @@ export class ActivationFlow {
     for (const orderId of ids) {
       let result = await tryOrder(orderId, passedOver.length > 0);
       if (result?.outcome === 'yielded') {
+        // The older ones first; those that still wait cannot use these slots (an order of more
+        // units than are free), so neither they nor this order yields to them again.
         const older = passedOver;
         passedOver = [];
-        for (const olderId of older) if (waitsForSlots(await tryOrder(olderId, passedOver.length > 0))) passedOver.push(olderId);
-        result = await tryOrder(orderId, passedOver.length > 0);
+        for (const olderId of older) if (waitsForSlots(await tryOrder(olderId, false))) passedOver.push(olderId);
+        result = await tryOrder(orderId, false);
       }
       if (waitsForSlots(result)) passedOver.push(orderId);
     }
