@@ -36,6 +36,23 @@ describe('activation of paid orders', function () {
       .where('platform_accounts.platform_id', platformId)
       .select('subscriptions.*');
 
+  /**
+   * The worker has answered the account's account-created event (a pass over the platform's
+   * waiting orders): a test that drives activation itself waits for it, or that pass may take
+   * the test's paid orders first.
+   */
+  const accountCreatedHandled = (accountId: number) =>
+    waitFor(
+      async () =>
+        (
+          await knex().raw(
+            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
+            [accountId],
+          )
+        ).rows[0].n === 1,
+      { what: `the account-created job of account ${accountId}` },
+    );
+
   /** An activation's insert waits on the exclusion constraint for a slot another writer holds uncommitted. */
   const claimWaitsOnTheConstraint = () =>
     waitFor(
@@ -95,6 +112,7 @@ describe('activation of paid orders', function () {
   it('gives a single-slot account whole (slot 0), and never a slot for only part of the period', async () => {
     const platform = await createPlatform({ slotsCount: 1 });
     const account = await createAccount(platform.id, 1);
+    await accountCreatedHandled(account.id);
     // The account is busy from the 10th day on: a 1-month order does not fit.
     const [blocker] = await paidOrders(platform, 1);
     await markPaidQuietly(blocker);
@@ -115,6 +133,7 @@ describe('activation of paid orders', function () {
 
     const other = await createPlatform({ slotsCount: 1 });
     const whole = await createAccount(other.id, 1);
+    await accountCreatedHandled(whole.id);
     const [orderId] = await paidOrders(other, 1);
     await markPaidQuietly(orderId);
     const result = await activation().activate(orderId);
@@ -176,16 +195,7 @@ describe('activation of paid orders', function () {
     const platform = await createPlatform({ slotsCount: 2 });
     const account = await createAccount(platform.id, 2);
     // Its own account-created pass has run (no order waited yet), so the pass below is the only one.
-    await waitFor(
-      async () =>
-        (
-          await knex().raw(
-            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
-            [account.id],
-          )
-        ).rows[0].n === 1,
-      { what: 'the account-created job of the first account' },
-    );
+    await accountCreatedHandled(account.id);
     for (const orderId of await paidOrders(platform, 2)) {
       await markPaidQuietly(orderId);
       expect((await activation().activate(orderId)).outcome).to.equal('activated');
@@ -224,6 +234,7 @@ describe('activation of paid orders', function () {
   it('lets the database decide: a slot taken meanwhile by another writer fails on the constraint, and the next slot is taken', async () => {
     const platform = await createPlatform({ slotsCount: 3 });
     const account = await createAccount(platform.id, 3);
+    await accountCreatedHandled(account.id);
     const [other, orderId] = await paidOrders(platform, 2);
     await markPaidQuietly(orderId);
     const [otherItem] = await itemsOf(other);
@@ -255,16 +266,7 @@ describe('activation of paid orders', function () {
     await knex()('platforms').where({ id: platform.id }).update({ max_quantity: 3 });
     refreshCatalog();
     const account = await createAccount(platform.id, 3);
-    await waitFor(
-      async () =>
-        (
-          await knex().raw(
-            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
-            [account.id],
-          )
-        ).rows[0].n === 1,
-      { what: 'the account-created job of the account' },
-    );
+    await accountCreatedHandled(account.id);
     // Two of the three slots taken; then an older order wants two, a younger one.
     const held = await createOrder(await buyer(), platform, 2);
     await markPaidQuietly(held);
@@ -282,6 +284,7 @@ describe('activation of paid orders', function () {
   it('goes on past every candidate of its first read when another writer took them all meanwhile', async () => {
     const platform = await createPlatform({ slotsCount: 12 });
     const account = await createAccount(platform.id, 12);
+    await accountCreatedHandled(account.id);
     const [orderId, ...others] = await paidOrders(platform, 11);
     await markPaidQuietly(orderId);
     const now = harness().clock.now();
@@ -312,7 +315,7 @@ describe('activation of paid orders', function () {
 
   it('is safe to run many times for one order: one subscription, one e-mail', async () => {
     const platform = await createPlatform({ slotsCount: 3 });
-    await createAccount(platform.id, 3);
+    await accountCreatedHandled((await createAccount(platform.id, 3)).id);
     const [orderId] = await paidOrders(platform, 1);
     await markPaidQuietly(orderId);
     const outcomes = (await Promise.all(Array.from({ length: 6 }, () => activation().activate(orderId)))).map((r) => r.outcome).sort();
@@ -325,6 +328,7 @@ describe('activation of paid orders', function () {
   it('a worker killed in the middle of an activation leaves nothing behind; the retry completes it once', async () => {
     const platform = await createPlatform({ slotsCount: 2 });
     const account = await createAccount(platform.id, 2);
+    await accountCreatedHandled(account.id);
     const [orderId] = await paidOrders(platform, 1);
     await markPaidQuietly(orderId);
     const [item] = await itemsOf(orderId);
@@ -377,7 +381,7 @@ describe('activation of paid orders', function () {
   it('an item bought twice gets two slots, or waits whole', async () => {
     const platform = await createPlatform({ slotsCount: 3 });
     await knex()('platforms').where({ id: platform.id }).update({ max_quantity: 3 });
-    await createAccount(platform.id, 3);
+    await accountCreatedHandled((await createAccount(platform.id, 3)).id);
     refreshCatalog();
     // Two buyers: the same buyer's second order would renew their two subscriptions instead.
     const orderIds = [await createOrder(await buyer(), platform, 2), await createOrder(await buyer(), platform, 2)];
