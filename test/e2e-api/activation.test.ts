@@ -53,18 +53,6 @@ describe('activation of paid orders', function () {
       { what: `the account-created job of account ${accountId}` },
     );
 
-  /** An activation's insert waits on the exclusion constraint for a slot another writer holds uncommitted. */
-  const claimWaitsOnTheConstraint = () =>
-    waitFor(
-      async () =>
-        (
-          await knex().raw(
-            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
-          )
-        ).rows.length > 0,
-      { what: 'the activation to wait on the constraint for slot 1' },
-    );
-
   async function paidOrders(platform: TestPlatform, count: number): Promise<number[]> {
     const users = await Promise.all(Array.from({ length: count }, () => buyer()));
     return Promise.all(users.map((user) => createOrder(user, platform)));
@@ -84,6 +72,49 @@ describe('activation of paid orders', function () {
       },
       { timeoutMs: 60_000, intervalMs: 200, what: 'every activation to settle' },
     );
+  }
+
+  /**
+   * Another writer (no claim lock) holds slots 1 to `held` of a fresh account, in a transaction
+   * not yet committed, so invisible to the activation's read of free slots; the activation of a
+   * paid order waits on the exclusion constraint for slot 1, then the writer commits. Answers
+   * the activation's result and the account.
+   */
+  async function activateWhileAnotherWriterHolds({ slotsCount, held }: { slotsCount: number; held: number }) {
+    const platform = await createPlatform({ slotsCount });
+    const account = await createAccount(platform.id, slotsCount);
+    await accountCreatedHandled(account.id);
+    const [orderId, ...others] = await paidOrders(platform, held + 1);
+    await markPaidQuietly(orderId);
+    const now = harness().clock.now();
+    const writer = await knex().transaction();
+    try {
+      for (const [index, other] of others.entries()) {
+        const [item] = await itemsOf(other);
+        await writer('subscriptions').insert({
+          user_id: (await orderRow(other)).user_id,
+          order_item_id: item.id,
+          platform_account_id: account.id,
+          slot: index + 1,
+          starts_at: now,
+          ends_at: addMonths(now, 1),
+        });
+      }
+      const running = activation().activate(orderId);
+      await waitFor(
+        async () =>
+          (
+            await knex().raw(
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "subscriptions"%'`,
+            )
+          ).rows.length > 0,
+        { what: 'the activation to wait on the constraint for slot 1' },
+      );
+      await writer.commit();
+      return { result: await running, account };
+    } finally {
+      if (!writer.isCompleted()) await writer.rollback();
+    }
   }
 
   it('gives a free slot at once: subscription for the whole period, order 2, one e-mail with profile and end date', async () => {
@@ -232,33 +263,9 @@ describe('activation of paid orders', function () {
   });
 
   it('lets the database decide: a slot taken meanwhile by another writer fails on the constraint, and the next slot is taken', async () => {
-    const platform = await createPlatform({ slotsCount: 3 });
-    const account = await createAccount(platform.id, 3);
-    await accountCreatedHandled(account.id);
-    const [other, orderId] = await paidOrders(platform, 2);
-    await markPaidQuietly(orderId);
-    const [otherItem] = await itemsOf(other);
-    const now = harness().clock.now();
-    // Another writer (no claim lock) holds slot 1 in a transaction not yet committed: invisible to the activation's read.
-    const writer = await knex().transaction();
-    try {
-      await writer('subscriptions').insert({
-        user_id: (await orderRow(other)).user_id,
-        order_item_id: otherItem.id,
-        platform_account_id: account.id,
-        slot: 1,
-        starts_at: now,
-        ends_at: addMonths(now, 1),
-      });
-      const running = activation().activate(orderId);
-      await claimWaitsOnTheConstraint();
-      await writer.commit();
-      const result = await running;
-      expect(result.outcome).to.equal('activated');
-      expect(result.subscriptions[0]).to.include({ platformAccountId: account.id, slot: 2 });
-    } finally {
-      if (!writer.isCompleted()) await writer.rollback();
-    }
+    const { result, account } = await activateWhileAnotherWriterHolds({ slotsCount: 3, held: 1 });
+    expect(result.outcome).to.equal('activated');
+    expect(result.subscriptions[0]).to.include({ platformAccountId: account.id, slot: 2 });
   });
 
   it('an older order that needs more slots than are free does not keep a younger one from the slot it fits', async () => {
@@ -282,35 +289,10 @@ describe('activation of paid orders', function () {
   });
 
   it('goes on past every candidate of its first read when another writer took them all meanwhile', async () => {
-    const platform = await createPlatform({ slotsCount: 12 });
-    const account = await createAccount(platform.id, 12);
-    await accountCreatedHandled(account.id);
-    const [orderId, ...others] = await paidOrders(platform, 11);
-    await markPaidQuietly(orderId);
-    const now = harness().clock.now();
-    // Another writer (no claim lock) holds slots 1 to 10, uncommitted: a claim reads free slots a few at a time.
-    const writer = await knex().transaction();
-    try {
-      for (const [index, other] of others.entries()) {
-        const [item] = await itemsOf(other);
-        await writer('subscriptions').insert({
-          user_id: (await orderRow(other)).user_id,
-          order_item_id: item.id,
-          platform_account_id: account.id,
-          slot: index + 1,
-          starts_at: now,
-          ends_at: addMonths(now, 1),
-        });
-      }
-      const running = activation().activate(orderId);
-      await claimWaitsOnTheConstraint();
-      await writer.commit();
-      const result = await running;
-      expect(result.outcome).to.equal('activated');
-      expect(result.subscriptions[0]).to.include({ platformAccountId: account.id, slot: 11 });
-    } finally {
-      if (!writer.isCompleted()) await writer.rollback();
-    }
+    // A claim reads free slots a few at a time: here every one of its first read is taken.
+    const { result, account } = await activateWhileAnotherWriterHolds({ slotsCount: 12, held: 10 });
+    expect(result.outcome).to.equal('activated');
+    expect(result.subscriptions[0]).to.include({ platformAccountId: account.id, slot: 11 });
   });
 
   it('is safe to run many times for one order: one subscription, one e-mail', async () => {
