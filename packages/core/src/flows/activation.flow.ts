@@ -12,7 +12,7 @@
  *                                                        e-mail purchasedNotActiveSubscribe
  *   new capacity (`account-created`, every 5 minutes) ──▶ activateWaiting: every waiting
  *       order tried again, oldest payment first (capacity that comes during the pass goes to
- *       the older orders it passed over first: a younger one that finds it yields)
+ *       the older orders of that platform it passed over first: a younger one that finds it yields)
  *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
  *
  * Renewal: when the buyer already holds a subscription of the item's platform (on an active
@@ -60,6 +60,8 @@ export interface ActivationResult {
   state?: number;
   /** Why a waiting order waits: no free slot for it, or staff must invite the buyer first. */
   waitsFor?: 'slots' | 'invitation';
+  /** The platforms a waiting or yielding order needs slots on. */
+  platformIds?: number[];
   subscriptions: ActivatedSlot[];
 }
 
@@ -70,6 +72,7 @@ const ATTEMPTS = 3;
 class NoFreeSlot extends Error {}
 class Yielded extends Error {}
 const YIELDED = Symbol('yielded');
+const NO_YIELD: ReadonlySet<number> = new Set();
 
 @injectable()
 export class ActivationFlow {
@@ -118,9 +121,9 @@ export class ActivationFlow {
     const ids = await this.orders.waitingOrderIds({ platformId: options.platformId });
     let activated = 0;
     let queued = 0;
-    const tryOrder = async (orderId: number, yieldToOlder: boolean): Promise<ActivationResult | undefined> => {
+    const tryOrder = async (orderId: number, yieldOn: ReadonlySet<number>): Promise<ActivationResult | undefined> => {
       try {
-        const result = await this.withRetry(() => this.run(orderId, { yieldToOlder }));
+        const result = await this.withRetry(() => this.run(orderId, { yieldOn }));
         if (result.outcome === 'activated') activated += 1;
         return result;
       } catch (error) {
@@ -129,22 +132,28 @@ export class ActivationFlow {
         return undefined;
       }
     };
-    // The orders this pass found without a free slot, oldest first. Capacity can come while a pass
-    // runs (an account added, a refund, another pass): a younger order that finds slots free
-    // under the claim lock then yields (its claim undone) and the pass offers them to these first.
-    let passedOver: number[] = [];
-    const waitsForSlots = (result: ActivationResult | undefined) => result?.outcome === 'waiting' && result.waitsFor === 'slots';
+    // The orders this pass found without a free slot, oldest first, with their platforms. Capacity
+    // can come while a pass runs (an account added, a refund, another pass): a younger order that
+    // finds slots free under the claim lock on one of those platforms yields (its claim undone),
+    // and the pass offers them to the older orders of that platform first.
+    let passedOver: Array<{ orderId: number; platformIds: number[] }> = [];
+    const waitingForSlots = (orderId: number, result: ActivationResult | undefined) =>
+      result?.outcome === 'waiting' && result.waitsFor === 'slots' ? [{ orderId, platformIds: result.platformIds ?? [] }] : [];
     for (const orderId of ids) {
-      let result = await tryOrder(orderId, passedOver.length > 0);
+      let result = await tryOrder(orderId, new Set(passedOver.flatMap((entry) => entry.platformIds)));
       if (result?.outcome === 'yielded') {
-        // The older ones first; those that still wait cannot use these slots (an order of more
-        // units than are free), so neither they nor this order yields to them again.
-        const older = passedOver;
-        passedOver = [];
-        for (const olderId of older) if (waitsForSlots(await tryOrder(olderId, false))) passedOver.push(olderId);
-        result = await tryOrder(orderId, false);
+        // The older ones of those platforms first; those that still wait cannot use these slots
+        // (an order of more units than are free), so neither they nor this order yields to them again.
+        const platforms = new Set(result.platformIds);
+        const kept: typeof passedOver = [];
+        for (const entry of passedOver) {
+          if (entry.platformIds.some((id) => platforms.has(id))) kept.push(...waitingForSlots(entry.orderId, await tryOrder(entry.orderId, NO_YIELD)));
+          else kept.push(entry);
+        }
+        passedOver = kept;
+        result = await tryOrder(orderId, NO_YIELD);
       }
-      if (waitsForSlots(result)) passedOver.push(orderId);
+      passedOver.push(...waitingForSlots(orderId, result));
     }
     if (ids.length > 0) this.logger.info({ platformId: options.platformId, waiting: ids.length, activated, queued }, 'waiting orders tried again');
     return { waiting: ids.length, activated, queued };
@@ -152,10 +161,11 @@ export class ActivationFlow {
 
   /**
    * One try, in one transaction. `staff`: activateNow (invitations count as done; audited).
-   * `yieldToOlder`: activateWaiting, when older orders of its pass found no slot; slots found now
-   * are capacity that came during the pass, and this order leaves them to those first.
+   * `yieldOn`: activateWaiting, the platforms on which older orders of its pass found no slot;
+   * slots found there now are capacity that came during the pass, and this order leaves them to
+   * those first.
    */
-  private run(orderId: number, { staff, yieldToOlder = false }: { staff?: AuditActor; yieldToOlder?: boolean } = {}): Promise<ActivationResult> {
+  private run(orderId: number, { staff, yieldOn = NO_YIELD }: { staff?: AuditActor; yieldOn?: ReadonlySet<number> } = {}): Promise<ActivationResult> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lockForUpdate(orderId, trx);
       if (!order) return { orderId, outcome: 'missing', subscriptions: [] };
@@ -166,8 +176,9 @@ export class ActivationFlow {
       // Only a unit that needs a new slot on a family-group platform waits for the invitation.
       const needsInvitation = pending.some((item) => item.haveInvitation && (renewals.get(item.id)?.length ?? 0) < item.quantity);
       const needsStaff = !staff && needsInvitation;
-      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx, yieldToOlder);
-      if (claimed === YIELDED) return { orderId, outcome: 'yielded', state: order.state, subscriptions: [] };
+      const platformIds = [...new Set(pending.map((item) => item.platformId))];
+      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx, yieldOn);
+      if (claimed === YIELDED) return { orderId, outcome: 'yielded', state: order.state, platformIds, subscriptions: [] };
 
       if (!claimed) {
         if (staff) throw new ConflictError('No slot is free on this platform for the whole period; add an account first.', 'no_free_slot');
@@ -182,7 +193,7 @@ export class ActivationFlow {
           },
           trx,
         );
-        return { orderId, outcome: 'waiting', state: order.state, waitsFor: needsStaff ? 'invitation' : 'slots', subscriptions: [] };
+        return { orderId, outcome: 'waiting', state: order.state, waitsFor: needsStaff ? 'invitation' : 'slots', platformIds, subscriptions: [] };
       }
 
       const firstOfItem = new Map<number, number>();
@@ -256,7 +267,7 @@ export class ActivationFlow {
     pending: OrderItemView[],
     renewals: Map<number, SubscriptionView[]>,
     trx: Knex.Transaction,
-    yieldToOlder: boolean,
+    yieldOn: ReadonlySet<number>,
   ): Promise<ClaimedUnit[] | undefined | typeof YIELDED> {
     const startsAt = this.clock.now();
     if (!(await this.slotsMayBeFree(pending, renewals, startsAt, trx))) return undefined;
@@ -293,7 +304,8 @@ export class ActivationFlow {
           }
         }
         // Undone with the savepoint: the slots stay free for the older orders.
-        if (yieldToOlder && claimed.some((unit) => !unit.renewed)) throw new Yielded();
+        const platformOf = new Map(pending.map((item) => [item.id, item.platformId]));
+        if (claimed.some((unit) => !unit.renewed && yieldOn.has(platformOf.get(unit.orderItemId)!))) throw new Yielded();
         return claimed;
       });
     } catch (error) {
