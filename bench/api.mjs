@@ -25,14 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { callApi, ensureBuilt, fillShop, freePort, median, startShop } from './shop.mjs';
+import { benchArgs, callApi, ensureBuilt, fillShop, freePort, median, startShop } from './shop.mjs';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
-  }),
-);
+const args = benchArgs();
 const DURATION = Number(args.get('duration') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);

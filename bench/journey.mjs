@@ -43,14 +43,10 @@ import { ACCOUNTS, IDENTITY, ORDER_QUEUES, createPgBoss, hashPassword, loadConfi
 import { FakeStripe } from '../test/support/fake-stripe.ts';
 import { startDovecot } from '../test/support/dovecot.ts';
 import { netflixLink, netflixMail } from '../test/support/mailboxes.ts';
-import { ROOT, ensureBuilt, freePort, median } from './shop.mjs';
+import { orderInput } from '../test/support/shop.ts';
+import { ROOT, benchArgs, ensureBuilt, freePort, median } from './shop.mjs';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
-  }),
-);
+const args = benchArgs();
 const ORDERS = Number(args.get('orders') ?? 200);
 const JOB_COUNT = Number(args.get('jobs') ?? 200);
 const SECONDS = Number(args.get('seconds') ?? 10);
@@ -351,14 +347,7 @@ async function call(base, method, pathname, buyer, body) {
 
 /** Order and checkout as the storefront does; the local Stripe's session, paid, and its signed notification. */
 async function orderAndPay(base, world, platform, buyer) {
-  const order = await call(base, 'POST', '/api/order/insert', buyer, {
-    platformId: platform.id,
-    typeId: platform.typeId,
-    durationId: platform.durationId,
-    quantity: 1,
-    languageId: 1,
-    currency: 'EUR',
-  });
+  const order = await call(base, 'POST', '/api/order/insert', buyer, orderInput(platform));
   const { url } = await call(base, 'POST', '/api/payment/createcheckoutsession', buyer, { orderId: order.id });
   const sessionId = new URL(url).pathname.split('/').pop();
   world.stripe.pay(sessionId);

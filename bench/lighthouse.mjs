@@ -15,14 +15,9 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ROOT, ensureBuilt, freePort, median, startShop } from './shop.mjs';
+import { ROOT, benchArgs, ensureBuilt, freePort, median, startShop } from './shop.mjs';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
-  }),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 3);
 const WITH_REFERENCE = !args.has('no-reference');
 const PAGES = ['/', `/platform/${args.get('platform') ?? 1}`];

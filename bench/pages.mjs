@@ -21,14 +21,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { callApi as call, ensureBuilt, fillShop, median, startShop } from './shop.mjs';
+import { benchArgs, callApi as call, ensureBuilt, fillShop, median, startShop } from './shop.mjs';
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
-  }),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 5);
 const WATERFALL = args.has('waterfall');
 const PROFILE = args.has('profile');

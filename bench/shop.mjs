@@ -11,6 +11,16 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The script's `--name=value` arguments (a bare `--name` is 'true'), by name. */
+export function benchArgs() {
+  return new Map(
+    process.argv.slice(2).map((arg) => {
+      const [key, value] = arg.replace(/^--/, '').split('=');
+      return [key, value ?? 'true'];
+    }),
+  );
+}
+
 export async function freePort() {
   const server = net.createServer();
   server.listen(0, '127.0.0.1');

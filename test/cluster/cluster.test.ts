@@ -5,7 +5,7 @@ import { exited, spawnCli } from '../support/cli.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { harness, testEnv } from '../support/harness.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
-import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
+import { createAccount, createPlatform, orderInput, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -87,14 +87,7 @@ describe('a cluster: two serve and two worker processes on one PostgreSQL, behin
 
   /** A buyer orders one month of the platform and starts a card checkout, both through the proxy; answers the Stripe session. */
   async function buy(platform: TestPlatform, who: { id: number; token: string; ip: string }): Promise<{ orderId: number; sessionId: string }> {
-    const order = await call(proxy.url, '/api/order/insert', who, {
-      platformId: platform.id,
-      typeId: platform.typeId,
-      durationId: platform.durationId,
-      quantity: 1,
-      languageId: 1,
-      currency: 'EUR',
-    });
+    const order = await call(proxy.url, '/api/order/insert', who, orderInput(platform));
     expect(order.status, JSON.stringify(order.body)).to.equal(200);
     const orderId = order.body.id as number;
     const checkout = await call(proxy.url, '/api/payment/createcheckoutsession', who, { orderId });

@@ -18,7 +18,7 @@ import {
 } from '@subshare/core';
 import type { TestDovecot } from './dovecot.js';
 import { harness } from './harness.js';
-import { createPlatform, markPaidQuietly, type TestPlatform } from './shop.js';
+import { createPlatform, markPaidQuietly, orderInput, type TestPlatform } from './shop.js';
 import type { TestUser } from './agent.js';
 
 /** The run's configuration, reading mailboxes on this IMAP URL. */
@@ -71,7 +71,7 @@ export async function subscribe(container: Container, buyer: TestUser, platform:
     .get<OrdersService>(ORDERS.Service)
     .createOrder(
       { id: buyer.id, email: buyer.email, name: 'Test User', photoUrl: null, role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() },
-      { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity: 1, currency: 'EUR' },
+      orderInput(platform),
       'EUR',
     );
   await markPaidQuietly(order.id);

@@ -103,12 +103,13 @@ export async function buyer(options: { languageId?: 1 | 2 } = {}): Promise<Authe
   };
 }
 
+/** What a test buyer orders, as the storefront's POST /api/order/insert body: the platform's one plan, in English, in EUR. */
+export function orderInput(platform: Pick<TestPlatform, 'id' | 'typeId' | 'durationId'>, quantity = 1) {
+  return { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1 as const, quantity, currency: 'EUR' as const };
+}
+
 export async function createOrder(user: AuthenticatedUser, platform: TestPlatform, quantity = 1): Promise<number> {
-  const order = await orders().createOrder(
-    user,
-    { platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, quantity, currency: 'EUR' },
-    'EUR',
-  );
+  const order = await orders().createOrder(user, orderInput(platform, quantity), 'EUR');
   return order.id;
 }
 
