@@ -322,7 +322,7 @@ export class ActivationFlow {
    * read is not locked: a slot freed after it is offered to the waiting orders by whoever freed
    * it (refund, expiry, a new account: activateWaiting) and by the sweep every 5 minutes.
    */
-  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
+  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx: Knex.Transaction): Promise<boolean> {
     const needed = new Map<string, { platformId: number; months: number; units: number }>();
     for (const item of pending) {
       const units = item.quantity - (renewals.get(item.id)?.length ?? 0);

@@ -8,7 +8,8 @@ export type NewSubscription = Pick<
   'user_id' | 'order_item_id' | 'unit' | 'platform_account_id' | 'slot' | 'starts_at' | 'ends_at' | 'replaced_from_id' | 'created_at' | 'updated_at'
 >;
 
-export interface OccupiedSlot {
+/** A slot of an account: held (`occupied`) or free (`freeSlots`). */
+export interface AccountSlot {
   platform_account_id: number;
   slot: number;
 }
@@ -18,7 +19,7 @@ export class SubscriptionRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
   /** Slots of these accounts held by an active subscription at some moment of [from, to). */
-  async occupied(accountIds: number[], from: Date, to: Date, trx?: Knex.Transaction): Promise<OccupiedSlot[]> {
+  async occupied(accountIds: number[], from: Date, to: Date, trx?: Knex.Transaction): Promise<AccountSlot[]> {
     if (accountIds.length === 0) return [];
     return (trx ?? this.knex)('subscriptions')
       .where({ status: 'active' })
@@ -41,9 +42,9 @@ export class SubscriptionRepository {
     to: Date,
     { after, limit }: { after?: { accountId: number; slot: number }; limit: number },
     trx?: Knex.Transaction,
-  ): Promise<OccupiedSlot[]> {
+  ): Promise<AccountSlot[]> {
     if (accounts.length === 0) return [];
-    const { rows } = await (trx ?? this.knex).raw<{ rows: OccupiedSlot[] }>(
+    const { rows } = await (trx ?? this.knex).raw<{ rows: AccountSlot[] }>(
       `select c.id as platform_account_id, s.slot
          from unnest(?::int[], ?::int[]) as c (id, slots_count)
         cross join lateral generate_series(

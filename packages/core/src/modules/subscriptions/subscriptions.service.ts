@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, translateDatabaseError } from '../../shar
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionStatus } from './models/subscription.model.js';
-import { SubscriptionRepository, type OccupiedSlot } from './subscription.repository.js';
+import { SubscriptionRepository, type AccountSlot } from './subscription.repository.js';
 
 export interface SubscriptionView {
   id: number;
@@ -106,7 +106,7 @@ export class SubscriptionsService {
   }
 
   /** One candidate in its own savepoint: the row, or undefined when the exclusion constraint says a concurrent claim took it. */
-  private async tryClaim(request: SlotRequest, candidate: OccupiedSlot, trx: Knex.Transaction): Promise<SubscriptionModel | undefined> {
+  private async tryClaim(request: SlotRequest, candidate: AccountSlot, trx: Knex.Transaction): Promise<SubscriptionModel | undefined> {
     const now = this.clock.now();
     try {
       return await trx.transaction((savepoint) =>
