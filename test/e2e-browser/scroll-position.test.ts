@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { expect } from 'chai';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs } from '../support/agent.js';
 import { harness } from '../support/harness.js';
@@ -108,7 +108,15 @@ describe('browser: scroll position on a phone', function () {
       await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
       const cdp = await page.createCDPSession();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      // Not awaited: the visitor scrolls as soon as the server's markup is on screen.
+      // A slow network: the scripts arrive only after the visitor has scrolled. Without holding them,
+      // a fast enough machine hydrated the page before the scroll and the test proved nothing.
+      const held: HTTPRequest[] = [];
+      let holding = true;
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        if (holding && request.resourceType() === 'script') held.push(request);
+        else void request.continue();
+      });
       const navigation = page.goto(`${baseUrl}/platform/1`, { waitUntil: 'load' });
       await page.waitForSelector('[data-testid="platform-go-to-payment"]', { visible: true });
       const { y, hydrated } = await page.evaluate(() => {
@@ -117,6 +125,8 @@ describe('browser: scroll position on a phone', function () {
       });
       expect(hydrated, 'scrolled before hydration').to.equal(false);
       expect(y).to.be.greaterThan(200);
+      holding = false;
+      await Promise.all(held.map((request) => request.continue()));
       await navigation;
       await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
       // Two frames after the commit: where a restoration would have moved the page.
