@@ -16,7 +16,9 @@
 // Each server process's CPU time per request is printed too (Linux): it varies much less with
 // the load of other programs than requests/s do.
 //
-//   npm run bench:api [-- --duration=10 --connections=10 --rounds=2]
+//   npm run bench:api [-- --duration=10 --connections=10 --rounds=2 --only=home,getplatform,panel --profile=<dir>]
+//
+// --profile: a V8 CPU profile of our server, written to <dir> when it stops (node --cpu-prof).
 import { fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,12 @@ const args = benchArgs();
 const DURATION = Number(args.get('duration') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);
-const CACHED = ['/api/main/home', '/api/platform/getplatform?id=1'];
+const ONLY = new Set((args.get('only') ?? 'home,getplatform,panel').split(','));
+const PROFILE = args.get('profile');
+/** The cached calls by the names --only knows them by. */
+const CACHED = Object.entries({ home: '/api/main/home', getplatform: '/api/platform/getplatform?id=1' })
+  .filter(([name]) => ONLY.has(name))
+  .map(([, endpoint]) => endpoint);
 /** Issue 16: the cached reads against the bare server, the panel against raw pg. */
 const TARGETS = { '/api/main/home': 0.7, '/api/platform/getplatform?id=1': 0.6, panel: 0.5 };
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en' };
@@ -164,7 +171,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'subshare-bench-api-'));
   const captureFile = path.join(dir, 'captured-sql.jsonl');
   process.env.BENCH_CAPTURE_SQL = captureFile;
-  const shop = await startShop({ fromSource, admin: ADMIN });
+  const shop = await startShop({ fromSource, admin: ADMIN, nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [] });
   const children = [];
   const results = [];
   try {
@@ -179,13 +186,6 @@ async function main() {
     const barePort = await freePort();
     const bare = await startReference('bare-server.mjs', [cachedFile, String(barePort)]);
     children.push(bare);
-
-    const panel = await preparePanel(shop, captureFile);
-    const panelFile = path.join(dir, 'panel.json');
-    writeFileSync(panelFile, JSON.stringify(panel.recorded));
-    const panelPort = await freePort();
-    const panelReference = await startReference('panel-reference.mjs', [panelFile, String(panelPort), shop.databaseUrl()]);
-    children.push(panelReference);
 
     for (const [index, endpoint] of CACHED.entries()) {
       const { headers, body } = recorded[index];
@@ -202,20 +202,28 @@ async function main() {
         ...measured,
       });
     }
-    const measured = await compare(
-      { url: `${shop.url}${panel.endpoint}`, pid: shop.pid },
-      { url: `http://127.0.0.1:${panelPort}${panel.endpoint}`, pid: panelReference.pid },
-      panel.headers,
-    );
-    const panelBody = Buffer.from(panel.recorded.body, 'base64');
-    results.push({
-      call: `/api/user/getuserpanel (${panel.active} active)`,
-      against: 'pg',
-      statements: panel.recorded.statements.length,
-      target: TARGETS.panel,
-      body: `${panelBody.length} B ${panel.recorded.headers['content-encoding'] ?? 'identity'}`,
-      ...measured,
-    });
+    if (ONLY.has('panel')) {
+      const panel = await preparePanel(shop, captureFile);
+      const panelFile = path.join(dir, 'panel.json');
+      writeFileSync(panelFile, JSON.stringify(panel.recorded));
+      const panelPort = await freePort();
+      const panelReference = await startReference('panel-reference.mjs', [panelFile, String(panelPort), shop.databaseUrl()]);
+      children.push(panelReference);
+      const measured = await compare(
+        { url: `${shop.url}${panel.endpoint}`, pid: shop.pid },
+        { url: `http://127.0.0.1:${panelPort}${panel.endpoint}`, pid: panelReference.pid },
+        panel.headers,
+      );
+      const panelBody = Buffer.from(panel.recorded.body, 'base64');
+      results.push({
+        call: `/api/user/getuserpanel (${panel.active} active)`,
+        against: 'pg',
+        statements: panel.recorded.statements.length,
+        target: TARGETS.panel,
+        body: `${panelBody.length} B ${panel.recorded.headers['content-encoding'] ?? 'identity'}`,
+        ...measured,
+      });
+    }
   } finally {
     for (const child of children) {
       if (child.exitCode === null) {

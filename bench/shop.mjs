@@ -51,8 +51,11 @@ function serveArgs(fromSource, webDist) {
   return [...(fromSource ? ['--import', 'tsx', '--conditions=source'] : []), 'bench/serve.mjs', webDist];
 }
 
-/** `admin`: `{ email, password }` of an admin to create before the server starts (`subshare create-admin`). */
-export async function startShop({ fromSource = false, logLevel = 'warn', admin } = {}) {
+/**
+ * `admin`: `{ email, password }` of an admin to create before the server starts (`subshare create-admin`).
+ * `nodeArgs`: for the server's node (e.g. `--cpu-prof`).
+ */
+export async function startShop({ fromSource = false, logLevel = 'warn', admin, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'subshare-bench-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the `postgres` user when we are root
   const port = await freePort();
@@ -78,7 +81,7 @@ export async function startShop({ fromSource = false, logLevel = 'warn', admin }
   cpSync(path.join(ROOT, 'packages/web/dist'), webDist, { recursive: true });
   // The server bundle (React rendering the storefront) beside it, as the server looks for it.
   cpSync(path.join(ROOT, 'packages/web/dist-server'), path.join(dataDir, 'dist-server'), { recursive: true });
-  const child = spawn(process.execPath, serveArgs(fromSource, webDist), { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...serveArgs(fromSource, webDist)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = once(child, 'exit');
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Response } from 'supertest';
-import { createKnex, createLogger, hashPassword, loadConfig, migrateLatest, openRuntime, seedDemoCatalog, type Runtime } from '@subshare/core';
+import { createKnex, createLogger, hashPassword, loadConfig, migrateLatest, openRuntime, seedDemoCatalog, sqlRows, type Runtime } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { api, uniqueEmail } from '../support/agent.js';
@@ -56,6 +56,9 @@ describe('a database outage (PostgreSQL behind a proxy that freezes, refuses and
   const checkEmail = () => api(app).get('/api/user/checkemail').query({ email: buyer.email });
   const login = () => api(app).post('/api/user/authenticate').send(buyer);
   const health = () => api(app).get('/api/health');
+  /** A logged-in call: the session check and the panel's reads (statements run straight through pg, `sqlRows`). */
+  let session: { id: number; token: string };
+  const panel = () => api(app).get('/api/user/getuserpanel').query({ id: session.id, languageId: 1 }).set('Authorization', `Bearer ${session.token}`);
 
   before(async () => {
     const url = await harness().db.createDatabase('subshare_outage');
@@ -73,6 +76,7 @@ describe('a database outage (PostgreSQL behind a proxy that freezes, refuses and
     runtime = await openRuntime(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), { supervise: false });
     app = createApp(runtime.container, { accessLog: false });
     worker = await startWorker(runtime.boss, runtime.container);
+    session = (await login().expect(200)).body as { id: number; token: string };
   });
 
   // A test that fails mid-outage must not leave the next one without a database.
@@ -100,51 +104,63 @@ describe('a database outage (PostgreSQL behind a proxy that freezes, refuses and
     const healthy = await health();
     expect(healthy.status).to.equal(200);
     expect(healthy.body.database).to.equal('ok');
+    expect((await panel()).status).to.equal(200);
   }
 
   it('serves before the outage', async () => {
     expect((await checkEmail().expect(200)).body).to.equal(true);
     expect((await login().expect(200)).body.token).to.be.a('string');
     expect((await health().expect(200)).body).to.include({ database: 'ok' });
+    expect((await panel().expect(200)).body.user).to.include({ email: buyer.email });
   });
 
   it('answers 503 with Retry-After within seconds while PostgreSQL is frozen, and 200 once it is back', async () => {
     proxy.freeze();
-    const [checked, loggedIn, healthReport] = await Promise.all([
+    const [checked, loggedIn, panelRead, healthReport] = await Promise.all([
       answerWithin('checkemail', checkEmail()),
       answerWithin('authenticate', login()),
+      answerWithin('panel', panel()),
       answerWithin('health', health()),
     ]);
     expectUnavailable('checkemail', checked);
     expectUnavailable('authenticate', loggedIn);
+    expectUnavailable('panel', panelRead);
     expect(healthReport.status).to.equal(503);
     expect(healthReport.body).to.include({ status: 'degraded', database: 'unreachable' });
     expect(healthReport.body.down).to.deep.equal(['database']);
 
     // A call after the first timeouts meets the same clean answer (no connection left stuck in the pool).
     expectUnavailable('checkemail again', await answerWithin('checkemail again', checkEmail()));
+    expectUnavailable('panel again', await answerWithin('panel again', panel()));
     await expectBack();
   });
 
-  it('cancels a statement that runs longer than the statement timeout', async () => {
-    const started = Date.now();
-    const outcome = await answerWithin(
-      'select pg_sleep(60)',
-      runtime.knex.raw('select pg_sleep(60)').then(
-        () => ({ code: 'finished' }),
-        (caught: { code?: string }) => caught,
-      ),
-    );
-    expect(outcome.code).to.equal('57014'); // query_canceled
-    expect(Date.now() - started).to.be.below(ANSWER_WITHIN_MS);
-    // The connection that ran it is still good.
-    expect((await checkEmail().expect(200)).body).to.equal(true);
-  });
+  for (const [path, run] of [
+    ['knex', (sql: string) => runtime.knex.raw(sql)],
+    ['the lean path (sqlRows)', (sql: string) => sqlRows(runtime.knex, sql)],
+  ] as const) {
+    it(`cancels a statement that runs longer than the statement timeout (${path})`, async () => {
+      const started = Date.now();
+      const outcome = await answerWithin(
+        'select pg_sleep(60)',
+        run('select pg_sleep(60)').then(
+          () => ({ code: 'finished' }),
+          (caught: { code?: string }) => caught,
+        ),
+      );
+      expect(outcome.code).to.equal('57014'); // query_canceled
+      expect(Date.now() - started).to.be.below(ANSWER_WITHIN_MS);
+      // The connection that ran it is still good.
+      expect((await checkEmail().expect(200)).body).to.equal(true);
+      expect((await panel()).status).to.equal(200);
+    });
+  }
 
   it('answers 503 with Retry-After at once while PostgreSQL is stopped, names the database in /api/health, and recovers', async () => {
     await proxy.refuse();
     expectUnavailable('checkemail', await answerWithin('checkemail', checkEmail()));
     expectUnavailable('authenticate', await answerWithin('authenticate', login()));
+    expectUnavailable('panel', await answerWithin('panel', panel()));
     const report = await answerWithin('health', health());
     expect(report.status).to.equal(503);
     expect(report.body).to.include({ status: 'degraded', database: 'unreachable', pendingMigrations: 0 });

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { ConflictError, translateDatabaseError } from '../../shared/errors.js';
+import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { StoredSecret } from './mailbox.repository.js';
-import { PlatformAccountModel } from './models/platform-account.model.js';
+import { PlatformAccountModel, type PlatformAccountRow } from './models/platform-account.model.js';
 
 const UNIQUE_LOGIN = 'platform_accounts_platform_login_unique';
 
@@ -44,10 +45,9 @@ export class PlatformAccountRepository {
     return PlatformAccountModel.query(trx ?? this.knex).findById(id);
   }
 
-  async findByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {
-    return PlatformAccountModel.query(trx ?? this.knex)
-      .whereIn('id', ids)
-      .orderBy('id');
+  /** Read on every panel view (the accounts of the buyer's slots), so through the lean path. */
+  async findByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountRow[]> {
+    return sqlRows<PlatformAccountRow>(trx ?? this.knex, 'select * from platform_accounts where id = any($1) order by id', [ids]);
   }
 
   /** Ids and slot counts only: read on every claim, so no model per row (a platform may have hundreds of accounts). */

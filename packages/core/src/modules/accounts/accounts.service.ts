@@ -20,7 +20,7 @@ import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { PlatformAccountRepository } from './account.repository.js';
 import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
 import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
-import type { PlatformAccountModel } from './models/platform-account.model.js';
+import type { PlatformAccountRow } from './models/platform-account.model.js';
 import { ACCOUNT_QUEUES } from './queues.js';
 
 /** An account as slot claims see it: its id and how many slots it has. */
@@ -279,7 +279,7 @@ export class AccountsService {
   }
 }
 
-function toAccountView(account: PlatformAccountModel): PlatformAccountView {
+function toAccountView(account: PlatformAccountRow): PlatformAccountView {
   return {
     id: account.id,
     platformId: account.platform_id,

@@ -1,8 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ConflictError, isUniqueViolation, translateDatabaseError } from '../../shared/errors.js';
 import { UserModel, type Role } from './models/user.model.js';
+
+/** What a live session's check reads of its user. */
+export type SessionUserRow = Pick<UserModel, 'id' | 'email' | 'name' | 'photo_url' | 'role' | 'is_email_verified' | 'language_id'>;
 
 @injectable()
 export class UserRepository {
@@ -16,16 +20,19 @@ export class UserRepository {
     return UserModel.query(trx ?? this.knex).findById(id);
   }
 
-  /** The user behind a live session (not revoked, not expired), in one query. */
-  async findBySession(sessionId: string, userId: number, now: Date): Promise<UserModel | undefined> {
-    return UserModel.query(this.knex)
-      .select('users.*')
-      .join('auth_sessions', 'auth_sessions.user_id', 'users.id')
-      .where('auth_sessions.id', sessionId)
-      .where('users.id', userId)
-      .whereNull('auth_sessions.revoked_at')
-      .where('auth_sessions.expires_at', '>', now)
-      .first();
+  /**
+   * The user behind a live session (not revoked, not expired), in one statement. Run on every
+   * logged-in call, so it takes the lean path (`sqlRows`) and reads only what a session carries.
+   */
+  async findBySession(sessionId: string, userId: number, now: Date): Promise<SessionUserRow | undefined> {
+    const [row] = await sqlRows<SessionUserRow>(
+      this.knex,
+      `select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id
+         from users join auth_sessions on auth_sessions.user_id = users.id
+        where auth_sessions.id = $1 and users.id = $2 and auth_sessions.revoked_at is null and auth_sessions.expires_at > $3`,
+      [sessionId, userId, now],
+    );
+    return row;
   }
 
   async countWithRole(role: Role, trx?: Knex.Transaction): Promise<number> {

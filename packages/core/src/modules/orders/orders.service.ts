@@ -16,7 +16,7 @@ import type { ExportQuery, OrderPagesQuery, OrdersByStateQuery, OrdersQuery } fr
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
-import type { OrderModel } from './models/order.model.js';
+import type { OrderRow } from './models/order.model.js';
 import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
 import { OrderRepository, type OrderFilter } from './order.repository.js';
 import { canMove, ORDER_STATE, PAID_STATES, type OrderState } from './order-states.js';
@@ -419,7 +419,7 @@ export class OrdersService {
   }
 }
 
-function toView(order: OrderModel): OrderView {
+function toView(order: OrderRow): OrderView {
   const currency = order.currency as CurrencyCode;
   return {
     id: order.id,

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { SubscriptionModel, type SubscriptionStatus } from './models/subscription.model.js';
+import { SubscriptionModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
 
 export type NewSubscription = Pick<
   SubscriptionModel,
@@ -80,14 +81,16 @@ export class SubscriptionRepository {
     await SubscriptionModel.query(trx).patch({ status: 'replaced', ended_at: at, updated_at: at }).where({ id });
   }
 
-  /** Holding a slot at `now` with access: active, not past the end (the expiry job may not have run yet), not suspended by a dispute. */
-  async activeOfUser(userId: number, now: Date, trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
-    return SubscriptionModel.query(trx ?? this.knex)
-      .where({ user_id: userId, status: 'active' })
-      .whereNull('suspended_at')
-      .where('ends_at', '>', now)
-      .orderBy('starts_at')
-      .orderBy('id');
+  /**
+   * Holding a slot at `now` with access: active, not past the end (the expiry job may not have
+   * run yet), not suspended by a dispute. Read on every panel view, so through the lean path.
+   */
+  async activeOfUser(userId: number, now: Date, trx?: Knex.Transaction): Promise<SubscriptionRow[]> {
+    return sqlRows<SubscriptionRow>(
+      trx ?? this.knex,
+      `select * from subscriptions where user_id = $1 and status = 'active' and suspended_at is null and ends_at > $2 order by starts_at, id`,
+      [userId, now],
+    );
   }
 
   /** Per user, how many subscriptions hold a slot at `now` (as `activeOfUser` counts them); users with none are left out. */

@@ -11,7 +11,7 @@ import { addMonths, type Clock } from '../../shared/clock.js';
 import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
-import type { SubscriptionModel, SubscriptionStatus } from './models/subscription.model.js';
+import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
 import { SubscriptionRepository, type AccountSlot } from './subscription.repository.js';
 
 export interface SubscriptionView {
@@ -355,7 +355,7 @@ function databaseError(error: unknown): { native: unknown; code?: string; constr
   return { native, code, constraint };
 }
 
-function toView(row: SubscriptionModel): SubscriptionView {
+function toView(row: SubscriptionRow): SubscriptionView {
   return {
     id: row.id,
     userId: row.user_id,

@@ -14,3 +14,6 @@ export class PlatformAccountModel extends Model {
   created_at!: Date;
   updated_at!: Date;
 }
+
+/** An account's columns, as a statement run without objection (`sqlRows`) answers them. */
+export type PlatformAccountRow = Omit<PlatformAccountModel, keyof Model>;

@@ -45,3 +45,8 @@ export class OrderModel extends Model {
     items: { relation: Model.HasManyRelation, modelClass: OrderItemModel, join: { from: 'orders.id', to: 'order_items.order_id' } },
   });
 }
+
+/** An order item's columns, as a statement run without objection (`sqlRows`) answers them. */
+export type OrderItemRow = Omit<OrderItemModel, keyof Model>;
+/** An order's columns, with its items when they were read. The models have the same fields. */
+export type OrderRow = Omit<OrderModel, keyof Model | 'items'> & { items?: OrderItemRow[] };

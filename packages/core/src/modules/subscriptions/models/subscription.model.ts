@@ -24,3 +24,6 @@ export class SubscriptionModel extends Model {
   created_at!: Date;
   updated_at!: Date;
 }
+
+/** A subscription's columns, as a statement run without objection (`sqlRows`) answers them. */
+export type SubscriptionRow = Omit<SubscriptionModel, keyof Model>;
