@@ -6,12 +6,13 @@ import type { Container } from 'inversify';
 import { OPERATIONS, TOKENS, type AppConfig, type OperationsService } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { openApiDocument } from '../openapi/document.js';
+import { cachedJson, sendCachedJson, type CachedJson } from '../serializers/cached-json.js';
 import { call, type Call } from './call.js';
 
 export function operationsCalls(container: Container, table: () => Call[]): Call[] {
   const operations = container.get<OperationsService>(OPERATIONS.Service);
   const publicUrl = container.get<AppConfig>(TOKENS.Config).publicUrl;
-  let document: string | undefined;
+  let document: CachedJson | undefined;
   return [
     call({
       method: 'get',
@@ -36,9 +37,11 @@ export function operationsCalls(container: Container, table: () => Call[]): Call
       summary: 'This description (OpenAPI 3.1)',
       extra: true,
       answer: wire.operations.openApiAnswer,
-      handler: ({ res }) => {
-        document ??= JSON.stringify(openApiDocument(publicUrl, table()));
-        res.set('Cache-Control', 'public, max-age=300').type('application/json').send(document);
+      // Serialized and compressed once, with an ETag, as the catalog reads are.
+      handler: ({ req, res }) => {
+        document ??= cachedJson(openApiDocument(publicUrl, table()));
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        sendCachedJson(req, res, document);
       },
     }),
   ];

@@ -3,6 +3,7 @@
  * input validated by its schemas (core's `validate`: strict types, unknown fields dropped, a 400
  * naming every bad field), then the handler with typed input; a returned value is sent as JSON.
  */
+import compression from 'compression';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
 import { validate, type AuthenticatedUser } from '@subshare/core';
@@ -82,10 +83,15 @@ export const noStore: BareMiddleware = (_req, res, next) => {
   next();
 };
 
+/** The API's paths (Express matches routes case-insensitively: so does this). */
+export const API_PATH = /^\/api\//i;
+
 /** The lines of one stage as a router (app.ts mounts each stage where it belongs). */
 export function tableRouter(container: Container, table: Call[], stage: Stage): Router {
   const router = Router();
   const can = guards(container);
+  // The compression app.ts skips for the API: its JSON answers compress themselves (sendJson), its others get it here.
+  const compress = compression();
   for (const line of table.filter((candidate) => (candidate.stage ?? 'api') === stage)) {
     const guard = line.access === 'provider' ? can.public : can[line.access];
     // Lines mounted ahead of app.ts's `/api` defaults set what those defaults would have.
@@ -97,6 +103,7 @@ export function tableRouter(container: Container, table: Call[], stage: Stage): 
           : line.path.startsWith('/api/')
             ? [noStore]
             : [];
+    if (!isJsonAnswer(line.answer) && API_PATH.test(line.path)) before.push(compress);
     router[line.method](line.path, ...guard, ...before, endpoint(line));
   }
   return router;
