@@ -1,8 +1,7 @@
-import http from 'node:http';
-import zlib from 'node:zlib';
 import { expect } from 'chai';
 import request from 'supertest';
 import { harness } from '../support/harness.js';
+import { decoded, rawGet } from '../support/raw-http.js';
 
 interface WirePrice {
   currencyId: number;
@@ -133,23 +132,6 @@ describe('catalog API in both languages and currencies, served from memory', () 
   const hangul = /[\uac00-\ud7a3]/;
 
   /** The raw answer as a browser gets it: status, headers and the body bytes as sent. */
-  function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-    return harness()
-      .baseUrl()
-      .then(
-        (base) =>
-          new Promise((resolve, reject) => {
-            http
-              .get(`${base}${path}`, { headers }, (res) => {
-                const chunks: Buffer[] = [];
-                res.on('data', (chunk: Buffer) => chunks.push(chunk));
-                res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-              })
-              .on('error', reject);
-          }),
-      );
-  }
-
   it('answers home in every language and currency combination with the same platforms and prices', async () => {
     const answers = [];
     for (const languageId of [1, 2]) {
@@ -189,34 +171,34 @@ describe('catalog API in both languages and currencies, served from memory', () 
   });
 
   it('sends the same bytes with an ETag, answers 304 to a current copy, and another ETag in another language', async () => {
-    const first = await raw('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
-    const second = await raw('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
+    const first = await rawGet('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
+    const second = await rawGet('/api/main/home?languageId=1&currency=EUR', { 'accept-encoding': 'identity' });
     expect(first.status).to.equal(200);
     expect(first.headers.etag).to.be.a('string');
     expect(second.headers.etag).to.equal(first.headers.etag);
     expect(second.body.equals(first.body)).to.equal(true);
     expect(first.headers['cache-control']).to.equal('no-store');
     expect(first.headers['content-type']).to.equal('application/json; charset=utf-8');
-    const notModified = await raw('/api/main/home?languageId=1&currency=EUR', { 'if-none-match': first.headers.etag! });
+    const notModified = await rawGet('/api/main/home?languageId=1&currency=EUR', { 'if-none-match': first.headers.etag! });
     expect(notModified.status).to.equal(304);
     expect(notModified.body.length).to.equal(0);
-    const korean = await raw('/api/main/home?languageId=2&currency=EUR', { 'accept-encoding': 'identity' });
+    const korean = await rawGet('/api/main/home?languageId=2&currency=EUR', { 'accept-encoding': 'identity' });
     expect(korean.headers.etag).to.not.equal(first.headers.etag);
   });
 
   it('sends brotli or gzip as the client accepts, and plain JSON otherwise, all with the same content', async () => {
     const path = '/api/main/home?languageId=2&currency=KRW';
-    const plain = await raw(path, { 'accept-encoding': 'identity' });
+    const plain = await rawGet(path, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).to.equal(undefined);
-    const br = await raw(path, { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).to.equal('br');
-    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).to.equal(true);
+    expect(decoded(br).equals(plain.body)).to.equal(true);
     expect(Number(br.headers['content-length']))
       .to.equal(br.body.length)
       .and.below(plain.body.length / 3);
-    const gzip = await raw(path, { 'accept-encoding': 'gzip' });
+    const gzip = await rawGet(path, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).to.equal('gzip');
-    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).to.equal(true);
+    expect(decoded(gzip).equals(plain.body)).to.equal(true);
     expect(JSON.parse(plain.body.toString('utf8')).currencyCode).to.equal('KRW');
     expect(br.headers['content-security-policy'], 'security headers as on every call').to.contain("default-src 'self'");
   });
