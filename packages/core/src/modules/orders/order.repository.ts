@@ -114,8 +114,9 @@ export class OrderRepository {
     const orders = await sqlRows<OrderRow>(this.knex, 'select * from orders where user_id = $1 and state = any($2) order by id desc', [userId, states]);
     if (orders.length === 0) return orders;
     const items = await sqlRows<OrderItemRow>(this.knex, 'select * from order_items where order_id = any($1) order by id', [orders.map((order) => order.id)]);
-    const byOrder = new Map(orders.map((order): [number, OrderItemRow[]] => [order.id, (order.items = [])]));
-    for (const item of items) byOrder.get(item.order_id)?.push(item);
+    const byOrder = new Map(orders.map((order) => [order.id, order]));
+    for (const order of orders) order.items = [];
+    for (const item of items) byOrder.get(item.order_id)?.items?.push(item);
     return orders;
   }
 
