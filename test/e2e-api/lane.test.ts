@@ -1,6 +1,6 @@
 /**
- * The lane (packages/http/src/lane.ts): the storefront's catalog reads are answered ahead of
- * Express. Express's router holds the same lines and still answers what the lane leaves to it
+ * The lane (packages/http/src/lane.ts): the storefront's catalog reads and the buyer's panel are
+ * answered ahead of Express. Express's router holds the same lines and still answers what the lane leaves to it
  * (a trailing slash, HEAD), so each request is asked both ways here and the answers must be the
  * same: status, body and every header but the date and the request's own id. The lane must also
  * log, count and identify its requests as every other path does.
@@ -11,7 +11,9 @@ import { expect } from 'chai';
 import request, { type Response } from 'supertest';
 import { buildContainer, createLogger, PgBossJobQueue } from '@subshare/core';
 import { createApp } from '@subshare/http';
+import { api, loginAs, uniqueIp } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { activation, createAccount, createPlatform, markPaidQuietly, orderInput } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 /** The same call through Express's router: the lane matches exact paths only. */
@@ -24,7 +26,7 @@ function comparable(res: Response) {
   return { status: res.status, headers, body: res.status === 304 ? '' : res.text };
 }
 
-describe('the lane: catalog reads answered ahead of Express', function () {
+describe('the lane: catalog reads and the panel answered ahead of Express', function () {
   this.timeout(30_000);
 
   it('answers as Express would, header for header, in every encoding, language, currency, failure and revalidation', async () => {
@@ -58,6 +60,45 @@ describe('the lane: catalog reads answered ahead of Express', function () {
     // What Express alone answers: HEAD, with the headers of the GET.
     const head = await request(app).head('/api/main/home').set('Accept-Encoding', 'br').expect(200);
     expect(head.headers.etag).to.equal(home.headers.etag);
+  });
+
+  it("answers the buyer's panel as Express would: the owner, staff, a stranger, no or a bad token, a bad query, and the audited client address", async () => {
+    const { app } = harness();
+    const platform = await createPlatform({ slotsCount: 2 });
+    await createAccount(platform.id, 2);
+    const owner = await loginAs('user');
+    const { body: placed } = await api().post('/api/order/insert').set(owner.auth).send(orderInput(platform)).expect(200);
+    const orderId = (placed as { id: number }).id;
+    await markPaidQuietly(orderId);
+    await activation().activate(orderId);
+    const stranger = await loginAs('user');
+    const admin = await loginAs('admin');
+    const panel = (id: unknown) => `/api/user/getuserpanel?id=${String(id)}&languageId=1`;
+    const cases: Array<{ url: string; headers: Record<string, string> }> = [
+      { url: panel(owner.id), headers: { ...owner.auth, 'Accept-Encoding': 'gzip, deflate, br' } },
+      { url: panel(owner.id), headers: { ...owner.auth, 'Accept-Encoding': 'gzip' } },
+      { url: panel(owner.id), headers: { ...owner.auth, 'Accept-Encoding': 'identity' } },
+      { url: panel(owner.id), headers: { ...admin.auth } },
+      { url: panel(owner.id), headers: { ...stranger.auth } },
+      { url: panel(owner.id), headers: {} },
+      { url: panel('abc'), headers: {} },
+      { url: panel(owner.id), headers: { Authorization: 'Bearer not.a.token' } },
+      { url: panel('abc'), headers: { ...owner.auth } },
+      { url: `${panel(owner.id)}&__proto__=1`, headers: { ...owner.auth } },
+    ];
+    const statuses: number[] = [];
+    for (const { url, headers } of cases) {
+      const lane = await request(app).get(url).set(headers);
+      const express = await request(app).get(viaExpress(url)).set(headers);
+      expect(comparable(lane), `${url} ${JSON.stringify(headers)}`).to.deep.equal(comparable(express));
+      statuses.push(lane.status);
+    }
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 403, 401, 401, 401, 400, 400]);
+    // Staff reading another's credentials are audited under the client's address behind the trusted proxy.
+    const ip = uniqueIp();
+    await api(app, ip).get(panel(owner.id)).set(admin.auth).expect(200);
+    const audited = await harness().knex('audit_log').where({ action: 'credentials.reveal', actor_user_id: admin.id }).orderBy('id', 'desc').first();
+    expect(audited.ip).to.equal(ip);
   });
 
   it("takes the caller's request id, logs the request under it, and counts it under its route", async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CredentialsCipher, FLOWS, type ActivationFlow } from '@subshare/core';
-import { api, loginAs, type TestUser } from '../support/agent.js';
+import { api, loginAs, uniqueIp, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
 import { activation, createAccount, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
@@ -142,13 +142,16 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     for (const role of ['moderator', 'admin'] as const) {
       it(`${role === 'admin' ? 'an' : 'a'} ${role}: yes, with credentials, and the reveal is audited without the password`, async () => {
         const staff = role === 'admin' ? admin : moderator;
-        const { body } = await panelOf(staff, owner.id).expect(200);
+        // From behind the proxy the app trusts: the audit names the client's address, not the proxy's.
+        const ip = uniqueIp();
+        const { body } = await api(harness().app, ip).get(PANEL).set(staff.auth).query({ id: owner.id, languageId: 1 }).expect(200);
         // The owner's profile, not the staff member's own (which their session check has read).
         expect(body.user.email).to.equal(owner.email);
         expect(body.subscribers[0]).to.include({ subscribeId: subscriptionId, email: account.email, password: account.password });
         const entries = await knex()('audit_log').where({ action: 'credentials.reveal', actor_user_id: staff.id, target_id: String(owner.id) });
         expect(entries).to.have.length(1);
         expect(entries[0].details).to.deep.equal({ userId: owner.id, subscriptionIds: [subscriptionId], platformAccountIds: [account.id] });
+        expect(entries[0].ip).to.equal(ip);
         expect(JSON.stringify(entries[0])).to.not.contain(account.password);
         await api().get(PANEL).set(staff.auth).query({ id: 2_000_000_000, languageId: 1 }).expect(404);
       });

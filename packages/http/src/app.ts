@@ -74,7 +74,7 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
 
   // The storefront's catalog reads are answered ahead of Express (lane.ts); the rest goes on.
   // Express's `app(req, res)` calls `app.handle`, which its types do not list.
-  const lane = createLane(app, table, front, errors);
+  const lane = createLane(container, app, table, front, errors);
   const routed = app as Express & { handle: (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void };
   const handle = routed.handle.bind(app);
   routed.handle = (req, res, next) => {

@@ -55,9 +55,11 @@ export interface CallInput<Q, B, P, A extends Access> {
   res: Response;
 }
 
-/** What a `bare` handler receives: the validated query and Node's own request and response. */
-export interface BareInput<Q> {
+/** What a `bare` handler receives: the validated input and caller, as for `handler`, but Node's own request and response. */
+export interface BareInput<Q, A extends Access = 'public'> {
   query: Infer<Q>;
+  user: CallInput<Q, undefined, undefined, A>['user'];
+  context: RequestContext;
   req: IncomingMessage;
   res: ServerResponse;
 }
@@ -90,11 +92,13 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
    */
   handler: (input: CallInput<Q, B, P, A>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void;
   /**
-   * `precompressed` public GETs that answer from memory: the same answer written with Node's
-   * own request and response (no Express helpers), so the lane (lane.ts) can answer them ahead
-   * of Express. The handler stays for what reaches Express's router (HEAD, `/api/main/home/`).
+   * GETs read often enough that Express's own cost counts (the catalog reads, the buyer's panel):
+   * the same answer without Express, so the lane (lane.ts) can answer them ahead of it. It
+   * returns the JSON answer, or nothing when it wrote the answer itself with Node's own request
+   * and response (no Express helpers). The handler stays for what reaches Express's router (HEAD,
+   * `/api/main/home/`).
    */
-  bare?: A extends 'public' ? (input: BareInput<Q>) => Promise<void> : never;
+  bare?: A extends 'provider' ? never : (input: BareInput<Q, A>) => Promise<AnswerOf<R> | void>;
 }
 
 /** A line of the table with its types erased, as the router and the document read it. */
@@ -114,7 +118,7 @@ export interface Call {
   params?: ObjectSchema;
   answer: AnswerSpec;
   handler: (input: CallInput<unknown, unknown, unknown, Access>) => unknown;
-  bare?: (input: BareInput<unknown>) => Promise<void>;
+  bare?: (input: BareInput<unknown, Access>) => Promise<unknown>;
 }
 
 /** One line of the route table: the types flow from the schemas into the handler. */

@@ -4,9 +4,9 @@
  * read what (the holder, or staff with an audit entry) is decided in core's flows.
  */
 import type { Container } from 'inversify';
-import { FLOWS, ORDERS, type OrdersService, type UserPanelFlow, type VerificationMailFlow } from '@subshare/core';
+import { FLOWS, ORDERS, type AuthenticatedUser, type OrdersService, type RequestContext, type UserPanelFlow, type VerificationMailFlow } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
-import { auditActor } from '../middleware/auth.js';
+import { auditActor, auditActorOf } from '../middleware/auth.js';
 import { serializePanel } from '../serializers/subscription.serializer.js';
 import { call, type Call } from './call.js';
 
@@ -15,6 +15,8 @@ export function panelCalls(container: Container): Call[] {
   const orders = container.get<OrdersService>(ORDERS.Service);
   const mailbox = container.get<VerificationMailFlow>(FLOWS.VerificationMail);
   const { panel: schemas } = wire;
+  const readPanel = async ({ user, query, context }: { user: AuthenticatedUser; query: wire.panel.PanelQuery; context: RequestContext }) =>
+    serializePanel(await panel.panel(user, query, auditActorOf(user, context)));
   const mailboxNote =
     'The slot holder while the subscription is active, or staff for any subscription (audited as `mailbox.read`). Polled by the panel: ' +
     'rate limited per user (429), 409 `wrong_platform_type` or `no_mailbox`, 503 when the mailbox cannot be read.';
@@ -28,7 +30,9 @@ export function panelCalls(container: Container): Call[] {
       description: "403 for another user's panel unless staff; staff reading another user's credentials is audited as `credentials.reveal`.",
       query: schemas.panelQuery,
       answer: schemas.panelAnswer,
-      handler: async ({ user, query, req, res }) => serializePanel(await panel.panel(user, query, auditActor(req, res))),
+      handler: readPanel,
+      // Polled by every open panel: answered ahead of Express (lane.ts).
+      bare: readPanel,
     }),
     call({
       method: 'post',
