@@ -1,7 +1,7 @@
 // The buyer's journey, measured (issue 16, point 3): what a buyer waits for, on real processes.
 //
 //   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --clients=8 --platforms=1 --links=20 --starts=5
-//                            --only=paid,jobs,throughput,link,start --capture --profile=<dir>]
+//                            --only=paid,jobs,throughput,link,start,split --capture --profile=<dir>]
 //
 // One PostgreSQL server (the embedded binaries started as a standalone server), migrated and
 // seeded by `subshare migrate` and `subshare seed`; a local Stripe (test/support/fake-stripe.ts:
@@ -29,12 +29,17 @@
 // - start: `npm start` on an existing DATA_DIR (embedded PostgreSQL, demo mode) until
 //   /api/main/home answers 200. Reference: the embedded PostgreSQL alone started on that DATA_DIR.
 //
+// - CPU split (only with --only=split): where an order's CPU goes, step by step and process by
+//   process (serve, worker, PostgreSQL, the bench's buyers with the local Stripe), read from /proc,
+//   next to pgbench's (PostgreSQL and pgbench's client) for the same statements.
+//
 // Every process it starts is stopped at the end, also on failure or Ctrl-C; temporary
 // directories are removed.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -205,6 +210,7 @@ async function startWorld() {
     dir,
     env,
     databaseUrl,
+    pgDataDir: path.join(dir, 'db', 'postgres'),
     stripe,
     dovecot,
     runtime,
@@ -334,14 +340,31 @@ async function createBuyers(world, count) {
   );
 }
 
-async function call(base, method, pathname, buyer, body) {
-  const res = await fetch(`${base}${pathname}`, {
-    method,
-    headers: { ...buyer.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+/**
+ * The buyers' requests: node:http on kept-alive connections, as a browser holds its connection to
+ * the shop. The load comes from this process on the same two cores as the shop, so it should cost
+ * as little as it can (pgbench's client, the reference's load, is C): fetch (undici) took about
+ * twice the CPU per request.
+ */
+const buyerAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function send(url, method, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent: buyerAgent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text.slice(0, 300)}`);
+}
+
+async function call(base, method, pathname, buyer, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const { status, body: text } = await send(`${base}${pathname}`, method, { ...buyer.headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload);
+  if (status < 200 || status >= 300) throw new Error(`${method} ${pathname} answered ${status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
 }
 
@@ -354,8 +377,9 @@ async function orderAndPay(base, world, platform, buyer) {
   return { orderId: order.id, delivery: world.stripe.webhook(sessionId, 'checkout.session.completed') };
 }
 
+/** Stripe's delivery of a signed notification: its exact bytes and headers (as `FakeStripe.deliver` sends them). */
 async function notify(base, world, delivery) {
-  const answer = await world.stripe.deliver(`${base}/api/webhook/stripe`, delivery);
+  const answer = await send(`${base}/api/webhook/stripe`, 'POST', delivery.headers, delivery.body);
   if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}: ${answer.body}`);
 }
 
@@ -571,6 +595,113 @@ async function throughput(world, pairs) {
   }
 }
 
+/** CPU ticks (user + system, 1/CLK_TCK s) a process and its children have used so far; 0 once it is gone. */
+function processTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ticks of every PostgreSQL server process of the bench's database (children of its postmaster). */
+function postgresTicks(world) {
+  const postmaster = Number(readFileSync(path.join(world.pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = processTicks(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      if (Number(stat[1]) === postmaster) ticks += Number(stat[11]) + Number(stat[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Where an order's CPU goes: `--clients` buyers at once take `--orders` orders through each step
+ * in turn (all inserts, then all checkouts, then all notifications until every order is active),
+ * and each process's CPU (serve, worker, PostgreSQL, this process with its local Stripe) is read
+ * from /proc around each step: milliseconds of CPU per order.
+ */
+async function cpuSplit(world, pair) {
+  const platform = await createPlatform(world.knex);
+  await addAccounts(world, platform, accountsFor(ORDERS + CLIENTS));
+  const buyers = await createBuyers(world, ORDERS);
+  const hz = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const ms = (ticks) => (ticks * 1000) / hz;
+  // This process's finished children: pgbench, once it has exited.
+  const childrenMs = () => {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    return ms(Number(fields[13]) + Number(fields[14]));
+  };
+  const sample = () => {
+    const own = process.cpuUsage();
+    return {
+      serve: ms(processTicks(pair.serve.child.pid)),
+      worker: ms(processTicks(pair.worker.child.pid)),
+      postgres: ms(postgresTicks(world)),
+      bench: (own.user + own.system) / 1000,
+    };
+  };
+  const client = pgClient(world.databaseUrl);
+  await client.connect();
+  const steps = [];
+  const step = async (name, each) => {
+    const before = sample();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < buyers.length) await each(buyers[next++]);
+      }),
+    );
+    const after = sample();
+    steps.push({ step: name, ...Object.fromEntries(Object.keys(before).map((key) => [key, ((after[key] - before[key]) / buyers.length).toFixed(2)])) });
+  };
+  try {
+    await step('order insert', async (buyer) => {
+      buyer.order = await call(pair.url, 'POST', '/api/order/insert', buyer, orderInput(platform));
+    });
+    await step('checkout', async (buyer) => {
+      const { url } = await call(pair.url, 'POST', '/api/payment/createcheckoutsession', buyer, { orderId: buyer.order.id });
+      buyer.sessionId = new URL(url).pathname.split('/').pop();
+    });
+    await step('notification + activation', async (buyer) => {
+      world.stripe.pay(buyer.sessionId);
+      await notify(pair.url, world, world.stripe.webhook(buyer.sessionId, 'checkout.session.completed'));
+    });
+    const orderIds = buyers.map((buyer) => buyer.order.id);
+    const before = sample();
+    await until(
+      async () => (await client.query('select count(*)::int as n from orders where id = any($1) and state = 2', [orderIds])).rows[0].n === orderIds.length,
+      'every order to be active',
+      120_000,
+      5,
+    );
+    const after = sample();
+    // The activations still running when the last notification was answered: added to that step.
+    const last = steps.at(-1);
+    for (const key of Object.keys(before)) last[key] = (Number(last[key]) + (after[key] - before[key]) / buyers.length).toFixed(2);
+    // The reference: pgbench running the same statements; its client is counted as the bench's.
+    const orders = Math.max(400, CLIENTS * 50);
+    const [postgresBefore, clientBefore] = [ms(postgresTicks(world)), childrenMs()];
+    const { tps } = await pgbench(world, { clients: CLIENTS, orders });
+    steps.push({
+      step: `pgbench, ${tps.toFixed(0)} orders/s`,
+      serve: '-',
+      worker: '-',
+      postgres: ((ms(postgresTicks(world)) - postgresBefore) / orders).toFixed(2),
+      bench: ((childrenMs() - clientBefore) / orders).toFixed(2),
+    });
+  } finally {
+    await client.end();
+  }
+  return steps;
+}
+
 async function householdLink(world, pair) {
   const accounts = world.runtime.container.get(ACCOUNTS.Service);
   const waits = [];
@@ -708,7 +839,7 @@ async function main() {
   const phase = (name) => console.error(`\n[${((performance.now() - began) / 1000).toFixed(0)} s] ${name}`);
   const row = (figure) => results.push(figure);
   const ratio = (value, reference) => `${(value / reference).toFixed(2)}×`;
-  const needsPair = ['paid', 'jobs', 'throughput', 'link'].some((name) => ONLY.has(name));
+  const needsPair = ['paid', 'jobs', 'throughput', 'link', 'split'].some((name) => ONLY.has(name));
   const pair = needsPair ? await startPair(world, 1) : undefined;
 
   if (ONLY.has('paid')) {
@@ -751,6 +882,12 @@ async function main() {
       reference: `${ms(link.reference)} (bare IMAP IDLE)`,
       ratio: ratio(link.p95, link.reference),
     });
+  }
+  if (ONLY.has('split')) {
+    phase('CPU per order, step by step');
+    const steps = await cpuSplit(world, pair);
+    console.log(`\nms of CPU per order (${ORDERS} orders, ${CLIENTS} buyers at once):`);
+    console.table(steps);
   }
   if (ONLY.has('throughput')) {
     phase('checkout throughput');
