@@ -32,6 +32,7 @@ import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
+import type { AccountSlots } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
@@ -172,12 +173,13 @@ export class ActivationFlow {
       if (order.state !== ORDER_STATE.paidNotCompleted) return { orderId, outcome: 'not_waiting', state: order.state, subscriptions: [] };
 
       const pending = order.items.filter((item) => item.subscriptionId === null);
-      const renewals = await this.renewalsFor(order, pending, trx);
+      const accounts = await this.slotAccountsOf(pending, trx);
+      const renewals = await this.renewalsFor(order, pending, accounts, trx);
       // Only a unit that needs a new slot on a family-group platform waits for the invitation.
       const needsInvitation = pending.some((item) => item.haveInvitation && (renewals.get(item.id)?.length ?? 0) < item.quantity);
       const needsStaff = !staff && needsInvitation;
       const platformIds = [...new Set(pending.map((item) => item.platformId))];
-      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, renewals, trx, yieldOn);
+      const claimed = needsStaff || pending.length === 0 ? undefined : await this.claimAll(order, pending, accounts, renewals, trx, yieldOn);
       if (claimed === YIELDED) return { orderId, outcome: 'yielded', state: order.state, platformIds, subscriptions: [] };
 
       if (!claimed) {
@@ -246,11 +248,18 @@ export class ActivationFlow {
    * subscription at most once per order), locked to the transaction. Taken before the platforms'
    * claim locks, the same order as replacement takes them (subscription row, then claim lock).
    */
-  private async renewalsFor(order: OrderView, pending: OrderItemView[], trx: Knex.Transaction): Promise<Map<number, SubscriptionView[]>> {
+  private async renewalsFor(
+    order: OrderView,
+    pending: OrderItemView[],
+    accounts: SlotAccounts,
+    trx: Knex.Transaction,
+  ): Promise<Map<number, SubscriptionView[]>> {
     const renewals = new Map<number, SubscriptionView[]>();
     const taken = new Set<number>();
     for (const item of pending) {
-      const candidates = (await this.subscriptions.renewable(order.userId, item.platformId, trx)).filter((subscription) => !taken.has(subscription.id));
+      const candidates = (await this.subscriptions.renewable(order.userId, accounts.get(item.platformId)!, trx)).filter(
+        (subscription) => !taken.has(subscription.id),
+      );
       const chosen = candidates.slice(0, item.quantity);
       for (const subscription of chosen) taken.add(subscription.id);
       if (chosen.length > 0) renewals.set(item.id, chosen);
@@ -265,12 +274,13 @@ export class ActivationFlow {
   private async claimAll(
     order: OrderView,
     pending: OrderItemView[],
+    accounts: SlotAccounts,
     renewals: Map<number, SubscriptionView[]>,
     trx: Knex.Transaction,
     yieldOn: ReadonlySet<number>,
   ): Promise<ClaimedUnit[] | undefined | typeof YIELDED> {
     const startsAt = this.clock.now();
-    if (!(await this.slotsMayBeFree(pending, renewals, startsAt, trx))) return undefined;
+    if (!(await this.slotsMayBeFree(pending, accounts, renewals, startsAt, trx))) return undefined;
     try {
       return await trx.transaction(async (savepoint) => {
         await this.subscriptions.lockPlatforms(
@@ -293,6 +303,7 @@ export class ActivationFlow {
                 orderItemId: item.id,
                 unit,
                 platformId: item.platformId,
+                accounts: accounts.get(item.platformId),
                 startsAt,
                 endsAt: addMonths(startsAt, item.months),
                 after: last ? { accountId: last.account.id, slot: last.subscription.slot } : undefined,
@@ -322,7 +333,13 @@ export class ActivationFlow {
    * read is not locked: a slot freed after it is offered to the waiting orders by whoever freed
    * it (refund, expiry, a new account: activateWaiting) and by the sweep every 5 minutes.
    */
-  private async slotsMayBeFree(pending: OrderItemView[], renewals: Map<number, SubscriptionView[]>, startsAt: Date, trx: Knex.Transaction): Promise<boolean> {
+  private async slotsMayBeFree(
+    pending: OrderItemView[],
+    accounts: SlotAccounts,
+    renewals: Map<number, SubscriptionView[]>,
+    startsAt: Date,
+    trx: Knex.Transaction,
+  ): Promise<boolean> {
     const needed = new Map<string, { platformId: number; months: number; units: number }>();
     for (const item of pending) {
       const units = item.quantity - (renewals.get(item.id)?.length ?? 0);
@@ -333,9 +350,21 @@ export class ActivationFlow {
       needed.set(key, entry);
     }
     for (const { platformId, months, units } of needed.values()) {
-      if (!(await this.subscriptions.hasFreeSlots(platformId, units, startsAt, addMonths(startsAt, months), trx))) return false;
+      if (!(await this.subscriptions.hasFreeSlots(accounts.get(platformId)!, units, startsAt, addMonths(startsAt, months), trx))) return false;
     }
     return true;
+  }
+
+  /**
+   * The accounts of each pending item's platform, read once for the renewals, the free-slot probe
+   * and the claims of this transaction. An account added meanwhile is capacity like any other
+   * (its `account-created` job tries the waiting orders again); one deactivated meanwhile could be
+   * claimed on, as it could between a claim's own read and its insert before.
+   */
+  private async slotAccountsOf(pending: OrderItemView[], trx: Knex.Transaction): Promise<SlotAccounts> {
+    const accounts: SlotAccounts = new Map();
+    for (const platformId of new Set(pending.map((item) => item.platformId))) accounts.set(platformId, await this.subscriptions.slotAccounts(platformId, trx));
+    return accounts;
   }
 
   private async withRetry<T>(task: () => Promise<T>): Promise<T> {
@@ -350,6 +379,9 @@ export class ActivationFlow {
     }
   }
 }
+
+/** Each platform's accounts that take new subscriptions (`SubscriptionsService.slotAccounts`). */
+type SlotAccounts = Map<number, AccountSlots[]>;
 
 /** A unit's subscription: a new slot, or the buyer's subscription it renewed (whose own order item is an older one). */
 type ClaimedUnit = ClaimedSlot & { orderItemId: number; renewed: boolean };

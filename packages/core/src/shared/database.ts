@@ -167,3 +167,50 @@ export async function sqlRows<T>(db: Knex | Knex.Transaction, sql: string, bindi
     await client.releaseConnection(connection);
   }
 }
+
+/** A column list and its placeholders from a row written by our own code (never from input: the keys become SQL). */
+function columnsOf(row: object, firstPlaceholder = 1): { names: string[]; values: unknown[]; placeholders: string[] } {
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  return {
+    names: entries.map(([name]) => `"${name}"`),
+    values: entries.map(([, value]) => value),
+    placeholders: entries.map((_, index) => `$${index + firstPlaceholder}`),
+  };
+}
+
+/** `insert into <table> (…) values (…) returning *` on the lean path: the stored row, in one statement. */
+export async function insertRow<T>(db: Knex | Knex.Transaction, table: string, row: object): Promise<T> {
+  const { names, values, placeholders } = columnsOf(row);
+  const [stored] = await sqlRows<T>(db, `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) returning *`, values);
+  return stored as T;
+}
+
+/**
+ * `insertRow` that does nothing when a row with the same `conflictColumn` exists (an idempotency
+ * key): the `returning` columns of the new row, or undefined when there was one already.
+ */
+export async function insertRowUnlessConflict<T>(
+  db: Knex | Knex.Transaction,
+  table: string,
+  row: object,
+  conflictColumn: string,
+  returning: string,
+): Promise<T | undefined> {
+  const { names, values, placeholders } = columnsOf(row);
+  const [stored] = await sqlRows<T>(
+    db,
+    `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) on conflict ("${conflictColumn}") do nothing returning ${returning}`,
+    values,
+  );
+  return stored;
+}
+
+/** `update <table> set … where id = $1` on the lean path; answers how many rows it changed. */
+export async function updateById(db: Knex | Knex.Transaction, table: string, id: number, patch: object): Promise<number> {
+  const { names, values, placeholders } = columnsOf(patch, 2);
+  const rows = await sqlRows<{ id: number }>(db, `update "${table}" set ${names.map((name, index) => `${name} = ${placeholders[index]}`).join(', ')} where id = $1 returning id`, [
+    id,
+    ...values,
+  ]);
+  return rows.length;
+}

@@ -52,7 +52,7 @@ export class PlatformAccountRepository {
 
   /** Ids and slot counts only: read on every claim, so no model per row (a platform may have hundreds of accounts). */
   async activeSlotCountsOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
-    return (trx ?? this.knex)('platform_accounts').where({ platform_id: platformId, is_active: true }).orderBy('id').select('id', 'slots_count');
+    return sqlRows(trx ?? this.knex, 'select id, slots_count from platform_accounts where platform_id = $1 and is_active order by id', [platformId]);
   }
 
   async allActive(trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { insertRowUnlessConflict } from '../../shared/database.js';
 import { translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { OutboxEmailModel, type OutboxStatus } from './models/outbox-email.model.js';
@@ -44,8 +45,9 @@ export class OutboxRepository {
   /** Inserts the e-mail unless its idempotency key is taken; returns the new id, or undefined when it was. */
   async insertUnlessDuplicate(row: NewOutboxEmail, trx: Knex.Transaction): Promise<number | undefined> {
     try {
-      const inserted = await trx('email_outbox').insert(row).onConflict('idempotency_key').ignore().returning<Array<{ id: number }>>('id');
-      return inserted[0]?.id;
+      // Every activation writes one: one plain statement, not the query builder.
+      const inserted = await insertRowUnlessConflict<{ id: number }>(trx, 'email_outbox', row, 'idempotency_key', 'id');
+      return inserted?.id;
     } catch (error) {
       return translateDatabaseError(error, 'e-mail');
     }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Model } from 'objection';
-import { sqlRows } from '../../shared/database.js';
+import { insertRow, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { OrderItemModel, OrderModel, type OrderItemRow, type OrderRow } from './models/order.model.js';
 
@@ -40,20 +40,26 @@ export class OrderRepository {
     },
     items: NewOrderItem[],
     trx: Knex.Transaction,
-  ): Promise<OrderModel> {
-    const created = await OrderModel.query(trx).insertAndFetch({ ...order, state: 0, updated_at: order.created_at });
+  ): Promise<OrderRow> {
+    // Every buyer's order goes through here: plain statements (`insertRow`), not objection's
+    // insertAndFetch (an insert and a select each).
+    const created = await insertRow<OrderRow>(trx, 'orders', { ...order, state: 0, updated_at: order.created_at });
     // One after the other: a transaction is one connection, and pg deprecates a query sent while
     // the connection is still busy with another.
     created.items = [];
-    for (const item of items) created.items.push(await OrderItemModel.query(trx).insertAndFetch({ ...item, order_id: created.id }));
+    for (const item of items) created.items.push(await insertRow<OrderItemRow>(trx, 'order_items', { ...item, order_id: created.id }));
     return created;
   }
 
-  async findWithItems(id: number, trx?: Knex.Transaction): Promise<OrderModel | undefined> {
-    return OrderModel.query(trx ?? this.knex)
-      .findById(id)
-      .withGraphFetched('items')
-      .modifyGraph('items', (builder) => builder.orderBy('id'));
+  /** The order with its items in id order; read on every checkout and activation, so on the lean path. */
+  async findWithItems(id: number, trx?: Knex.Transaction): Promise<OrderRow | undefined> {
+    const [order] = await sqlRows<OrderRow>(trx ?? this.knex, 'select * from orders where id = $1', [id]);
+    return order && this.withItems(order, trx);
+  }
+
+  private async withItems(order: OrderRow, trx?: Knex.Transaction): Promise<OrderRow> {
+    order.items = await sqlRows<OrderItemRow>(trx ?? this.knex, 'select * from order_items where order_id = $1 order by id', [order.id]);
+    return order;
   }
 
   async findManyWithItems(ids: number[], trx?: Knex.Transaction): Promise<OrderModel[]> {
@@ -64,26 +70,35 @@ export class OrderRepository {
   }
 
   /** The order holding this order item, with its items. */
-  async findByItemId(itemId: number, trx?: Knex.Transaction): Promise<OrderModel | undefined> {
+  async findByItemId(itemId: number, trx?: Knex.Transaction): Promise<OrderRow | undefined> {
     const item = await (trx ?? this.knex)('order_items').where({ id: itemId }).first('order_id');
     return item ? this.findWithItems(item.order_id as number, trx) : undefined;
   }
 
   /** Locks the order row for the rest of the transaction (state changes are serialised per order). */
-  async lock(id: number, trx: Knex.Transaction): Promise<OrderModel | undefined> {
-    return OrderModel.query(trx).findById(id).forUpdate();
+  async lock(id: number, trx: Knex.Transaction): Promise<OrderRow | undefined> {
+    const [order] = await sqlRows<OrderRow>(trx, 'select * from orders where id = $1 for update', [id]);
+    return order;
   }
 
-  async update(id: number, patch: Partial<OrderModel>, trx: Knex.Transaction): Promise<void> {
-    await OrderModel.query(trx).patch(patch).where({ id });
+  /** `lock`, and the order's items with it. */
+  async lockWithItems(id: number, trx: Knex.Transaction): Promise<OrderRow | undefined> {
+    const order = await this.lock(id, trx);
+    return order && this.withItems(order, trx);
+  }
+
+  async update(id: number, patch: Partial<OrderRow>, trx: Knex.Transaction): Promise<void> {
+    await updateById(trx, 'orders', id, patch);
   }
 
   /** Activation: the item's subscription (a repeated call leaves the first one). */
   async attachSubscription(orderId: number, itemId: number, subscriptionId: number, at: Date, trx: Knex.Transaction): Promise<void> {
-    await OrderItemModel.query(trx)
-      .patch({ subscription_id: subscriptionId, applied_at: at })
-      .where({ id: itemId, order_id: orderId })
-      .whereNull('subscription_id');
+    await sqlRows(trx, 'update order_items set subscription_id = $1, applied_at = $2 where id = $3 and order_id = $4 and subscription_id is null', [
+      subscriptionId,
+      at,
+      itemId,
+      orderId,
+    ]);
   }
 
   /** The invitation e-mail goes on every item of the order that needs one and has none yet. */

@@ -215,9 +215,8 @@ export class OrdersService {
 
   /** For flows inside their transaction: the order, locked until it commits. */
   async lockForUpdate(orderId: number, trx: Knex.Transaction): Promise<OrderView | undefined> {
-    const locked = await this.orders.lock(orderId, trx);
-    if (!locked) return undefined;
-    return toView((await this.orders.findWithItems(orderId, trx))!);
+    const locked = await this.orders.lockWithItems(orderId, trx);
+    return locked && toView(locked);
   }
 
   /** Moves an order to a new state if that is a forward move; returns whether it moved. */

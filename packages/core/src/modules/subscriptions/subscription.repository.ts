@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { sqlRows } from '../../shared/database.js';
+import { insertRow, sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { SubscriptionModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
 
@@ -45,28 +45,28 @@ export class SubscriptionRepository {
     trx?: Knex.Transaction,
   ): Promise<AccountSlot[]> {
     if (accounts.length === 0) return [];
-    const { rows } = await (trx ?? this.knex).raw<{ rows: AccountSlot[] }>(
+    return sqlRows<AccountSlot>(
+      trx ?? this.knex,
       `select c.id as platform_account_id, s.slot
-         from unnest(?::int[], ?::int[]) as c (id, slots_count)
+         from unnest($1::int[], $2::int[]) as c (id, slots_count)
         cross join lateral generate_series(
                 case when c.slots_count = 1 then 0 else 1 end,
                 case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
-        where (c.id, s.slot) > (?, ?)
+        where (c.id, s.slot) > ($3, $4)
           and not exists (
                 select 1 from subscriptions x
                  where x.platform_account_id = c.id and x.status = 'active'
                    and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
-                   and tstzrange(x.starts_at, x.ends_at) && tstzrange(?::timestamptz, ?::timestamptz))
+                   and tstzrange(x.starts_at, x.ends_at) && tstzrange($5::timestamptz, $6::timestamptz))
         order by c.id, s.slot
-        limit ?`,
+        limit $7`,
       [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to, limit],
     );
-    return rows;
   }
 
-  /** Inserts as is: the caller runs it in a savepoint and reads the constraint violations. */
-  async insert(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionModel> {
-    return SubscriptionModel.query(trx).insertAndFetch({ ...row, status: 'active' });
+  /** Inserts as is (one statement): the caller runs it in a savepoint and reads the constraint violations. */
+  async insert(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionRow> {
+    return insertRow<SubscriptionRow>(trx, 'subscriptions', { ...row, status: 'active' });
   }
 
   async findById(id: number, trx?: Knex.Transaction): Promise<SubscriptionModel | undefined> {
@@ -113,16 +113,15 @@ export class SubscriptionRepository {
   }
 
   /** The user's subscriptions holding a slot on these accounts until after `now`, soonest end first, locked. */
-  async renewable(userId: number, accountIds: number[], now: Date, trx: Knex.Transaction): Promise<SubscriptionModel[]> {
+  async renewable(userId: number, accountIds: number[], now: Date, trx: Knex.Transaction): Promise<SubscriptionRow[]> {
     if (accountIds.length === 0) return [];
-    return SubscriptionModel.query(trx)
-      .where({ user_id: userId, status: 'active' })
-      .whereNull('suspended_at')
-      .whereIn('platform_account_id', accountIds)
-      .where('ends_at', '>', now)
-      .orderBy('ends_at')
-      .orderBy('id')
-      .forUpdate();
+    return sqlRows<SubscriptionRow>(
+      trx,
+      `select * from subscriptions
+        where user_id = $1 and status = 'active' and suspended_at is null and platform_account_id = any($2) and ends_at > $3
+        order by ends_at, id for update`,
+      [userId, accountIds, now],
+    );
   }
 
   /** Moves the end date (renewal); the exclusion constraint checks the longer period. A new period gets its own reminder. */

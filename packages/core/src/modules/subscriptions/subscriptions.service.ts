@@ -8,9 +8,10 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../../shared/clock.js';
+import { sqlRows } from '../../shared/database.js';
 import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { ACCOUNTS, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
+import { ACCOUNTS, type AccountSlots, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
 import { SubscriptionRepository, type AccountSlot } from './subscription.repository.js';
 
@@ -45,6 +46,11 @@ export interface SlotRequest {
    * transactions can wait on each other.
    */
   after?: { accountId: number; slot: number };
+  /**
+   * The platform's accounts that take new subscriptions (`slotAccounts`), when the caller read them
+   * already in this transaction; otherwise they are read here.
+   */
+  accounts?: AccountSlots[];
 }
 
 /** A platform's slots on its active accounts, and how many are held now. */
@@ -65,6 +71,11 @@ const ONE_PER_ORDER_ITEM = 'subscriptions_one_per_order_item_unit';
 const ONE_RENEWAL_PER_ORDER_ITEM = 'subscription_renewals_one_per_order_item_unit';
 /** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
 const CLAIM_LOCK_CLASS = 0x5355;
+/**
+ * The platforms whose claim lock each transaction (or savepoint: its own object) holds. Advisory
+ * transaction locks last until the transaction ends, so taking one twice is only a round trip.
+ */
+const claimLocksHeld = new WeakMap<Knex.Transaction, Set<number>>();
 /** Free slots read at a time by a claim: under the claim lock the first one is almost always still free. */
 const CANDIDATES_PER_READ = 8;
 
@@ -89,7 +100,7 @@ export class SubscriptionsService {
    */
   async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
     await this.lockPlatforms([request.platformId], trx);
-    const accounts = (await this.accounts.activeSlotCounts(request.platformId, trx)).filter((account) => account.id !== request.excludeAccountId);
+    const accounts = (request.accounts ?? (await this.slotAccounts(request.platformId, trx))).filter((account) => account.id !== request.excludeAccountId);
     let after = request.after;
     for (;;) {
       const candidates = await this.subscriptions.freeSlots(accounts, request.startsAt, request.endsAt, { after, limit: CANDIDATES_PER_READ }, trx);
@@ -106,7 +117,7 @@ export class SubscriptionsService {
   }
 
   /** One candidate in its own savepoint: the row, or undefined when the exclusion constraint says a concurrent claim took it. */
-  private async tryClaim(request: SlotRequest, candidate: AccountSlot, trx: Knex.Transaction): Promise<SubscriptionModel | undefined> {
+  private async tryClaim(request: SlotRequest, candidate: AccountSlot, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
     const now = this.clock.now();
     try {
       return await trx.transaction((savepoint) =>
@@ -141,9 +152,8 @@ export class SubscriptionsService {
    * period, read without the claim lock: a sold-out platform is told at once instead of after
    * every claim queued before it. Nothing is reserved; `claimSlot` decides under the lock.
    */
-  async hasFreeSlots(platformId: number, needed: number, startsAt: Date, endsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
+  async hasFreeSlots(accounts: AccountSlots[], needed: number, startsAt: Date, endsAt: Date, trx?: Knex.Transaction): Promise<boolean> {
     if (needed <= 0) return true;
-    const accounts = await this.accounts.activeSlotCounts(platformId, trx);
     return (await this.subscriptions.freeSlots(accounts, startsAt, endsAt, { limit: needed }, trx)).length >= needed;
   }
 
@@ -157,9 +167,22 @@ export class SubscriptionsService {
    * that does not take it).
    */
   async lockPlatforms(platformIds: number[], trx: Knex.Transaction): Promise<void> {
+    // A claim takes the lock itself; the activation has taken it already in the same (sub)transaction.
+    const held = claimLocksHeld.get(trx) ?? new Set<number>();
+    claimLocksHeld.set(trx, held);
     for (const platformId of [...new Set(platformIds)].sort((a, b) => a - b)) {
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [CLAIM_LOCK_CLASS, platformId]);
+      if (held.has(platformId)) continue;
+      await sqlRows(trx, 'select pg_advisory_xact_lock($1, $2)', [CLAIM_LOCK_CLASS, platformId]);
+      held.add(platformId);
     }
+  }
+
+  /**
+   * The platform's accounts that take new subscriptions, with their slot counts: what `renewable`,
+   * `hasFreeSlots` and `claimSlot` work on. A flow that does all three reads them once.
+   */
+  slotAccounts(platformId: number, trx?: Knex.Transaction): Promise<AccountSlots[]> {
+    return this.accounts.activeSlotCounts(platformId, trx);
   }
 
   async get(id: number, trx?: Knex.Transaction): Promise<SubscriptionView> {
@@ -188,8 +211,7 @@ export class SubscriptionsService {
    * What a new purchase of the platform by this user renews: their subscriptions holding a slot
    * on an active account of the platform beyond now, soonest end first, locked to the transaction.
    */
-  async renewable(userId: number, platformId: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
-    const accounts = await this.accounts.activeSlotCounts(platformId, trx);
+  async renewable(userId: number, accounts: AccountSlots[], trx: Knex.Transaction): Promise<SubscriptionView[]> {
     const rows = await this.subscriptions.renewable(
       userId,
       accounts.map((account) => account.id),
