@@ -186,20 +186,21 @@ export async function insertRow<T>(db: Knex | Knex.Transaction, table: string, r
 }
 
 /**
- * `insertRow` that does nothing when a row with the same `conflictColumn` exists (an idempotency
+ * `insertRow` that does nothing when a row with the same `conflictColumns` exists (an idempotency
  * key): the `returning` columns of the new row, or undefined when there was one already.
  */
 export async function insertRowUnlessConflict<T>(
   db: Knex | Knex.Transaction,
   table: string,
   row: object,
-  conflictColumn: string,
+  conflictColumns: string | string[],
   returning: string,
 ): Promise<T | undefined> {
   const { names, values, placeholders } = columnsOf(row);
+  const conflict = [conflictColumns].flat().map((name) => `"${name}"`);
   const [stored] = await sqlRows<T>(
     db,
-    `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) on conflict ("${conflictColumn}") do nothing returning ${returning}`,
+    `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) on conflict (${conflict.join(', ')}) do nothing returning ${returning}`,
     values,
   );
   return stored;

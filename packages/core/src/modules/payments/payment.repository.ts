@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { insertRowUnlessConflict, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 
 export interface PaymentRow {
@@ -27,16 +28,21 @@ export class PaymentRepository {
     payment: { order_id: number; provider: string; method: number; amount_minor: number; currency: string; created_at: Date },
     trx: Knex.Transaction,
   ): Promise<PaymentRow> {
-    const [row] = await trx('payments')
-      .insert({ ...payment, status: 'pending', updated_at: payment.created_at })
-      .returning('*');
-    const reference = `${payment.order_id}-${row.id}`;
-    await trx('payments').where({ id: row.id }).update({ reference });
-    return { ...row, reference };
+    // Our reference is `<order id>-<payment id>`: the id is drawn first, so that one statement
+    // writes the row with its reference.
+    const [row] = await sqlRows<PaymentRow>(
+      trx,
+      `with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id)
+       insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference)
+       select drawn.id, $1::int, $2, $3, $4, $5, $6, $6, 'pending', concat($1::int, '-', drawn.id) from drawn
+       returning *`,
+      [payment.order_id, payment.provider, payment.method, payment.amount_minor, payment.currency, payment.created_at],
+    );
+    return row!;
   }
 
   async attachCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {
-    await this.knex('payments').where({ id }).update({ provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
+    await updateById(this.knex, 'payments', id, { provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
   }
 
   /** The provider's id of the money, learnt after the fact (a payment older than the column). */
@@ -55,8 +61,11 @@ export class PaymentRepository {
    */
   async findByReference(provider: string, reference: string | undefined, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
     if (!reference) return undefined;
-    const query = (trx ?? this.knex)('payments').where({ provider, reference });
-    return (trx ? query.forUpdate() : query).first();
+    const [row] = await sqlRows<PaymentRow>(trx ?? this.knex, `select * from payments where provider = $1 and reference = $2 limit 1${trx ? ' for update' : ''}`, [
+      provider,
+      reference,
+    ]);
+    return row;
   }
 
   /** The payment with the provider's id of its money (Stripe charge and dispute events name it so), locked when inside a transaction. */
@@ -76,14 +85,12 @@ export class PaymentRepository {
   }
 
   async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
-    await trx('payments')
-      .where({ id })
-      .update({
-        status,
-        updated_at: at,
-        ...(status === 'paid' ? { settled_at: at } : {}),
-        ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}),
-      });
+    await updateById(trx, 'payments', id, {
+      status,
+      updated_at: at,
+      ...(status === 'paid' ? { settled_at: at } : {}),
+      ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}),
+    });
   }
 
   /** Records a provider event once; false when it was recorded before (a duplicate delivery). */
@@ -91,18 +98,12 @@ export class PaymentRepository {
     event: { provider: string; event_id: string; event_type: string; payload: unknown; received_at: Date },
     trx: Knex.Transaction,
   ): Promise<number | undefined> {
-    const rows = await trx('payment_events')
-      .insert({ ...event, payload: JSON.stringify(event.payload) })
-      .onConflict(['provider', 'event_id'])
-      .ignore()
-      .returning('id');
-    return rows[0]?.id;
+    const row = await insertRowUnlessConflict<{ id: number }>(trx, 'payment_events', { ...event, payload: JSON.stringify(event.payload) }, ['provider', 'event_id'], 'id');
+    return row?.id;
   }
 
   async finishEvent(id: number, outcome: string, links: { payment_id?: number; order_id?: number }, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('payment_events')
-      .where({ id })
-      .update({ outcome, processed_at: at, ...links });
+    await updateById(trx, 'payment_events', id, { outcome, processed_at: at, ...links });
   }
 
   /** Pending payments that have a provider reference and are older than `before`. */
