@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@subshare/core';
+import { SUBSCRIPTIONS, type Knex, type SubscriptionsService } from '@subshare/core';
 import { harness } from '../support/harness.js';
 
 /** The database itself must refuse two active subscriptions on one slot at overlapping times. */
@@ -92,6 +92,21 @@ describe('the slot guarantee (database constraint)', () => {
   it('refuses a slot number beyond the account, and an end before the start', async () => {
     await expectRefused(subscribe(5, 0, 30), '23514');
     await expectRefused(subscribe(1, 30, 0), '23514');
+  });
+
+  it('a claim takes the next free slot; the same order item unit claimed again is already_activated, its replacement is not', async () => {
+    const subscriptions = harness().container.get<SubscriptionsService>(SUBSCRIPTIONS.Service);
+    await subscribe(1, 0, 30); // slot 1 is another order item's
+    const request = { userId, orderItemId: orderItemIds[0], unit: 0, platformId: 1, accounts: [{ id: accountId, slotsCount: 4 }], startsAt: day(0), endsAt: day(30) };
+    const claimed = await knex.transaction((trx) => subscriptions.claimSlot(request, trx));
+    expect(claimed?.subscription).to.include({ orderItemId: orderItemIds[0], slot: 2 });
+    expect(claimed?.account).to.deep.equal({ id: accountId, slotsCount: 4 });
+
+    // Slot 3 is free, but the unit has its subscription: the unit's own index refuses it.
+    const again = await knex.transaction((trx) => subscriptions.claimSlot(request, trx)).catch((error: unknown) => error);
+    expect(again).to.include({ code: 'already_activated' });
+    const replacement = await knex.transaction((trx) => subscriptions.claimSlot({ ...request, replacedFromId: claimed!.subscription.id }, trx));
+    expect(replacement?.subscription).to.include({ orderItemId: orderItemIds[0], slot: 3, replacedFromId: claimed!.subscription.id });
   });
 
   it('holds under concurrency: of six simultaneous claims on one slot exactly one wins', async () => {

@@ -206,12 +206,25 @@ export async function insertRowUnlessConflict<T>(
   return stored;
 }
 
-/** `update <table> set … where id = $1` on the lean path; answers how many rows it changed. */
-export async function updateById(db: Knex | Knex.Transaction, table: string, id: number, patch: object): Promise<number> {
+/**
+ * `update <table> set … where id = $1` on the lean path, only while `onlyWhen.column` holds one of
+ * `onlyWhen.in` when given (a state move checked and made in one statement); answers how many
+ * rows it changed.
+ */
+export async function updateById(
+  db: Knex | Knex.Transaction,
+  table: string,
+  id: number,
+  patch: object,
+  onlyWhen?: { column: string; in: readonly unknown[] },
+): Promise<number> {
   const { names, values, placeholders } = columnsOf(patch, 2);
-  const rows = await sqlRows<{ id: number }>(db, `update "${table}" set ${names.map((name, index) => `${name} = ${placeholders[index]}`).join(', ')} where id = $1 returning id`, [
+  const assignments = names.map((name, index) => `${name} = ${placeholders[index]}`).join(', ');
+  const condition = onlyWhen ? ` and "${onlyWhen.column}" = any($${values.length + 2})` : '';
+  const rows = await sqlRows<{ id: number }>(db, `update "${table}" set ${assignments} where id = $1${condition} returning id`, [
     id,
     ...values,
+    ...(onlyWhen ? [onlyWhen.in] : []),
   ]);
   return rows.length;
 }

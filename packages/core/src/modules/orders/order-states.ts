@@ -29,4 +29,9 @@ export function canMove(from: number, to: OrderState): boolean {
   return (NEXT[from as OrderState] ?? []).includes(to);
 }
 
+/** The states an order can move to `to` from. */
+export function statesBefore(to: OrderState): OrderState[] {
+  return (Object.keys(NEXT).map(Number) as OrderState[]).filter((from) => canMove(from, to));
+}
+
 export const PAID_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.paidNotCompleted, ORDER_STATE.refunded];

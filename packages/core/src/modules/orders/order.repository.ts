@@ -91,6 +91,11 @@ export class OrderRepository {
     await updateById(trx, 'orders', id, patch);
   }
 
+  /** `update` while the order is in one of `states`: whether it was (checked and changed in one statement). */
+  async updateIfIn(id: number, states: readonly number[], patch: Partial<OrderRow>, trx: Knex.Transaction): Promise<boolean> {
+    return (await updateById(trx, 'orders', id, patch, { column: 'state', in: states })) > 0;
+  }
+
   /** Activation: the item's subscription (a repeated call leaves the first one). */
   async attachSubscription(orderId: number, itemId: number, subscriptionId: number, at: Date, trx: Knex.Transaction): Promise<void> {
     await sqlRows(trx, 'update order_items set subscription_id = $1, applied_at = $2 where id = $3 and order_id = $4 and subscription_id is null', [

@@ -19,7 +19,7 @@ import { ROLES, type AuthenticatedUser } from '../identity/index.js';
 import type { OrderRow } from './models/order.model.js';
 import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
 import { OrderRepository, type OrderFilter } from './order.repository.js';
-import { canMove, ORDER_STATE, PAID_STATES, type OrderState } from './order-states.js';
+import { canMove, ORDER_STATE, PAID_STATES, statesBefore, type OrderState } from './order-states.js';
 import { activationKey, ORDER_QUEUES } from './queues.js';
 
 /** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
@@ -30,6 +30,8 @@ export const DEFAULT_PAYMENT_METHOD = 2;
 const EXPORT_BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+
+const BEFORE_COMPLETED = statesBefore(ORDER_STATE.completed);
 
 /** A checkout can start while the order is unpaid (a failed payment may be tried again). */
 const PAYABLE_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed];
@@ -251,11 +253,11 @@ export class OrdersService {
    * subscription, and the order is completed (6 → 2). False when the order was not waiting.
    */
   async complete(orderId: number, items: Array<{ itemId: number; subscriptionId: number }>, trx: Knex.Transaction): Promise<boolean> {
-    const order = await this.orders.lock(orderId, trx);
-    if (!order || !canMove(order.state, ORDER_STATE.completed)) return false;
     const now = this.clock.now();
+    // The state checked and moved in one statement: the activation holds its platforms' claim lock meanwhile.
+    const moved = await this.orders.updateIfIn(orderId, BEFORE_COMPLETED, { state: ORDER_STATE.completed, completed_at: now, updated_at: now }, trx);
+    if (!moved) return false;
     for (const item of items) await this.orders.attachSubscription(orderId, item.itemId, item.subscriptionId, now, trx);
-    await this.orders.update(orderId, { state: ORDER_STATE.completed, completed_at: now, updated_at: now }, trx);
     return true;
   }
 

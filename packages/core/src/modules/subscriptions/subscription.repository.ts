@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { insertRow, sqlRows } from '../../shared/database.js';
+import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { SubscriptionModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
 
@@ -64,9 +64,24 @@ export class SubscriptionRepository {
     );
   }
 
-  /** Inserts as is (one statement): the caller runs it in a savepoint and reads the constraint violations. */
-  async insert(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionRow> {
-    return insertRow<SubscriptionRow>(trx, 'subscriptions', { ...row, status: 'active' });
+  /**
+   * Inserts as is, or does nothing when the row would break the exclusion constraint (its slot
+   * is taken for part of the period) or a unique index: the stored row, or undefined.
+   */
+  async insertUnlessConflict(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
+    const [stored] = await sqlRows<SubscriptionRow>(
+      trx,
+      `insert into subscriptions (user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') on conflict do nothing returning *`,
+      [row.user_id, row.order_item_id, row.unit, row.platform_account_id, row.slot, row.starts_at, row.ends_at, row.replaced_from_id, row.created_at, row.updated_at],
+    );
+    return stored;
+  }
+
+  /** Whether the order item unit has its (first, not a replacement) subscription. */
+  async unitHasSubscription(orderItemId: number, unit: number, trx: Knex.Transaction): Promise<boolean> {
+    const rows = await sqlRows(trx, 'select 1 from subscriptions where order_item_id = $1 and unit = $2 and replaced_from_id is null', [orderItemId, unit]);
+    return rows.length > 0;
   }
 
   async findById(id: number, trx?: Knex.Transaction): Promise<SubscriptionModel | undefined> {

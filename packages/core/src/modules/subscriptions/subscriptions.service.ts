@@ -11,7 +11,7 @@ import { addMonths, type Clock } from '../../shared/clock.js';
 import { sqlRows } from '../../shared/database.js';
 import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { ACCOUNTS, type AccountSlots, type AccountsService, type PlatformAccountView } from '../accounts/index.js';
+import { ACCOUNTS, type AccountSlots, type AccountsService } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
 import { SubscriptionRepository, type AccountSlot } from './subscription.repository.js';
 
@@ -62,12 +62,12 @@ export interface SlotOccupancy {
 
 export interface ClaimedSlot {
   subscription: SubscriptionView;
-  account: PlatformAccountView;
+  /** The account the slot is on: its id and how many slots it has (one slot: the whole account). */
+  account: AccountSlots;
 }
 
 const PG_EXCLUSION_VIOLATION = '23P01';
 const PG_UNIQUE_VIOLATION = '23505';
-const ONE_PER_ORDER_ITEM = 'subscriptions_one_per_order_item_unit';
 const ONE_RENEWAL_PER_ORDER_ITEM = 'subscription_renewals_one_per_order_item_unit';
 /** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
 const CLAIM_LOCK_CLASS = 0x5355;
@@ -92,9 +92,9 @@ export class SubscriptionsService {
    * or answers undefined when there is none. Claims on one platform queue behind its claim lock
    * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read
    * (`freeSlots`, a few at a time, found in the database: the platform's subscriptions are not
-   * read into the process); each is tried in its own savepoint, in one global order (account id, then slot), so a
-   * candidate taken meanwhile by a concurrent transaction fails on the exclusion constraint and
-   * the next one is tried, and two transactions never wait on each other in a cycle.
+   * read into the process); each is tried in one global order (account id, then slot), so a
+   * candidate taken meanwhile by a concurrent transaction is refused by the exclusion constraint
+   * and the next one is tried, and two transactions never wait on each other in a cycle.
    * An account with a single slot is given whole (slot 0); otherwise slots are 1..slots_count.
    * A second subscription for the same order item unit is a conflict (`already_activated`).
    */
@@ -106,9 +106,7 @@ export class SubscriptionsService {
       const candidates = await this.subscriptions.freeSlots(accounts, request.startsAt, request.endsAt, { after, limit: CANDIDATES_PER_READ }, trx);
       for (const candidate of candidates) {
         const row = await this.tryClaim(request, candidate, trx);
-        if (!row) continue;
-        const [account] = await this.accounts.accountsByIds([row.platform_account_id], trx);
-        return { subscription: toView(row), account };
+        if (row) return { subscription: toView(row), account: accounts.find((account) => account.id === row.platform_account_id)! };
       }
       if (candidates.length < CANDIDATES_PER_READ) return undefined;
       const last = candidates[candidates.length - 1];
@@ -116,35 +114,39 @@ export class SubscriptionsService {
     }
   }
 
-  /** One candidate in its own savepoint: the row, or undefined when the exclusion constraint says a concurrent claim took it. */
+  /**
+   * One candidate: the row, or undefined when the exclusion constraint says a concurrent claim
+   * took the slot. The insert does nothing on a conflict (instead of failing, which would need a
+   * savepoint around every try: two more round trips while the platform's claim lock is held);
+   * a conflict on the order item unit's own index then shows as that unit's subscription existing.
+   */
   private async tryClaim(request: SlotRequest, candidate: AccountSlot, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
     const now = this.clock.now();
     try {
-      return await trx.transaction((savepoint) =>
-        this.subscriptions.insert(
-          {
-            user_id: request.userId,
-            order_item_id: request.orderItemId,
-            unit: request.unit,
-            platform_account_id: candidate.platform_account_id,
-            slot: candidate.slot,
-            starts_at: request.startsAt,
-            ends_at: request.endsAt,
-            replaced_from_id: request.replacedFromId ?? null,
-            created_at: now,
-            updated_at: now,
-          },
-          savepoint,
-        ),
+      const row = await this.subscriptions.insertUnlessConflict(
+        {
+          user_id: request.userId,
+          order_item_id: request.orderItemId,
+          unit: request.unit,
+          platform_account_id: candidate.platform_account_id,
+          slot: candidate.slot,
+          starts_at: request.startsAt,
+          ends_at: request.endsAt,
+          replaced_from_id: request.replacedFromId ?? null,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
       );
+      if (row) return row;
     } catch (error) {
-      const { native, code, constraint } = databaseError(error);
-      if (code === PG_EXCLUSION_VIOLATION) return undefined;
-      if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PER_ORDER_ITEM) {
-        throw new ConflictError('This order item already has its subscription.', 'already_activated', error);
-      }
-      return translateDatabaseError(native, 'subscription');
+      return translateDatabaseError(databaseError(error).native, 'subscription');
     }
+    // subscriptions_one_per_order_item_unit covers first subscriptions only (a replacement names the one it replaces).
+    if (request.replacedFromId === undefined && (await this.subscriptions.unitHasSubscription(request.orderItemId, request.unit, trx))) {
+      throw new ConflictError('This order item already has its subscription.', 'already_activated');
+    }
+    return undefined;
   }
 
   /**
@@ -254,7 +256,7 @@ export class SubscriptionsService {
         return extended;
       });
       const [account] = await this.accounts.accountsByIds([row.platform_account_id], trx);
-      return { subscription: toView(row), account };
+      return { subscription: toView(row), account: { id: account.id, slotsCount: account.slotsCount } };
     } catch (error) {
       const { native, code, constraint } = databaseError(error);
       if (code === PG_EXCLUSION_VIOLATION) return undefined;
