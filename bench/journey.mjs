@@ -553,7 +553,7 @@ async function jobPickup(world) {
 /** `--clients` buyers ordering and paying for SECONDS over the pairs' serve processes; orders/s until the last is active. */
 async function throughput(world, pairs) {
   // A platform of its own, with room for more orders than 2 cores can take in SECONDS.
-  const slots = Math.max(200, SECONDS * 80 * pairs.length);
+  const slots = Math.max(200, SECONDS * 150 * pairs.length);
   const platforms = [];
   for (let index = 0; index < PLATFORMS; index += 1) {
     const platform = await createPlatform(world.knex);
@@ -651,6 +651,7 @@ async function cpuSplit(world, pair) {
   await client.connect();
   const steps = [];
   const step = async (name, each) => {
+    await sleep(Number(process.env.SPLIT_GAP ?? 0));
     const before = sample();
     let next = 0;
     await Promise.all(

@@ -281,8 +281,12 @@ export class ActivationFlow {
   ): Promise<ClaimedUnit[] | undefined | typeof YIELDED> {
     const startsAt = this.clock.now();
     if (!(await this.slotsMayBeFree(pending, accounts, renewals, startsAt, trx))) return undefined;
+    // One unit that must not yield has nothing to undo when it finds no slot (its failed try wrote
+    // nothing): no savepoint, two round trips fewer while the claim lock is held.
+    const units = pending.reduce((sum, item) => sum + item.quantity, 0);
+    const allOrNone = <T>(work: (savepoint: Knex.Transaction) => Promise<T>) => (units === 1 && yieldOn.size === 0 ? work(trx) : trx.transaction(work));
     try {
-      return await trx.transaction(async (savepoint) => {
+      return await allOrNone(async (savepoint) => {
         await this.subscriptions.lockPlatforms(
           pending.map((item) => item.platformId),
           savepoint,

@@ -32,6 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 const BEFORE_COMPLETED = statesBefore(ORDER_STATE.completed);
+const BEFORE_PAID = statesBefore(ORDER_STATE.paidNotCompleted);
 
 /** A checkout can start while the order is unpaid (a failed payment may be tried again). */
 const PAYABLE_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed];
@@ -240,10 +241,9 @@ export class OrdersService {
    * false when the order was already paid (nothing happens twice).
    */
   async markPaid(orderId: number, paymentMethod: number, trx: Knex.Transaction): Promise<boolean> {
-    const order = await this.orders.lock(orderId, trx);
-    if (!order || !canMove(order.state, ORDER_STATE.paidNotCompleted)) return false;
     const now = this.clock.now();
-    await this.orders.update(orderId, { state: ORDER_STATE.paidNotCompleted, paid_at: now, payment_method: paymentMethod, updated_at: now }, trx);
+    const patch = { state: ORDER_STATE.paidNotCompleted, paid_at: now, payment_method: paymentMethod, updated_at: now };
+    if (!(await this.orders.updateIfIn(orderId, BEFORE_PAID, patch, trx))) return false;
     await this.jobs.send(ORDER_QUEUES.activate.name, { orderId }, { trx, singletonKey: activationKey(orderId) });
     return true;
   }
