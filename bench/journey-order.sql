@@ -3,7 +3,9 @@
 -- statement PostgreSQL receives while one order goes through serve and worker: log_statement=all),
 -- in their order and their transactions, with the values the shop sent made into pgbench variables.
 -- The shop's parameters become literals or variables; long values (the notification's payload,
--- the e-mail's HTML) are the same size. The worker's pg-boss fetch is counted once (the shop's
+-- the e-mail's HTML) are the same size. One read differs in form only: the platform's accounts,
+-- which the shop reads as rows and passes on as two arrays, are read here as those two arrays
+-- (pgbench keeps a one-row answer in variables), from the same rows. The worker's pg-boss fetch is counted once (the shop's
 -- worker sends up to one per idle handler when woken). The buyer, the account and the slot come
 -- from the order's number, so no two pgbench clients take the same slot.
 --
@@ -16,42 +18,37 @@
 \set user random(:users_from, :users_to)
 
 -- POST /api/order/insert
-select "users".* from "users" inner join "auth_sessions" on "auth_sessions"."user_id" = "users"."id" where "auth_sessions"."id" = md5('bench' || (:user))::uuid and "users"."id" = :user and "auth_sessions"."revoked_at" is null and "auth_sessions"."expires_at" > now();
-select "version" from "catalog_state" where "id" = 1 limit 1;
+select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id from users join auth_sessions on auth_sessions.user_id = users.id where auth_sessions.id = md5('bench' || (:user))::uuid and users.id = :user and auth_sessions.revoked_at is null and auth_sessions.expires_at > now();
 begin;
-insert into "orders" ("created_at", "currency", "email", "language_id", "payment_method", "state", "total_eur_minor", "total_minor", "updated_at", "user_id") values (now(), 'EUR', 'buyer@example.test', 1, 2, 0, 499, 499, now(), :user) returning "id" as order_id \gset
+insert into "orders" ("user_id", "email", "currency", "total_minor", "total_eur_minor", "payment_method", "language_id", "created_at", "state", "updated_at") values (:user, 'buyer@example.test', 'EUR', 499, 499, 2, 1, now(), 0, now()) returning id as order_id \gset
 \set k :order_id - :orders_from
 \set platform_index :k % :platforms
 \set platform :platform_from + :platform_index
 \set account :accounts_from + :platform_index * :block + (:k / :platforms) / 5
 \set slot (:k / :platforms) % 5 + 1
-select "orders".* from "orders" where "orders"."id" in (:order_id);
-insert into "order_items" ("currency", "duration_id", "duration_name", "invitation_email", "months", "needs_invitation", "order_id", "plan_type_id", "platform_category", "platform_color_one", "platform_id", "platform_logo_base", "platform_name", "quantity", "type_name", "unit_price_minor") values ('EUR', :duration, '1 Month', null, 1, false, :order_id, :plantype, 0, '#112233', :platform, '/media/platforms/bench.svg', 'Bench platform', 1, 'Standard', 499) returning "id" as item_id \gset
-select "order_items".* from "order_items" where "order_items"."id" in (:item_id);
+insert into "order_items" ("platform_id", "duration_id", "plan_type_id", "months", "quantity", "unit_price_minor", "currency", "needs_invitation", "invitation_email", "platform_name", "type_name", "duration_name", "platform_logo_base", "platform_color_one", "platform_category", "order_id") values (:platform, :duration, :plantype, 1, 1, 499, 'EUR', false, null, 'Bench platform', 'Standard', '1 Month', '/media/platforms/bench.svg', '#112233', 0, :order_id) returning id as item_id \gset
 commit;
 
 -- POST /api/payment/createcheckoutsession (and the provider's answer stored)
-select "users".* from "users" inner join "auth_sessions" on "auth_sessions"."user_id" = "users"."id" where "auth_sessions"."id" = md5('bench' || (:user))::uuid and "users"."id" = :user and "auth_sessions"."revoked_at" is null and "auth_sessions"."expires_at" > now();
-select "orders".* from "orders" where "orders"."id" = :order_id;
-select "order_items".* from "order_items" where "order_items"."order_id" in (:order_id) order by "id" asc;
+select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id from users join auth_sessions on auth_sessions.user_id = users.id where auth_sessions.id = md5('bench' || (:user))::uuid and users.id = :user and auth_sessions.revoked_at is null and auth_sessions.expires_at > now();
+select * from orders where id = :order_id;
+select * from order_items where order_id = :order_id order by id;
 begin;
-insert into "payments" ("amount_minor", "created_at", "currency", "method", "order_id", "provider", "status", "updated_at") values (499, now(), 'EUR', 1, :order_id, 'stripe', 'pending', now()) returning "id" as payment_id \gset
-update "payments" set "reference" = :order_id || '-' || :payment_id where "id" = :payment_id;
-select "orders".* from "orders" where "orders"."id" = :order_id for update;
-update "orders" set "state" = 1, "payment_method" = 1, "updated_at" = now() where "id" = :order_id;
+with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id) insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference) select drawn.id, :order_id, 'stripe', 1, 499, 'EUR', now(), now(), 'pending', concat(:order_id, '-', drawn.id) from drawn returning id as payment_id \gset
+select * from orders where id = :order_id for update;
+update "orders" set "state" = 1, "updated_at" = now(), "payment_method" = 1 where id = :order_id returning id;
 commit;
-update "payments" set "provider_reference" = 'cs_test_' || md5(:payment_id::text), "checkout_url" = 'http://127.0.0.1:1/pay/cs_test_' || md5(:payment_id::text), "updated_at" = now() where "id" = :payment_id;
+update "payments" set "provider_reference" = 'cs_test_' || md5(:payment_id::text), "checkout_url" = 'http://127.0.0.1:1/pay/cs_test_' || md5(:payment_id::text), "updated_at" = now() where id = :payment_id returning id;
 
 -- The paid part (bench/journey.mjs reads the latency from here on as the reference of paid → active).
 \set paid_part 1
 
 -- POST /api/webhook/stripe: checkout.session.completed
 begin;
-select * from "payments" where "provider" = 'stripe' and "reference" = :order_id || '-' || :payment_id limit 1 for update;
-insert into "payment_events" ("event_id", "event_type", "payload", "provider", "received_at") values ('evt_' || md5(:payment_id::text), 'checkout.session.completed', jsonb_build_object('raw', repeat('x', 1400)), 'stripe', now()) on conflict ("provider", "event_id") do nothing returning "id" as event_row \gset
-update "payments" set "status" = 'paid', "updated_at" = now(), "settled_at" = now(), "provider_payment_id" = 'pi_' || md5(:payment_id::text) where "id" = :payment_id;
-select "orders".* from "orders" where "orders"."id" = :order_id for update;
-update "orders" set "state" = 6, "payment_method" = 1, "updated_at" = now(), "paid_at" = now() where "id" = :order_id;
+select * from payments where provider = 'stripe' and reference = :order_id || '-' || :payment_id limit 1 for update;
+insert into "payment_events" ("provider", "event_id", "event_type", "payload", "received_at") values ('stripe', 'evt_' || md5(:payment_id::text), 'checkout.session.completed', jsonb_build_object('raw', repeat('x', 1400)), now()) on conflict ("provider", "event_id") do nothing returning id as event_row \gset
+update "payments" set "status" = 'paid', "updated_at" = now(), "settled_at" = now(), "provider_payment_id" = 'pi_' || md5(:payment_id::text) where id = :payment_id returning id;
+update "orders" set "state" = 6, "paid_at" = now(), "payment_method" = 1, "updated_at" = now() where id = :order_id and "state" = any('{0,1,3,4}') returning id;
 WITH ins AS (
   INSERT INTO pgboss.job_common (id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier, expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter, heartbeat_seconds, blocked, blocking, pending_dependencies, trace_context)
   SELECT COALESCE(id, gen_random_uuid()) as id, 'bench-order-activate' as name, data, COALESCE(priority, 0) as priority, j.start_after, pgboss.job_now() as created_on, "singletonKey",
@@ -74,7 +71,7 @@ notified AS (
   SELECT pg_notify(('pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24)), 'bench-order-activate') FROM ins WHERE start_after <= pgboss.job_now() LIMIT 1
 )
 SELECT id as job_id FROM ins WHERE (SELECT count(*) FROM notified) >= 0 \gset
-update "payment_events" set "outcome" = 'paid', "processed_at" = now(), "payment_id" = :payment_id, "order_id" = :order_id where "id" = :event_row;
+update "payment_events" set "outcome" = 'paid', "processed_at" = now(), "payment_id" = :payment_id, "order_id" = :order_id where id = :event_row returning id;
 commit;
 
 -- The worker: pg-boss hands it the oldest job (with several clients, sometimes another client's:
@@ -88,42 +85,32 @@ UPDATE pgboss.job_common j SET state = 'active', started_on = pgboss.job_now(), 
 FROM next WHERE name = 'bench-order-activate' AND j.id = next.id
 RETURNING j.id, name, data, retry_count as "retryCount", expire_seconds as "expireInSeconds", heartbeat_seconds as "heartbeatSeconds", group_id as "groupId", group_tier as "groupTier", j.trace_context as "__traceContext";
 
--- The activation flow
+-- The activation flow: the platform's accounts are read as one row of two arrays (the shop reads
+-- the same rows and passes the two arrays to the free-slot reads and the renewal read).
 begin;
-select "orders".* from "orders" where "orders"."id" = :order_id for update;
-select "orders".* from "orders" where "orders"."id" = :order_id;
-select "order_items".* from "order_items" where "order_items"."order_id" in (:order_id) order by "id" asc;
-select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
-select "subscriptions".* from "subscriptions" where "user_id" = :user and "status" = 'active' and "suspended_at" is null and "platform_account_id" in (select id from platform_accounts where platform_id = :platform and is_active) and "ends_at" > now() order by "ends_at" asc, "id" asc for update;
-select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
+select * from orders where id = :order_id for update;
+select * from order_items where order_id = :order_id order by id;
+select array_agg(id order by id) as ids, array_agg(slots_count order by id) as slots from platform_accounts where platform_id = :platform and is_active \gset
+select * from subscriptions where user_id = :user and status = 'active' and suspended_at is null and platform_account_id = any(':ids'::int[]) and ends_at > now() order by ends_at, id for update;
 select c.id as platform_account_id, s.slot
-  from unnest((select array_agg(id order by id) from platform_accounts where platform_id = :platform and is_active), (select array_agg(slots_count order by id) from platform_accounts where platform_id = :platform and is_active)) as c (id, slots_count)
+  from unnest(':ids'::int[], ':slots'::int[]) as c (id, slots_count)
  cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
  where (c.id, s.slot) > (0, -1)
    and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
  order by c.id, s.slot
  limit 1;
-savepoint trx3;
 select pg_advisory_xact_lock(21333, :platform);
-select pg_advisory_xact_lock(21333, :platform);
-select "id", "slots_count" from "platform_accounts" where "platform_id" = :platform and "is_active" = true order by "id" asc;
 select c.id as platform_account_id, s.slot
-  from unnest((select array_agg(id order by id) from platform_accounts where platform_id = :platform and is_active), (select array_agg(slots_count order by id) from platform_accounts where platform_id = :platform and is_active)) as c (id, slots_count)
+  from unnest(':ids'::int[], ':slots'::int[]) as c (id, slots_count)
  cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
  where (c.id, s.slot) > (0, -1)
    and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
  order by c.id, s.slot
  limit 8;
-savepoint trx4;
-insert into "subscriptions" ("created_at", "ends_at", "order_item_id", "platform_account_id", "replaced_from_id", "slot", "starts_at", "status", "unit", "updated_at", "user_id") values (now(), now() + interval '1 month', :item_id, :account, null, :slot, now(), 'active', 0, now(), :user) returning "id" as subscription_id \gset
-select "subscriptions".* from "subscriptions" where "subscriptions"."id" in (:subscription_id);
-release savepoint trx4;
-select "platform_accounts".* from "platform_accounts" where "id" in (:account) order by "id" asc;
-release savepoint trx3;
-select "orders".* from "orders" where "orders"."id" = :order_id for update;
-update "order_items" set "subscription_id" = :subscription_id, "applied_at" = now() where "id" = :item_id and "order_id" = :order_id and "subscription_id" is null;
-update "orders" set "state" = 2, "updated_at" = now(), "completed_at" = now() where "id" = :order_id;
-insert into "email_outbox" ("code", "created_at", "html", "idempotency_key", "kind", "language_id", "status", "subject", "text", "to_address", "user_id") values (null, now(), repeat('x', 4200), 'order:' || :order_id || ':activated', 1, 1, 'pending', 'Your subscription is active', repeat('x', 1200), 'buyer@example.test', :user) on conflict ("idempotency_key") do nothing returning "id";
+insert into subscriptions (user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status) values (:user, :item_id, 0, :account, :slot, now(), now() + interval '1 month', null, now(), now(), 'active') on conflict do nothing returning id as subscription_id \gset
+update "orders" set "state" = 2, "completed_at" = now(), "updated_at" = now() where id = :order_id and "state" = any('{6}') returning id;
+update order_items set subscription_id = :subscription_id, applied_at = now() where id = :item_id and order_id = :order_id and subscription_id is null;
+insert into "email_outbox" ("kind", "user_id", "to_address", "language_id", "subject", "html", "text", "code", "status", "idempotency_key", "created_at") values (1, :user, 'buyer@example.test', 1, 'Your subscription is active', repeat('x', 4200), repeat('x', 1200), null, 'kept', 'order:' || :order_id || ':activated', now()) on conflict ("idempotency_key") do nothing returning id;
 commit;
 
 -- pg-boss marks the job done

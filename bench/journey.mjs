@@ -651,7 +651,6 @@ async function cpuSplit(world, pair) {
   await client.connect();
   const steps = [];
   const step = async (name, each) => {
-    await sleep(Number(process.env.SPLIT_GAP ?? 0));
     const before = sample();
     let next = 0;
     await Promise.all(
