@@ -330,7 +330,7 @@ describe('activation of paid orders', function () {
         async () => {
           const { rows } = await knex().raw(
             `select a.pid from pg_stat_activity a
-              where a.datname = current_database() and a.wait_event_type = 'Lock' and a.query like 'update order_items %'
+              where a.datname = current_database() and a.wait_event_type = 'Lock' and a.query like '%update order_items set subscription_id%'
                 and exists (select 1 from pg_locks l join pg_class c on c.oid = l.relation
                              where l.pid = a.pid and c.relname = 'subscriptions' and l.mode = 'RowExclusiveLock')`,
           );

@@ -96,14 +96,31 @@ export class OrderRepository {
     return (await updateById(trx, 'orders', id, patch, { column: 'state', in: states })) > 0;
   }
 
-  /** Activation: the item's subscription (a repeated call leaves the first one). */
-  async attachSubscription(orderId: number, itemId: number, subscriptionId: number, at: Date, trx: Knex.Transaction): Promise<void> {
-    await sqlRows(trx, 'update order_items set subscription_id = $1, applied_at = $2 where id = $3 and order_id = $4 and subscription_id is null', [
-      subscriptionId,
-      at,
-      itemId,
-      orderId,
-    ]);
+  /**
+   * Activation's last write: the order moves to `patch.state` if it is in one of `states`, and
+   * then (in the same statement) each item points at its subscription (an item that has one keeps
+   * it). Whether the order moved.
+   */
+  async completeIfIn(
+    id: number,
+    states: readonly number[],
+    patch: { state: number; completed_at: Date; updated_at: Date },
+    items: Array<{ itemId: number; subscriptionId: number }>,
+    trx: Knex.Transaction,
+  ): Promise<boolean> {
+    const rows = await sqlRows<{ id: number }>(
+      trx,
+      `with moved as (
+         update orders set state = $3, completed_at = $4, updated_at = $4 where id = $1 and state = any($2) returning id
+       ), linked as (
+         update order_items set subscription_id = item.subscription_id, applied_at = $4
+           from moved, unnest($5::bigint[], $6::bigint[]) as item (id, subscription_id)
+          where order_items.id = item.id and order_items.order_id = moved.id and order_items.subscription_id is null
+       )
+       select id from moved`,
+      [id, states, patch.state, patch.completed_at, items.map((item) => item.itemId), items.map((item) => item.subscriptionId)],
+    );
+    return rows.length > 0;
   }
 
   /** The invitation e-mail goes on every item of the order that needs one and has none yet. */

@@ -254,11 +254,8 @@ export class OrdersService {
    */
   async complete(orderId: number, items: Array<{ itemId: number; subscriptionId: number }>, trx: Knex.Transaction): Promise<boolean> {
     const now = this.clock.now();
-    // The state checked and moved in one statement: the activation holds its platforms' claim lock meanwhile.
-    const moved = await this.orders.updateIfIn(orderId, BEFORE_COMPLETED, { state: ORDER_STATE.completed, completed_at: now, updated_at: now }, trx);
-    if (!moved) return false;
-    for (const item of items) await this.orders.attachSubscription(orderId, item.itemId, item.subscriptionId, now, trx);
-    return true;
+    // One statement: the activation holds its platforms' claim lock meanwhile.
+    return this.orders.completeIfIn(orderId, BEFORE_COMPLETED, { state: ORDER_STATE.completed, completed_at: now, updated_at: now }, items, trx);
   }
 
   /** Orders paid but not completed, oldest payment first; only those with an item of `platformId` when given. */

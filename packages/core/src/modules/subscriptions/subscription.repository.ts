@@ -15,6 +15,34 @@ export interface AccountSlot {
   slot: number;
 }
 
+/** An account and its number of slots, as the free-slot reads take them. */
+type AccountSlotsCount = { id: number; slotsCount: number };
+/** A place in the global order of slots (account id, then slot). */
+type SlotPosition = { accountId: number; slot: number };
+
+/**
+ * The free-slot read without its limit ($1 account ids, $2 their slot counts, $3 and $4 the
+ * position after which to look, $5 and $6 the period): see `freeSlots`.
+ */
+const FREE_SLOTS = `select c.id as platform_account_id, s.slot
+         from unnest($1::int[], $2::int[]) as c (id, slots_count)
+        cross join lateral generate_series(
+                case when c.slots_count = 1 then 0 else 1 end,
+                case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
+        where (c.id, s.slot) > ($3, $4)
+          and not exists (
+                select 1 from subscriptions x
+                 where x.platform_account_id = c.id and x.status = 'active'
+                   and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
+                   and tstzrange(x.starts_at, x.ends_at) && tstzrange($5::timestamptz, $6::timestamptz))
+        order by c.id, s.slot`;
+
+function freeSlotsBindings(accounts: AccountSlotsCount[], from: Date, to: Date, after: SlotPosition | undefined): unknown[] {
+  return [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to];
+}
+
+const NEW_COLUMNS = 'user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status';
+
 @injectable()
 export class SubscriptionRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
@@ -37,31 +65,9 @@ export class SubscriptionRepository {
    * PostgreSQL probes the constraint's index slot by slot until it has `limit` free ones; only
    * those reach the process, not every subscription of the platform.
    */
-  async freeSlots(
-    accounts: Array<{ id: number; slotsCount: number }>,
-    from: Date,
-    to: Date,
-    { after, limit }: { after?: { accountId: number; slot: number }; limit: number },
-    trx?: Knex.Transaction,
-  ): Promise<AccountSlot[]> {
+  async freeSlots(accounts: AccountSlotsCount[], from: Date, to: Date, { after, limit }: { after?: SlotPosition; limit: number }, trx?: Knex.Transaction): Promise<AccountSlot[]> {
     if (accounts.length === 0) return [];
-    return sqlRows<AccountSlot>(
-      trx ?? this.knex,
-      `select c.id as platform_account_id, s.slot
-         from unnest($1::int[], $2::int[]) as c (id, slots_count)
-        cross join lateral generate_series(
-                case when c.slots_count = 1 then 0 else 1 end,
-                case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
-        where (c.id, s.slot) > ($3, $4)
-          and not exists (
-                select 1 from subscriptions x
-                 where x.platform_account_id = c.id and x.status = 'active'
-                   and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
-                   and tstzrange(x.starts_at, x.ends_at) && tstzrange($5::timestamptz, $6::timestamptz))
-        order by c.id, s.slot
-        limit $7`,
-      [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to, limit],
-    );
+    return sqlRows<AccountSlot>(trx ?? this.knex, `${FREE_SLOTS} limit $7`, [...freeSlotsBindings(accounts, from, to, after), limit]);
   }
 
   /**
@@ -71,9 +77,39 @@ export class SubscriptionRepository {
   async insertUnlessConflict(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
     const [stored] = await sqlRows<SubscriptionRow>(
       trx,
-      `insert into subscriptions (user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') on conflict do nothing returning *`,
+      `insert into subscriptions (${NEW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') on conflict do nothing returning *`,
       [row.user_id, row.order_item_id, row.unit, row.platform_account_id, row.slot, row.starts_at, row.ends_at, row.replaced_from_id, row.created_at, row.updated_at],
+    );
+    return stored;
+  }
+
+  /**
+   * `freeSlots`' first slot taken in the same statement (one round trip while the platform's
+   * claim lock is held, where there were two): the row, or undefined when no slot is free or
+   * the insert met a conflict (then the caller tries candidates one by one).
+   */
+  async insertIntoFirstFreeSlot(
+    row: Omit<NewSubscription, 'platform_account_id' | 'slot'>,
+    accounts: AccountSlotsCount[],
+    after: SlotPosition | undefined,
+    trx: Knex.Transaction,
+  ): Promise<SubscriptionRow | undefined> {
+    if (accounts.length === 0) return undefined;
+    const [stored] = await sqlRows<SubscriptionRow>(
+      trx,
+      `insert into subscriptions (${NEW_COLUMNS})
+       select $7::bigint, $8::bigint, $9::int, free.platform_account_id, free.slot, $5, $6, $10::bigint, $11::timestamptz, $12::timestamptz, 'active'
+         from (${FREE_SLOTS} limit 1) free
+       on conflict do nothing returning *`,
+      [
+        ...freeSlotsBindings(accounts, row.starts_at, row.ends_at, after),
+        row.user_id,
+        row.order_item_id,
+        row.unit,
+        row.replaced_from_id,
+        row.created_at,
+        row.updated_at,
+      ],
     );
     return stored;
   }

@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, translateDatabaseError } from '../../shar
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountSlots, type AccountsService } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
-import { SubscriptionRepository, type AccountSlot } from './subscription.repository.js';
+import { SubscriptionRepository } from './subscription.repository.js';
 
 export interface SubscriptionView {
   id: number;
@@ -101,12 +101,31 @@ export class SubscriptionsService {
   async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
     await this.lockPlatforms([request.platformId], trx);
     const accounts = (request.accounts ?? (await this.slotAccounts(request.platformId, trx))).filter((account) => account.id !== request.excludeAccountId);
+    const now = this.clock.now();
+    const unit = {
+      user_id: request.userId,
+      order_item_id: request.orderItemId,
+      unit: request.unit,
+      starts_at: request.startsAt,
+      ends_at: request.endsAt,
+      replaced_from_id: request.replacedFromId ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    const claimed = (row: SubscriptionRow): ClaimedSlot => ({
+      subscription: toView(row),
+      account: accounts.find((account) => account.id === row.platform_account_id)!,
+    });
+    // Under the claim lock the first free slot is almost always still free: read and taken in one
+    // statement. Nothing free, or a conflict: the candidates one by one.
+    const first = await this.tryClaim(request, () => this.subscriptions.insertIntoFirstFreeSlot(unit, accounts, request.after, trx), trx);
+    if (first) return claimed(first);
     let after = request.after;
     for (;;) {
       const candidates = await this.subscriptions.freeSlots(accounts, request.startsAt, request.endsAt, { after, limit: CANDIDATES_PER_READ }, trx);
       for (const candidate of candidates) {
-        const row = await this.tryClaim(request, candidate, trx);
-        if (row) return { subscription: toView(row), account: accounts.find((account) => account.id === row.platform_account_id)! };
+        const row = await this.tryClaim(request, () => this.subscriptions.insertUnlessConflict({ ...unit, ...candidate }, trx), trx);
+        if (row) return claimed(row);
       }
       if (candidates.length < CANDIDATES_PER_READ) return undefined;
       const last = candidates[candidates.length - 1];
@@ -115,29 +134,15 @@ export class SubscriptionsService {
   }
 
   /**
-   * One candidate: the row, or undefined when the exclusion constraint says a concurrent claim
-   * took the slot. The insert does nothing on a conflict (instead of failing, which would need a
-   * savepoint around every try: two more round trips while the platform's claim lock is held);
-   * a conflict on the order item unit's own index then shows as that unit's subscription existing.
+   * One try (`insert`): the row, or undefined when no slot was free or the exclusion constraint
+   * says a concurrent claim took it. The inserts do nothing on a conflict (instead of failing,
+   * which would need a savepoint around every try: two more round trips while the platform's
+   * claim lock is held); a conflict on the order item unit's own index then shows as that unit's
+   * subscription existing.
    */
-  private async tryClaim(request: SlotRequest, candidate: AccountSlot, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
-    const now = this.clock.now();
+  private async tryClaim(request: SlotRequest, insert: () => Promise<SubscriptionRow | undefined>, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
     try {
-      const row = await this.subscriptions.insertUnlessConflict(
-        {
-          user_id: request.userId,
-          order_item_id: request.orderItemId,
-          unit: request.unit,
-          platform_account_id: candidate.platform_account_id,
-          slot: candidate.slot,
-          starts_at: request.startsAt,
-          ends_at: request.endsAt,
-          replaced_from_id: request.replacedFromId ?? null,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
+      const row = await insert();
       if (row) return row;
     } catch (error) {
       return translateDatabaseError(databaseError(error).native, 'subscription');
