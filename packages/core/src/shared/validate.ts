@@ -116,12 +116,36 @@ function checkTypes(value: unknown, description: yup.SchemaDescription, path: st
   }
 }
 
+/**
+ * The schema's description for this input. yup builds it afresh on every call, and that cost
+ * as much as the validation itself on every order; a schema whose shape cannot depend on the
+ * value (no `when`, no `lazy`, anywhere inside) has one description, kept here.
+ */
+const fixedDescriptions = new WeakMap<yup.AnySchema, yup.SchemaDescription | null>();
+
+function descriptionOf(schema: yup.AnySchema, input: unknown): yup.SchemaDescription {
+  let fixed = fixedDescriptions.get(schema);
+  if (fixed === undefined) {
+    fixed = dependsOnValue(schema) ? null : (schema.describe() as yup.SchemaDescription);
+    fixedDescriptions.set(schema, fixed);
+  }
+  return fixed ?? (schema.describe({ value: input }) as yup.SchemaDescription);
+}
+
+/** Whether the schema, or one inside it, changes with the value (`when` conditions, `lazy`). */
+function dependsOnValue(schema: unknown): boolean {
+  const node = schema as { type?: string; conditions?: unknown[]; fields?: Record<string, unknown>; innerType?: unknown };
+  if (node.type === 'lazy' || (node.conditions?.length ?? 0) > 0) return true;
+  if (node.fields && Object.values(node.fields).some(dependsOnValue)) return true;
+  return node.innerType !== undefined && dependsOnValue(node.innerType);
+}
+
 /** Validates input against a yup schema (unknown fields dropped); every problem is reported per field in one ValidationError (HTTP 400). */
 export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yup.InferType<S> {
   assertSafeInput(input);
   // Wrong types are reported first; the schema then judges what is left, so one answer names every bad field.
   const errors: Record<string, string> = {};
-  const checked = checkTypes(input ?? {}, schema.describe({ value: input }) as yup.SchemaDescription, '', errors);
+  const checked = checkTypes(input ?? {}, descriptionOf(schema, input), '', errors);
   let result: yup.InferType<S> | undefined;
   if (!errors._) {
     try {
