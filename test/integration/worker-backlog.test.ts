@@ -15,61 +15,72 @@ import { waitFor } from '../support/wait.js';
  * once an hour, so every job past the first few can only start because the worker keeps
  * fetching while fetches bring jobs.
  */
-describe('worker: a backlog is drained without waiting for the poll', function () {
-  this.timeout(30_000);
-  const schema = `backlog_test_${randomUUID().slice(0, 8)}`;
-  const queue = 'backlog-probe';
-  const JOBS = 12;
-  let sender: PgBoss;
-  let boss: PgBoss;
-  let worker: WorkerHandle | undefined;
-  const handled: string[] = [];
-  let running = 0;
-  let mostAtOnce = 0;
+for (const batched of [false, true]) {
+  describe(`worker: a backlog is drained without waiting for the poll (${batched ? 'one fetcher taking batches' : 'a fetcher per slot'})`, function () {
+    this.timeout(30_000);
+    const schema = `backlog_test_${randomUUID().slice(0, 8)}`;
+    const queue = 'backlog-probe';
+    const JOBS = 12;
+    let sender: PgBoss;
+    let boss: PgBoss;
+    let worker: WorkerHandle | undefined;
+    const handled: string[] = [];
+    const attempts = new Map<string, number>();
+    let running = 0;
+    let mostAtOnce = 0;
 
-  before(async () => {
-    sender = createPgBoss(harness().db.url, { schema, supervise: false });
-    await sender.start();
-    await createQueues(sender, [{ name: queue, options: { retryLimit: 0 } }]);
-    boss = createPgBoss(harness().db.url, { schema, supervise: false, listen: true });
-    await boss.start();
-    worker = await startWorker(
-      boss,
-      harness().container,
-      [
-        {
-          queue: { name: queue, options: { retryLimit: 0 } },
-          concurrency: 2,
-          async handle(job) {
-            running += 1;
-            mostAtOnce = Math.max(mostAtOnce, running);
-            // Long enough that the jobs of the one commit below are all waiting while these run.
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            running -= 1;
-            handled.push((job.data as { marker: string }).marker);
+    before(async () => {
+      sender = createPgBoss(harness().db.url, { schema, supervise: false });
+      await sender.start();
+      await createQueues(sender, [{ name: queue, options: { retryLimit: 1, retryDelay: 0 } }]);
+      boss = createPgBoss(harness().db.url, { schema, supervise: false, listen: true });
+      await boss.start();
+      worker = await startWorker(
+        boss,
+        harness().container,
+        [
+          {
+            queue: { name: queue, options: { retryLimit: 1, retryDelay: 0 } },
+            concurrency: 2,
+            batched,
+            async handle(job) {
+              const { marker } = job.data as { marker: string };
+              attempts.set(marker, (attempts.get(marker) ?? 0) + 1);
+              running += 1;
+              mostAtOnce = Math.max(mostAtOnce, running);
+              // Long enough that the jobs of the one commit below are all waiting while these run.
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              running -= 1;
+              // A job marked to fail does so on its first attempt only: it alone is tried again.
+              if (marker.startsWith('fails-once') && attempts.get(marker) === 1) throw new Error('first attempt fails');
+              handled.push(marker);
+            },
           },
-        },
-      ],
-      { pollSeconds: 3600 },
-    );
-  });
-
-  after(async () => {
-    await worker?.stop();
-    await boss?.stop({ graceful: false, timeout: 2_000 });
-    await sender?.stop({ graceful: false, timeout: 2_000 });
-    await harness().knex.raw(`drop schema if exists "${schema}" cascade`);
-  });
-
-  it('runs every job of a burst committed at once, two at a time, with the next poll an hour away', async () => {
-    const jobs = new PgBossJobQueue(sender);
-    const markers = Array.from({ length: JOBS }, (_, index) => `job-${index}-${randomUUID()}`);
-    // One commit, so one NOTIFY (PostgreSQL folds equal notifications of a transaction).
-    await harness().knex.transaction(async (trx) => {
-      for (const marker of markers) await jobs.send(queue, { marker }, { trx });
+        ],
+        { pollSeconds: 3600 },
+      );
     });
-    await waitFor(() => handled.length === JOBS, { what: `all ${JOBS} jobs`, timeoutMs: 20_000 });
-    expect([...handled].sort()).to.deep.equal([...markers].sort());
-    expect(mostAtOnce).to.equal(2);
+
+    after(async () => {
+      await worker?.stop();
+      await boss?.stop({ graceful: false, timeout: 2_000 });
+      await sender?.stop({ graceful: false, timeout: 2_000 });
+      await harness().knex.raw(`drop schema if exists "${schema}" cascade`);
+    });
+
+    it('runs every job of a burst committed at once, two at a time, with the next poll an hour away; a failed one is retried alone', async () => {
+      const jobs = new PgBossJobQueue(sender);
+      const markers = Array.from({ length: JOBS }, (_, index) => `${index === 5 ? 'fails-once' : 'job'}-${index}-${randomUUID()}`);
+      // One commit, so one NOTIFY (PostgreSQL folds equal notifications of a transaction).
+      await harness().knex.transaction(async (trx) => {
+        for (const marker of markers) await jobs.send(queue, { marker }, { trx });
+      });
+      await waitFor(() => handled.length === JOBS, { what: `all ${JOBS} jobs`, timeoutMs: 20_000 });
+      expect([...handled].sort()).to.deep.equal([...markers].sort());
+      expect(mostAtOnce).to.equal(2);
+      expect([...attempts.entries()].filter(([, count]) => count > 1).map(([marker]) => marker)).to.deep.equal([markers[5]]);
+      const { rows } = await harness().knex.raw(`select state, count(*)::int as n from "${schema}".job where name = ? group by state`, [queue]);
+      expect(rows).to.deep.equal([{ state: 'completed', n: JOBS }]);
+    });
   });
-});
+}

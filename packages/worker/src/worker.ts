@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
-import type { Job, PgBoss } from 'pg-boss';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { isValidRequestId, JOB_REQUEST_ID_KEY, OPERATIONS, runWithRequestId, TOKENS, type Logger, type OperationsService } from '@subshare/core';
 import { JOBS } from './jobs/index.js';
 import type { JobDefinition } from './jobs/job.js';
@@ -24,6 +24,11 @@ export interface WorkerOptions {
   pollSeconds?: number;
 }
 
+/** What a failed job of a batch keeps as its output (pg-boss's own for a thrown error: its message and name). */
+function failureOutput(error: unknown): { name?: string; message: string } {
+  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+}
+
 export async function startWorker(boss: PgBoss, container: Container, jobs: JobDefinition[] = JOBS, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const logger = container.get<Logger>(TOKENS.Logger).child({ component: 'worker' });
   const operations = container.get<OperationsService>(OPERATIONS.Service);
@@ -36,7 +41,7 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
     // stays at 2 s rather than pg-boss's 30-s backstop.
     const pollSeconds = options.pollSeconds ?? 2;
     const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
-    const handle = async ([received]: Job<object>[]) => {
+    const handle = async (received: Job<object>) => {
       const jobLogger = logger.child({ queue: name, jobId: received.id });
       const run = async () => {
         try {
@@ -54,22 +59,42 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       const requestId = (received.data as Record<string, unknown> | null)?.[JOB_REQUEST_ID_KEY];
       return runWithRequestId(isValidRequestId(requestId) ? requestId : undefined, run);
     };
-    // One pg-boss worker per slot of the job's concurrency, each told after every job to fetch
-    // again at once. pg-boss waits out its poll after a job unless a NOTIFY came (it keeps
-    // fetching only for batches of more than one), so a backlog built in a rush (a burst of paid
-    // orders, whose activations take turns on their platform's claim lock) ran one job per slot
-    // every poll once the rush's NOTIFYs stopped. A fetch that finds nothing ends it: back to
-    // the poll, so an empty queue is not fetched in a loop.
-    for (let slot = 0; slot < (job.concurrency ?? 1); slot += 1) {
-      // Known once work() answers; pg-boss's first fetch cannot bring a job before that.
+    // Each fetcher is told after every batch to fetch again at once. pg-boss waits out its poll
+    // after a job unless a NOTIFY came (it keeps fetching only for batches of more than one), so
+    // a backlog built in a rush (a burst of paid orders, whose activations take turns on their
+    // platform's claim lock) ran one job per fetcher every poll once the rush's NOTIFYs stopped.
+    // A fetch that finds nothing ends it: back to the poll, so an empty queue is not fetched in a loop.
+    const fetchAgainAfter = async <T>(self: { workerId?: string }, work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } finally {
+        if (self.workerId) boss.notifyWorker(self.workerId);
+      }
+    };
+    const slots = job.concurrency ?? 1;
+    if (job.batched && slots > 1) {
+      // One fetcher taking up to `slots` jobs; each job is settled on its own (a failed one is retried alone).
       const self: { workerId?: string } = {};
-      self.workerId = await boss.work<object>(name, { batchSize: 1, ...polling }, async (batch) => {
-        try {
-          return await handle(batch);
-        } finally {
-          if (self.workerId) boss.notifyWorker(self.workerId);
-        }
-      });
+      self.workerId = await boss.work<object>(name, { batchSize: slots, perJobResults: true, ...polling }, (batch) =>
+        fetchAgainAfter(self, () =>
+          Promise.all(
+            batch.map(async (received): Promise<JobResult> => {
+              try {
+                return { id: received.id, status: 'completed', output: await handle(received) };
+              } catch (error) {
+                return { id: received.id, status: 'failed', output: failureOutput(error) };
+              }
+            }),
+          ),
+        ),
+      );
+    } else {
+      // One fetcher per slot.
+      for (let slot = 0; slot < slots; slot += 1) {
+        // Known once work() answers; pg-boss's first fetch cannot bring a job before that.
+        const self: { workerId?: string } = {};
+        self.workerId = await boss.work<object>(name, { batchSize: 1, ...polling }, ([received]) => fetchAgainAfter(self, () => handle(received)));
+      }
     }
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
   }

@@ -18,6 +18,7 @@ import type { JobDefinition } from './job.js';
 export const activateOrderJob: JobDefinition<ActivateOrderJobData> = {
   queue: ORDER_QUEUES.activate,
   concurrency: 4,
+  batched: true,
   async handle(job, { container }) {
     const { outcome } = await container.get<ActivationFlow>(FLOWS.Activation).activate(job.data.orderId);
     return { outcome };
