@@ -169,7 +169,7 @@ export async function sqlRows<T>(db: Knex | Knex.Transaction, sql: string, bindi
 }
 
 /** A column list and its placeholders from a row written by our own code (never from input: the keys become SQL). */
-function columnsOf(row: object, firstPlaceholder = 1): { names: string[]; values: unknown[]; placeholders: string[] } {
+export function columnsOf(row: object, firstPlaceholder = 1): { names: string[]; values: unknown[]; placeholders: string[] } {
   const entries = Object.entries(row).filter(([, value]) => value !== undefined);
   return {
     names: entries.map(([name]) => `"${name}"`),
@@ -178,16 +178,10 @@ function columnsOf(row: object, firstPlaceholder = 1): { names: string[]; values
   };
 }
 
-/** `insert into <table> (…) values (…) returning *` on the lean path: the stored row, in one statement. */
-export async function insertRow<T>(db: Knex | Knex.Transaction, table: string, row: object): Promise<T> {
-  const { names, values, placeholders } = columnsOf(row);
-  const [stored] = await sqlRows<T>(db, `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) returning *`, values);
-  return stored as T;
-}
-
 /**
- * `insertRow` that does nothing when a row with the same `conflictColumns` exists (an idempotency
- * key): the `returning` columns of the new row, or undefined when there was one already.
+ * `insert into <table> (…) values (…) on conflict (…) do nothing returning …` on the lean path:
+ * the `returning` columns of the new row, or undefined when a row with the same
+ * `conflictColumns` exists (an idempotency key).
  */
 export async function insertRowUnlessConflict<T>(
   db: Knex | Knex.Transaction,

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Model } from 'objection';
-import { insertRow, sqlRows, updateById } from '../../shared/database.js';
+import { columnsOf, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { OrderItemModel, OrderModel, type OrderItemRow, type OrderRow } from './models/order.model.js';
 
@@ -23,10 +23,22 @@ function filtered<Q extends Knex.QueryBuilder | ReturnType<typeof OrderModel.que
   return query;
 }
 
+/** An order item as json_agg writes it: the same fields, its one timestamp as text. */
+type JsonItem = Omit<OrderItemRow, 'applied_at'> & { applied_at: string | null };
+
+/** `items`: the order's items in id order, as JSON (one statement reads or writes an order with its items). */
+const ITEMS_AS_JSON = (items: string) => `coalesce((select json_agg(${items} order by ${items}.id) from ${items}), '[]') as items`;
+const ORDER_WITH_ITEMS = `select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o`;
+
+function withParsedItems(order: OrderRow & { items: JsonItem[] }): OrderRow {
+  return { ...order, items: order.items.map((item) => ({ ...item, applied_at: item.applied_at === null ? null : new Date(item.applied_at) })) };
+}
+
 @injectable()
 export class OrderRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
+  /** A new order with its items, in one statement (no transaction needed: it is one). */
   async create(
     order: {
       user_id: number;
@@ -39,27 +51,27 @@ export class OrderRepository {
       created_at: Date;
     },
     items: NewOrderItem[],
-    trx: Knex.Transaction,
   ): Promise<OrderRow> {
-    // Every buyer's order goes through here: plain statements (`insertRow`), not objection's
-    // insertAndFetch (an insert and a select each).
-    const created = await insertRow<OrderRow>(trx, 'orders', { ...order, state: 0, updated_at: order.created_at });
-    // One after the other: a transaction is one connection, and pg deprecates a query sent while
-    // the connection is still busy with another.
-    created.items = [];
-    for (const item of items) created.items.push(await insertRow<OrderItemRow>(trx, 'order_items', { ...item, order_id: created.id }));
-    return created;
+    const { names, values, placeholders } = columnsOf({ ...order, state: 0, updated_at: order.created_at });
+    const itemColumns = [...new Set(items.flatMap((item) => Object.keys(item)))].map((name) => `"${name}"`);
+    const [created] = await sqlRows<OrderRow & { items: JsonItem[] }>(
+      this.knex,
+      `with o as (insert into orders (${names.join(', ')}) values (${placeholders.join(', ')}) returning *),
+            i as (insert into order_items (${itemColumns.join(', ')}, order_id)
+                  select ${itemColumns.map((name) => `r.${name}`).join(', ')}, o.id
+                    from o, jsonb_populate_recordset(null::order_items, $${values.length + 1}::jsonb) with ordinality as r
+                   order by r.ordinality
+                  returning *)
+       select o.*, ${ITEMS_AS_JSON('i')} from o`,
+      [...values, JSON.stringify(items)],
+    );
+    return withParsedItems(created!);
   }
 
-  /** The order with its items in id order; read on every checkout and activation, so on the lean path. */
+  /** The order with its items in id order, in one statement; read on every checkout, so on the lean path. */
   async findWithItems(id: number, trx?: Knex.Transaction): Promise<OrderRow | undefined> {
-    const [order] = await sqlRows<OrderRow>(trx ?? this.knex, 'select * from orders where id = $1', [id]);
-    return order && this.withItems(order, trx);
-  }
-
-  private async withItems(order: OrderRow, trx?: Knex.Transaction): Promise<OrderRow> {
-    order.items = await sqlRows<OrderItemRow>(trx ?? this.knex, 'select * from order_items where order_id = $1 order by id', [order.id]);
-    return order;
+    const [order] = await sqlRows<OrderRow & { items: JsonItem[] }>(trx ?? this.knex, `${ORDER_WITH_ITEMS} where o.id = $1`, [id]);
+    return order && withParsedItems(order);
   }
 
   async findManyWithItems(ids: number[], trx?: Knex.Transaction): Promise<OrderModel[]> {
@@ -81,10 +93,10 @@ export class OrderRepository {
     return order;
   }
 
-  /** `lock`, and the order's items with it. */
+  /** `lock`, and the order's items with it (one statement). */
   async lockWithItems(id: number, trx: Knex.Transaction): Promise<OrderRow | undefined> {
-    const order = await this.lock(id, trx);
-    return order && this.withItems(order, trx);
+    const [order] = await sqlRows<OrderRow & { items: JsonItem[] }>(trx, `${ORDER_WITH_ITEMS} where o.id = $1 for update of o`, [id]);
+    return order && withParsedItems(order);
   }
 
   async update(id: number, patch: Partial<OrderRow>, trx: Knex.Transaction): Promise<void> {

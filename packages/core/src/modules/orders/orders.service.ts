@@ -149,39 +149,36 @@ export class OrdersService {
     const eurPrice = salePrices.find((p) => p.currency === 'EUR');
 
     const now = this.clock.now();
-    const order = await this.knex.transaction((trx) =>
-      this.orders.create(
+    const order = await this.orders.create(
+      {
+        user_id: buyer.id,
+        email: buyer.email,
+        currency,
+        total_minor: price.amount * payload.quantity,
+        total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
+        payment_method: DEFAULT_PAYMENT_METHOD,
+        language_id: languageId,
+        created_at: now,
+      },
+      [
         {
-          user_id: buyer.id,
-          email: buyer.email,
+          platform_id: platform.id,
+          duration_id: duration!.id,
+          plan_type_id: type!.id,
+          months: duration!.months,
+          quantity: payload.quantity,
+          unit_price_minor: price.amount,
           currency,
-          total_minor: price.amount * payload.quantity,
-          total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
-          payment_method: DEFAULT_PAYMENT_METHOD,
-          language_id: languageId,
-          created_at: now,
+          needs_invitation: platform.needsInvitation,
+          invitation_email: null,
+          platform_name: platform.name,
+          type_name: type!.name,
+          duration_name: duration!.name,
+          platform_logo_base: platform.logoBase,
+          platform_color_one: platform.colorOne,
+          platform_category: platform.category,
         },
-        [
-          {
-            platform_id: platform.id,
-            duration_id: duration!.id,
-            plan_type_id: type!.id,
-            months: duration!.months,
-            quantity: payload.quantity,
-            unit_price_minor: price.amount,
-            currency,
-            needs_invitation: platform.needsInvitation,
-            invitation_email: null,
-            platform_name: platform.name,
-            type_name: type!.name,
-            duration_name: duration!.name,
-            platform_logo_base: platform.logoBase,
-            platform_color_one: platform.colorOne,
-            platform_category: platform.category,
-          },
-        ],
-        trx,
-      ),
+      ],
     );
     return toView(order);
   }
