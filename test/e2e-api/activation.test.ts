@@ -105,7 +105,7 @@ describe('activation of paid orders', function () {
         async () =>
           (
             await knex().raw(
-              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into subscriptions %'`,
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and (query like 'insert into subscriptions %' or query like 'select * from claim_first_free_slot(%')`,
             )
           ).rows.length > 0,
         { what: 'the activation to wait on the constraint for slot 1' },

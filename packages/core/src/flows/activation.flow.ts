@@ -287,10 +287,10 @@ export class ActivationFlow {
     const allOrNone = <T>(work: (savepoint: Knex.Transaction) => Promise<T>) => (units === 1 && yieldOn.size === 0 ? work(trx) : trx.transaction(work));
     try {
       return await allOrNone(async (savepoint) => {
-        await this.subscriptions.lockPlatforms(
-          pending.map((item) => item.platformId),
-          savepoint,
-        );
+        // Several platforms: their claim locks in one order first, so two such orders never wait
+        // on each other. One platform: its first claim takes the lock (in the same call as the slot).
+        const platforms = new Set(pending.map((item) => item.platformId));
+        if (platforms.size > 1) await this.subscriptions.lockPlatforms([...platforms], savepoint);
         const claimed: ClaimedUnit[] = [];
         for (const item of pending) {
           for (let unit = 0; unit < item.quantity; unit += 1) {

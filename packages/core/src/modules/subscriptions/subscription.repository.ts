@@ -22,20 +22,10 @@ type SlotPosition = { accountId: number; slot: number };
 
 /**
  * The free-slot read without its limit ($1 account ids, $2 their slot counts, $3 and $4 the
- * position after which to look, $5 and $6 the period): see `freeSlots`.
+ * position after which to look, $5 and $6 the period): the database's `free_slots` (migration
+ * 20261204000100_slot-claims), which PostgreSQL inlines, so a limit stops it early.
  */
-const FREE_SLOTS = `select c.id as platform_account_id, s.slot
-         from unnest($1::int[], $2::int[]) as c (id, slots_count)
-        cross join lateral generate_series(
-                case when c.slots_count = 1 then 0 else 1 end,
-                case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
-        where (c.id, s.slot) > ($3, $4)
-          and not exists (
-                select 1 from subscriptions x
-                 where x.platform_account_id = c.id and x.status = 'active'
-                   and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
-                   and tstzrange(x.starts_at, x.ends_at) && tstzrange($5::timestamptz, $6::timestamptz))
-        order by c.id, s.slot`;
+const FREE_SLOTS = 'select platform_account_id, slot from free_slots($1::bigint[], $2::int[], $3, $4, $5::timestamptz, $6::timestamptz)';
 
 function freeSlotsBindings(accounts: AccountSlotsCount[], from: Date, to: Date, after: SlotPosition | undefined): unknown[] {
   return [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to];
@@ -84,31 +74,34 @@ export class SubscriptionRepository {
   }
 
   /**
-   * `freeSlots`' first slot taken in the same statement (one round trip while the platform's
-   * claim lock is held, where there were two): the row, or undefined when no slot is free or
-   * the insert met a conflict (then the caller tries candidates one by one).
+   * Takes the platform's claim lock (`lockClass`, `platformId`), then the first free slot, in one
+   * call (the database's `claim_first_free_slot`): the row, or undefined when no slot is free or
+   * the insert met a conflict (then the caller tries candidates one by one, under the lock).
    */
-  async insertIntoFirstFreeSlot(
+  async claimFirstFreeSlot(
+    lock: { lockClass: number; platformId: number },
     row: Omit<NewSubscription, 'platform_account_id' | 'slot'>,
     accounts: AccountSlotsCount[],
     after: SlotPosition | undefined,
     trx: Knex.Transaction,
   ): Promise<SubscriptionRow | undefined> {
-    if (accounts.length === 0) return undefined;
     const [stored] = await sqlRows<SubscriptionRow>(
       trx,
-      `insert into subscriptions (${NEW_COLUMNS})
-       select $7::bigint, $8::bigint, $9::int, free.platform_account_id, free.slot, $5, $6, $10::bigint, $11::timestamptz, $12::timestamptz, 'active'
-         from (${FREE_SLOTS} limit 1) free
-       on conflict do nothing returning *`,
+      'select * from claim_first_free_slot($1, $2, $3::bigint[], $4::int[], $5, $6, $7, $8, $9, $10::timestamptz, $11::timestamptz, $12, $13::timestamptz)',
       [
-        ...freeSlotsBindings(accounts, row.starts_at, row.ends_at, after),
+        lock.lockClass,
+        lock.platformId,
+        accounts.map((account) => account.id),
+        accounts.map((account) => account.slotsCount),
+        after?.accountId ?? 0,
+        after?.slot ?? -1,
         row.user_id,
         row.order_item_id,
         row.unit,
+        row.starts_at,
+        row.ends_at,
         row.replaced_from_id,
         row.created_at,
-        row.updated_at,
       ],
     );
     return stored;

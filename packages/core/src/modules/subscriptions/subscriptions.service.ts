@@ -76,6 +76,12 @@ const CLAIM_LOCK_CLASS = 0x5355;
  * transaction locks last until the transaction ends, so taking one twice is only a round trip.
  */
 const claimLocksHeld = new WeakMap<Knex.Transaction, Set<number>>();
+
+function heldClaimLocks(trx: Knex.Transaction): Set<number> {
+  const held = claimLocksHeld.get(trx) ?? new Set<number>();
+  claimLocksHeld.set(trx, held);
+  return held;
+}
 /** Free slots read at a time by a claim: under the claim lock the first one is almost always still free. */
 const CANDIDATES_PER_READ = 8;
 
@@ -99,7 +105,6 @@ export class SubscriptionsService {
    * A second subscription for the same order item unit is a conflict (`already_activated`).
    */
   async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
-    await this.lockPlatforms([request.platformId], trx);
     const accounts = (request.accounts ?? (await this.slotAccounts(request.platformId, trx))).filter((account) => account.id !== request.excludeAccountId);
     const now = this.clock.now();
     const unit = {
@@ -116,9 +121,11 @@ export class SubscriptionsService {
       subscription: toView(row),
       account: accounts.find((account) => account.id === row.platform_account_id)!,
     });
-    // Under the claim lock the first free slot is almost always still free: read and taken in one
-    // statement. Nothing free, or a conflict: the candidates one by one.
-    const first = await this.tryClaim(request, () => this.subscriptions.insertIntoFirstFreeSlot(unit, accounts, request.after, trx), trx);
+    // The claim lock, and the first free slot read and taken under it, in one call: under the lock
+    // that slot is almost always still free. Nothing free, or a conflict: the candidates one by one.
+    const lock = { lockClass: CLAIM_LOCK_CLASS, platformId: request.platformId };
+    const first = await this.tryClaim(request, () => this.subscriptions.claimFirstFreeSlot(lock, unit, accounts, request.after, trx), trx);
+    heldClaimLocks(trx).add(request.platformId);
     if (first) return claimed(first);
     let after = request.after;
     for (;;) {
@@ -175,8 +182,7 @@ export class SubscriptionsService {
    */
   async lockPlatforms(platformIds: number[], trx: Knex.Transaction): Promise<void> {
     // A claim takes the lock itself; the activation has taken it already in the same (sub)transaction.
-    const held = claimLocksHeld.get(trx) ?? new Set<number>();
-    claimLocksHeld.set(trx, held);
+    const held = heldClaimLocks(trx);
     for (const platformId of [...new Set(platformIds)].sort((a, b) => a - b)) {
       if (held.has(platformId)) continue;
       await sqlRows(trx, 'select pg_advisory_xact_lock($1, $2)', [CLAIM_LOCK_CLASS, platformId]);
