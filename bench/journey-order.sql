@@ -3,36 +3,35 @@
 -- statement PostgreSQL receives while one order goes through serve and worker: log_statement=all),
 -- in their order and their transactions, with the values the shop sent made into pgbench variables.
 -- The shop's parameters become literals or variables; long values (the notification's payload,
--- the e-mail's HTML) are the same size. One read differs in form only: the platform's accounts,
--- which the shop reads as rows and passes on as two arrays, are read here as those two arrays
--- (pgbench keeps a one-row answer in variables), from the same rows. The worker's pg-boss fetch is counted once (the shop's
+-- the e-mail's HTML) are the same size. Two differ in form only: the platform's accounts, which
+-- the shop reads as rows and passes on as two arrays, are read here as those two arrays (pgbench
+-- keeps a one-row answer in variables), from the same rows; and the order item's id, which the
+-- shop takes from the order's answer, is taken here from the same JSON (`items`). The worker's pg-boss fetch is counted once (the shop's
 -- worker sends up to one per idle handler when woken). The buyer, the account and the slot come
 -- from the order's number, so no two pgbench clients take the same slot.
 --
--- Variables (-D): platform_from, platforms, block, plantype, duration; users_from and users_to (the bench's pgbench buyers,
--- each with a session whose id is md5('bench' || user id); one is drawn per order, from thousands,
--- so a buyer rarely orders twice); orders_from (the next order id); accounts_from (the first of the
--- free accounts made for pgbench, 5 slots each, one after the other, `block` per platform). The
--- order's number also picks its platform among `platforms` consecutive ones, in turn.
+-- Variables (-D): platform_from, platforms, plantype, duration; users_from and users_to (the bench's
+-- pgbench buyers, each with a session whose id is md5('bench' || user id); one is drawn per order,
+-- from thousands, so a buyer rarely orders twice); orders_from (the next order id). The order's
+-- number picks its platform among `platforms` consecutive ones, in turn; the slot is the first free
+-- one of that platform, as the shop takes it (claim_first_free_slot).
 
 \set user random(:users_from, :users_to)
 
--- POST /api/order/insert
+-- POST /api/order/insert (the order with its items, one statement)
 select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id from users join auth_sessions on auth_sessions.user_id = users.id where auth_sessions.id = md5('bench' || (:user))::uuid and users.id = :user and auth_sessions.revoked_at is null and auth_sessions.expires_at > now();
-begin;
-insert into "orders" ("user_id", "email", "currency", "total_minor", "total_eur_minor", "payment_method", "language_id", "created_at", "state", "updated_at") values (:user, 'buyer@example.test', 'EUR', 499, 499, 2, 1, now(), 0, now()) returning id as order_id \gset
-\set k :order_id - :orders_from
-\set platform_index :k % :platforms
-\set platform :platform_from + :platform_index
-\set account :accounts_from + :platform_index * :block + (:k / :platforms) / 5
-\set slot (:k / :platforms) % 5 + 1
-insert into "order_items" ("platform_id", "duration_id", "plan_type_id", "months", "quantity", "unit_price_minor", "currency", "needs_invitation", "invitation_email", "platform_name", "type_name", "duration_name", "platform_logo_base", "platform_color_one", "platform_category", "order_id") values (:platform, :duration, :plantype, 1, 1, 499, 'EUR', false, null, 'Bench platform', 'Standard', '1 Month', '/media/platforms/bench.svg', '#112233', 0, :order_id) returning id as item_id \gset
-commit;
+\set platform :platform_from + random(0, :platforms - 1)
+with o as (insert into orders ("user_id", "email", "currency", "total_minor", "total_eur_minor", "payment_method", "language_id", "created_at", "state", "updated_at") values (:user, 'buyer@example.test', 'EUR', 499, 499, 2, 1, now(), 0, now()) returning *),
+     i as (insert into order_items ("platform_id", "duration_id", "plan_type_id", "months", "quantity", "unit_price_minor", "currency", "needs_invitation", "invitation_email", "platform_name", "type_name", "duration_name", "platform_logo_base", "platform_color_one", "platform_category", order_id)
+           select r."platform_id", r."duration_id", r."plan_type_id", r."months", r."quantity", r."unit_price_minor", r."currency", r."needs_invitation", r."invitation_email", r."platform_name", r."type_name", r."duration_name", r."platform_logo_base", r."platform_color_one", r."platform_category", o.id
+             from o, jsonb_populate_recordset(null::order_items, ('[{"months": 1, "currency": "EUR", "quantity": 1, "type_name": "Standard", "duration_id": ' || :duration || ', "platform_id": ' || :platform || ', "plan_type_id": ' || :plantype || ', "duration_name": "1 Month", "platform_name": "Bench platform", "invitation_email": null, "needs_invitation": false, "unit_price_minor": 499, "platform_category": 0, "platform_color_one": "#112233", "platform_logo_base": "/media/platforms/bench.svg"}]')::jsonb) with ordinality as r
+            order by r.ordinality
+           returning *)
+select o.id as order_id, coalesce((select json_agg(i order by i.id) from i), '[]') as items from o \gset
 
 -- POST /api/payment/createcheckoutsession (and the provider's answer stored)
 select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id from users join auth_sessions on auth_sessions.user_id = users.id where auth_sessions.id = md5('bench' || (:user))::uuid and users.id = :user and auth_sessions.revoked_at is null and auth_sessions.expires_at > now();
-select * from orders where id = :order_id;
-select * from order_items where order_id = :order_id order by id;
+select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id;
 begin;
 with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id) insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference) select drawn.id, :order_id, 'stripe', 1, 499, 'EUR', now(), now(), 'pending', concat(:order_id, '-', drawn.id) from drawn returning id as payment_id \gset
 select * from orders where id = :order_id for update;
@@ -86,30 +85,21 @@ FROM next WHERE name = 'bench-order-activate' AND j.id = next.id
 RETURNING j.id, name, data, retry_count as "retryCount", expire_seconds as "expireInSeconds", heartbeat_seconds as "heartbeatSeconds", group_id as "groupId", group_tier as "groupTier", j.trace_context as "__traceContext";
 
 -- The activation flow: the platform's accounts are read as one row of two arrays (the shop reads
--- the same rows and passes the two arrays to the free-slot reads and the renewal read).
+-- the same rows and passes the two arrays on).
 begin;
-select * from orders where id = :order_id for update;
-select * from order_items where order_id = :order_id order by id;
+select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id for update of o;
 select array_agg(id order by id) as ids, array_agg(slots_count order by id) as slots from platform_accounts where platform_id = :platform and is_active \gset
-select * from subscriptions where user_id = :user and status = 'active' and suspended_at is null and platform_account_id = any(':ids'::int[]) and ends_at > now() order by ends_at, id for update;
-select c.id as platform_account_id, s.slot
-  from unnest(':ids'::int[], ':slots'::int[]) as c (id, slots_count)
- cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
- where (c.id, s.slot) > (0, -1)
-   and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
- order by c.id, s.slot
- limit 1;
-select pg_advisory_xact_lock(21333, :platform);
-select c.id as platform_account_id, s.slot
-  from unnest(':ids'::int[], ':slots'::int[]) as c (id, slots_count)
- cross join lateral generate_series(case when c.slots_count = 1 then 0 else 1 end, case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
- where (c.id, s.slot) > (0, -1)
-   and not exists (select 1 from subscriptions x where x.platform_account_id = c.id and x.status = 'active' and (s.slot = 0 or x.slot = 0 or x.slot = s.slot) and tstzrange(x.starts_at, x.ends_at) && tstzrange(now(), now() + interval '1 month'))
- order by c.id, s.slot
- limit 8;
-insert into subscriptions (user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status) values (:user, :item_id, 0, :account, :slot, now(), now() + interval '1 month', null, now(), now(), 'active') on conflict do nothing returning id as subscription_id \gset
-update "orders" set "state" = 2, "completed_at" = now(), "updated_at" = now() where id = :order_id and "state" = any('{6}') returning id;
-update order_items set subscription_id = :subscription_id, applied_at = now() where id = :item_id and order_id = :order_id and subscription_id is null;
+select * from subscriptions where user_id = :user and status = 'active' and suspended_at is null and platform_account_id = any(':ids'::bigint[]) and ends_at > now() order by ends_at, id for update;
+select platform_account_id, slot from free_slots(':ids'::bigint[], ':slots'::int[], 0, -1, now(), now() + interval '1 month') limit 1;
+select id as subscription_id from claim_first_free_slot(21333, :platform, ':ids'::bigint[], ':slots'::int[], 0, -1, :user, (':items'::json->0->>'id')::bigint, 0, now(), now() + interval '1 month', null, now()) \gset
+with moved as (
+  update orders set state = 2, completed_at = now(), updated_at = now() where id = :order_id and state = any('{6}') returning id
+), linked as (
+  update order_items set subscription_id = item.subscription_id, applied_at = now()
+    from moved, unnest(array[(':items'::json->0->>'id')::bigint], array[:subscription_id]::bigint[]) as item (id, subscription_id)
+   where order_items.id = item.id and order_items.order_id = moved.id and order_items.subscription_id is null
+)
+select id from moved;
 insert into "email_outbox" ("kind", "user_id", "to_address", "language_id", "subject", "html", "text", "code", "status", "idempotency_key", "created_at") values (1, :user, 'buyer@example.test', 1, 'Your subscription is active', repeat('x', 4200), repeat('x', 1200), null, 'kept', 'order:' || :order_id || ':activated', now()) on conflict ("idempotency_key") do nothing returning id;
 commit;
 
