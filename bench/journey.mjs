@@ -350,12 +350,16 @@ const buyerAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function send(url, method, headers, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent: buyerAgent }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent: buyerAgent },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -363,7 +367,12 @@ function send(url, method, headers, body) {
 
 async function call(base, method, pathname, buyer, body) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const { status, body: text } = await send(`${base}${pathname}`, method, { ...buyer.headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload);
+  const { status, body: text } = await send(
+    `${base}${pathname}`,
+    method,
+    { ...buyer.headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    payload,
+  );
   if (status < 200 || status >= 300) throw new Error(`${method} ${pathname} answered ${status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
 }
@@ -589,7 +598,9 @@ async function throughput(world, pairs) {
 /** CPU ticks (user + system, 1/CLK_TCK s) a process and its children have used so far; 0 once it is gone. */
 function processTicks(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
@@ -603,7 +614,9 @@ function postgresTicks(world) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       if (Number(stat[1]) === postmaster) ticks += Number(stat[11]) + Number(stat[12]);
     } catch {
       // gone meanwhile
@@ -626,7 +639,9 @@ async function cpuSplit(world, pair) {
   const ms = (ticks) => (ticks * 1000) / hz;
   // This process's finished children: pgbench, once it has exited.
   const childrenMs = () => {
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ms(Number(fields[13]) + Number(fields[14]));
   };
   const sample = () => {

@@ -51,6 +51,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop function if exists claim_first_free_slot(int, bigint, bigint[], int[], bigint, int, bigint, bigint, int, timestamptz, timestamptz, bigint, timestamptz)');
+  await knex.raw(
+    'drop function if exists claim_first_free_slot(int, bigint, bigint[], int[], bigint, int, bigint, bigint, int, timestamptz, timestamptz, bigint, timestamptz)',
+  );
   await knex.raw('drop function if exists free_slots(bigint[], int[], bigint, int, timestamptz, timestamptz)');
 }

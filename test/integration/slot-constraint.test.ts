@@ -97,7 +97,15 @@ describe('the slot guarantee (database constraint)', () => {
   it('a claim takes the next free slot; the same order item unit claimed again is already_activated, its replacement is not', async () => {
     const subscriptions = harness().container.get<SubscriptionsService>(SUBSCRIPTIONS.Service);
     await subscribe(1, 0, 30); // slot 1 is another order item's
-    const request = { userId, orderItemId: orderItemIds[0], unit: 0, platformId: 1, accounts: [{ id: accountId, slotsCount: 4 }], startsAt: day(0), endsAt: day(30) };
+    const request = {
+      userId,
+      orderItemId: orderItemIds[0],
+      unit: 0,
+      platformId: 1,
+      accounts: [{ id: accountId, slotsCount: 4 }],
+      startsAt: day(0),
+      endsAt: day(30),
+    };
     const claimed = await knex.transaction((trx) => subscriptions.claimSlot(request, trx));
     expect(claimed?.subscription).to.include({ orderItemId: orderItemIds[0], slot: 2 });
     expect(claimed?.account).to.deep.equal({ id: accountId, slotsCount: 4 });

@@ -61,10 +61,11 @@ export class PaymentRepository {
    */
   async findByReference(provider: string, reference: string | undefined, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
     if (!reference) return undefined;
-    const [row] = await sqlRows<PaymentRow>(trx ?? this.knex, `select * from payments where provider = $1 and reference = $2 limit 1${trx ? ' for update' : ''}`, [
-      provider,
-      reference,
-    ]);
+    const [row] = await sqlRows<PaymentRow>(
+      trx ?? this.knex,
+      `select * from payments where provider = $1 and reference = $2 limit 1${trx ? ' for update' : ''}`,
+      [provider, reference],
+    );
     return row;
   }
 
@@ -98,7 +99,13 @@ export class PaymentRepository {
     event: { provider: string; event_id: string; event_type: string; payload: unknown; received_at: Date },
     trx: Knex.Transaction,
   ): Promise<number | undefined> {
-    const row = await insertRowUnlessConflict<{ id: number }>(trx, 'payment_events', { ...event, payload: JSON.stringify(event.payload) }, ['provider', 'event_id'], 'id');
+    const row = await insertRowUnlessConflict<{ id: number }>(
+      trx,
+      'payment_events',
+      { ...event, payload: JSON.stringify(event.payload) },
+      ['provider', 'event_id'],
+      'id',
+    );
     return row?.id;
   }
 

@@ -55,7 +55,13 @@ export class SubscriptionRepository {
    * PostgreSQL probes the constraint's index slot by slot until it has `limit` free ones; only
    * those reach the process, not every subscription of the platform.
    */
-  async freeSlots(accounts: AccountSlotsCount[], from: Date, to: Date, { after, limit }: { after?: SlotPosition; limit: number }, trx?: Knex.Transaction): Promise<AccountSlot[]> {
+  async freeSlots(
+    accounts: AccountSlotsCount[],
+    from: Date,
+    to: Date,
+    { after, limit }: { after?: SlotPosition; limit: number },
+    trx?: Knex.Transaction,
+  ): Promise<AccountSlot[]> {
     if (accounts.length === 0) return [];
     return sqlRows<AccountSlot>(trx ?? this.knex, `${FREE_SLOTS} limit $7`, [...freeSlotsBindings(accounts, from, to, after), limit]);
   }
@@ -68,7 +74,18 @@ export class SubscriptionRepository {
     const [stored] = await sqlRows<SubscriptionRow>(
       trx,
       `insert into subscriptions (${NEW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') on conflict do nothing returning *`,
-      [row.user_id, row.order_item_id, row.unit, row.platform_account_id, row.slot, row.starts_at, row.ends_at, row.replaced_from_id, row.created_at, row.updated_at],
+      [
+        row.user_id,
+        row.order_item_id,
+        row.unit,
+        row.platform_account_id,
+        row.slot,
+        row.starts_at,
+        row.ends_at,
+        row.replaced_from_id,
+        row.created_at,
+        row.updated_at,
+      ],
     );
     return stored;
   }

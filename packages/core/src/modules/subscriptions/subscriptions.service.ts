@@ -147,7 +147,11 @@ export class SubscriptionsService {
    * claim lock is held); a conflict on the order item unit's own index then shows as that unit's
    * subscription existing.
    */
-  private async tryClaim(request: SlotRequest, insert: () => Promise<SubscriptionRow | undefined>, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
+  private async tryClaim(
+    request: SlotRequest,
+    insert: () => Promise<SubscriptionRow | undefined>,
+    trx: Knex.Transaction,
+  ): Promise<SubscriptionRow | undefined> {
     try {
       const row = await insert();
       if (row) return row;
