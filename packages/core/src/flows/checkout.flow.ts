@@ -42,9 +42,11 @@ export class CheckoutFlow {
       throw new ValidationError('This payment method is not available for this order.', { pmId: 'not available' }, 'method_unavailable');
     }
     const payment = await this.knex.transaction(async (trx) => {
-      const opened = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total }, trx);
+      // The order's row lock first: the payment's insert takes a share lock on it (its foreign
+      // key), and two checkouts of one order that each held that and then asked for the row
+      // lock deadlocked (a double click answered 500).
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      return opened;
+      return this.payments.open({ orderId: order.id, method: chosen, amount: order.total }, trx);
     });
     const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
     return this.payments.startProviderCheckout(payment, { id: order.id, description, languageId: order.languageId }, buyer, context);
