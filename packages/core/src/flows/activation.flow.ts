@@ -282,7 +282,7 @@ export class ActivationFlow {
     const startsAt = this.clock.now();
     if (!(await this.slotsMayBeFree(pending, accounts, renewals, startsAt, trx))) return undefined;
     // One unit that must not yield has nothing to undo when it finds no slot (its failed try wrote
-    // nothing): no savepoint, two round trips fewer while the claim lock is held.
+    // nothing): no savepoint, two round trips fewer (its release came while the claim lock was held).
     const units = pending.reduce((sum, item) => sum + item.quantity, 0);
     const allOrNone = <T>(work: (savepoint: Knex.Transaction) => Promise<T>) => (units === 1 && yieldOn.size === 0 ? work(trx) : trx.transaction(work));
     try {
@@ -362,8 +362,8 @@ export class ActivationFlow {
   /**
    * The accounts of each pending item's platform, read once for the renewals, the free-slot probe
    * and the claims of this transaction. An account added meanwhile is capacity like any other
-   * (its `account-created` job tries the waiting orders again); one deactivated meanwhile could be
-   * claimed on, as it could between a claim's own read and its insert before.
+   * (its `account-created` job tries the waiting orders again); one deactivated meanwhile can still
+   * be claimed on, as between any read of the accounts and the insert (deactivating takes no claim lock).
    */
   private async slotAccountsOf(pending: OrderItemView[], trx: Knex.Transaction): Promise<SlotAccounts> {
     const accounts: SlotAccounts = new Map();

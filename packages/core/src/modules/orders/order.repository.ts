@@ -26,9 +26,9 @@ function filtered<Q extends Knex.QueryBuilder | ReturnType<typeof OrderModel.que
 /** An order item as json_agg writes it: the same fields, its one timestamp as text. */
 type JsonItem = Omit<OrderItemRow, 'applied_at'> & { applied_at: string | null };
 
-/** `items`: the order's items in id order, as JSON (one statement reads or writes an order with its items). */
-const ITEMS_AS_JSON = (items: string) => `coalesce((select json_agg(${items} order by ${items}.id) from ${items}), '[]') as items`;
-const ORDER_WITH_ITEMS = `select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o`;
+/** `items`: the order's items (rows `i` of `source`) in id order, as JSON: one statement reads or writes an order with its items. */
+const itemsAsJson = (source: string) => `coalesce((select json_agg(i order by i.id) from ${source}), '[]') as items`;
+const ORDER_WITH_ITEMS = `select o.*, ${itemsAsJson('order_items i where i.order_id = o.id')} from orders o`;
 
 function withParsedItems(order: OrderRow & { items: JsonItem[] }): OrderRow {
   return { ...order, items: order.items.map((item) => ({ ...item, applied_at: item.applied_at === null ? null : new Date(item.applied_at) })) };
@@ -62,7 +62,7 @@ export class OrderRepository {
                     from o, jsonb_populate_recordset(null::order_items, $${values.length + 1}::jsonb) with ordinality as r
                    order by r.ordinality
                   returning *)
-       select o.*, ${ITEMS_AS_JSON('i')} from o`,
+       select o.*, ${itemsAsJson('i')} from o`,
       [...values, JSON.stringify(items)],
     );
     return withParsedItems(created!);
