@@ -5,10 +5,11 @@
  *   worker ──▶ activate(orderId), one transaction:
  *       lock the order ─▶ still 6? ─▶ invitation needed? ─▶ wait
  *                                  └▶ claim a slot per item unit (subscriptions; the exclusion
- *                                     constraint decides races, savepoint per candidate)
+ *                                     constraint decides races: a taken candidate is skipped)
  *                                       ├ all claimed ─▶ items → subscriptions, order 2,
  *                                       │                e-mail purchasedActiveSubscribe
- *                                       └ none free ──▶ savepoint rolled back, order stays 6,
+ *                                       └ none free ──▶ claims undone (savepoint; one unit: none
+ *                                                        made), order stays 6,
  *                                                        e-mail purchasedNotActiveSubscribe
  *   new capacity (`account-created`, every 5 minutes) ──▶ activateWaiting: every waiting
  *       order tried again, oldest payment first (capacity that comes during the pass goes to
