@@ -91,7 +91,7 @@ select o.*, coalesce((select json_agg(i order by i.id) from order_items i where 
 select array_agg(id order by id) as ids, array_agg(slots_count order by id) as slots from platform_accounts where platform_id = :platform and is_active \gset
 select * from subscriptions where user_id = :user and status = 'active' and suspended_at is null and platform_account_id = any(':ids'::bigint[]) and ends_at > now() order by ends_at, id for update;
 select platform_account_id, slot from free_slots(':ids'::bigint[], ':slots'::int[], 0, -1, now(), now() + interval '1 month') limit 1;
-select id as subscription_id from claim_first_free_slot(21333, :platform, ':ids'::bigint[], ':slots'::int[], 0, -1, :user, (':items'::json->0->>'id')::bigint, 0, now(), now() + interval '1 month', null, now()) \gset
+select id as subscription_id from claim_first_free_slot(21333, :platform, ':ids'::bigint[], ':slots'::int[], 0, -1, now(), now() + interval '1 month', :user, (':items'::json->0->>'id')::bigint, 0, null, now()) \gset
 with moved as (
   update orders set state = 2, completed_at = now(), updated_at = now() where id = :order_id and state = any('{6}') returning id
 ), linked as (

@@ -387,7 +387,7 @@ async function orderAndPay(base, world, platform, buyer) {
 }
 
 /** Stripe's delivery of a signed notification: its exact bytes and headers (as `FakeStripe.deliver` sends them). */
-async function notify(base, world, delivery) {
+async function notify(base, delivery) {
   const answer = await send(`${base}/api/webhook/stripe`, 'POST', delivery.headers, delivery.body);
   if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}: ${answer.body}`);
 }
@@ -494,7 +494,7 @@ async function paidToActive(world, pair) {
     for (const buyer of buyers) {
       const { orderId, delivery } = await orderAndPay(pair.url, world, platform, buyer);
       const sent = performance.now();
-      await notify(pair.url, world, delivery);
+      await notify(pair.url, delivery);
       await until(() => isActive(client, orderId), `order ${orderId} to be active`, 30_000, 2);
       waits.push(performance.now() - sent);
       if (waits.length % 20 === 0) process.stdout.write('.');
@@ -575,7 +575,7 @@ async function throughput(world, pairs) {
           const buyer = buyers[next++];
           const base = pairs[turn++ % pairs.length].url;
           const { orderId, delivery } = await orderAndPay(base, world, platforms[next % PLATFORMS], buyer);
-          await notify(pairs[turn++ % pairs.length].url, world, delivery);
+          await notify(pairs[turn++ % pairs.length].url, delivery);
           orderIds.push(orderId);
         }
       }),
@@ -677,7 +677,7 @@ async function cpuSplit(world, pair) {
     });
     await step('notification + activation', async (buyer) => {
       world.stripe.pay(buyer.sessionId);
-      await notify(pair.url, world, world.stripe.webhook(buyer.sessionId, 'checkout.session.completed'));
+      await notify(pair.url, world.stripe.webhook(buyer.sessionId, 'checkout.session.completed'));
     });
     const orderIds = buyers.map((buyer) => buyer.order.id);
     const before = sample();
@@ -731,7 +731,7 @@ async function householdLink(world, pair) {
       },
     );
     const { orderId, delivery } = await orderAndPay(pair.url, world, platform, buyer);
-    await notify(pair.url, world, delivery);
+    await notify(pair.url, delivery);
     const subscription = await until(
       () => world.knex('subscriptions as s').join('order_items as i', 'i.id', 's.order_item_id').where('i.order_id', orderId).first('s.id'),
       `order ${orderId}'s subscription`,
@@ -826,7 +826,7 @@ async function main() {
     await client.connect();
     const run = async (who) => {
       const { orderId, delivery } = await orderAndPay(pair.url, world, platform, who);
-      await notify(pair.url, world, delivery);
+      await notify(pair.url, delivery);
       await until(() => isActive(client, orderId), `order ${orderId} to be active`, 30_000, 5);
     };
     await run(warm); // caches filled: the captured order is any later order

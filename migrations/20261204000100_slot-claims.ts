@@ -7,7 +7,7 @@
 // account; an account of one slot is offered whole). A plain SQL function, so PostgreSQL inlines
 // it into the caller's query and a `limit` stops the probing early.
 //
-// claim_first_free_slot: takes the platform's claim lock (the advisory lock SubscriptionsService
+// claim_first_free_slot (free_slots' arguments after the lock's): takes the platform's claim lock (the advisory lock SubscriptionsService
 // takes: class 0x5355, then the platform), then inserts the new subscription on the first free
 // slot, doing nothing on a conflict. In PL/pgSQL each statement reads a fresh snapshot, so the
 // read after the lock sees every claim committed while this one waited: one round trip where a
@@ -33,9 +33,9 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
   await knex.raw(`
     create function claim_first_free_slot(
-      lock_class int, lock_platform bigint, account_ids bigint[], slot_counts int[], after_account bigint, after_slot int,
-      new_user_id bigint, new_order_item_id bigint, new_unit int, new_starts_at timestamptz, new_ends_at timestamptz,
-      new_replaced_from_id bigint, created timestamptz)
+      lock_class int, lock_platform bigint,
+      account_ids bigint[], slot_counts int[], after_account bigint, after_slot int, new_starts_at timestamptz, new_ends_at timestamptz,
+      new_user_id bigint, new_order_item_id bigint, new_unit int, new_replaced_from_id bigint, created timestamptz)
     returns setof subscriptions language plpgsql volatile as $$
     begin
       perform pg_advisory_xact_lock(lock_class, lock_platform::int);
@@ -52,7 +52,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(
-    'drop function if exists claim_first_free_slot(int, bigint, bigint[], int[], bigint, int, bigint, bigint, int, timestamptz, timestamptz, bigint, timestamptz)',
+    'drop function if exists claim_first_free_slot(int, bigint, bigint[], int[], bigint, int, timestamptz, timestamptz, bigint, bigint, int, bigint, timestamptz)',
   );
   await knex.raw('drop function if exists free_slots(bigint[], int[], bigint, int, timestamptz, timestamptz)');
 }

@@ -179,22 +179,21 @@ export function columnsOf(row: object, firstPlaceholder = 1): { names: string[];
 }
 
 /**
- * `insert into <table> (…) values (…) on conflict (…) do nothing returning …` on the lean path:
- * the `returning` columns of the new row, or undefined when a row with the same
- * `conflictColumns` exists (an idempotency key).
+ * `insert into <table> (…) values (…) on conflict … do nothing returning …` on the lean path: the
+ * `returning` columns of the new row, or undefined when it met a row with the same `conflictOn`
+ * columns (an idempotency key) or, without `conflictOn`, any unique index or exclusion constraint.
  */
 export async function insertRowUnlessConflict<T>(
   db: Knex | Knex.Transaction,
   table: string,
   row: object,
-  conflictColumns: string | string[],
-  returning: string,
+  { conflictOn, returning }: { conflictOn?: readonly string[]; returning: string },
 ): Promise<T | undefined> {
   const { names, values, placeholders } = columnsOf(row);
-  const conflict = [conflictColumns].flat().map((name) => `"${name}"`);
+  const target = conflictOn ? ` (${conflictOn.map((name) => `"${name}"`).join(', ')})` : '';
   const [stored] = await sqlRows<T>(
     db,
-    `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) on conflict (${conflict.join(', ')}) do nothing returning ${returning}`,
+    `insert into "${table}" (${names.join(', ')}) values (${placeholders.join(', ')}) on conflict${target} do nothing returning ${returning}`,
     values,
   );
   return stored;

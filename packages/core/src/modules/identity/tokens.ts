@@ -66,8 +66,11 @@ interface VerifiedToken {
 }
 
 export async function verifyToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims> {
-  const kept = verifiedTokens.get(secret) ?? new Map<string, VerifiedToken>();
-  verifiedTokens.set(secret, kept);
+  let kept = verifiedTokens.get(secret);
+  if (!kept) {
+    kept = new Map();
+    verifiedTokens.set(secret, kept);
+  }
   const known = kept.get(token);
   if (known) {
     const seconds = Math.floor(now.getTime() / 1000);

@@ -46,7 +46,7 @@ export class OutboxRepository {
   async insertUnlessDuplicate(row: NewOutboxEmail, trx: Knex.Transaction): Promise<number | undefined> {
     try {
       // Every activation writes one: one plain statement, not the query builder.
-      const inserted = await insertRowUnlessConflict<{ id: number }>(trx, 'email_outbox', row, 'idempotency_key', 'id');
+      const inserted = await insertRowUnlessConflict<{ id: number }>(trx, 'email_outbox', row, { conflictOn: ['idempotency_key'], returning: 'id' });
       return inserted?.id;
     } catch (error) {
       return translateDatabaseError(error, 'e-mail');

@@ -103,8 +103,10 @@ export class PaymentRepository {
       trx,
       'payment_events',
       { ...event, payload: JSON.stringify(event.payload) },
-      ['provider', 'event_id'],
-      'id',
+      {
+        conflictOn: ['provider', 'event_id'],
+        returning: 'id',
+      },
     );
     return row?.id;
   }

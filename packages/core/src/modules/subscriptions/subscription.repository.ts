@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { sqlRows } from '../../shared/database.js';
+import { insertRowUnlessConflict, sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { SubscriptionModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
 
@@ -30,8 +30,6 @@ const FREE_SLOTS = 'select platform_account_id, slot from free_slots($1::bigint[
 function freeSlotsBindings(accounts: AccountSlotsCount[], from: Date, to: Date, after: SlotPosition | undefined): unknown[] {
   return [accounts.map((account) => account.id), accounts.map((account) => account.slotsCount), after?.accountId ?? 0, after?.slot ?? -1, from, to];
 }
-
-const NEW_COLUMNS = 'user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at, replaced_from_id, created_at, updated_at, status';
 
 @injectable()
 export class SubscriptionRepository {
@@ -71,23 +69,7 @@ export class SubscriptionRepository {
    * is taken for part of the period) or a unique index: the stored row, or undefined.
    */
   async insertUnlessConflict(row: NewSubscription, trx: Knex.Transaction): Promise<SubscriptionRow | undefined> {
-    const [stored] = await sqlRows<SubscriptionRow>(
-      trx,
-      `insert into subscriptions (${NEW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') on conflict do nothing returning *`,
-      [
-        row.user_id,
-        row.order_item_id,
-        row.unit,
-        row.platform_account_id,
-        row.slot,
-        row.starts_at,
-        row.ends_at,
-        row.replaced_from_id,
-        row.created_at,
-        row.updated_at,
-      ],
-    );
-    return stored;
+    return insertRowUnlessConflict<SubscriptionRow>(trx, 'subscriptions', { ...row, status: 'active' }, { returning: '*' });
   }
 
   /**
@@ -104,19 +86,14 @@ export class SubscriptionRepository {
   ): Promise<SubscriptionRow | undefined> {
     const [stored] = await sqlRows<SubscriptionRow>(
       trx,
-      'select * from claim_first_free_slot($1, $2, $3::bigint[], $4::int[], $5, $6, $7, $8, $9, $10::timestamptz, $11::timestamptz, $12, $13::timestamptz)',
+      'select * from claim_first_free_slot($1, $2, $3::bigint[], $4::int[], $5, $6, $7::timestamptz, $8::timestamptz, $9, $10, $11, $12, $13::timestamptz)',
       [
         lock.lockClass,
         lock.platformId,
-        accounts.map((account) => account.id),
-        accounts.map((account) => account.slotsCount),
-        after?.accountId ?? 0,
-        after?.slot ?? -1,
+        ...freeSlotsBindings(accounts, row.starts_at, row.ends_at, after),
         row.user_id,
         row.order_item_id,
         row.unit,
-        row.starts_at,
-        row.ends_at,
         row.replaced_from_id,
         row.created_at,
       ],

@@ -71,17 +71,6 @@ const PG_UNIQUE_VIOLATION = '23505';
 const ONE_RENEWAL_PER_ORDER_ITEM = 'subscription_renewals_one_per_order_item_unit';
 /** The first half of the two-key advisory lock on slot claims ("SU"); the second is the platform id. */
 const CLAIM_LOCK_CLASS = 0x5355;
-/**
- * The platforms whose claim lock each transaction (or savepoint: its own object) holds. Advisory
- * transaction locks last until the transaction ends, so taking one twice is only a round trip.
- */
-const claimLocksHeld = new WeakMap<Knex.Transaction, Set<number>>();
-
-function heldClaimLocks(trx: Knex.Transaction): Set<number> {
-  const held = claimLocksHeld.get(trx) ?? new Set<number>();
-  claimLocksHeld.set(trx, held);
-  return held;
-}
 /** Free slots read at a time by a claim: under the claim lock the first one is almost always still free. */
 const CANDIDATES_PER_READ = 8;
 
@@ -107,7 +96,7 @@ export class SubscriptionsService {
   async claimSlot(request: SlotRequest, trx: Knex.Transaction): Promise<ClaimedSlot | undefined> {
     const accounts = (request.accounts ?? (await this.slotAccounts(request.platformId, trx))).filter((account) => account.id !== request.excludeAccountId);
     const now = this.clock.now();
-    const unit = {
+    const wanted = {
       user_id: request.userId,
       order_item_id: request.orderItemId,
       unit: request.unit,
@@ -124,14 +113,13 @@ export class SubscriptionsService {
     // The claim lock, and the first free slot read and taken under it, in one call: under the lock
     // that slot is almost always still free. Nothing free, or a conflict: the candidates one by one.
     const lock = { lockClass: CLAIM_LOCK_CLASS, platformId: request.platformId };
-    const first = await this.tryClaim(request, () => this.subscriptions.claimFirstFreeSlot(lock, unit, accounts, request.after, trx), trx);
-    heldClaimLocks(trx).add(request.platformId);
+    const first = await this.tryClaim(request, () => this.subscriptions.claimFirstFreeSlot(lock, wanted, accounts, request.after, trx), trx);
     if (first) return claimed(first);
     let after = request.after;
     for (;;) {
       const candidates = await this.subscriptions.freeSlots(accounts, request.startsAt, request.endsAt, { after, limit: CANDIDATES_PER_READ }, trx);
       for (const candidate of candidates) {
-        const row = await this.tryClaim(request, () => this.subscriptions.insertUnlessConflict({ ...unit, ...candidate }, trx), trx);
+        const row = await this.tryClaim(request, () => this.subscriptions.insertUnlessConflict({ ...wanted, ...candidate }, trx), trx);
         if (row) return claimed(row);
       }
       if (candidates.length < CANDIDATES_PER_READ) return undefined;
@@ -176,8 +164,9 @@ export class SubscriptionsService {
   }
 
   /**
-   * Takes the platforms' slot-claim locks until the transaction ends, in ascending id order
-   * (call it first with every platform a transaction will claim on). Claims on one platform then
+   * Takes the platforms' slot-claim locks until the transaction ends, in ascending id order: a
+   * transaction that claims on several platforms calls it first (a claim takes its own platform's
+   * lock again, in `claim_first_free_slot`, which costs nothing more). Claims on one platform then
    * queue instead of colliding: without it, two transactions inserting conflicting rows at the
    * same instant wait on each other until PostgreSQL's deadlock detector aborts one, a second
    * later, and a burst of purchases turns into a queue of stalled connections. The lock is an
@@ -185,12 +174,8 @@ export class SubscriptionsService {
    * that does not take it).
    */
   async lockPlatforms(platformIds: number[], trx: Knex.Transaction): Promise<void> {
-    // A claim takes the lock itself; the activation has taken it already in the same (sub)transaction.
-    const held = heldClaimLocks(trx);
     for (const platformId of [...new Set(platformIds)].sort((a, b) => a - b)) {
-      if (held.has(platformId)) continue;
       await sqlRows(trx, 'select pg_advisory_xact_lock($1, $2)', [CLAIM_LOCK_CLASS, platformId]);
-      held.add(platformId);
     }
   }
 
