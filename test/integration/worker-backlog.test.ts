@@ -13,7 +13,7 @@ import { waitFor } from '../support/wait.js';
  * claim lock), the rest waited 2 s per job and worker slot once the rush's NOTIFYs stopped
  * (bench:journey: 365 orders sent in 10 s, the last active 38 s later). Here the worker polls
  * once an hour, so every job past the first few can only start because the worker keeps
- * fetching while fetches bring jobs.
+ * fetching while fetches bring jobs (a full batch, for the fetcher that takes batches).
  */
 for (const batched of [false, true]) {
   describe(`worker: a backlog is drained without waiting for the poll (${batched ? 'one fetcher taking batches' : 'a fetcher per slot'})`, function () {

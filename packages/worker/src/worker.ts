@@ -59,11 +59,11 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       const requestId = (received.data as Record<string, unknown> | null)?.[JOB_REQUEST_ID_KEY];
       return runWithRequestId(isValidRequestId(requestId) ? requestId : undefined, run);
     };
-    // Each fetcher is told after every batch to fetch again at once. pg-boss waits out its poll
-    // after a job unless a NOTIFY came (it keeps fetching only for batches of more than one), so
-    // a backlog built in a rush (a burst of paid orders, whose activations take turns on their
-    // platform's claim lock) ran one job per fetcher every poll once the rush's NOTIFYs stopped.
-    // A fetch that finds nothing ends it: back to the poll, so an empty queue is not fetched in a loop.
+    // A backlog is worked through at once. pg-boss waits out its poll after a batch unless a NOTIFY
+    // came meanwhile, so a backlog built in a rush (a burst of paid orders, whose activations take
+    // turns on their platform's claim lock) would run one batch per fetcher every poll once the
+    // rush's NOTIFYs stopped. A fetcher of one job is told after every job to fetch again at once;
+    // a fetch that finds nothing ends it (back to the poll: an empty queue is not fetched in a loop).
     const fetchAgainAfter = async <T>(self: { workerId?: string }, work: () => Promise<T>): Promise<T> => {
       try {
         return await work();
@@ -73,19 +73,20 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
     };
     const slots = job.concurrency ?? 1;
     if (job.batched && slots > 1) {
-      // One fetcher taking up to `slots` jobs; each job is settled on its own (a failed one is retried alone).
-      const self: { workerId?: string } = {};
-      self.workerId = await boss.work<object>(name, { batchSize: slots, perJobResults: true, ...polling }, (batch) =>
-        fetchAgainAfter(self, () =>
-          Promise.all(
-            batch.map(async (received): Promise<JobResult> => {
-              try {
-                return { id: received.id, status: 'completed', output: await handle(received) };
-              } catch (error) {
-                return { id: received.id, status: 'failed', output: failureOutput(error) };
-              }
-            }),
-          ),
+      // One fetcher taking up to `slots` jobs; each job is settled on its own (a failed one is retried
+      // alone). It fetches again at once only after a full batch (pg-boss's burstWhenBatchFull): a
+      // batch that came back short found the queue empty, and a job sent since has woken it with its
+      // NOTIFY. Fetching again after every batch, as a fetcher of one job does, cost an empty fetch
+      // per batch in steady traffic (bench:journey: 5 % more orders a second without it).
+      await boss.work<object>(name, { batchSize: slots, perJobResults: true, burstWhenBatchFull: true, ...polling }, (batch) =>
+        Promise.all(
+          batch.map(async (received): Promise<JobResult> => {
+            try {
+              return { id: received.id, status: 'completed', output: await handle(received) };
+            } catch (error) {
+              return { id: received.id, status: 'failed', output: failureOutput(error) };
+            }
+          }),
         ),
       );
     } else {
