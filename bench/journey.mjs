@@ -64,6 +64,8 @@ const ONLY = new Set((args.get('only') ?? 'paid,jobs,throughput,link,start').spl
 const CAPTURE = args.has('capture');
 /** A directory: the serve and worker processes write V8 CPU profiles there when they stop (node --cpu-prof). */
 const PROFILE = args.get('profile');
+/** Node options for the serve and worker processes, to measure a tuning (e.g. `--node-options=--max-semi-space-size=32`); space-separated. */
+const NODE_OPTIONS = (args.get('node-options') ?? '').split(' ').filter(Boolean);
 const ORDER_SCRIPT = path.join(import.meta.dirname, 'journey-order.sql');
 const SLOTS_PER_ACCOUNT = 5;
 
@@ -128,7 +130,7 @@ let fromSource = false;
 const cliArgs = () => (fromSource ? ['--import', 'tsx', '--conditions=source', 'packages/cli/src/main.ts'] : ['packages/cli/bin/subshare.js']);
 // --profile: V8 CPU profiles of the serve and worker processes, written when they stop.
 const profileArgs = () => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : []);
-const startCli = (command, env, name = command) => start(process.execPath, [...profileArgs(), ...cliArgs(), command], env, name);
+const startCli = (command, env, name = command) => start(process.execPath, [...profileArgs(), ...NODE_OPTIONS, ...cliArgs(), command], env, name);
 
 function runCli(command, env) {
   const result = spawnSync(process.execPath, [...cliArgs(), command], { cwd: ROOT, env, encoding: 'utf8' });
@@ -937,7 +939,9 @@ async function main() {
   }
 
   const load = os.loadavg().map((value) => value.toFixed(2));
-  console.log(`\n\n${at.toISOString()}, ${os.cpus().length} cores, load average ${load.join(' ')}${fromSource ? '; server from sources' : ''}`);
+  console.log(
+    `\n\n${at.toISOString()}, ${os.cpus().length} cores, load average ${load.join(' ')}${fromSource ? '; server from sources' : ''}${NODE_OPTIONS.length ? `; serve and worker with ${NODE_OPTIONS.join(' ')}` : ''}`,
+  );
   console.log('p50 column: the median, or what the figure was measured over; ratio: ours / reference\n');
   console.table(results.map((result) => ({ ...result, met: result.met ? 'yes' : 'NO' })));
 }

@@ -15,8 +15,9 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export function benchArgs() {
   return new Map(
     process.argv.slice(2).map((arg) => {
-      const [key, value] = arg.replace(/^--/, '').split('=');
-      return [key, value ?? 'true'];
+      // Split at the first `=` only: a value may hold one (`--node-options=--max-semi-space-size=32`).
+      const [key, ...value] = arg.replace(/^--/, '').split('=');
+      return [key, value.length > 0 ? value.join('=') : 'true'];
     }),
   );
 }
