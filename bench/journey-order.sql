@@ -33,9 +33,9 @@ select o.id as order_id, coalesce((select json_agg(i order by i.id) from i), '[]
 select users.id, users.email, users.name, users.photo_url, users.role, users.is_email_verified, users.language_id from users join auth_sessions on auth_sessions.user_id = users.id where auth_sessions.id = md5('bench' || (:user))::uuid and users.id = :user and auth_sessions.revoked_at is null and auth_sessions.expires_at > now();
 select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id;
 begin;
-with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id) insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference) select drawn.id, :order_id, 'stripe', 1, 499, 'EUR', now(), now(), 'pending', concat(:order_id, '-', drawn.id) from drawn returning id as payment_id \gset
 select * from orders where id = :order_id for update;
 update "orders" set "state" = 1, "updated_at" = now(), "payment_method" = 1 where id = :order_id returning id;
+with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id) insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference) select drawn.id, :order_id, 'stripe', 1, 499, 'EUR', now(), now(), 'pending', concat(:order_id, '-', drawn.id) from drawn returning id as payment_id \gset
 commit;
 update "payments" set "provider_reference" = 'cs_test_' || md5(:payment_id::text), "checkout_url" = 'http://127.0.0.1:1/pay/cs_test_' || md5(:payment_id::text), "updated_at" = now() where id = :payment_id returning id;
 
