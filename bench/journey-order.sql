@@ -7,7 +7,7 @@
 -- the shop reads as rows and passes on as two arrays, are read here as those two arrays (pgbench
 -- keeps a one-row answer in variables), from the same rows; and the order item's id, which the
 -- shop takes from the order's answer, is taken here from the same JSON (`items`). The worker's pg-boss fetch is counted once (the shop's
--- worker sends up to one per idle handler when woken). The buyer, the account and the slot come
+-- worker sends one per batch of up to four jobs, and another at once only after a full batch). The buyer, the account and the slot come
 -- from the order's number, so no two pgbench clients take the same slot.
 --
 -- Variables (-D): platform_from, platforms, plantype, duration; users_from and users_to (the bench's
