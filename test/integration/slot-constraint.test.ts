@@ -3,6 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTIONS, type Knex, type SubscriptionsService } from '@subshare/core';
 import { harness } from '../support/harness.js';
 
+/** A node of EXPLAIN's JSON plan, as far as the test reads it. */
+type PlanNode = { 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
+/** Thrown to roll a test's transaction back. */
+class RolledBack extends Error {}
+
 /** The database itself must refuse two active subscriptions on one slot at overlapping times. */
 describe('the slot guarantee (database constraint)', () => {
   let knex: Knex;
@@ -115,6 +120,55 @@ describe('the slot guarantee (database constraint)', () => {
     expect(again).to.include({ code: 'already_activated' });
     const replacement = await knex.transaction((trx) => subscriptions.claimSlot({ ...request, replacedFromId: claimed!.subscription.id }, trx));
     expect(replacement?.subscription).to.include({ orderItemId: orderItemIds[0], slot: 3, replacedFromId: claimed!.subscription.id });
+  });
+
+  it("a claim's free-slot read reads its own accounts' subscriptions, not the rest of the shop's", async () => {
+    // Found by bench:journey: each claim read every active subscription of every platform
+    // overlapping its period (the exclusion constraint's index, probed by period alone), so claims
+    // slowed as the shop sold more, with the platform's claim lock held (11 ms a claim at 3,600).
+    const rowsRead = (plan: PlanNode): number =>
+      (plan['Relation Name'] === 'subscriptions' ? plan['Actual Rows'] * plan['Actual Loops'] : 0) +
+      (plan.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
+    await knex
+      .transaction(async (trx) => {
+        // The rest of the shop: 2,000 accounts of 5 slots, every slot held now (10,000 subscriptions).
+        await trx.raw(
+          `
+          with accounts as (
+            insert into platform_accounts (platform_id, login_email, password_encrypted, slots_count, forwarding_email)
+            select 1, 'crowd-' || g || '-' || gen_random_uuid() || '@example.test', 'x', 5, 'fw@example.test' from generate_series(1, 2000) g
+            returning id),
+          items as (
+            insert into order_items (order_id, platform_id, duration_id, plan_type_id, months, unit_price_minor, currency)
+            select (select order_id from order_items where id = ?), 1, 1, 1, 1, 500, 'EUR' from accounts
+            returning id)
+          insert into subscriptions (user_id, order_item_id, unit, platform_account_id, slot, starts_at, ends_at)
+          select ?, i.id, s.slot - 1, a.id, s.slot, now() - interval '1 day', now() + interval '30 days'
+            from (select id, row_number() over (order by id) as n from accounts) a
+            join (select id, row_number() over (order by id) as n from items) i using (n)
+           cross join generate_series(1, 5) as s (slot)`,
+          [orderItemIds[0], userId],
+        );
+        await trx.raw('analyze subscriptions');
+        // This platform's account: one subscription, on slot 1.
+        await trx('subscriptions').insert({
+          user_id: userId,
+          order_item_id: orderItemIds[1],
+          platform_account_id: accountId,
+          slot: 1,
+          starts_at: day(-400),
+          ends_at: day(4000),
+        });
+        const read = `select platform_account_id, slot from free_slots(?::bigint[], ?::int[], 0, -1, now(), now() + interval '1 month') limit 1`;
+        const { rows } = await trx.raw(read, [[accountId], [4]]);
+        expect(rows).to.deep.equal([{ platform_account_id: accountId, slot: 2 }]);
+        const { rows: explained } = await trx.raw(`explain (analyze, format json) ${read}`, [[accountId], [4]]);
+        expect(rowsRead(explained[0]['QUERY PLAN'][0].Plan)).to.be.at.most(1);
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
   });
 
   it('holds under concurrency: of six simultaneous claims on one slot exactly one wins', async () => {

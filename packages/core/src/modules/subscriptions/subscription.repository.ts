@@ -23,7 +23,8 @@ type SlotPosition = { accountId: number; slot: number };
 /**
  * The free-slot read without its limit ($1 account ids, $2 their slot counts, $3 and $4 the
  * position after which to look, $5 and $6 the period): the database's `free_slots` (migration
- * 20261204000100_slot-claims), which PostgreSQL inlines, so a limit stops it early.
+ * 20261204000100_slot-claims, read by account since 20261205000100_free-slots-by-account), which
+ * PostgreSQL inlines into the caller's query.
  */
 const FREE_SLOTS = 'select platform_account_id, slot from free_slots($1::bigint[], $2::int[], $3, $4, $5::timestamptz, $6::timestamptz)';
 
