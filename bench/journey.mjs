@@ -37,7 +37,7 @@
 // directories are removed.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import http from 'node:http';
+import net from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -55,6 +55,8 @@ const args = benchArgs();
 const ORDERS = Number(args.get('orders') ?? 200);
 const JOB_COUNT = Number(args.get('jobs') ?? 200);
 const SECONDS = Number(args.get('seconds') ?? 10);
+/** Seconds of the same traffic before each throughput run, not counted (see throughput()). */
+const WARM_UP = Number(args.get('warm-up') ?? 5);
 const CLIENTS = Number(args.get('clients') ?? 8);
 const LINKS = Number(args.get('links') ?? 20);
 const STARTS = Number(args.get('starts') ?? 5);
@@ -343,28 +345,74 @@ async function createBuyers(world, count) {
 }
 
 /**
- * The buyers' requests: node:http on kept-alive connections, as a browser holds its connection to
- * the shop. The load comes from this process on the same two cores as the shop, so it should cost
- * as little as it can (pgbench's client, the reference's load, is C): fetch (undici) took about
- * twice the CPU per request.
+ * The buyers' requests: HTTP/1.1 on kept-alive connections, as a browser holds its connection to
+ * the shop, one request at a time on each. The load comes from this process on the same two cores
+ * as the shop, so it should cost as little as it can (pgbench's client, the reference's load, is C):
+ * each request is written as its bytes and each answer read by its Content-Length, on a plain
+ * socket (node:http's client took about 0.3 ms of CPU a request more, fetch twice node:http's).
  */
-const buyerAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const idle = new Map(); // "host:port" → connections waiting for their next request
 
-function send(url, method, headers, body) {
+function connection(host, port) {
+  const key = `${host}:${port}`;
+  const waiting = idle.get(key);
+  if (waiting?.length) return Promise.resolve(waiting.pop());
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent: buyerAgent },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+    const socket = net.connect({ host, port, noDelay: true }, () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', reject);
+    socket.key = key;
+    // Closed or failed while idle (the shop stopping): no longer handed out; a request's own failure is its answer's.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const list = idle.get(key) ?? [];
+      if (list.includes(socket)) list.splice(list.indexOf(socket), 1);
+    });
   });
+}
+
+/** Reads one answer: its status and body (Content-Length framing; the shop sets it on every JSON answer). */
+function answer(socket) {
+  return new Promise((resolve, reject) => {
+    let buffered = Buffer.alloc(0);
+    const fail = (error) => {
+      socket.off('data', onData);
+      socket.destroy();
+      reject(error ?? new Error('the shop closed the connection'));
+    };
+    const onData = (chunk) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      const headEnd = buffered.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const head = buffered.toString('latin1', 0, headEnd);
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+      if (!length) return fail(new Error(`an answer without Content-Length:\n${head}`));
+      const end = headEnd + 4 + Number(length[1]);
+      if (buffered.length < end) return;
+      socket.off('data', onData);
+      socket.off('error', fail);
+      socket.off('close', fail);
+      if (/\r\nconnection: *close/i.test(head)) socket.destroy();
+      else idle.set(socket.key, [...(idle.get(socket.key) ?? []), socket]);
+      resolve({ status: Number(head.slice(9, 12)), body: buffered.toString('utf8', headEnd + 4, end) });
+    };
+    socket.on('data', onData);
+    socket.once('error', fail);
+    socket.once('close', fail);
+  });
+}
+
+async function send(url, method, headers, body) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const socket = await connection(hostname, Number(port));
+  const lines = [`${method} ${pathname}${search} HTTP/1.1`, `host: ${hostname}:${port}`];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lines.push(`${name}: ${value}`);
+  if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
+  const answered = answer(socket);
+  socket.write(`${lines.join('\r\n')}\r\n\r\n${body ?? ''}`);
+  return answered;
 }
 
 async function call(base, method, pathname, buyer, body) {
@@ -421,11 +469,11 @@ async function startPair(world, index) {
 
 /**
  * pgbench running bench/journey-order.sql against the bench's database: `orders` orders in all
- * (as many per client), on a platform of their own with accounts for them and thousands of buyers
- * with sessions. Answers orders per second, the mean latency of one order, and that of its paid
+ * (as many per client), on a platform of their own with accounts for `slots` (by default room for
+ * the orders) and thousands of buyers with sessions. Answers orders per second, the mean latency of one order, and that of its paid
  * part (the statements after `\set paid_part`, from pgbench's per-statement latencies).
  */
-async function pgbench(world, { clients, orders, platforms: platformCount = 1 }) {
+async function pgbench(world, { clients, orders, platforms: platformCount = 1, slots = orders + clients }) {
   // The platforms one after the other (consecutive ids).
   const platforms = [];
   for (let index = 0; index < platformCount; index += 1) platforms.push(await createPlatform(world.knex));
@@ -436,7 +484,7 @@ async function pgbench(world, { clients, orders, platforms: platformCount = 1 })
   const { deadLetter: _none, ...activation } = ORDER_QUEUES.activate.options;
   await boss.createQueue('bench-order-activate', { ...activation, notify: true });
   // Room on every platform for all the orders (each order picks its platform at random).
-  for (const each of platforms) await addAccounts(world, each, accountsFor(orders + clients) + 1);
+  for (const each of platforms) await addAccounts(world, each, accountsFor(slots) + 1);
   const tag = randomUUID().slice(0, 8);
   passwordHash ??= await hashPassword('bench-pass-1');
   const users = (
@@ -552,10 +600,28 @@ async function jobPickup(world) {
   return { p50: median(pickups), p95: percentile(pickups, 95), reference: median(rounds) };
 }
 
-/** `--clients` buyers ordering and paying for SECONDS over the pairs' serve processes; orders/s until the last is active. */
+/**
+ * `--clients` buyers ordering and paying for SECONDS over the pairs' serve processes; orders/s
+ * until the last is active. First `--warm-up` seconds of the same traffic on a platform of its
+ * own, not counted, until every order of it is active: a shop runs for days, and processes just
+ * started still compile their code (V8's optimizing compiler took about a tenth of a fresh serve
+ * process's CPU in its first 20 s); the second pair starts just before its run.
+ */
 async function throughput(world, pairs) {
-  // A platform of its own, with room for more orders than 2 cores can take in SECONDS.
-  const slots = Math.max(200, SECONDS * 150 * pairs.length);
+  if (WARM_UP > 0) await drive(world, pairs, WARM_UP);
+  return drive(world, pairs, SECONDS);
+}
+
+/**
+ * The slots of a throughput run's platform: room for more orders than 2 cores take in `seconds`,
+ * the same for one pair, two pairs and the reference, since a claim's free-slot read probes every
+ * account of its platform.
+ */
+const slotsFor = (seconds) => Math.max(200, seconds * 150);
+
+/** The buyers at work for `seconds`, on platforms of their own; the orders, and orders/s until the last is active. */
+async function drive(world, pairs, seconds) {
+  const slots = slotsFor(seconds);
   const platforms = [];
   for (let index = 0; index < PLATFORMS; index += 1) {
     const platform = await createPlatform(world.knex);
@@ -569,7 +635,7 @@ async function throughput(world, pairs) {
   let turn = 0;
   const orderIds = [];
   const started = performance.now();
-  const stopAt = started + SECONDS * 1000;
+  const stopAt = started + seconds * 1000;
   try {
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -590,7 +656,7 @@ async function throughput(world, pairs) {
       5,
     );
     const ended = performance.now();
-    if (orderIds.length >= buyers.length) console.warn(`\n!! ${buyers.length} orders before ${SECONDS} s were over: raise the slots in throughput()`);
+    if (orderIds.length >= buyers.length) console.warn(`\n!! ${buyers.length} orders before ${seconds} s were over: raise the slots in drive()`);
     return { orders: orderIds.length, perSecond: orderIds.length / ((ended - started) / 1000), sending: sentAll - started, tail: ended - sentAll };
   } finally {
     await client.end();
@@ -905,9 +971,14 @@ async function main() {
     await second.stop();
     await pair.stop();
     phase(`pgbench, ${CLIENTS} clients`);
-    // As many orders as one pair made: a claim's free-slot read walks the slots taken before it,
-    // so the reference's orders fill their platform as deep as ours did.
-    const { tps } = await pgbench(world, { clients: CLIENTS, orders: Math.max(400, one.orders), platforms: PLATFORMS });
+    // As many orders as one pair made, on a platform as large as ours: a claim's free-slot read
+    // probes every account of its platform, and the reference's orders fill it as deep as ours did.
+    const { tps } = await pgbench(world, {
+      clients: CLIENTS,
+      orders: Math.max(400, one.orders),
+      platforms: PLATFORMS,
+      slots: Math.max(slotsFor(SECONDS), one.orders + CLIENTS),
+    });
     for (const [label, figure] of [
       ['1 serve + worker', one],
       ['2 serve + worker', two],
