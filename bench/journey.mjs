@@ -1,7 +1,7 @@
 // The buyer's journey, measured (issue 16, point 3): what a buyer waits for, on real processes.
 //
-//   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --clients=8 --platforms=1 --links=20 --starts=5
-//                            --only=paid,jobs,throughput,link,start,split --capture --profile=<dir>]
+//   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --warm-up=5 --clients=8 --platforms=1 --links=20
+//                            --starts=5 --only=paid,jobs,throughput,link,start,split --capture --profile=<dir> --node-options=<flags>]
 //
 // One PostgreSQL server (the embedded binaries started as a standalone server), migrated and
 // seeded by `subshare migrate` and `subshare seed`; a local Stripe (test/support/fake-stripe.ts:
@@ -20,9 +20,10 @@
 // - checkout throughput: `--clients` buyers at once, each ordering (POST /api/order/insert),
 //   checking out (POST /api/payment/createcheckoutsession → the local Stripe), paying and having
 //   the signed notification delivered, for `--seconds`; orders per second until the last one is
-//   active, with 1 and 2 serve + worker pairs (requests spread over the serve processes in turn).
+//   active, with 1 and 2 serve + worker pairs (requests spread over the serve processes in turn),
+//   each run after `--warm-up` seconds of the same traffic, not counted.
 //   Reference: pgbench running bench/journey-order.sql (the statements of one order, captured with
-//   `--capture`) with as many clients, on the same server.
+//   `--capture`) with as many clients, on the same server, on a platform of the same size.
 // - household link: a Netflix e-mail APPENDed to the account's mailbox in Dovecot, until
 //   GET /api/email/getnvlink answers its link, asked every 100 ms as the buyer who holds the slot.
 //   Reference: a bare IMAP IDLE client on the same mailbox hearing the message.
