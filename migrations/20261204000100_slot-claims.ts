@@ -14,9 +14,9 @@
 // claim sent two, inside the time the lock is held. Returns the row, or none.
 import type { Knex } from 'knex';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
-    create function free_slots(account_ids bigint[], slot_counts int[], after_account bigint, after_slot int, from_at timestamptz, to_at timestamptz)
+/** free_slots as this migration makes it (20261205000100_free-slots-by-account's `down` restores it). */
+export const FREE_SLOTS_PROBED_BY_PERIOD = `
+    create or replace function free_slots(account_ids bigint[], slot_counts int[], after_account bigint, after_slot int, from_at timestamptz, to_at timestamptz)
     returns table (platform_account_id bigint, slot int) language sql stable as $$
       select c.id, s.slot
         from unnest(account_ids, slot_counts) as c (id, slots_count)
@@ -30,7 +30,10 @@ export async function up(knex: Knex): Promise<void> {
                   and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
                   and tstzrange(x.starts_at, x.ends_at) && tstzrange(from_at, to_at))
        order by c.id, s.slot
-    $$`);
+    $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(FREE_SLOTS_PROBED_BY_PERIOD);
   await knex.raw(`
     create function claim_first_free_slot(
       lock_class int, lock_platform bigint,

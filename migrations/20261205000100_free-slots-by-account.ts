@@ -7,24 +7,7 @@
 // on bench/journey-order.sql: 199 orders a second on a new database, 116 after 4,000 orders).
 // Now each account's held slots are read by the account, through the same index.
 import type { Knex } from 'knex';
-
-/** free_slots as 20261204000100_slot-claims made it (`down`). */
-const PROBED_BY_PERIOD = `
-    create or replace function free_slots(account_ids bigint[], slot_counts int[], after_account bigint, after_slot int, from_at timestamptz, to_at timestamptz)
-    returns table (platform_account_id bigint, slot int) language sql stable as $$
-      select c.id, s.slot
-        from unnest(account_ids, slot_counts) as c (id, slots_count)
-       cross join lateral generate_series(
-               case when c.slots_count = 1 then 0 else 1 end,
-               case when c.slots_count = 1 then 0 else c.slots_count end) as s (slot)
-       where (c.id, s.slot) > (after_account, after_slot)
-         and not exists (
-               select 1 from subscriptions x
-                where x.platform_account_id = c.id and x.status = 'active'
-                  and (s.slot = 0 or x.slot = 0 or x.slot = s.slot)
-                  and tstzrange(x.starts_at, x.ends_at) && tstzrange(from_at, to_at))
-       order by c.id, s.slot
-    $$`;
+import { FREE_SLOTS_PROBED_BY_PERIOD } from './20261204000100_slot-claims.js';
 
 /**
  * free_slots with each account's held slots read by the account (`held`: the slots of its active
@@ -57,5 +40,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw(PROBED_BY_PERIOD);
+  await knex.raw(FREE_SLOTS_PROBED_BY_PERIOD);
 }
