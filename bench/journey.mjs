@@ -470,11 +470,12 @@ async function startPair(world, index) {
 
 /**
  * pgbench running bench/journey-order.sql against the bench's database: `orders` orders in all
- * (as many per client), on a platform of their own with accounts for `slots` (by default room for
- * the orders) and thousands of buyers with sessions. Answers orders per second, the mean latency of one order, and that of its paid
- * part (the statements after `\set paid_part`, from pgbench's per-statement latencies).
+ * (as many per client), on platforms of their own sharing `slots` (by default room for all the
+ * orders on each) and thousands of buyers with sessions. Answers orders per second, the mean
+ * latency of one order, and that of its paid part (the statements after `\set paid_part`, from
+ * pgbench's per-statement latencies).
  */
-async function pgbench(world, { clients, orders, platforms: platformCount = 1, slots = orders + clients }) {
+async function pgbench(world, { clients, orders, platforms: platformCount = 1, slots = (orders + clients) * platformCount }) {
   // The platforms one after the other (consecutive ids).
   const platforms = [];
   for (let index = 0; index < platformCount; index += 1) platforms.push(await createPlatform(world.knex));
@@ -484,8 +485,9 @@ async function pgbench(world, { clients, orders, platforms: platformCount = 1, s
   // The activation queue's settings, without its dead-letter queue: no worker takes these jobs.
   const { deadLetter: _none, ...activation } = ORDER_QUEUES.activate.options;
   await boss.createQueue('bench-order-activate', { ...activation, notify: true });
-  // Room on every platform for all the orders (each order picks its platform at random).
-  for (const each of platforms) await addAccounts(world, each, accountsFor(slots) + 1);
+  // Each platform its share of the slots (each order picks its platform at random; the default
+  // leaves room for all the orders on each).
+  for (const each of platforms) await addAccounts(world, each, accountsFor(Math.ceil(slots / platformCount)) + 1);
   const tag = randomUUID().slice(0, 8);
   passwordHash ??= await hashPassword('bench-pass-1');
   const users = (
