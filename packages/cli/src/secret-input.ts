@@ -60,12 +60,14 @@ function nonEmpty(spec: SecretSpec, value: string): string {
 
 /**
  * Asks on the terminal (the question on stderr, so stdout stays the command's output) and reads
- * one line in raw mode, so nothing typed is echoed. Ctrl+C cancels the command.
+ * one line in raw mode, so nothing typed is echoed. Raw mode comes first: with the question shown
+ * before it, an answer typed (or pasted) the moment the question appeared could still be echoed by
+ * the terminal (the pty test caught it once under load). Ctrl+C cancels the command.
  */
 function promptHidden(question: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(question);
   stdin.setRawMode(true);
+  process.stderr.write(question);
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve, reject) => {
