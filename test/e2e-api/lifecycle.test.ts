@@ -13,7 +13,7 @@ import {
 import { harness, useWorker } from '../support/harness.js';
 import type { CapturedMail } from '../support/smtp.js';
 import { containerWith } from '../support/containers.js';
-import { buyer, createAccount, createOrder, createPlatform, emailsWithKey, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { buyer, createAccount, createOrder, createPlatform, emailsWithKey, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 useWorker();
@@ -51,19 +51,6 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
   const outboxOf = (key: string) => knex()('email_outbox').where({ idempotency_key: key }).first();
 
   /** Jobs of the harness worker about this platform (capacity news) are done, so none acts on the test's orders. */
-  async function platformJobsSettled(platformId: number): Promise<void> {
-    await waitFor(
-      async () => {
-        const result = await knex().raw(
-          `select count(*)::int as n from pgboss.job where name in ('account-created', 'subscriptions-activate-waiting')
-             and state in ('created', 'retry', 'active') and (data->>'platformId')::bigint = ?`,
-          [platformId],
-        );
-        return result.rows[0].n === 0;
-      },
-      { timeoutMs: 30_000, what: `the platform ${platformId} jobs to finish` },
-    );
-  }
 
   /** A buyer's order of the platform, paid (state 6, no job: the test activates it at its clock's time). */
   async function paidOrder(user: AuthenticatedUser, platform: TestPlatform): Promise<number> {

@@ -23,7 +23,7 @@ import { FakePayssion } from '../support/fake-payssion.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
 import { mailboxAccount, netflixLink, type MailboxAccount, netflixMail, openAiMail, randomCode, subscribe } from '../support/mailboxes.js';
-import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -458,6 +458,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     'POST /api/webhook/replacesubscribe': async () => {
       const platform = await createPlatform();
       await createAccount(platform.id, 2);
+      await platformJobsSettled(platform.id);
       const orderId = await createOrder(await buyer(), platform);
       await markPaidQuietly(orderId);
       const [held] = (await activation().activate(orderId)).subscriptions;

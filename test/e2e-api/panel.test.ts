@@ -3,7 +3,7 @@ import { CredentialsCipher, FLOWS, type ActivationFlow } from '@subshare/core';
 import { api, loginAs, uniqueIp, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
-import { activation, createAccount, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { activation, createAccount, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 useWorker();
@@ -122,6 +122,7 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     before(async () => {
       const platform = await createPlatform({ slotsCount: 3 });
       account = await createAccount(platform.id, 3);
+      await platformJobsSettled(platform.id);
       owner = await loginAs('user');
       const orderId = await order(owner, platform);
       await markPaidQuietly(orderId);
@@ -246,6 +247,7 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     it('moves the subscription to another account, same end date; the old slot frees; the buyer is told; audited', async () => {
       const platform = await createPlatform({ slotsCount: 2 });
       const broken = await createAccount(platform.id, 2);
+      await platformJobsSettled(platform.id);
       const buyer = await loginAs('user');
       const orderId = await order(buyer, platform);
       await markPaidQuietly(orderId);

@@ -4,7 +4,7 @@ import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
 import type { CapturedMail } from '../support/smtp.js';
-import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 
 useWorker();
 
@@ -39,6 +39,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
   const staffEmailsTo = (userId: number) => knex()('email_outbox').where({ user_id: userId }).whereLike('idempotency_key', 'staff-email:%').orderBy('id');
 
   async function activatedOrder(user: AuthenticatedUser, platform: TestPlatform): Promise<{ orderId: number; subscriptionId: number }> {
+    await platformJobsSettled(platform.id);
     const orderId = await createOrder(user, platform);
     await markPaidQuietly(orderId);
     const result = await activation().activate(orderId);

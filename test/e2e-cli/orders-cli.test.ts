@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createUser } from '../support/agent.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
-import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 
 useWorker();
 
@@ -138,20 +138,13 @@ describe('subshare CLI: orders, subscriptions and e-mails', function () {
   });
 
   describe('replace-subscription', () => {
-    /**
-     * A paid, active order of the platform and its subscription. The test worker may activate it
-     * first: the new account's `account-created` job tries the platform's waiting orders, and when
-     * it runs late (CI40) it finds this one. Either way it is activated once; the row says by whom.
-     */
+    /** A paid order of the platform, activated by the test (the platform's capacity jobs done first). */
     async function activeSubscription(platform: TestPlatform) {
+      await platformJobsSettled(platform.id);
       const orderId = await createOrder(await buyer(), platform);
       await markPaidQuietly(orderId);
-      await activation().activate(orderId);
-      const row = await knex()('subscriptions as s')
-        .join('order_items as i', 'i.id', 's.order_item_id')
-        .where({ 'i.order_id': orderId, 's.status': 'active' })
-        .first('s.id', 's.platform_account_id');
-      return { orderId, subscriptionId: Number(row.id), accountId: Number(row.platform_account_id) };
+      const [slot] = (await activation().activate(orderId)).subscriptions;
+      return { orderId, subscriptionId: slot.subscriptionId, accountId: slot.platformAccountId };
     }
 
     it('moves a subscription to another account (its order looked up), keeps the end date, frees the old slot, e-mails, audits', async () => {

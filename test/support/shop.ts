@@ -20,6 +20,7 @@ import {
 } from '@subshare/core';
 import { createUser } from './agent.js';
 import { harness } from './harness.js';
+import { waitFor } from './wait.js';
 
 export interface TestPlatform {
   id: number;
@@ -123,6 +124,25 @@ export async function queueActivation(orderId: number): Promise<void> {
 /** What a verified provider signal does: state 6 and the activation job, in one transaction. */
 export async function markPaid(orderId: number): Promise<boolean> {
   return harness().knex.transaction((trx) => orders().markPaid(orderId, 2, trx));
+}
+
+/**
+ * Waits until the platform's capacity jobs are done (a new account's \`account-created\`, a pass over
+ * the waiting orders). With the test worker running, such a job that runs late would find an order
+ * the test has just marked paid and activate it first, before the test's own activate() (CI40).
+ */
+export async function platformJobsSettled(platformId: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const result = await harness().knex.raw(
+        `select count(*)::int as n from pgboss.job where name in ('account-created', 'subscriptions-activate-waiting')
+           and state in ('created', 'retry', 'active') and (data->>'platformId')::bigint = ?`,
+        [platformId],
+      );
+      return result.rows[0].n === 0;
+    },
+    { timeoutMs: 30_000, what: `the platform ${platformId} jobs to finish` },
+  );
 }
 
 /** Paid without the job (the test drives activation itself). */
