@@ -127,7 +127,7 @@ export async function markPaid(orderId: number): Promise<boolean> {
 }
 
 /**
- * Waits until the platform's capacity jobs are done (a new account's \`account-created\`, a pass over
+ * Waits until the platform's capacity jobs are done (a new account's `account-created`, a pass over
  * the waiting orders). With the test worker running, such a job that runs late would find an order
  * the test has just marked paid and activate it first, before the test's own activate() (CI40).
  */
