@@ -7,7 +7,7 @@ import { CONFIG_VARIABLES, loadConfig, renderEnvExample } from '@subshare/core';
 
 /**
  * CONFIG_VARIABLES is the one description of the configuration: the loader reads exactly those
- * names, `.env.example` is rendered from it, and the README's configuration table names the same.
+ * names, `.env.example` is rendered from it, and docs/configuration.md's table names the same.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENV_EXAMPLE = path.join(ROOT, '.env.example');
@@ -26,7 +26,7 @@ function namesRead(env: Record<string, string>): Set<string> {
   return read;
 }
 
-describe('configuration variables (one table for the loader, .env.example and the README)', () => {
+describe('configuration variables (one table for the loader, .env.example and docs/configuration.md)', () => {
   it('the loader reads every variable of the table and no other', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'subshare-config-'));
     const demo = namesRead({ DATA_DIR: dataDir });
@@ -52,9 +52,9 @@ describe('configuration variables (one table for the loader, .env.example and th
     expect(text.split('\n').filter((line) => line.trim() && !line.startsWith('#'))).to.deep.equal([]);
   });
 
-  it("the README's configuration table names every variable of the table and no other", () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = /\n## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  it("docs/configuration.md's table names every variable of the table and no other", () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
+    const section = /\n## Variables\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? '';
     const rows = section.split('\n').filter((line) => /^\|\s*`[A-Z]/.test(line));
     expect(rows, 'the table rows').to.not.be.empty;
     const inTable = new Set(rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!)));
