@@ -7,6 +7,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { readOnlyTransaction } from '../shared/database.js';
 import type { JobCount, JobQueue } from '../shared/jobs.js';
 import { TOKENS } from '../shared/tokens.js';
 import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
@@ -35,9 +36,7 @@ export class ShopMetricsFlow {
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {
     const jobs = await this.jobQueue.counts();
-    return this.knex.transaction(async (trx) => {
-      await trx.raw(`set transaction read only`);
-      await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    return readOnlyTransaction(this.knex, timeoutMs, async (trx) => {
       // One connection: the reads run one after another.
       const outbox = await this.notifications.outboxBacklog(trx);
       const ordersWaitingPastPromise = await this.orders.countWaitingLongerThan(ACTIVATION_PROMISE_HOURS, trx);

@@ -197,6 +197,23 @@ export async function inTransaction<T>(knex: Knex, trx: Knex.Transaction | undef
   return knex.transaction(fn);
 }
 
+/**
+ * Runs `fn` in a read-only transaction whose statements PostgreSQL cancels after `timeoutMs`
+ * (scrapes and reports that must never hold the database for long).
+ */
+export async function readOnlyTransaction<T>(knex: Knex, timeoutMs: number, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('set transaction read only');
+    await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    return fn(trx);
+  });
+}
+
+/** Takes a transaction-scoped advisory lock (two 32-bit keys), held until `trx` ends: work that must not overlap queues. */
+export async function advisoryXactLock(trx: Knex.Transaction, lockClass: number, key: number): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?, ?)', [lockClass, key]);
+}
+
 /** A statement in pg's `$n` form, made into knex.raw's `?` form once (see `sqlRows`). */
 interface RawForm {
   sql: string;

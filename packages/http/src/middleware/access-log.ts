@@ -10,6 +10,7 @@
  * went away first).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '@subshare/core';
@@ -37,7 +38,8 @@ export function accessLog(logger: Logger): RequestHandler {
     genReqId: (_req, res) => res.locals?.requestId as string,
     // The request's own logger (req.log) carries only the method and path, as the lines do.
     wrapSerializers: false,
-    serializers: { req: (req: IncomingMessage) => ({ method: req.method, path: pathOf(req) }) },
+    // pino runs it on the lines' `req` too, which is that already.
+    serializers: { req: (req: IncomingMessage | LoggedRequest) => (req instanceof Readable ? { method: req.method, path: pathOf(req) } : req) },
     quietResLogger: true,
     customLogLevel: (req, res, error) => (error || res.statusCode >= 500 ? 'error' : aborted(req, res) || res.statusCode >= 400 ? 'info' : 'debug'),
     customSuccessMessage: message,

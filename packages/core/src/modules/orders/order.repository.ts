@@ -261,4 +261,18 @@ export class OrderRepository {
     const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');
     return rows.map((row: { id: number }) => row.id);
   }
+
+  /** The durations and types of a platform that order items name (any state). */
+  async orderedOptions(platformId: number, trx?: Knex.Transaction): Promise<Array<{ duration_id: number; plan_type_id: number }>> {
+    return (trx ?? this.knex)('order_items')
+      .where({ platform_id: platformId })
+      .distinct<Array<{ duration_id: number; plan_type_id: number }>>('duration_id', 'plan_type_id');
+  }
+
+  /** How many orders name each platform. */
+  async orderCountsByPlatform(): Promise<Array<{ platform_id: number; count: string }>> {
+    return this.knex('order_items')
+      .groupBy('platform_id')
+      .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
+  }
 }

@@ -379,17 +379,13 @@ export class OrdersService {
    * and prices; the ids still point at the shared duration and type rows.
    */
   async orderedOptions(platformId: number, trx?: Knex.Transaction): Promise<{ durationIds: Set<number>; typeIds: Set<number> }> {
-    const rows = await (trx ?? this.knex)('order_items')
-      .where({ platform_id: platformId })
-      .distinct<Array<{ duration_id: number; plan_type_id: number }>>('duration_id', 'plan_type_id');
+    const rows = await this.orders.orderedOptions(platformId, trx);
     return { durationIds: new Set(rows.map((row) => row.duration_id)), typeIds: new Set(rows.map((row) => row.plan_type_id)) };
   }
 
   /** How many orders name each platform (the catalog editor's list). */
   async orderCountsByPlatform(): Promise<Map<number, number>> {
-    const rows = await this.knex('order_items')
-      .groupBy('platform_id')
-      .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
+    const rows = await this.orders.orderCountsByPlatform();
     return new Map(rows.map((row) => [row.platform_id, Number(row.count)]));
   }
 
