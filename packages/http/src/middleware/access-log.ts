@@ -34,7 +34,10 @@ const line = (req: IncomingMessage, res: Answer, responseTime: number) => ({
 
 export function accessLog(logger: Logger): RequestHandler {
   const middleware = pinoHttp<IncomingMessage, Answer>({
-    logger,
+    // pino-http makes a child logger per request (req.log); the app logger's redaction (its list
+    // of secret keys, with wildcards) ran for each one. These lines carry nothing to redact (the
+    // method, the path, the status, the request id), and nothing logs through req.log.
+    logger: logger.child({}, { redact: { paths: [] } }),
     genReqId: (_req, res) => res.locals?.requestId as string,
     // The request's own logger (req.log) carries only the method and path, as the lines do.
     wrapSerializers: false,
