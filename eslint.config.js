@@ -71,6 +71,25 @@ const moduleBoundaries = {
   },
 };
 
+/** Libraries' private files: never imported (they change without notice on an upgrade). */
+const PRIVATE_LIBRARY_FILES = {
+  group: ['knex/lib/*', 'knex/types/*', 'pg-boss/dist/*', 'express/lib/*', 'helmet/*', 'pino-http/*'],
+  message: "a library's private file: use its documented API",
+};
+
+/**
+ * Layers: http, worker and cli reach the database only through core (its services, flows and
+ * repositories), never with a database library of their own.
+ */
+const DATABASE_LIBRARIES = ['knex', 'objection', 'pg'];
+const EDGE_DATABASE_RULE = {
+  paths: DATABASE_LIBRARIES.map((name) => ({ name, message: `http, worker and cli reach the database through @subshare/core, not ${name}` })),
+  patterns: [
+    { group: DATABASE_LIBRARIES.map((name) => `${name}/*`), message: 'http, worker and cli reach the database through @subshare/core' },
+    PRIVATE_LIBRARY_FILES,
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '.data/**', '.tools/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -84,8 +103,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'always'],
+      'no-restricted-imports': ['error', { patterns: [PRIVATE_LIBRARY_FILES] }],
     },
   },
+  { files: ['packages/{http,worker,cli}/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', EDGE_DATABASE_RULE] } },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { harness } from '../support/harness.js';
 import { decoded, rawGet } from '../support/raw-http.js';
+import { createPlatform } from '../support/shop.js';
+import { waitFor } from '../support/wait.js';
 
 interface WirePrice {
   currencyId: number;
@@ -177,7 +179,7 @@ describe('catalog API in both languages and currencies, served from memory', () 
     expect(first.headers.etag).to.be.a('string');
     expect(second.headers.etag).to.equal(first.headers.etag);
     expect(second.body.equals(first.body)).to.equal(true);
-    expect(first.headers['cache-control']).to.equal('no-store');
+    expect(first.headers['cache-control']).to.not.contain('no-store');
     expect(first.headers['content-type']).to.equal('application/json; charset=utf-8');
     const notModified = await rawGet('/api/main/home?languageId=1&currency=EUR', { 'if-none-match': first.headers.etag! });
     expect(notModified.status).to.equal(304);
@@ -201,5 +203,48 @@ describe('catalog API in both languages and currencies, served from memory', () 
     expect(decoded(gzip).equals(plain.body)).to.equal(true);
     expect(JSON.parse(plain.body.toString('utf8')).currencyCode).to.equal('KRW');
     expect(br.headers['content-security-policy'], 'security headers as on every call').to.contain("default-src 'self'");
+  });
+
+  describe('cacheable by any HTTP cache (a CDN in front serves them at the edge)', () => {
+    for (const path of ['/api/main/home?languageId=1&currency=EUR', '/api/platform/getplatform?id=1&languageId=1&currency=EUR']) {
+      it(`says who may keep ${path.split('?')[0]} and for how long, and answers 304 with the same headers to a current copy`, async () => {
+        const first = await rawGet(path, { 'accept-encoding': 'br' });
+        expect(first.status).to.equal(200);
+        const cacheControl = String(first.headers['cache-control']);
+        expect(cacheControl).to.match(/(^|, )public(,|$)/);
+        expect(cacheControl).to.match(/(^|, )s-maxage=[1-9]\d*(,|$)/);
+        expect(cacheControl).to.match(/(^|, )stale-while-revalidate=[1-9]\d*(,|$)/);
+        expect(cacheControl).to.not.match(/no-store|private/);
+        expect(first.headers.etag).to.match(/^"[^"]+"$/);
+        const revalidated = await rawGet(path, { 'accept-encoding': 'br', 'if-none-match': `W/${first.headers.etag!}, "other"` });
+        expect(revalidated.status).to.equal(304);
+        expect(revalidated.body.length).to.equal(0);
+        expect(revalidated.headers.etag).to.equal(first.headers.etag);
+        expect(revalidated.headers['cache-control']).to.equal(cacheControl);
+        expect(revalidated.headers.vary).to.match(/Accept-Encoding/i);
+      });
+    }
+
+    it('keeps errors out of shared caches', async () => {
+      const missing = await rawGet('/api/platform/getplatform?id=999999', { 'accept-encoding': 'identity' });
+      expect(missing.status).to.equal(404);
+      expect(missing.headers['cache-control']).to.equal('no-store');
+    });
+
+    it('gives a new ETag once the catalog version moves with a changed answer: a cached copy is then refreshed (200, not 304)', async () => {
+      const path = '/api/main/home?languageId=1&currency=EUR';
+      const before = await rawGet(path, { 'accept-encoding': 'identity' });
+      const platform = await createPlatform();
+      const after = await waitFor(
+        async () => {
+          const answer = await rawGet(path, { 'accept-encoding': 'identity', 'if-none-match': before.headers.etag! });
+          return answer.status === 200 ? answer : undefined;
+        },
+        { what: 'the home answer to change after the catalog version moved', timeoutMs: 10_000 },
+      );
+      expect(after.headers.etag).to.not.equal(before.headers.etag);
+      expect(JSON.parse(after.body.toString('utf8')).platforms.map((entry: { id: number }) => entry.id)).to.include(platform.id);
+      expect((await rawGet(path, { 'accept-encoding': 'identity', 'if-none-match': after.headers.etag! })).status).to.equal(304);
+    });
   });
 });

@@ -31,7 +31,10 @@ describe('HTTP basics: errors, limits, headers, health', () => {
     expect(res.headers).to.not.have.property('x-powered-by');
     expect(res.headers['x-content-type-options']).to.equal('nosniff');
     expect(res.headers['content-security-policy']).to.contain("default-src 'self'").and.contain("frame-ancestors 'none'");
-    expect(res.headers['cache-control']).to.equal('no-store');
+    // The catalog reads are public (catalog.test.ts); every other API answer is no-store.
+    const other = await request(harness().app).get('/api/main/getcountry').expect(200);
+    expect(other.headers['cache-control']).to.equal('no-store');
+    expect(other.headers['x-content-type-options']).to.equal('nosniff');
   });
 
   it('compresses responses when the client accepts it', async () => {

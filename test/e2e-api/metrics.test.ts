@@ -117,12 +117,21 @@ describe('metrics (GET /metrics)', function () {
       await knex('orders').whereIn('id', orderIds).update({ state: 5 });
     });
 
+    it('exports activation latency as a summary: the quantile label Prometheus reserves for summaries, with _sum and _count', async () => {
+      const text = (await scrape().expect(200)).text;
+      expect(text).to.contain('# TYPE subshare_activation_latency_seconds summary');
+      expect(text).to.not.contain('# TYPE subshare_activation_latency_seconds gauge');
+      expect(sample(text, 'subshare_activation_latency_seconds_count')).to.be.at.least(1);
+      expect(sample(text, 'subshare_activation_latency_seconds_sum')).to.be.at.least(600);
+    });
+
     it('reports jobs per queue and state, the outbox backlog, orders waiting past 24 h and activation latency', async () => {
       const text = (await scrape().expect(200)).text;
       expect(sample(text, 'subshare_metrics_database_up')).to.equal(1);
       expect(sample(text, `subshare_jobs{queue="${queue}",state="created"}`)).to.equal(1);
       expect(sample(text, `subshare_jobs{queue="${queue}",state="failed"}`)).to.equal(1);
-      expect(sample(text, `subshare_jobs{queue="${queue}",state="active"}`)).to.equal(undefined);
+      // A state with no job is exported as 0, not left out.
+      expect(sample(text, `subshare_jobs{queue="${queue}",state="active"}`)).to.equal(0);
       expect(sample(text, 'subshare_email_outbox_pending')).to.be.at.least(1);
       expect(sample(text, 'subshare_email_outbox_failed')).to.be.at.least(1);
       expect(sample(text, 'subshare_email_outbox_oldest_pending_age_seconds')).to.be.at.least(2 * 3600 - 5);
@@ -133,11 +142,11 @@ describe('metrics (GET /metrics)', function () {
         expect(sample(text, `subshare_activation_latency_seconds{quantile="${quantile}"}`), quantile).to.be.a('number').and.not.NaN;
       }
 
-      // A queue that empties no longer shows its old count at the next scrape.
-      await harness().boss.deleteQueuedJobs(queue);
+      // A queue that goes away no longer shows its old counts at the next scrape.
+      await harness().boss.deleteQueue(queue);
       const later = (await scrape().expect(200)).text;
       expect(sample(later, `subshare_jobs{queue="${queue}",state="created"}`)).to.equal(undefined);
-      expect(sample(later, `subshare_jobs{queue="${queue}",state="failed"}`)).to.equal(1);
+      expect(sample(later, `subshare_jobs{queue="${queue}",state="failed"}`)).to.equal(undefined);
     });
   });
 

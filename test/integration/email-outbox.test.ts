@@ -29,6 +29,9 @@ class RecordingJobQueue implements JobQueue {
     this.sent.push({ queue, data, options });
     return randomUUID();
   }
+  async counts(): Promise<[]> {
+    return [];
+  }
 }
 
 interface OutboxRow {

@@ -132,17 +132,20 @@ export async function markPaid(orderId: number): Promise<boolean> {
  * the test has just marked paid and activate it first, before the test's own activate() (CI40).
  */
 export async function platformJobsSettled(platformId: number): Promise<void> {
-  await waitFor(
-    async () => {
-      const result = await harness().knex.raw(
-        `select count(*)::int as n from pgboss.job where name in ('account-created', 'subscriptions-activate-waiting')
-           and state in ('created', 'retry', 'active') and (data->>'platformId')::bigint = ?`,
-        [platformId],
-      );
-      return result.rows[0].n === 0;
-    },
-    { timeoutMs: 30_000, what: `the platform ${platformId} jobs to finish` },
-  );
+  await waitFor(async () => (await unfinishedJobs(['account-created', 'subscriptions-activate-waiting'], { platformId })) === 0, {
+    timeoutMs: 30_000,
+    what: `the platform ${platformId} jobs to finish`,
+  });
+}
+
+/** Jobs of these queues whose data holds `data` and that wait, will retry or run (pg-boss's findJobs). */
+async function unfinishedJobs(queues: string[], data: object): Promise<number> {
+  let count = 0;
+  for (const queue of queues) {
+    const jobs = await harness().boss.findJobs(queue, { data });
+    count += jobs.filter((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active').length;
+  }
+  return count;
 }
 
 /** Paid without the job (the test drives activation itself). */
@@ -152,11 +155,9 @@ export async function markPaidQuietly(orderId: number): Promise<void> {
 
 /** Activation jobs of these orders that are not finished yet. */
 export async function unfinishedActivationJobs(orderIds: number[]): Promise<number> {
-  const result = await harness().knex.raw(
-    `select count(*)::int as n from pgboss.job where name = 'order-activate' and state in ('created', 'retry', 'active') and (data->>'orderId')::bigint = any(?)`,
-    [orderIds],
-  );
-  return result.rows[0].n;
+  let count = 0;
+  for (const orderId of orderIds) count += await unfinishedJobs(['order-activate'], { orderId });
+  return count;
 }
 
 export async function emailsWithKey(key: string): Promise<number> {

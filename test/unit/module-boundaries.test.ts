@@ -1,5 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import { ESLint } from 'eslint';
+
+const PACKAGES = path.resolve(import.meta.dirname, '../../packages');
+
+/** The .ts files under a folder of packages/, recursively. */
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : tsFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
 
 /**
  * The module-boundary rule (eslint.config.js) is what keeps the money path a flow: payments and
@@ -62,5 +75,37 @@ describe('module-boundary lint rule', function () {
         "import type { AuthenticatedUser } from '../identity/index.js';\nexport type Probe = AuthenticatedUser;\n",
       ),
     ).to.deep.equal([]);
+  });
+
+  it('keeps knex, objection and pg out of http, worker and cli (the edges reach the database through core)', async () => {
+    const restricted = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').length;
+    };
+    for (const pkg of ['http', 'worker', 'cli']) {
+      for (const library of ['knex', 'objection', 'pg', 'pg/lib/client.js']) {
+        const found = await restricted(`packages/${pkg}/src/probe.ts`, `import * as probe from '${library}';\nexport const used = probe;\n`);
+        expect(found, `${pkg} importing ${library}`).to.equal(1);
+      }
+      expect(await restricted(`packages/${pkg}/src/probe.ts`, "import type { Knex } from 'knex';\nexport type Probe = Knex;\n"), `${pkg}: a type too`).to.equal(
+        1,
+      );
+    }
+    expect(await restricted('packages/core/src/shared/probe.ts', "import pg from 'pg';\nexport const used = pg;\n"), 'core may').to.equal(0);
+  });
+
+  it('has no line that turns the module-boundary rule off', () => {
+    const disabled = tsFiles(PACKAGES)
+      .filter((file) => /eslint-disable[^\n]*subshare\/module-boundaries/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(PACKAGES, file));
+    expect(disabled).to.deep.equal([]);
+  });
+
+  it("keeps the operations module to its own tables: identity's and the rate limiter's rows are theirs to delete", () => {
+    const foreign = /\b(auth_sessions|verification_codes|rate_limits|users)\b/;
+    const found = tsFiles(path.join(PACKAGES, 'core/src/modules/operations'))
+      .filter((file) => foreign.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(PACKAGES, file));
+    expect(found).to.deep.equal([]);
   });
 });

@@ -15,6 +15,7 @@ import { TOKENS } from './shared/tokens.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { CREDENTIALS_CIPHER, CredentialsCipher } from './shared/credentials-cipher.js';
 import { DatabaseEvents } from './shared/database-events.js';
+import { connectionStringOf } from './shared/database.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -83,12 +84,4 @@ export function buildContainer(deps: ContainerDependencies): Container {
   );
   container.load(...MODULES);
   return container;
-}
-
-/** The connection string a knex made by createKnex connects with. */
-function connectionStringOf(knex: Knex): string {
-  const connection = (knex.client as { config: Knex.Config }).config.connection as { connectionString?: string } | string;
-  const url = typeof connection === 'string' ? connection : connection?.connectionString;
-  if (!url) throw new Error('The container needs the database URL (databaseUrl) for its events connection.');
-  return url;
 }

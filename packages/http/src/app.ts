@@ -2,19 +2,16 @@
  * createApp(container): the whole HTTP surface as an Express app, without listening, so
  * tests drive it with supertest and `serve` puts it behind a port.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
 import { healthRoutes } from './health.js';
-import { createLane } from './lane.js';
 import { createHttpMetrics } from './metrics.js';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
-import type { BareMiddleware } from './middleware/bare.js';
 import { inputGuard } from './middleware/input-guard.js';
 import { requestId } from './middleware/request-id.js';
-import { requestLogger } from './middleware/request-logger.js';
+import { accessLog } from './middleware/access-log.js';
 import { API_PATH, tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
 import { mediaUploadRoutes } from './media-uploads.js';
@@ -40,14 +37,17 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   const metrics = createHttpMetrics(container);
-  // What every request gets first, in order; the lane (lane.ts) runs the same list. The request
-  // id comes first of all: every log line of the request, the access log's included, carries it.
-  const front: BareMiddleware[] = [requestId, ...(options.accessLog !== false ? [requestLogger(logger)] : []), metrics.observe, securityHeaders(config)];
-  for (const middleware of front) app.use(middleware);
+  // What every request gets first, in order. The request id comes first of all: every log line
+  // of the request, the access log's included, carries it.
+  app.use(requestId);
+  if (options.accessLog !== false) app.use(accessLog(logger));
+  app.use(metrics.observe);
+  app.use(securityHeaders(config));
   // Probes and scrapes: /healthz, /readyz, /metrics (off unless METRICS_TOKEN is set).
   app.use(healthRoutes(container));
   app.use(metrics.routes);
-  // Calls that answer with bytes compressed once (the catalog reads): ahead of compression.
+  // Calls that answer with bytes compressed once (the catalog reads, cacheable by any HTTP cache):
+  // ahead of compression.
   app.use(tableRouter(container, table, 'precompressed'));
   // Compression for pages, files and the API's other answers (the CSV export). The route table's
   // JSON answers compress themselves as they are sent (sendJson), and skip it: wrapping the
@@ -69,16 +69,6 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   app.use('/api', apiNotFound);
   app.use(mediaUploadRoutes(container));
   app.use(staticRoutes(container, options.webDist));
-  const errors = errorHandler(logger);
-  app.use(errors);
-
-  // The storefront's catalog reads are answered ahead of Express (lane.ts); the rest goes on.
-  // Express's `app(req, res)` calls `app.handle`, which its types do not list.
-  const lane = createLane(container, app, table, front, errors);
-  const routed = app as Express & { handle: (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void };
-  const handle = routed.handle.bind(app);
-  routed.handle = (req, res, next) => {
-    if (!lane(req, res)) handle(req, res, next);
-  };
+  app.use(errorHandler(logger));
   return app;
 }

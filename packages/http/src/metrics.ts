@@ -15,12 +15,10 @@
  * Every `serve` process has its own request histogram; the database figures are the same in each.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry, Summary } from 'prom-client';
 import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
-import type { BareMiddleware, BareResponse } from './middleware/bare.js';
 
 /** How long a scrape waits for the database figures. */
 export const METRICS_DATABASE_TIMEOUT_MS = 2_000;
@@ -29,15 +27,14 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 
 export interface HttpMetrics {
   /** Times every request; mount it before the routes. */
-  observe: BareMiddleware;
+  observe: RequestHandler;
   /** GET /metrics. */
   routes: Router;
 }
 
-/** The route template that answered, never the raw path (the lane names its line in `res.locals.route`). */
-function routeOf(req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: BareResponse): string {
-  if (typeof res.locals.route === 'string') return res.locals.route;
-  const path = req.route?.path;
+/** The route template that answered, never the raw path. */
+function routeOf(req: Request, res: Response): string {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof path === 'string') return `${req.baseUrl ?? ''}${path}`;
   return res.statusCode === 404 ? 'unmatched' : 'static';
 }
@@ -78,21 +75,25 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     registers: [registry],
   });
   const databaseUp = gauge(registry, 'subshare_metrics_database_up', 'Whether this scrape could read the database figures (1) or not (0)');
-  const jobs = gauge(registry, 'subshare_jobs', 'pg-boss jobs by queue and state (created, retry, active; failed: gave up after its retries)', [
-    'queue',
-    'state',
-  ]);
+  const jobs = gauge(
+    registry,
+    'subshare_jobs',
+    'pg-boss jobs by queue and state (created: waiting or to retry; active; failed: gave up after its retries), 0 for none',
+    ['queue', 'state'],
+  );
   const outboxPending = gauge(registry, 'subshare_email_outbox_pending', 'E-mails waiting for the SMTP server');
   const outboxFailed = gauge(registry, 'subshare_email_outbox_failed', 'E-mails whose delivery gave up (staff can retry them)');
   const outboxOldest = gauge(registry, 'subshare_email_outbox_oldest_pending_age_seconds', 'Age of the oldest pending e-mail (0 when none waits)');
   const waiting = gauge(registry, 'subshare_orders_waiting_past_promise', 'Paid orders still waiting for activation 24 hours after payment');
   const activations = gauge(registry, 'subshare_activations_completed_24h', 'Orders completed in the last 24 hours');
-  const latency = gauge(
-    registry,
-    'subshare_activation_latency_seconds',
-    'Payment to activation of the orders completed in the last 24 hours (quantile 1: the longest)',
-    ['quantile'],
-  );
+  // A summary, as Prometheus reserves the `quantile` label for summaries: the orders completed
+  // in the last 24 hours, read again at each scrape (quantile 1: the longest).
+  const latency = new Summary({
+    name: 'subshare_activation_latency_seconds',
+    help: 'Payment to activation of the orders completed in the last 24 hours',
+    percentiles: [0.5, 0.9, 0.99, 1],
+    registers: [registry],
+  });
   const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency];
 
   const record = (figures: ShopMetrics) => {
@@ -102,10 +103,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     outboxOldest.set(figures.outbox.oldestPendingSeconds);
     waiting.set(figures.ordersWaitingPastPromise);
     activations.set(figures.activation.completed);
-    latency.set({ quantile: '0.5' }, figures.activation.p50);
-    latency.set({ quantile: '0.9' }, figures.activation.p90);
-    latency.set({ quantile: '0.99' }, figures.activation.p99);
-    latency.set({ quantile: '1' }, figures.activation.max);
+    for (const seconds of figures.activation.seconds) latency.observe(seconds);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {
@@ -132,7 +130,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     }
   });
 
-  const observe: BareMiddleware = (req, res, next) => {
+  const observe: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
     next();

@@ -1,11 +1,11 @@
 /**
  * What backup and restore read from PostgreSQL's catalog, and the plain connection they use.
  *
- * They talk to one pooled `pg` connection directly instead of through knex: rows come back as
- * arrays of text, and an error message is PostgreSQL's own (knex would prepend the statement
- * with its bound values, i.e. a batch of password hashes and ciphertexts).
+ * They talk to a `pg` connection of their own (core's `withOwnConnection`) instead of through
+ * knex: rows come back as arrays of text, and an error message is PostgreSQL's own (knex would
+ * prepend the statement with its bound values, i.e. a batch of password hashes and ciphertexts).
  */
-import type { Knex } from '@subshare/core';
+import { withOwnConnection, type Knex } from '@subshare/core';
 import type { Row } from './format.js';
 
 /** The tables left out: knex's lock row belongs to the database being migrated, not to the data. */
@@ -17,10 +17,6 @@ export const SKIPPED_TABLES = new Set(['knex_migrations_lock']);
  */
 export const SEEDED_TABLES = new Set(['knex_migrations', 'catalog_state']);
 
-interface PgConnection {
-  query(config: { text: string; values?: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[][]; rowCount: number | null }>;
-}
-
 export interface Sql {
   /** Rows as arrays. */
   rows(text: string, values?: unknown[]): Promise<unknown[][]>;
@@ -29,16 +25,12 @@ export interface Sql {
 }
 
 export async function withConnection<T>(knex: Knex, task: (sql: Sql) => Promise<T>): Promise<T> {
-  const connection = (await knex.client.acquireConnection()) as PgConnection;
-  const sql: Sql = {
-    rows: async (text, values) => (await connection.query({ text, values, rowMode: 'array' })).rows,
-    run: async (text, values) => (await connection.query({ text, values })).rowCount ?? 0,
-  };
-  try {
-    return await task(sql);
-  } finally {
-    await knex.client.releaseConnection(connection);
-  }
+  return withOwnConnection(knex, (connection) =>
+    task({
+      rows: async (text, values) => (await connection.query({ text, values, rowMode: 'array' })).rows as unknown[][],
+      run: async (text, values) => (await connection.query({ text, values })).rowCount ?? 0,
+    }),
+  );
 }
 
 /** BEGIN with `mode`, the settings that make text forms exact and portable, `task`, COMMIT; ROLLBACK on any error. */

@@ -9,6 +9,7 @@ import { NamedOrdersFlow } from './named-orders.flow.js';
 import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
@@ -28,6 +29,7 @@ export const FLOWS = {
   NamedOrders: Symbol.for('subshare.flows.NamedOrdersFlow'),
   AdminDashboard: Symbol.for('subshare.flows.AdminDashboardFlow'),
   ShopMetrics: Symbol.for('subshare.flows.ShopMetricsFlow'),
+  Prune: Symbol.for('subshare.flows.PruneFlow'),
   Checkout: Symbol.for('subshare.flows.CheckoutFlow'),
   PaymentNotification: Symbol.for('subshare.flows.PaymentNotificationFlow'),
   Refund: Symbol.for('subshare.flows.RefundFlow'),
@@ -56,6 +58,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.AdminDashboard).toService(AdminDashboardFlow);
   bind(ShopMetricsFlow).toSelf().inSingletonScope();
   bind(FLOWS.ShopMetrics).toService(ShopMetricsFlow);
+  bind(PruneFlow).toSelf().inSingletonScope();
+  bind(FLOWS.Prune).toService(PruneFlow);
   bind(CheckoutFlow).toSelf().inSingletonScope();
   bind(PaymentNotificationFlow).toSelf().inSingletonScope();
   bind(FLOWS.Checkout).toService(CheckoutFlow);
@@ -78,6 +82,7 @@ export type { StaffUsersFlow, StaffUserView, StaffUsersPage } from './staff-user
 export type { NamedOrdersFlow } from './named-orders.flow.js';
 export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, type AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
 export { ACTIVATION_LATENCY_WINDOW_HOURS, type ShopMetricsFlow, type ShopMetrics } from './shop-metrics.flow.js';
+export type { PruneFlow } from './prune.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, type VerificationMailFlow } from './verification-mail.flow.js';
 export type { CheckoutFlow } from './checkout.flow.js';
 export type { PaymentNotificationFlow, NotificationAnswer } from './payment-notification.flow.js';

@@ -17,6 +17,7 @@
  * check with the write. What is sent is audited (`email.send`: who, to whom, which kind, the
  * outbox id), never a body or a code.
  */
+import { advisoryXactLock } from '../shared/database.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
@@ -104,7 +105,7 @@ export class SendEmailFlow {
     const keyOf = (window: number) => `staff-email:${userId}:${kind}:${window}`;
 
     const sent = await this.knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [SEND_LOCK_CLASS, userId]);
+      await advisoryXactLock(trx, SEND_LOCK_CLASS, userId);
       for (const key of [keyOf(minute), keyOf(minute - 1)]) {
         const earlier = await this.notifications.findByIdempotencyKey(key, trx);
         if (earlier && now.getTime() - earlier.createdAt.getTime() < SEND_EMAIL_REPEAT_WINDOW_MS) {

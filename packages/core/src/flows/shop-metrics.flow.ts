@@ -1,13 +1,14 @@
 /**
  * The figures /metrics reads from the database at scrape time, from the modules that own them:
- * jobs per queue and state (pg-boss), the outbox backlog and the age of its oldest pending e-mail,
- * paid orders waiting past the 24-hour promise, and how long recent activations took. Every
- * statement runs in one read-only transaction under a statement timeout, so a scrape never holds
- * the database for long; the HTTP layer also stops waiting after the same time.
+ * jobs per queue and state (pg-boss's getQueueStats), the outbox backlog and the age of its oldest
+ * pending e-mail, paid orders waiting past the 24-hour promise, and how long recent activations
+ * took. The shop's own statements run in one read-only transaction under a statement timeout, so a
+ * scrape never holds the database for long; the HTTP layer also stops waiting after the same time.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { countJobs, type JobCount } from '../shared/jobs.js';
+import { readOnlyTransaction } from '../shared/database.js';
+import type { JobCount, JobQueue } from '../shared/jobs.js';
 import { TOKENS } from '../shared/tokens.js';
 import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
 import { ORDERS, type ActivationLatency, type OrdersService } from '../modules/orders/index.js';
@@ -28,16 +29,15 @@ export interface ShopMetrics {
 export class ShopMetricsFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.JobQueue) private readonly jobQueue: JobQueue,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
   ) {}
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {
-    return this.knex.transaction(async (trx) => {
-      await trx.raw(`set transaction read only`);
-      await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    const jobs = await this.jobQueue.counts();
+    return readOnlyTransaction(this.knex, timeoutMs, async (trx) => {
       // One connection: the reads run one after another.
-      const jobs = await countJobs(trx);
       const outbox = await this.notifications.outboxBacklog(trx);
       const ordersWaitingPastPromise = await this.orders.countWaitingLongerThan(ACTIVATION_PROMISE_HOURS, trx);
       const activation = await this.orders.activationLatency(ACTIVATION_LATENCY_WINDOW_HOURS, trx);

@@ -1,7 +1,11 @@
 /**
- * The knex connection and, in demo mode, the embedded PostgreSQL it talks to.
+ * The knex connection, and the raw-SQL path the repositories use for hot statements (`sqlRows`).
+ *
+ * Everything here goes through knex's and pg's documented API: knex's own `pg` client and pool
+ * (tarn), with pg's connection settings for the timeouts, knex's `pool.afterCreate` /
+ * `pool.validate` hooks, its `query-error` / `query-response` events and `knex.raw`. Which style
+ * of data access is used for what: docs/data-access.md.
  */
-import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 
@@ -16,11 +20,11 @@ export interface KnexOptions {
   /**
    * Bounds for a pool that serves requests and jobs: PostgreSQL cancels a statement after
    * `statementTimeoutMs` (statement_timeout, server side), the client stops waiting one second
-   * later (a frozen or unreachable server cannot cancel anything), and opening a connection
-   * gives up after `acquireTimeoutMs`. Waiting for a connection of the pool gives up once the
-   * pool has made no progress (no connection handed back, opened or handed out) for
-   * `acquireTimeoutMs`, and in any case after BUSY_WAIT_LIMIT_MS: see `watchForStalls`. Left out
-   * for migrations, backup and restore, whose single statements may rightly run for minutes.
+   * later (pg's query_timeout: a frozen or unreachable server cannot cancel anything), and opening
+   * a connection gives up after `acquireTimeoutMs`. Waiting for a connection of the pool gives up
+   * once the pool has made no progress for `acquireTimeoutMs` (see `watchForStalls`), and in any
+   * case after BUSY_WAIT_LIMIT_MS. Left out for migrations, backup and restore, whose single
+   * statements may rightly run for minutes.
    */
   bounds?: { statementTimeoutMs: number; acquireTimeoutMs: number };
 }
@@ -35,42 +39,40 @@ const CLIENT_READ_MARGIN_MS = 1_000;
  */
 export const BUSY_WAIT_LIMIT_MS = 20_000;
 
-/** What `watchForStalls` needs of knex's pool (tarn). */
-interface TarnPool {
-  pendingAcquires: Array<{ reject(error: Error): void }>;
-  on(event: 'release' | 'createSuccess' | 'acquireSuccess' | 'poolDestroySuccess', listener: () => void): void;
+/** pg's client as knex's pool holds it; `__knexUid` is the id knex's query events name it by. */
+type PgConnection = pg.Client & { __knexUid?: string };
+
+/** What `watchForStalls` uses of knex's pool: tarn's documented events and counters. */
+interface TarnEvents {
+  numPendingAcquires(): number;
+  on(event: 'acquireSuccess', listener: (eventId: number, connection: PgConnection) => void): void;
+  on(event: 'release', listener: (connection: PgConnection) => void): void;
+  on(event: 'createSuccess', listener: (eventId: number, connection: PgConnection) => void): void;
+  on(event: 'poolDestroySuccess', listener: () => void): void;
 }
 
-type PgConnection = pg.Client & { __knex__disposed?: unknown; connection?: { stream?: { destroy(): void } } };
-type KnexClientClass = new (config: Knex.Config) => Knex.Client;
-
-// knex's own PostgreSQL dialect; not in knex's type declarations, hence the require.
-const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/index.js') as KnexClientClass;
-
 /**
- * knex's PostgreSQL client, plus: a connection whose statement got no answer in time (pg's
- * "Query read timeout") is cut at once. pg leaves it waiting for that answer, so without this
- * the ROLLBACK that follows, and any later query on it, would wait out another timeout each.
+ * The connections of one bounded pool, by knex's id for them, and the ones cut. A connection
+ * whose statement got no answer in time (pg's "Query read timeout") is cut at once: pg leaves it
+ * waiting for that answer, so without this the ROLLBACK that follows, and any later statement on
+ * it, would wait out another timeout each. Cutting is pg's `end()`, which closes the socket of a
+ * client with a statement outstanding; knex's pool then drops it (`validate`).
  */
-class BoundedPgClient extends KnexPgClient {
-  override initializePool(config: Knex.Config & { stallTimeoutMs?: number }): void {
-    super.initializePool(config);
-    if (this.pool && config.stallTimeoutMs) {
-      const progressed = watchForStalls(this.pool as unknown as TarnPool, config.stallTimeoutMs);
-      // A statement answered inside a long transaction is progress too: the database is alive.
-      this.on('query-response', progressed);
-    }
+class Connections {
+  readonly byId = new Map<string, PgConnection>();
+  readonly cut = new WeakSet<PgConnection>();
+
+  add(connection: PgConnection): void {
+    const id = connection.__knexUid;
+    if (!id) return;
+    this.byId.set(id, connection);
+    connection.once('end', () => this.byId.delete(id));
   }
 
-  _query(connection: PgConnection, obj: unknown): Promise<unknown> {
-    const run = (KnexPgClient.prototype as unknown as { _query(c: PgConnection, o: unknown): Promise<unknown> })._query;
-    return run.call(this, connection, obj).catch((error: unknown) => {
-      if ((error as Error | null)?.message === 'Query read timeout') {
-        connection.__knex__disposed = error;
-        connection.connection?.stream?.destroy();
-      }
-      throw error;
-    });
+  end(connection: PgConnection | undefined): void {
+    if (!connection || this.cut.has(connection)) return;
+    this.cut.add(connection);
+    connection.end().catch(() => undefined);
   }
 }
 
@@ -79,27 +81,37 @@ class BoundedPgClient extends KnexPgClient {
  * next caller wait; while statements keep finishing (a statement answered, a connection given
  * back, opened or handed out) the database is busy and the caller waits its turn, up to
  * BUSY_WAIT_LIMIT_MS (knex's acquire timeout). When none of that has happened for `stallMs`
- * (PostgreSQL frozen, or every connection held by a statement that will not end), every waiting
- * caller is told at once, with the same KnexTimeoutError as a plain acquire timeout: a fast 503,
- * as before. Answers the function to call on progress seen elsewhere (a statement answered).
+ * while callers wait (PostgreSQL frozen, or every connection held by a statement that will not
+ * end), the connections in use are cut: their statements fail at once (a 503) instead of waiting
+ * out the statement timeout, and the waiting callers go on to open connections of their own,
+ * which on a frozen server give up after the connect timeout (`acquireTimeoutMs`): a fast 503
+ * for everyone. Answers the function to call on progress seen elsewhere (a statement answered).
  */
-function watchForStalls(pool: TarnPool, stallMs: number): () => void {
+function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: number): () => void {
   let lastProgress = Date.now();
+  const inUse = new Set<PgConnection>();
   const progressed = () => {
     lastProgress = Date.now();
   };
-  pool.on('release', progressed);
+  pool.on('acquireSuccess', (_id, connection) => {
+    inUse.add(connection);
+    progressed();
+  });
+  pool.on('release', (connection) => {
+    inUse.delete(connection);
+    progressed();
+  });
   pool.on('createSuccess', progressed);
-  pool.on('acquireSuccess', progressed);
   const timer = setInterval(
     () => {
-      if (pool.pendingAcquires.length === 0) {
+      if (pool.numPendingAcquires() === 0) {
         lastProgress = Date.now();
         return;
       }
       if (Date.now() - lastProgress < stallMs) return;
-      const error = new knexFactory.KnexTimeoutError(`Knex: no connection came free for ${stallMs} ms: the database is not answering.`);
-      for (const pending of pool.pendingAcquires.slice()) pending.reject(error);
+      for (const connection of inUse) connections.end(connection);
+      inUse.clear();
+      lastProgress = Date.now();
     },
     Math.min(250, Math.max(10, Math.floor(stallMs / 4))),
   );
@@ -110,8 +122,9 @@ function watchForStalls(pool: TarnPool, stallMs: number): () => void {
 
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
   const { bounds } = options;
-  return knexFactory({
-    client: bounds ? (BoundedPgClient as unknown as typeof Knex.Client) : 'pg',
+  const connections = bounds ? new Connections() : undefined;
+  const knex = knexFactory({
+    client: 'pg',
     connection: {
       connectionString,
       application_name: 'subshare',
@@ -123,10 +136,59 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
           }
         : {}),
     },
-    pool: { min: options.min ?? 0, max: options.max ?? 10 },
+    pool: {
+      min: options.min ?? 0,
+      max: options.max ?? 10,
+      ...(connections
+        ? {
+            afterCreate: (connection: PgConnection, done: (error: Error | null, connection: PgConnection) => void) => {
+              connections.add(connection);
+              done(null, connection);
+            },
+            validate: (connection: PgConnection) => !connections.cut.has(connection),
+          }
+        : {}),
+    },
     acquireConnectionTimeout: bounds ? Math.max(bounds.acquireTimeoutMs, BUSY_WAIT_LIMIT_MS) : 15_000,
-    ...(bounds ? { stallTimeoutMs: bounds.acquireTimeoutMs } : {}),
-  } as Knex.Config);
+  });
+  if (bounds && connections) {
+    // knex's documented events carry the connection's id (`__knexUid`), transactions' included.
+    knex.on('query-error', (error: unknown, query: { __knexUid?: string }) => {
+      if ((error as Error | null)?.message === 'Query read timeout' && query.__knexUid) connections.end(connections.byId.get(query.__knexUid));
+    });
+    const progressed = watchForStalls(knex.client.pool as unknown as TarnEvents, connections, bounds.acquireTimeoutMs);
+    // A statement answered inside a long transaction is progress too: the database is alive.
+    knex.on('query-response', progressed);
+  }
+  return knex;
+}
+
+/** The connection string a knex made by createKnex connects with. */
+export function connectionStringOf(knex: Knex): string {
+  const connection = knex.client.config.connection as { connectionString?: string } | string | undefined;
+  const url = typeof connection === 'string' ? connection : connection?.connectionString;
+  if (!url) throw new Error('This knex was not made with a database URL.');
+  return url;
+}
+
+/** A statement on a connection of its own: rows as arrays (`rowMode`) or objects, and the row count. */
+export interface OwnConnection {
+  query(config: { text: string; values?: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+/**
+ * Runs `task` on a pg connection of its own, to the database `knex` talks to, outside knex's pool
+ * (backup and restore: rows as arrays of text, and PostgreSQL's own error messages, which knex
+ * would prefix with the statement and its values, i.e. password hashes and ciphertexts).
+ */
+export async function withOwnConnection<T>(knex: Knex, task: (connection: OwnConnection) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: connectionStringOf(knex), application_name: 'subshare-backup' });
+  await client.connect();
+  try {
+    return await task(client as unknown as OwnConnection);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs `fn` inside the given transaction, or a new one when none is given. */
@@ -135,37 +197,70 @@ export async function inTransaction<T>(knex: Knex, trx: Knex.Transaction | undef
   return knex.transaction(fn);
 }
 
-/** What `sqlRows` needs of knex's client: its pool, its query call, and its events. */
-interface KnexClientInternals {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void>;
-  query(connection: PgConnection, query: { sql: string; bindings: readonly unknown[] }): Promise<{ response: pg.QueryResult }>;
-  emit(event: 'query-response', rows: unknown, query: { sql: string; bindings: readonly unknown[] }): boolean;
+/**
+ * Runs `fn` in a read-only transaction whose statements PostgreSQL cancels after `timeoutMs`
+ * (scrapes and reports that must never hold the database for long).
+ */
+export async function readOnlyTransaction<T>(knex: Knex, timeoutMs: number, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('set transaction read only');
+    await trx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    return fn(trx);
+  });
+}
+
+/** Takes a transaction-scoped advisory lock (two 32-bit keys), held until `trx` ends: work that must not overlap queues. */
+export async function advisoryXactLock(trx: Knex.Transaction, lockClass: number, key: number): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?, ?)', [lockClass, key]);
+}
+
+/** A statement in pg's `$n` form, made into knex.raw's `?` form once (see `sqlRows`). */
+interface RawForm {
+  sql: string;
+  /** For each `?`, the index of its value in the `$n` bindings. */
+  order: number[];
+}
+
+const rawForms = new Map<string, RawForm>();
+/** Distinct statements remembered: ours are a few dozen constant strings. */
+const RAW_FORM_MEMORY = 1_000;
+
+/**
+ * `$1`, `$2`… (reused as often as the statement likes) into knex.raw's positional `?`, and any
+ * literal `?` (a jsonb operator) escaped as knex asks (`\?`). Placeholders inside string literals
+ * are not told apart: our statements have none.
+ */
+function rawFormOf(sql: string): RawForm {
+  let form = rawForms.get(sql);
+  if (!form) {
+    const order: number[] = [];
+    const text = sql.replace(/\?/g, '\\?').replace(/\$(\d+)/g, (_match, digits: string) => {
+      order.push(Number(digits) - 1);
+      return '?';
+    });
+    form = { sql: text, order };
+    if (rawForms.size >= RAW_FORM_MEMORY) rawForms.clear();
+    rawForms.set(sql, form);
+  }
+  return form;
 }
 
 /**
- * One SQL statement (placeholders `$1`, `$2`…) on a connection of knex's pool, or on the given
- * transaction's: the rows as PostgreSQL sent them (snake_case columns, int8 as numbers).
+ * One SQL statement (placeholders `$1`, `$2`…) through knex.raw, on knex's pool or on the given
+ * transaction: the rows as PostgreSQL sent them (snake_case columns, int8 as numbers).
  *
- * For the statements run on every buyer's call (the session check, the panel's reads): through
- * objection and knex's query builder a statement cost about 0.2 ms of CPU, and moving the panel's
- * five here saved 0.7 ms of its 2.1 (bench:api). Everything else keeps objection behind its
- * repository. It is still knex's client underneath, so nothing else changes: the same pool and
- * its stall watch, the same statement and read timeouts (settings of the connection), the same
- * `query` and `query-response` events, the same errors (pg's, or knex's timeout when no
- * connection comes free).
+ * For the statements run on every buyer's call (the session check, the panel's reads) and the
+ * checkout's writes: through objection and knex's query builder a statement cost about 0.2 ms of
+ * CPU (bench:api); `knex.raw` skips the builder and the model mapping. Being knex's own API, it
+ * keeps the pool and its stall watch, the statement and read timeouts, the `query` and
+ * `query-response` events, and the errors (pg's, or knex's timeout when no connection comes free).
  */
 export async function sqlRows<T>(db: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
-  const client = db.client as unknown as KnexClientInternals;
-  const connection = await client.acquireConnection();
-  try {
-    const query = { sql, bindings };
-    const { response } = await client.query(connection, query);
-    client.emit('query-response', response.rows, query);
-    return response.rows as T[];
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  const form = rawFormOf(sql);
+  // knex refuses undefined bindings; pg sends them as NULL, which is what our callers mean.
+  const values = form.order.map((index) => bindings[index] ?? null);
+  const result = await db.raw<pg.QueryResult>(form.sql, values as Knex.RawBinding[]);
+  return result.rows as T[];
 }
 
 /** A column list and its placeholders from a row written by our own code (never from input: the keys become SQL). */

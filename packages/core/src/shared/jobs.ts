@@ -3,9 +3,8 @@
  * pg-boss on the same database, so a job sent with `trx` is committed (or rolled back)
  * together with the write that caused it.
  */
-import { PgBoss, type Db, type Queue } from 'pg-boss';
+import { fromKnex, PgBoss, type Queue } from 'pg-boss';
 import type { Knex } from 'knex';
-import { sqlRows } from './database.js';
 import { databaseFailure } from './errors.js';
 import type { Logger } from './logger.js';
 import { currentRequestId, JOB_REQUEST_ID_KEY } from './request-context.js';
@@ -20,6 +19,8 @@ export interface SendJobOptions {
 
 export interface JobQueue {
   send(queue: string, data: object, options?: SendJobOptions): Promise<string | null>;
+  /** Jobs per queue and state, for every queue there is (0 for a state with none). */
+  counts(): Promise<JobCount[]>;
 }
 
 /** A queue and the settings chosen for it on purpose; created explicitly at start. */
@@ -78,18 +79,30 @@ export class PgBossJobQueue implements JobQueue {
     return this.boss.send(queue, requestId === undefined ? data : { [JOB_REQUEST_ID_KEY]: requestId, ...data }, {
       singletonKey: options.singletonKey,
       startAfter: options.startAfter,
-      ...(options.trx ? { db: onTransaction(options.trx) } : {}),
+      // pg-boss's own knex adapter: its statements run on the caller's transaction.
+      ...(options.trx ? { db: fromKnex(options.trx) } : {}),
     });
   }
-}
 
-/**
- * pg-boss's statements run on the caller's transaction, as they are: their `$n` placeholders are
- * pg's own. (pg-boss's `fromKnex` rewrites each statement into knex's `?` form for knex.raw, and
- * knex turns it back: CPU spent on every paid order for nothing.)
- */
-function onTransaction(trx: Knex.Transaction): Db {
-  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await sqlRows(trx, text, values) }) };
+  /**
+   * pg-boss's `getQueueStats` with `force`: counted from its job table at most a minute ago (pg-boss
+   * keeps a fresh count that long, so frequent scrapes do not each count the table again).
+   * `created` is pg-boss's queued count (waiting, retries included), `failed` what gave up after
+   * its retries and is still kept (the queue's deleteAfterSeconds).
+   */
+  async counts(): Promise<JobCount[]> {
+    const counts: JobCount[] = [];
+    const queues = (await this.boss.getQueues()).map((queue) => queue.name).sort();
+    for (const queue of queues) {
+      const [stats] = await this.boss.getQueueStats(queue, { force: true });
+      counts.push(
+        { queue, state: 'created', count: stats?.queuedCount ?? 0 },
+        { queue, state: 'active', count: stats?.activeCount ?? 0 },
+        { queue, state: 'failed', count: stats?.failedCount ?? 0 },
+      );
+    }
+    return counts;
+  }
 }
 
 /**
@@ -125,23 +138,9 @@ export async function createQueues(boss: PgBoss, definitions: QueueDefinition[])
   }
 }
 
-/** Jobs in one queue and state, as pg-boss keeps them (`failed`: gave up after its retries). */
+/** Jobs in one queue and state, as pg-boss counts them (`failed`: gave up after its retries). */
 export interface JobCount {
   queue: string;
-  state: 'created' | 'retry' | 'active' | 'failed';
+  state: 'created' | 'active' | 'failed';
   count: number;
-}
-
-/**
- * How many jobs wait, run or have failed, per queue: read from pg-boss's table at the moment
- * (its own cached counts are only refreshed by a supervising worker's monitor). Failed jobs are
- * counted while pg-boss keeps them (the queue's deleteAfterSeconds).
- */
-export async function countJobs(db: Knex | Knex.Transaction, schema = PG_BOSS_SCHEMA): Promise<JobCount[]> {
-  const result = await db.raw<{ rows: Array<{ queue: string; state: JobCount['state']; count: number }> }>(
-    `select name as queue, state::text as state, count(*)::int as count from ??.job
-      where state in ('created', 'retry', 'active', 'failed') group by name, state order by name, state`,
-    [schema],
-  );
-  return result.rows;
 }

@@ -26,6 +26,11 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
+  /** The prune job: counters whose window ended before `now`; answers how many went. */
+  async prune(now = this.clock.now()): Promise<number> {
+    return this.knex('rate_limits').where('window_ends_at', '<', now).delete();
+  }
+
   /** Counts one hit and throws 429 once the window holds more than `limit` hits. */
   async consume(rule: RateLimit, subject: string): Promise<RateLimitState> {
     const state = await this.hit(rule, subject);

@@ -3,10 +3,7 @@
  * e-mails the shop wrote, a one-time code always masked).
  */
 import * as yup from 'yup';
-// The kinds table alone (plain constants): the notifications module's index.ts would bring its
-// Node code into the web client, which reads this file too.
-// eslint-disable-next-line subshare/module-boundaries -- see above
-import { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName } from '../modules/notifications/email-kinds.js';
+import { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName } from './email-kinds.js';
 import { dateTime, id, integer, list, numberOf, text } from './fields.js';
 
 const KIND_NUMBERS = Object.values(EMAIL_KIND);

@@ -37,7 +37,7 @@ export function auditActor(req: Request, res: Response): AuditActor {
   return auditActorOf(currentUser(res), requestContext(req));
 }
 
-/** The same, from the caller and the request's context (the lane has no Express request). */
+/** The same, from the caller and the request's context. */
 export function auditActorOf(user: AuthenticatedUser, context: RequestContext): AuditActor {
   return { userId: user.id, label: user.email, ip: context.ip };
 }
@@ -45,7 +45,6 @@ export function auditActorOf(user: AuthenticatedUser, context: RequestContext): 
 /**
  * The caller behind an Authorization header, if they may make a call of this access: 401 without
  * a valid token of a live session, 403 without the e-mail verified or the role the call needs.
- * One rule for the Express guards and the lane (lane.ts).
  */
 export async function authorizedCaller(auth: AuthService, authorization: string | undefined, access: SignedInAccess): Promise<AuthenticatedUser> {
   const match = BEARER.exec(authorization ?? '');

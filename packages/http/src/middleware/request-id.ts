@@ -7,11 +7,11 @@
  * sends carries it.
  */
 import { acceptRequestId, runWithRequestId } from '@subshare/core';
-import type { BareMiddleware } from './bare.js';
+import type { RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-export const requestId: BareMiddleware = (req, res, next) => {
+export const requestId: RequestHandler = (req, res, next) => {
   const id = acceptRequestId(req.headers['x-request-id']);
   res.locals.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);

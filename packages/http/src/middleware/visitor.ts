@@ -1,8 +1,7 @@
 /**
  * Where a visitor is, for defaults only (language, currency, which social login to offer).
  * A country header is believed only when the operator configured one (e.g. a CDN's
- * `cf-ipcountry`); otherwise the browser's Accept-Language decides. Node's own request is enough
- * (the lane ahead of Express asks too).
+ * `cf-ipcountry`); otherwise the browser's Accept-Language decides. Node's own request is enough.
  */
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig, CurrencyCode, LanguageId } from '@subshare/core';

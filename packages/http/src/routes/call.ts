@@ -5,7 +5,6 @@
  * (openapi/document.ts) is generated from the same lines. `call()` only checks the types: the
  * handler gets the inferred input and must return the inferred answer.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type * as yup from 'yup';
 import type { AuthenticatedUser, RequestContext } from '@subshare/core';
@@ -55,15 +54,6 @@ export interface CallInput<Q, B, P, A extends Access> {
   res: Response;
 }
 
-/** What a `bare` handler receives: the validated input and caller, as for `handler`, but Node's own request and response. */
-export interface BareInput<Q, A extends Access = 'public'> {
-  query: Infer<Q>;
-  user: CallInput<Q, undefined, undefined, A>['user'];
-  context: RequestContext;
-  req: IncomingMessage;
-  res: ServerResponse;
-}
-
 export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
   method: 'get' | 'post';
   /** Express style (`:id` for a path parameter). */
@@ -91,14 +81,6 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
    * answered itself through `res` (precompressed bytes, redirects, files).
    */
   handler: (input: CallInput<Q, B, P, A>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void;
-  /**
-   * GETs read often enough that Express's own cost counts (the catalog reads, the buyer's panel):
-   * the same answer without Express, so the lane (lane.ts) can answer them ahead of it. It
-   * returns the JSON answer, or nothing when it wrote the answer itself with Node's own request
-   * and response (no Express helpers). The handler stays for what reaches Express's router (HEAD,
-   * `/api/main/home/`).
-   */
-  bare?: A extends 'provider' ? never : (input: BareInput<Q, A>) => Promise<AnswerOf<R> | void>;
 }
 
 /** A line of the table with its types erased, as the router and the document read it. */
@@ -118,7 +100,6 @@ export interface Call {
   params?: ObjectSchema;
   answer: AnswerSpec;
   handler: (input: CallInput<unknown, unknown, unknown, Access>) => unknown;
-  bare?: (input: BareInput<unknown, Access>) => Promise<unknown>;
 }
 
 /** One line of the route table: the types flow from the schemas into the handler. */

@@ -1,8 +1,8 @@
 /**
  * Catalog calls. The storefront's two reads are served precompressed: their answers are
  * serialized and compressed once per catalog version (handlers/catalog.handlers.ts), so they
- * are mounted ahead of the compression middleware, and answered by the lane ahead of Express
- * (lane.ts: `bare`).
+ * are mounted ahead of the compression middleware; any HTTP cache may keep them (ETag,
+ * Cache-Control with s-maxage and stale-while-revalidate).
  */
 import type { Container } from 'inversify';
 import { CATALOG, TOKENS, type AppConfig, type CatalogService } from '@subshare/core';
@@ -28,7 +28,6 @@ export function catalogCalls(container: Container): Call[] {
       query: wire.catalog.homeQuery,
       answer: wire.catalog.homeAnswer,
       handler: ({ req, res, query }) => cached.home(req, res, query),
-      bare: ({ req, res, query }) => cached.home(req, res, query),
     }),
     call({
       method: 'get',
@@ -41,7 +40,6 @@ export function catalogCalls(container: Container): Call[] {
       query: wire.catalog.platformQuery,
       answer: wire.catalog.platformAnswer,
       handler: ({ req, res, query }) => cached.getPlatform(req, res, query),
-      bare: ({ req, res, query }) => cached.getPlatform(req, res, query),
     }),
     call({
       method: 'get',

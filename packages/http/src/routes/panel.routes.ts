@@ -31,8 +31,6 @@ export function panelCalls(container: Container): Call[] {
       query: schemas.panelQuery,
       answer: schemas.panelAnswer,
       handler: readPanel,
-      // Polled by every open panel: answered ahead of Express (lane.ts).
-      bare: readPanel,
     }),
     call({
       method: 'post',

@@ -8,7 +8,6 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Container } from 'inversify';
 import { validate, type AuthenticatedUser } from '@subshare/core';
 import { guards, requestContext } from '../middleware/auth.js';
-import type { BareMiddleware } from '../middleware/bare.js';
 import { isJsonAnswer, type Call, type CallInput, type Stage } from './call.js';
 import { sendJson } from '../serializers/cached-json.js';
 
@@ -20,7 +19,7 @@ const QUERY_MEMORY = 1_000;
  * A query's validated value per raw query string. The storefront's calls see few distinct
  * query strings, and validating each request again was a measurable share of the catalog
  * calls' time. Values are frozen, as they are shared; invalid queries throw and are not kept.
- * One memory per line, shared by the router and the lane (lane.ts).
+ * One memory per line.
  */
 export type QueryReader = (raw: string, parse: () => unknown) => Record<string, unknown>;
 
@@ -77,8 +76,8 @@ function endpoint(line: Call): RequestHandler {
   };
 }
 
-/** What app.ts sets on every /api answer; lines mounted ahead of it (and the lane) set it themselves. */
-export const noStore: BareMiddleware = (_req, res, next) => {
+/** What app.ts sets on every /api answer; lines mounted ahead of it set it themselves. */
+export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };

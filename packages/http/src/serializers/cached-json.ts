@@ -1,13 +1,9 @@
 /**
- * JSON answers written with Node's own response. Catalog answers are the same bytes for everyone
- * who asks in the same language and currency,
- * until the catalog changes. They are serialized, hashed (ETag) and compressed (brotli, gzip)
- * once, kept in a WeakMap keyed by the catalog's platform list (a catalog reload makes a new
- * list, so the old bytes go with it), and written straight to the socket: no JSON.stringify
+ * JSON answers. Catalog answers are the same bytes for everyone who asks in the same language
+ * and currency, until the catalog changes. They are serialized, hashed (ETag) and compressed
+ * (brotli, gzip) once, kept in a WeakMap keyed by the catalog's platform list (a catalog reload
+ * makes a new list, so the old bytes go with it), and written in one piece: no JSON.stringify
  * and no compression per request. bench/api.mjs measured why (most of the time went there).
- *
- * Sending uses Node's own request and response only (no Express helpers), so the lane ahead of
- * Express (lane.ts) can send them too.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
 export const AUDIT = {
@@ -6,6 +7,7 @@ export const AUDIT = {
 } as const;
 
 export const auditModule = new ContainerModule(({ bind }) => {
+  bind(AuditRepository).toSelf().inSingletonScope();
   bind(AuditService).toSelf().inSingletonScope();
   bind(AUDIT.Service).toService(AuditService);
 });

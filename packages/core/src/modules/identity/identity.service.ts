@@ -12,6 +12,7 @@ import { TOKENS } from '../../shared/tokens.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role, type UserModel } from './models/user.model.js';
 import { SessionRepository } from './session.repository.js';
+import { VerificationCodeRepository } from './verification-code.repository.js';
 import { UserRepository } from './user.repository.js';
 import type { SetRoleInput, UserPagesQuery, UsersByEmailQuery, UsersQuery } from '../../wire/staff.js';
 
@@ -94,7 +95,13 @@ export class IdentityService {
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(VerificationCodeRepository) private readonly codes: VerificationCodeRepository,
   ) {}
+
+  /** The prune job: sessions and one-time codes that expired before `before` can no longer matter. */
+  async pruneExpired(before: Date): Promise<{ authSessions: number; verificationCodes: number }> {
+    return { authSessions: await this.sessions.deleteExpiredBefore(before), verificationCodes: await this.codes.deleteExpiredBefore(before) };
+  }
 
   async hasAdmin(): Promise<boolean> {
     return (await this.users.countWithRole(ROLES.admin)) > 0;

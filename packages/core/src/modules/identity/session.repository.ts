@@ -31,4 +31,9 @@ export class SessionRepository {
       .where({ user_id: userId })
       .whereNull('revoked_at');
   }
+
+  /** Sessions that expired before `before` (the prune job): answers how many went. */
+  async deleteExpiredBefore(before: Date): Promise<number> {
+    return AuthSessionModel.query(this.knex).where('expires_at', '<', before).delete();
+  }
 }

@@ -58,4 +58,9 @@ export class VerificationCodeRepository {
   async consumeAllOfUser(userId: number, at: Date, trx: Knex.Transaction): Promise<void> {
     await trx('verification_codes').where({ user_id: userId }).whereNull('consumed_at').update({ consumed_at: at });
   }
+
+  /** Codes that expired before `before` (the prune job): answers how many went. */
+  async deleteExpiredBefore(before: Date): Promise<number> {
+    return VerificationCodeModel.query(this.knex).where('expires_at', '<', before).delete();
+  }
 }

@@ -1,30 +1,10 @@
 /**
- * The e-mail kinds and the data each one needs. The numbers are stored in `email_outbox.kind`
- * and used by the spec's `sendemail` call: 0 to 6 come from the spec, 7 to 10 are ours.
+ * The e-mail kinds (wire/email-kinds.ts: the numbers the API and the outbox use) and the data each
+ * one needs.
  */
+import { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName } from '../../wire/email-kinds.js';
 
-export const EMAIL_KIND = {
-  welcome: 0,
-  purchasedActiveSubscribe: 1,
-  purchasedNotActiveSubscribe: 2,
-  subscribeActive: 3,
-  trustPilotInvite: 4,
-  verificationCode: 5,
-  appleTVActive: 6,
-  expiryReminder: 7,
-  subscriptionEnded: 8,
-  subscriptionReplaced: 9,
-  refunded: 10,
-} as const;
-
-export type EmailKindName = keyof typeof EMAIL_KIND;
-export type EmailKind = (typeof EMAIL_KIND)[EmailKindName];
-
-export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).map(([name, kind]) => [kind, name])) as Record<EmailKind, EmailKindName>;
-
-export function isEmailKind(value: unknown): value is EmailKind {
-  return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);
-}
+export { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName };
 
 /**
  * Which kinds carry a one-time code (sign-up verification, password reset: both are kind 5), one

@@ -73,17 +73,6 @@ export class OperationsService {
     }
   }
 
-  /** Deletes rows that can no longer matter: expired sessions, spent codes, old counters. */
-  async prune(): Promise<Record<string, number>> {
-    const now = this.clock.now();
-    const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000);
-    return {
-      authSessions: await this.knex('auth_sessions').where('expires_at', '<', weekAgo).delete(),
-      verificationCodes: await this.knex('verification_codes').where('expires_at', '<', weekAgo).delete(),
-      rateLimits: await this.knex('rate_limits').where('window_ends_at', '<', now).delete(),
-    };
-  }
-
   async recordHeartbeat(workerId: string, startedAt: Date): Promise<void> {
     const now = this.clock.now();
     await this.knex('worker_heartbeats')

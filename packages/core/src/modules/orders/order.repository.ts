@@ -247,21 +247,32 @@ export class OrderRepository {
   }
 
   /** Metrics: payment-to-completion times (seconds) of the orders completed since `since`: count, quantiles, max. */
-  async completionLatency(since: Date, quantiles: number[], trx?: Knex.Transaction): Promise<{ count: number; quantiles: number[]; max: number }> {
-    const result = await (trx ?? this.knex).raw<{ rows: Array<{ count: number; quantiles: number[] | null; max: number | null }> }>(
-      `select count(*)::int as count,
-              percentile_cont(?::float8[]) within group (order by extract(epoch from completed_at - paid_at)) as quantiles,
-              max(extract(epoch from completed_at - paid_at))::float8 as max
-         from orders where completed_at >= ? and paid_at is not null`,
-      [quantiles, since],
+  async completionLatencies(since: Date, trx?: Knex.Transaction): Promise<number[]> {
+    const result = await (trx ?? this.knex).raw<{ rows: Array<{ seconds: number }> }>(
+      `select extract(epoch from completed_at - paid_at)::float8 as seconds
+         from orders where completed_at >= ? and paid_at is not null order by completed_at`,
+      [since],
     );
-    const row = result.rows[0];
-    return { count: row?.count ?? 0, quantiles: (row?.quantiles ?? quantiles.map(() => 0)).map(Number), max: Number(row?.max ?? 0) };
+    return result.rows.map((row) => Number(row.seconds));
   }
 
   /** Orders still unpaid after `before`: candidates for expiry. */
   async unpaidCreatedBefore(before: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('orders').whereIn('state', [0, 1, 3]).where('created_at', '<', before).orderBy('id').limit(limit).select('id');
     return rows.map((row: { id: number }) => row.id);
+  }
+
+  /** The durations and types of a platform that order items name (any state). */
+  async orderedOptions(platformId: number, trx?: Knex.Transaction): Promise<Array<{ duration_id: number; plan_type_id: number }>> {
+    return (trx ?? this.knex)('order_items')
+      .where({ platform_id: platformId })
+      .distinct<Array<{ duration_id: number; plan_type_id: number }>>('duration_id', 'plan_type_id');
+  }
+
+  /** How many orders name each platform. */
+  async orderCountsByPlatform(): Promise<Array<{ platform_id: number; count: string }>> {
+    return this.knex('order_items')
+      .groupBy('platform_id')
+      .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
   }
 }

@@ -98,13 +98,10 @@ export interface WaitingOrder {
   hours: number;
 }
 
-/** Payment-to-activation times of recently completed orders, in seconds (all 0 when none completed). */
+/** Payment-to-activation times of recently completed orders, in seconds, oldest completion first. */
 export interface ActivationLatency {
   completed: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
+  seconds: number[];
 }
 
 /** One page of orders, newest first; `pages` and `count` are the spec's paged count response. */
@@ -368,12 +365,12 @@ export class OrdersService {
 
   /**
    * Metrics: how long the orders completed in the last `hours` waited from payment to activation
-   * (automatic or by staff): their count, the 50th, 90th and 99th percentiles and the longest, in seconds.
+   * (automatic or by staff): each one's wait in seconds.
    */
   async activationLatency(hours: number, trx?: Knex.Transaction): Promise<ActivationLatency> {
     const since = new Date(this.clock.now().getTime() - hours * HOUR_MS);
-    const { count, quantiles, max } = await this.orders.completionLatency(since, [0.5, 0.9, 0.99], trx);
-    return { completed: count, p50: quantiles[0], p90: quantiles[1], p99: quantiles[2], max };
+    const seconds = await this.orders.completionLatencies(since, trx);
+    return { completed: seconds.length, seconds };
   }
 
   /**
@@ -382,17 +379,13 @@ export class OrdersService {
    * and prices; the ids still point at the shared duration and type rows.
    */
   async orderedOptions(platformId: number, trx?: Knex.Transaction): Promise<{ durationIds: Set<number>; typeIds: Set<number> }> {
-    const rows = await (trx ?? this.knex)('order_items')
-      .where({ platform_id: platformId })
-      .distinct<Array<{ duration_id: number; plan_type_id: number }>>('duration_id', 'plan_type_id');
+    const rows = await this.orders.orderedOptions(platformId, trx);
     return { durationIds: new Set(rows.map((row) => row.duration_id)), typeIds: new Set(rows.map((row) => row.plan_type_id)) };
   }
 
   /** How many orders name each platform (the catalog editor's list). */
   async orderCountsByPlatform(): Promise<Map<number, number>> {
-    const rows = await this.knex('order_items')
-      .groupBy('platform_id')
-      .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
+    const rows = await this.orders.orderCountsByPlatform();
     return new Map(rows.map((row) => [row.platform_id, Number(row.count)]));
   }
 

@@ -270,4 +270,9 @@ export class SubscriptionRepository {
   async markReminded(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
     await SubscriptionModel.query(trx).patch({ reminded_at: at, updated_at: at }).where({ id });
   }
+
+  /** Takes a platform's slot-claim advisory lock until the transaction ends (the same lock `claimFirstFreeSlot` takes). */
+  async lockPlatformClaims(lock: { lockClass: number; platformId: number }, trx: Knex.Transaction): Promise<void> {
+    await sqlRows(trx, 'select pg_advisory_xact_lock($1, $2)', [lock.lockClass, lock.platformId]);
+  }
 }

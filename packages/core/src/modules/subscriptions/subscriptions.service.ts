@@ -8,7 +8,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../../shared/clock.js';
-import { sqlRows } from '../../shared/database.js';
 import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountSlots, type AccountsService } from '../accounts/index.js';
@@ -175,7 +174,7 @@ export class SubscriptionsService {
    */
   async lockPlatforms(platformIds: number[], trx: Knex.Transaction): Promise<void> {
     for (const platformId of [...new Set(platformIds)].sort((a, b) => a - b)) {
-      await sqlRows(trx, 'select pg_advisory_xact_lock($1, $2)', [CLAIM_LOCK_CLASS, platformId]);
+      await this.subscriptions.lockPlatformClaims({ lockClass: CLAIM_LOCK_CLASS, platformId }, trx);
     }
   }
 

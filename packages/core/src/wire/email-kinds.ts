@@ -1,0 +1,28 @@
+/**
+ * The e-mail kinds as the API names them: numbers stored in `email_outbox.kind` and used by the
+ * spec's `sendemail` call (0 to 6 come from the spec, 7 to 10 are ours). Plain constants, read by
+ * the wire schemas (and so by the web client) and by the notifications module, which adds what
+ * each kind carries (notifications/email-kinds.ts).
+ */
+export const EMAIL_KIND = {
+  welcome: 0,
+  purchasedActiveSubscribe: 1,
+  purchasedNotActiveSubscribe: 2,
+  subscribeActive: 3,
+  trustPilotInvite: 4,
+  verificationCode: 5,
+  appleTVActive: 6,
+  expiryReminder: 7,
+  subscriptionEnded: 8,
+  subscriptionReplaced: 9,
+  refunded: 10,
+} as const;
+
+export type EmailKindName = keyof typeof EMAIL_KIND;
+export type EmailKind = (typeof EMAIL_KIND)[EmailKindName];
+
+export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).map(([name, kind]) => [kind, name])) as Record<EmailKind, EmailKindName>;
+
+export function isEmailKind(value: unknown): value is EmailKind {
+  return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);
+}
