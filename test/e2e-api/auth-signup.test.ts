@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { api, createUser, uniqueEmail } from '../support/agent.js';
+import { api, createUser, uniqueEmail, uniqueIp } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 
@@ -48,7 +48,7 @@ describe('sign-up and e-mail verification (through the API and a real SMTP serve
 
     // The code is single use.
     const again = await api().post('/api/user/sendverificationcodecallback').send({ email, code }).expect(400);
-    expect(again.body.code).to.equal('code_expired');
+    expect(again.body.code).to.equal('invalid_code');
   });
 
   it('sends the code in Korean to a Korean buyer', async () => {
@@ -128,31 +128,52 @@ describe('verification code rules', () => {
     const { code } = await requestCode(registered.token, email);
     harness().clock.advance(10 * minute + 1_000);
     const res = await api().post('/api/user/sendverificationcodecallback').send({ email, code }).expect(400);
-    expect(res.body.code).to.equal('code_expired');
+    expect(res.body.code).to.equal('invalid_code');
   });
 
-  it('kills a code after 5 wrong tries, and a new code does not reset the count', async () => {
+  it("gives a source 5 tries an hour; a stranger's wrong codes do not lock the owner out", async () => {
     const email = uniqueEmail('lock');
     const registered = await register(email);
     const { code } = await requestCode(registered.token, email);
     const wrong = code === '000000' ? '111111' : '000000';
+    const stranger = uniqueIp();
+    const check = (value: string, ip: string) => api(undefined, ip).post('/api/user/sendverificationcodecallback').send({ email, code: value });
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const res = await api().post('/api/user/sendverificationcodecallback').send({ email, code: wrong }).expect(400);
+      const res = await check(wrong, stranger).expect(400);
       expect(res.body.code).to.equal('invalid_code');
       expect(res.body.message).to.contain(`${5 - attempt} ${5 - attempt === 1 ? 'try' : 'tries'} left`);
     }
-    await api().post('/api/user/sendverificationcodecallback').send({ email, code: wrong }).expect(429);
-    // Even the right code is refused now.
-    await api().post('/api/user/sendverificationcodecallback').send({ email, code }).expect(429);
+    const locked = await check(wrong, stranger).expect(429);
+    expect(Number(locked.headers['retry-after'])).to.be.within(3500, 3600);
+    // That source is done for the hour, even with the right code.
+    await check(code, stranger).expect(429);
 
-    harness().clock.advance(61_000);
-    const { code: fresh } = await requestCode(registered.token, email);
-    await api().post('/api/user/sendverificationcodecallback').send({ email, code: fresh }).expect(429);
+    // The owner, elsewhere, is not touched: the code still works.
+    const res = await check(code, uniqueIp()).expect(200);
+    expect(res.body.isEmailVerified).to.equal(true);
 
-    // After an hour the slate is clean.
+    // After an hour the stranger's slate is clean.
     harness().clock.advance(61 * minute);
-    const { code: later } = await requestCode(registered.token, email);
-    const res = await api().post('/api/user/sendverificationcodecallback').send({ email, code: later }).expect(200);
+    await check(wrong, stranger).expect(400);
+  });
+
+  it('bounds guessing spread over many sources at 30 an hour per address; sources that logged in are exempt', async () => {
+    const user = await createUser({ verified: false });
+    const home = uniqueIp();
+    const login = await api(undefined, home).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
+    const check = (value: string, ip: string) => api(undefined, ip).post('/api/user/sendverificationcodecallback').send({ email: user.email, code: value });
+    const statuses: number[] = [];
+    for (let source = 0; source < 8; source++) {
+      const ip = uniqueIp();
+      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await check('000000', ip)).status);
+    }
+    expect(statuses.slice(0, 30)).to.deep.equal(Array(30).fill(400));
+    expect(statuses.slice(30)).to.deep.equal([429, 429]);
+    // A new device waits; the owner at home does not.
+    await check('000000', uniqueIp()).expect(429);
+    await api().post('/api/user/sendverificationcode').set('Authorization', `Bearer ${login.body.token}`).send({ email: user.email }).expect(200);
+    const mail = await harness().mailTo(user.email);
+    const res = await check(codeIn(mail.text)!, home).expect(200);
     expect(res.body.isEmailVerified).to.equal(true);
   });
 
@@ -175,11 +196,37 @@ describe('verification code rules', () => {
     expect(Number(stored[0].count)).to.equal(10);
   });
 
-  it('does not tell whether an e-mail exists through the code check', async () => {
-    const res = await api()
-      .post('/api/user/sendverificationcodecallback')
-      .send({ email: uniqueEmail('ghost'), code: '123456' })
-      .expect(400);
-    expect(res.body.code).to.equal('invalid_code');
+  it('does not tell whether an e-mail exists through the code check: a known address answers like an unknown one', async () => {
+    // Each address is tried from a source of its own, as an outsider would probe them.
+    const answersFor = async (email: string, codes: string[]) => {
+      const ip = uniqueIp();
+      const answers: string[] = [];
+      for (const code of codes) {
+        const res = await api(undefined, ip).post('/api/user/sendverificationcodecallback').send({ email, code });
+        answers.push(`${res.status} ${res.body.code} ${res.body.message} ${JSON.stringify(res.body.errors)}`);
+      }
+      return answers;
+    };
+    const guesses = ['123456', '234567', '345678', '456789', '567890', '678901'];
+    const unknown = await answersFor(uniqueEmail('ghost'), guesses);
+    expect(unknown[0]).to.match(/^400 invalid_code /);
+    expect(unknown[4]).to.match(/^429 /);
+
+    // A known address with no code at all.
+    const noCode = await register(uniqueEmail('nocode'));
+    expect(await answersFor((await harness().knex('users').where({ id: noCode.id }).first()).email, guesses)).to.deep.equal(unknown);
+
+    // A known address whose code has expired (its right code is among the guesses), and one whose code was spent.
+    const expiredEmail = uniqueEmail('expired');
+    const expired = await register(expiredEmail);
+    const { code: stale } = await requestCode(expired.token, expiredEmail);
+    harness().clock.advance(10 * 60_000 + 1_000);
+    expect(await answersFor(expiredEmail, [stale, ...guesses.slice(1)])).to.deep.equal(unknown);
+
+    const spentEmail = uniqueEmail('spent');
+    const spent = await register(spentEmail);
+    const { code: used } = await requestCode(spent.token, spentEmail);
+    await api().post('/api/user/sendverificationcodecallback').send({ email: spentEmail, code: used }).expect(200);
+    expect(await answersFor(spentEmail, [used, ...guesses.slice(1)])).to.deep.equal(unknown);
   });
 });

@@ -63,37 +63,58 @@ describe('password reset (through the API and a real SMTP server)', function () 
     await harness().mailTo(known.email);
     expect(harness().smtp.messagesTo(unknown)).to.have.length(0);
 
-    // Trying codes: the same answers, try by try, including the lock on the fifth.
+    // Trying codes from one source: the same answers, try by try, including the lock on the fifth.
     const triesOf = async (email: string) => {
       const answers: string[] = [];
+      const ip = uniqueIp();
       for (let i = 0; i < 6; i++) {
-        const r = await reset({ email, code: '000000', password: 'fresh-pass-12' });
+        const r = await reset({ email, code: '000000', password: 'fresh-pass-12' }, ip);
         answers.push(`${r.status} ${r.body.code} ${r.body.message}`);
       }
       return answers;
     };
     const knownTries = await triesOf(known.email);
     expect(knownTries).to.deep.equal(await triesOf(unknown));
-    expect(knownTries.slice(0, 4)).to.deep.equal(Array(4).fill('400 invalid_code The code is not correct or has expired. Ask for a new one.'));
+    expect(knownTries.slice(0, 4)).to.deep.equal(
+      [4, 3, 2, 1].map((left) => `400 invalid_code The code is not correct or has expired. ${left} ${left === 1 ? 'try' : 'tries'} left.`),
+    );
     expect(knownTries.slice(4).every((a) => a.startsWith('429'))).to.equal(true);
   });
 
-  it('locks the code after 5 wrong tries: even the right code is refused, also with a new code within the hour', async () => {
+  it('stops a stranger after 5 wrong codes without locking the owner out; the right code still works from elsewhere', async () => {
     const user = await createUser();
     const { code } = await requestResetCode(user.email);
     const wrong = code === '000000' ? '111111' : '000000';
+    const stranger = uniqueIp();
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const res = await reset({ email: user.email, code: wrong, password: 'fresh-pass-12' }).expect(400);
+      const res = await reset({ email: user.email, code: wrong, password: 'evil-pass-123' }, stranger).expect(400);
       expect(res.body.code).to.equal('invalid_code');
     }
-    const locked = await reset({ email: user.email, code: wrong, password: 'fresh-pass-12' }).expect(429);
+    const locked = await reset({ email: user.email, code: wrong, password: 'evil-pass-123' }, stranger).expect(429);
     expect(locked.body.message).to.equal('Too many wrong codes. Wait an hour, then ask for a new code.');
-    await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(429);
-    expect((await harness().knex('verification_codes').where({ email: user.email }).first()).failed_attempts).to.equal(5);
+    // The stranger is done for the hour, even with the right code.
+    await reset({ email: user.email, code, password: 'evil-pass-123' }, stranger).expect(429);
 
-    harness().clock.advance(61 * minute);
-    const { code: later } = await requestResetCode(user.email);
-    await reset({ email: user.email, code: later, password: 'fresh-pass-12' }).expect(200);
+    // The owner, at another address, sets the password with the code (was: 429 for an hour).
+    await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(200);
+    await login(user.email, 'fresh-pass-12').expect(200);
+  });
+
+  it('bounds guessing spread over many sources at 30 an hour per address; the owner where they logged in before still resets', async () => {
+    const user = await createUser();
+    const home = uniqueIp();
+    await api(undefined, home).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
+    const statuses: number[] = [];
+    for (let source = 0; source < 8; source++) {
+      const ip = uniqueIp();
+      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await reset({ email: user.email, code: '000000', password: 'evil-pass-123' }, ip)).status);
+    }
+    expect(statuses.slice(0, 30)).to.deep.equal(Array(30).fill(400));
+    expect(statuses.slice(30)).to.deep.equal([429, 429]);
+    const { code } = await requestResetCode(user.email, home);
+    // A new device waits out the hour; the owner at home does not.
+    await reset({ email: user.email, code, password: 'fresh-pass-12' }).expect(429);
+    await reset({ email: user.email, code, password: 'fresh-pass-12' }, home).expect(200);
     await login(user.email, 'fresh-pass-12').expect(200);
   });
 

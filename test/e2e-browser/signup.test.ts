@@ -100,7 +100,7 @@ describe('browser: sign-up with an e-mail code', function () {
     await typeInto(page, 'verification-code', right === '000000' ? '111111' : '000000');
     await page.click('[data-testid="verification-submit"]');
     const snackbar = await page.waitForSelector('[data-testid="snackbar"]', { visible: true });
-    expect(await snackbar!.evaluate((el) => el.textContent)).to.contain('The code is not correct. 4 tries left.');
+    expect(await snackbar!.evaluate((el) => el.textContent)).to.contain('The code is not correct or has expired. 4 tries left.');
     await closeSnackbar(page);
     await page.close();
   });

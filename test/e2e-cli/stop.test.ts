@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,12 @@ const alive = (pids: number[]) => {
   const table = processes();
   return pids.filter((pid) => table.has(pid)).map((pid) => `${pid} ${table.get(pid)?.args}`);
 };
+
+/** Connections to the shop's port whose bytes the shop has read (Recv-Q 0 on its side), from the kernel's table. */
+const requestsWaiting = (port: number) =>
+  execFileSync('ss', ['-tnH', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => /^\s*0\s/.test(line)).length;
 
 const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -118,6 +125,39 @@ describe('stopping the shop when told', function () {
     expect(shop.output()).to.match(/embedded PostgreSQL was frozen/);
     expect(alive(tree), shop.output()).to.deep.equal([]);
     expect(usingDataDir(dataDir)).to.deep.equal([]);
+  });
+
+  it('every PostgreSQL process frozen (SIGSTOP) while requests wait on it: the shop stops within 10 s, and none of them outlives it', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const shop = spawnCli(['start'], { DATA_DIR: dataDir, PORT: String(port) });
+    await waitFor(() => shop.output().includes('subshare is running at'), { timeoutMs: 60_000, intervalMs: 100, what: 'the start banner' });
+    const postmaster = postmasterPid(dataDir);
+    const tree = descendants(shop.pid!);
+    const postgres = [postmaster, ...descendants(postmaster)];
+    for (const pid of postgres) process.kill(pid, 'SIGSTOP');
+    // Requests and jobs now wait on the frozen database while the shop is told to stop.
+    const written: Array<Promise<void>> = [];
+    const pending = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<void>((resolve) => {
+          const req = http.get(`http://127.0.0.1:${port}/api/health`, { agent: false }, (res) => res.resume().on('end', resolve));
+          req.on('error', () => resolve());
+          written.push(new Promise<void>((sent) => req.on('finish', sent)));
+        }),
+    );
+    await Promise.all(written);
+    // Wait until the shop has read them: they are in its hands, waiting on the database.
+    await waitFor(() => requestsWaiting(port) >= 20, { timeoutMs: 5_000, intervalMs: 20, what: '20 requests taken by the shop' });
+    const { code } = await stopWith(shop, 'SIGTERM');
+    // Checked the moment the shop has exited (was: its PostgreSQL processes lived on 5 s and more).
+    const left = alive(postgres);
+    await Promise.all(pending);
+    expect(left, shop.output()).to.deep.equal([]);
+    expect(alive(tree)).to.deep.equal([]);
+    expect(code).to.be.oneOf([0, 1]);
+    expect(shop.output()).to.match(/embedded PostgreSQL was frozen; killed/);
   });
 
   it('a frozen PostgreSQL left behind by a killed start is stopped at the next start, with one line saying so', async () => {

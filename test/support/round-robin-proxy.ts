@@ -9,6 +9,21 @@ import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * Headers of one connection, not of the message (RFC 9110 7.6.1): a proxy must not pass them on.
+ * Passing the backend's `Keep-Alive: timeout=65` told clients to reuse idle connections for 64 s
+ * while this proxy closes them after 60 s: a request sent in between met a closing connection
+ * (`fetch failed`, "other side closed").
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)));
+}
+
 export interface RoundRobinProxy {
   url: string;
   /** Answers relayed, by status code. */
@@ -42,11 +57,11 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: target.host },
+        headers: { ...endToEnd(req.headers), host: target.host },
       },
       (answer) => {
         statuses.set(answer.statusCode ?? 0, (statuses.get(answer.statusCode ?? 0) ?? 0) + 1);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );

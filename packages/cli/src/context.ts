@@ -52,6 +52,12 @@ export async function runOnce<T>(options: RuntimeOptions, task: (runtime: Runtim
 /** From the signal to the exit: every stop step, the embedded PostgreSQL included, must be done by then. */
 export const SHUTDOWN_DEADLINE_MS = 9_000;
 
+/**
+ * The end of the deadline kept for the step added first, which runs last: the runtime, which stops
+ * the database. A step before it that hangs (a job waiting on a frozen database) cannot use it up.
+ */
+const LAST_STEP_SHARE_MS = 3_000;
+
 type Stop = (deadline: number) => Promise<void>;
 
 export interface Shutdown {
@@ -85,11 +91,12 @@ export function handleSignals(logger: Logger, kind: 'served' | 'interrupted'): S
     }, SHUTDOWN_DEADLINE_MS + 500);
     force.unref();
     let clean = true;
-    for (const stop of [...stops].reverse()) {
+    for (const [index, stop] of [...stops].reverse().entries()) {
+      const by = index === stops.length - 1 ? deadline : deadline - LAST_STEP_SHARE_MS;
       if (
         !(await settleBy(
-          Promise.resolve().then(() => stop(deadline)),
-          deadline,
+          Promise.resolve().then(() => stop(by)),
+          by,
           'a shutdown step',
           logger,
         ))

@@ -160,6 +160,18 @@ export async function stopPostmaster(pid: number, deadline: number): Promise<Pos
 }
 
 /**
+ * For a process about to exit, synchronously: kills the postmaster and its processes with SIGKILL
+ * (which a stopped process obeys too) and waits, up to a second, until none of them runs.
+ */
+function killNow(pid: number): void {
+  const all = [pid, ...childrenOf(pid)];
+  for (const each of all) signal(each, 'SIGKILL');
+  const until = Date.now() + 1_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (all.some(isRunning) && Date.now() < until) Atomics.wait(pause, 0, 0, 10);
+}
+
+/**
  * A server whose owner is gone (a run killed with SIGKILL, or its terminal closed) still holds the
  * data directory. It is stopped before a new one starts, with one line saying what happened.
  */
@@ -248,13 +260,12 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   // The package keeps the postmaster's ChildProcess private; its stop() waits forever for a server
   // that is frozen or already gone, so this module stops it by pid (stopPostmaster) instead.
   const handle = server as unknown as { process?: ChildProcess };
-  // Whatever way this process ends (an error, a deadline), the server it started must not outlive it.
+  // Whatever way this process ends (an error, a deadline), the server it started must not outlive
+  // it. An immediate shutdown (SIGQUIT) is carried out after we are gone and waits 5 s for frozen
+  // backends, so at exit the server and its processes are killed, and the exit waits until they are.
+  const started = { pid: 0 };
   const onExit = () => {
-    const pid = handle.process?.pid;
-    if (pid && handle.process?.exitCode === null && handle.process.signalCode === null) {
-      signal(pid, 'SIGQUIT'); // immediate shutdown, carried out without us
-      signal(pid, 'SIGCONT');
-    }
+    if (started.pid && isRunning(started.pid)) killNow(started.pid);
   };
   process.on('exit', onExit);
 
@@ -266,6 +277,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     await server.start().catch((error: unknown) => {
       throw error instanceof Error ? error : new Error(`The embedded PostgreSQL in ${pgDir} did not start: ${recent.join(' | ') || 'it exited'}`);
     });
+    started.pid = handle.process?.pid ?? 0;
 
     const client = server.getPgClient('postgres', '127.0.0.1');
     await client.connect();
@@ -286,12 +298,14 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   async function stopServer(deadline: number): Promise<void> {
     const child = handle.process;
     handle.process = undefined; // the package's own exit hook has nothing left to wait for
-    process.off('exit', onExit);
     if (!child?.pid || child.exitCode !== null || child.signalCode !== null) {
+      process.off('exit', onExit);
       if (child) log?.warn('the embedded PostgreSQL had already exited');
       return;
     }
-    const { frozen, killed } = await stopPostmaster(child.pid, deadline);
+    // The exit hook stays until the server is down: a process that exits in the middle of this
+    // stop (its own deadline) still takes the server with it.
+    const { frozen, killed } = await stopPostmaster(child.pid, deadline).finally(() => process.off('exit', onExit));
     if (frozen || killed)
       log?.warn(
         { pid: child.pid, frozen, killed },

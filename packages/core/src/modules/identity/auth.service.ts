@@ -12,7 +12,7 @@ import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticateInput, ChangePasswordInput, CheckEmailInput, RegisterInput } from '../../wire/account.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { LIMITS } from './rate-limits.js';
+import { accountAndSource, LIMITS } from './rate-limits.js';
 import { SessionRepository } from './session.repository.js';
 import { REMEMBER_ME_LIFETIME_MS, signToken, TOKEN_LIFETIME_MS, verifyToken } from './tokens.js';
 import type { UserModel } from './models/user.model.js';
@@ -57,10 +57,10 @@ export class AuthService {
    * themselves, not the owner; see CONTEXT.md "Login throttling". Unknown e-mails count the same.
    */
   async authenticate({ email, password, rememberMe }: AuthenticateInput, context: RequestContext): Promise<LoginResult> {
-    const accountAndSource = `${email}:${context.ip}`;
+    const source = accountAndSource(email, context.ip);
     await this.limiter.consume(LIMITS.loginPerIp, context.ip);
-    await this.limiter.consume(LIMITS.loginTriesPerAccountAndSource, accountAndSource);
-    if (!(await this.limiter.active(LIMITS.loginKnownSource, accountAndSource))) {
+    await this.limiter.consume(LIMITS.loginTriesPerAccountAndSource, source);
+    if (!(await this.limiter.active(LIMITS.loginKnownSource, source))) {
       await this.limiter.consume(LIMITS.loginTriesPerAccount, email);
     }
     const user = await this.users.findByEmail(email);
@@ -68,8 +68,8 @@ export class AuthService {
     if (!user || !valid) throw new UnauthenticatedError(INVALID_LOGIN, 'invalid_credentials');
     // The account-wide count is left to run out: the owner logging in must not hand a
     // distributed attacker a fresh budget.
-    await this.limiter.reset(LIMITS.loginTriesPerAccountAndSource, accountAndSource);
-    await this.limiter.hit(LIMITS.loginKnownSource, accountAndSource);
+    await this.limiter.reset(LIMITS.loginTriesPerAccountAndSource, source);
+    await this.limiter.hit(LIMITS.loginKnownSource, source);
     return this.startSession(user, rememberMe);
   }
 

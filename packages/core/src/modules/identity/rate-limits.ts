@@ -51,23 +51,32 @@ export const LIMITS = {
     message: 'You have asked for too many codes today. Try again tomorrow.',
   },
   resetCheckPerIp: { name: 'reset-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
-  // Every reset try for an address counts, known or not (a known one's code also locks after 5):
-  // an unknown address runs out of tries exactly like a known one.
-  resetCheckPerAddress: {
-    name: 'reset-check:address',
+  // Checking a code (sign-up or reset) is limited like log-in, per address and source and per
+  // address across sources, counted before the address is looked up, so an unknown address runs
+  // out of tries exactly like a known one. A stranger's wrong codes stop that stranger: the code
+  // itself never locks, so they cannot lock the owner out (see CONTEXT.md "Code checks").
+  codeTriesPerAddressAndSource: {
+    name: 'code-try:address-ip',
     limit: 5,
     windowSeconds: 60 * MINUTE,
     message: 'Too many wrong codes. Wait an hour, then ask for a new code.',
   },
+  // Many sources guessing at one address: sources that logged in to the account are exempt.
+  codeTriesPerAddress: {
+    name: 'code-try:address',
+    limit: 30,
+    windowSeconds: 60 * MINUTE,
+    message: 'Too many wrong codes for this address. Try again later.',
+  },
 } satisfies Record<string, RateLimit>;
 
-/** Verification codes (issue 3): 6 digits, 10 minutes, 5 wrong tries, resend once a minute and 10 times a day. */
+/** Verification codes (issue 3): 6 digits, 10 minutes, resend once a minute and 10 times a day; tries are limited by `LIMITS.codeTries*`. */
 export const CODE_RULES = {
   digits: 6,
   validMs: 10 * 60_000,
-  maxFailures: 5,
   resendIntervalMs: 60_000,
   maxPerDay: 10,
-  /** Failures of a code carry over to a new code asked for within this time. */
-  failureMemoryMs: 60 * 60_000,
 } as const;
+
+/** The subject of the per account-and-source limits and of the `loginKnownSource` mark. */
+export const accountAndSource = (email: string, ip: string): string => `${email}:${ip}`;

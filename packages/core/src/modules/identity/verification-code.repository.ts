@@ -8,15 +8,6 @@ import { VerificationCodeModel, type CodePurpose } from './models/session.model.
 export class VerificationCodeRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
-  /** The newest code of a user that has not been used, whether or not it has expired. */
-  async latestUnconsumed(userId: number, purpose: CodePurpose, trx?: Knex.Transaction): Promise<VerificationCodeModel | undefined> {
-    return VerificationCodeModel.query(trx ?? this.knex)
-      .where({ user_id: userId, purpose })
-      .whereNull('consumed_at')
-      .orderBy('id', 'desc')
-      .first();
-  }
-
   /** Locks the user's newest unconsumed code so two checks cannot both spend it. */
   async latestUnconsumedForUpdate(userId: number, purpose: CodePurpose, trx: Knex.Transaction): Promise<VerificationCodeModel | undefined> {
     return VerificationCodeModel.query(trx).where({ user_id: userId, purpose }).whereNull('consumed_at').orderBy('id', 'desc').forUpdate().first();

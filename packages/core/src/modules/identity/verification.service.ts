@@ -1,9 +1,9 @@
 /**
- * Codes sent by e-mail: 6 random digits, stored only as an HMAC, valid 10 minutes, single use,
- * dead after 5 wrong tries. Asking for a new code is limited (once a minute, 10 a day per address)
- * and does not wipe the wrong tries of the last hour. A code has a purpose: confirming the address
- * at sign-up, or resetting a forgotten password; a check only looks at codes of its own purpose,
- * and the purpose is part of the HMAC.
+ * Codes sent by e-mail: 6 random digits, stored only as an HMAC, valid 10 minutes, single use.
+ * Asking for a new code is limited (once a minute, 10 a day per address). Checking one is limited
+ * like log-in (`spendTry`): a stranger's wrong codes stop the stranger, not the owner. A code has
+ * a purpose: confirming the address at sign-up, or resetting a forgotten password; a check only
+ * looks at codes of its own purpose, and the purpose is part of the HMAC.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
@@ -12,7 +12,7 @@ import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { inTransaction } from '../../shared/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../shared/errors.js';
-import type { RateLimiter } from '../../shared/rate-limiter.js';
+import type { RateLimit, RateLimiter, RateLimitState } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { ForgotPasswordInput, ResetPasswordInput, SendCodeInput, VerifyCodeInput } from '../../wire/account.js';
 import { EMAIL_KIND, NOTIFICATIONS, type EnqueueResult, type NotificationsService } from '../notifications/index.js';
@@ -21,12 +21,15 @@ import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.type
 import type { CodePurpose } from './models/session.model.js';
 import type { UserModel } from './models/user.model.js';
 import { hashPassword } from './passwords.js';
-import { CODE_RULES, LIMITS } from './rate-limits.js';
+import { accountAndSource, CODE_RULES, LIMITS } from './rate-limits.js';
 import { SessionRepository } from './session.repository.js';
 import { UserRepository } from './user.repository.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
 
-type CheckOutcome = { kind: 'verified'; result: LoginResult } | { kind: 'wrong'; triesLeft: number } | { kind: 'locked' } | { kind: 'expired' };
+type CheckOutcome = { kind: 'verified'; result: LoginResult } | { kind: 'wrong' };
+
+/** A counted code check: the address-and-source subject and its count. */
+type CodeTry = RateLimitState & { source: string };
 
 type Recipient = { id: number; email: string; languageId: 1 | 2 };
 
@@ -98,12 +101,10 @@ export class VerificationService {
   /**
    * POST resetpassword: a correct reset code sets the new password, ends every session and every
    * open code of the user, marks the address verified (the code arrived there) and logs in.
-   * A wrong, expired or missing code and an unknown address all get one answer, and tries are
-   * counted per address before any lookup, so none of them tells whether an account exists.
+   * A wrong, expired or missing code and an unknown address all get one answer (`spendTry`).
    */
   async resetPassword({ email, code, password }: ResetPasswordInput, context: RequestContext): Promise<LoginResult> {
-    await this.limiter.consume(LIMITS.resetCheckPerIp, context.ip);
-    const tries = await this.limiter.consume(LIMITS.resetCheckPerAddress, email);
+    const tries = await this.spendTry(LIMITS.resetCheckPerIp, email, context);
     // Hashed first, outside the row lock, so that every answer costs the same argon2 work.
     const passwordHash = await hashPassword(password);
     const user = await this.users.findByEmail(email);
@@ -114,14 +115,8 @@ export class VerificationService {
           await this.sessions.revokeAllOfUser(user.id, now, trx);
           return this.auth.startSession(updated, false, trx);
         })
-      : { kind: 'expired' };
-    if (outcome.kind === 'verified') {
-      await this.limiter.reset(LIMITS.resetCheckPerAddress, email);
-      return outcome.result;
-    }
-    // The last allowed try locks, whether the address has an account, a code, or neither.
-    if (outcome.kind === 'locked' || tries.remaining === 0) return this.answer({ kind: 'locked' });
-    throw new ValidationError('The code is not correct or has expired. Ask for a new one.', { code: 'The code is not correct.' }, 'invalid_code');
+      : { kind: 'wrong' };
+    return this.answer(outcome, tries);
   }
 
   /** Stores a new code (hashed) and writes its e-mail; the code exists only in the e-mail. */
@@ -136,15 +131,13 @@ export class VerificationService {
     }
     // Reset codes are limited by address before the account is looked up (requestPasswordReset).
     if (purpose === 'signup') await this.checkResendLimits(user.email, purpose, now, trx);
-    const previous = await this.codes.latestUnconsumed(user.id, purpose, trx);
-    const carried = previous && now.getTime() - new Date(previous.created_at).getTime() < CODE_RULES.failureMemoryMs ? previous.failed_attempts : 0;
     await this.codes.insert(
       {
         user_id: user.id,
         email: user.email,
         purpose,
         code_hash: this.hash(user.id, purpose, code),
-        failed_attempts: carried,
+        failed_attempts: 0,
         created_at: now,
         expires_at: new Date(now.getTime() + CODE_RULES.validMs),
       },
@@ -176,9 +169,9 @@ export class VerificationService {
 
   /** POST sendverificationcodecallback: a correct code verifies the address and logs the user in. */
   async confirmCode({ email, code }: VerifyCodeInput, context: RequestContext): Promise<LoginResult> {
-    await this.limiter.consume(LIMITS.codeCheckPerIp, context.ip);
+    const tries = await this.spendTry(LIMITS.codeCheckPerIp, email, context);
     const user = await this.users.findByEmail(email);
-    if (!user) throw this.wrongCode(undefined);
+    if (!user) return this.answer({ kind: 'wrong' }, tries);
 
     const outcome = await this.checkCode(user, 'signup', code, async (trx, now, codeId) => {
       await this.codes.consume(codeId, now, trx);
@@ -196,12 +189,27 @@ export class VerificationService {
       );
       return this.auth.startSession(verified, false, trx);
     });
-    return this.answer(outcome);
+    return this.answer(outcome, tries);
+  }
+
+  /**
+   * Counts a code check before the address is looked up, as log-in counts a password try (see
+   * CONTEXT.md "Code checks"): per source, per address and source (5 an hour: a stranger stops
+   * himself), and per address across sources (30 an hour) unless this source has logged in to the
+   * account, so the owner at home is never locked out by others. Answers the address-and-source count.
+   */
+  private async spendTry(perIp: RateLimit, email: string, context: RequestContext): Promise<CodeTry> {
+    const source = accountAndSource(email, context.ip);
+    await this.limiter.consume(perIp, context.ip);
+    const tries = await this.limiter.consume(LIMITS.codeTriesPerAddressAndSource, source);
+    if (!(await this.limiter.active(LIMITS.loginKnownSource, source))) await this.limiter.consume(LIMITS.codeTriesPerAddress, email);
+    return { ...tries, source };
   }
 
   /**
    * Checks `code` against the user's newest open code of `purpose` (locked for update, so two
    * checks cannot both spend it) and runs `onMatch` in the same transaction when it is right.
+   * A wrong try is recorded on the code (`failed_attempts`, for support); the limits decide.
    */
   private checkCode(
     user: UserModel,
@@ -212,32 +220,30 @@ export class VerificationService {
     return this.knex.transaction(async (trx): Promise<CheckOutcome> => {
       const now = this.clock.now();
       const stored = await this.codes.latestUnconsumedForUpdate(user.id, purpose, trx);
-      if (!stored || new Date(stored.expires_at) <= now) return { kind: 'expired' };
-      if (stored.failed_attempts >= CODE_RULES.maxFailures) return { kind: 'locked' };
+      if (!stored || new Date(stored.expires_at) <= now) return { kind: 'wrong' };
       if (!this.matches(stored.code_hash, user.id, purpose, code)) {
-        const failures = await this.codes.recordFailure(stored.id, trx);
-        return failures >= CODE_RULES.maxFailures ? { kind: 'locked' } : { kind: 'wrong', triesLeft: CODE_RULES.maxFailures - failures };
+        await this.codes.recordFailure(stored.id, trx);
+        return { kind: 'wrong' };
       }
       return { kind: 'verified', result: await onMatch(trx, now, stored.id) };
     });
   }
 
-  private answer(outcome: CheckOutcome): LoginResult {
-    switch (outcome.kind) {
-      case 'verified':
-        return outcome.result;
-      case 'expired':
-        throw new ValidationError('This code has expired. Ask for a new one.', { code: 'This code has expired.' }, 'code_expired');
-      case 'locked':
-        throw new TooManyRequestsError('Too many wrong codes. Wait an hour, then ask for a new code.', 3600);
-      case 'wrong':
-        throw this.wrongCode(outcome.triesLeft);
+  /**
+   * One answer for a wrong, expired, spent or missing code and an unknown address, so a check
+   * never tells which addresses have accounts; the source's last allowed try answers 429.
+   */
+  private async answer(outcome: CheckOutcome, { source, remaining, retryAfterSeconds }: CodeTry): Promise<LoginResult> {
+    if (outcome.kind === 'verified') {
+      // The address-wide count runs out on its own: the owner's success must not hand a
+      // distributed guesser a fresh budget (as log-in).
+      await this.limiter.reset(LIMITS.codeTriesPerAddressAndSource, source);
+      await this.limiter.hit(LIMITS.loginKnownSource, source);
+      return outcome.result;
     }
-  }
-
-  private wrongCode(triesLeft: number | undefined): ValidationError {
-    const left = triesLeft === undefined ? '' : ` ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
-    return new ValidationError(`The code is not correct.${left}`, { code: 'The code is not correct.' }, 'invalid_code');
+    if (remaining === 0) throw new TooManyRequestsError(LIMITS.codeTriesPerAddressAndSource.message, retryAfterSeconds);
+    const left = `${remaining} ${remaining === 1 ? 'try' : 'tries'} left`;
+    throw new ValidationError(`The code is not correct or has expired. ${left}.`, { code: 'The code is not correct.' }, 'invalid_code');
   }
 
   /** Sign-up codes keep their original HMAC input, so codes issued before purposes existed still work. */

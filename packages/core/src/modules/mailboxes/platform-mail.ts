@@ -8,6 +8,7 @@
  * own domain; a code is taken only right after a known anchor, never by a bare six-digit search
  * over the HTML (colour codes such as `#177010` and dates would match). Nothing here logs.
  */
+import he from 'he';
 import { simpleParser, type AddressObject } from 'mailparser';
 
 export type PlatformMailKind = 'householdLink' | 'loginCode';
@@ -64,7 +65,7 @@ export async function parsePlatformMail(source: Buffer | string): Promise<Platfo
 
 /** The first household or travel link: `<a href>` values of the HTML part first, then URLs in the text part. */
 export function householdLink(html: string, text: string): string | undefined {
-  const hrefs = [...html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gis)].map((match) => decodeEntities(match[2]));
+  const hrefs = [...html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gis)].map((match) => he.decode(match[2], { isAttributeValue: true }));
   const textUrls = [...text.matchAll(/https?:\/\/[^\s<>"')\]]+/gi)].map((match) => match[0]);
   for (const candidate of [...hrefs, ...textUrls]) {
     const link = netflixLink(candidate.trim());
@@ -103,25 +104,12 @@ export function loginCode(subject: string, text: string, html: string): string |
   return undefined;
 }
 
-/** Visible text of an HTML body: no styles, scripts, tags or attribute values (no colour codes). */
+/**
+ * Visible text of an HTML body: no styles, scripts, tags or attribute values (no colour codes).
+ * Tags go first, then `he` decodes every entity in one pass, so `&amp;lt;` stays the text `&lt;`.
+ */
 function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&nbsp;/gi, ' '),
-  );
-}
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&amp;/gi, '&')
-    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/gi, '"')
-    .replace(/&#39;|&apos;/gi, "'")
-    .replace(/&lt;/gi, '<')
-    .replace(/&gt;/gi, '>');
+  return he.decode(html.replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '));
 }
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {

@@ -19,7 +19,6 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   // E-mail verification and password reset
   email_not_verified: '먼저 이메일 인증을 완료해 주세요.',
   invalid_code: '인증 코드가 올바르지 않습니다. 다시 확인하거나 새 코드를 요청해 주세요.',
-  code_expired: '인증 코드가 만료되었습니다. 새 코드를 요청해 주세요.',
   already_verified: '이미 인증된 이메일입니다.',
   not_your_email: '본인의 이메일만 인증할 수 있습니다.',
   // Social sign-in
