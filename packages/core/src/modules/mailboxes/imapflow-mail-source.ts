@@ -3,7 +3,7 @@
  * slow or silent becomes a MailSourceError within `timeoutMs`, never a hanging request. imapflow
  * logs nothing (`logger: false`): its debug lines would hold message contents.
  */
-import { ImapFlow, type FetchMessageObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch, type MailWatchHandlers } from './mail-source.js';
 
 export interface ImapServer {
@@ -23,7 +23,7 @@ export class ImapFlowMailSource implements MailSource {
   constructor(private readonly server: ImapServer) {}
 
   async recent(login: MailboxLogin, since: Date, limit: number): Promise<FetchedMessage[]> {
-    const client = this.client(login, { watching: false });
+    const client = await this.client(login, { watching: false });
     return this.withDeadline(client, async () => {
       await client.connect();
       try {
@@ -35,7 +35,7 @@ export class ImapFlowMailSource implements MailSource {
   }
 
   async watch(login: MailboxLogin, since: Date, limit: number, handlers: MailWatchHandlers): Promise<{ watch: MailWatch; messages: FetchedMessage[] }> {
-    const client = this.client(login, { watching: true });
+    const client = await this.client(login, { watching: true });
     let stopped = false;
     let begun = false;
     let ended = false;
@@ -99,7 +99,10 @@ export class ImapFlowMailSource implements MailSource {
     return { watch, messages };
   }
 
-  private client(login: MailboxLogin, { watching }: { watching: boolean }): ImapFlow {
+  private async client(login: MailboxLogin, { watching }: { watching: boolean }): Promise<ImapFlow> {
+    // Loaded on first use, as mailparser is (platform-mail.ts): most processes never read a
+    // mailbox, and the two are a third of the CPU it takes to load @subshare/core.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: this.server.host,
       port: this.server.port,

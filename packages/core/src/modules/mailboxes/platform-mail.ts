@@ -9,7 +9,7 @@
  * over the HTML (colour codes such as `#177010` and dates would match). Nothing here logs.
  */
 import he from 'he';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 export type PlatformMailKind = 'householdLink' | 'loginCode';
 
@@ -40,6 +40,8 @@ const ANCHOR_REACH = 200;
 
 /** Parses one raw message; undefined when it is none of the e-mails the shop reads. */
 export async function parsePlatformMail(source: Buffer | string): Promise<PlatformMail | undefined> {
+  // Loaded on first use: most processes never read a mailbox (see imapflow-mail-source.ts).
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
   const from = addressesOf(mail.from)[0] ?? '';
   const recipients = [
