@@ -279,6 +279,7 @@ describe('browser: the catalog editor', function () {
     const row = `${testId('admin-catalog-row')}[data-platform-id="${id}"]`;
     await page.waitForSelector(`${row}[data-enabled="true"]`);
     await click(page, `${row} ${testId('admin-catalog-toggle')}`);
+    await click(page, testId('admin-confirm-ok'));
     await page.waitForSelector(`${row}[data-enabled="false"]`);
     expect(await text(page, `${row} ${testId('admin-catalog-state')}`)).to.equal('Hidden');
     await shop.goto(`${baseUrl}/`);

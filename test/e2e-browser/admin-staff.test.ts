@@ -71,6 +71,9 @@ describe('browser: staff roles, the audit log and the outbox', function () {
     expect((await knex()('users').where({ id: user.id }).first()).role).to.equal(ROLE.moderator);
 
     await click(page, `${row} [data-testid="admin-staff-demote"]`);
+    // Taking a role away asks first, naming the user (issue 24).
+    expect(clean(await (await page.waitForSelector('[data-testid="admin-confirm-text"]'))!.evaluate((element) => element.textContent))).to.contain(user.email);
+    await click(page, '[data-testid="admin-confirm-ok"]');
     await snackbar(page, `${user.email} is now User (no staff role). It takes effect on their next request.`);
     await page.waitForSelector(row, { hidden: true });
     expect((await knex()('users').where({ id: user.id }).first()).role).to.equal(ROLE.user);
@@ -78,6 +81,7 @@ describe('browser: staff roles, the audit log and the outbox', function () {
     // The last admin cannot be demoted: the server's message shows beside the form.
     await knex()('users').where({ role: ROLE.admin }).whereNot({ id: admin.id }).update({ role: ROLE.moderator });
     await click(page, `[data-testid="admin-staff-row"][data-user-id="${admin.id}"] [data-testid="admin-staff-demote"]`);
+    await click(page, '[data-testid="admin-confirm-ok"]');
     await page.waitForSelector('[data-testid="admin-staff-error"]');
     expect(clean(await page.$eval('[data-testid="admin-staff-error"]', (element) => element.textContent))).to.equal(
       `${admin.email} is the last admin: make someone else admin first.`,
@@ -99,11 +103,18 @@ describe('browser: staff roles, the audit log and the outbox', function () {
     await page.select('[data-testid="admin-audit-action"]', 'user.role');
     await click(page, '[data-testid="admin-audit-apply"]');
     await page.waitForSelector('[data-testid="admin-audit"][data-filter="action=user.role"][data-status="loaded"]');
-    const details = await texts(page, '[data-testid="admin-audit-row"] [data-testid="admin-audit-details"]');
-    expect(details.slice(0, 2).map((json) => JSON.parse(json))).to.deep.equal([
-      { email: user.email, before: 1, after: 0 },
-      { email: user.email, before: 0, after: 1 },
+    // Readable details, a line each (issue 24); the recorded JSON stays as the tooltip.
+    const details = await page.$$eval('[data-testid="admin-audit-row"] [data-testid="admin-audit-details"]', (all) =>
+      all.map((element) => ({
+        lines: [...element.querySelectorAll('[data-testid="admin-audit-detail"]')].map((line) => line.textContent!.replace(/\s+/g, ' ').trim()),
+        json: JSON.parse(element.getAttribute('title')!),
+      })),
+    );
+    expect(details.slice(0, 2)).to.deep.equal([
+      { lines: [`E-mail: ${user.email}`, 'Role before: Moderator', 'Role now: User'], json: { email: user.email, before: 1, after: 0 } },
+      { lines: [`E-mail: ${user.email}`, 'Role before: User', 'Role now: Moderator'], json: { email: user.email, before: 0, after: 1 } },
     ]);
+    expect(await texts(page, '[data-testid="admin-audit-row"] [data-testid="admin-audit-action-label"]')).to.include('Role changed');
     expect(await texts(page, '[data-testid="admin-audit-row"] [data-testid="admin-audit-action"]')).to.satisfy((all: string[]) =>
       all.every((action) => action === 'user.role'),
     );

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { createKnex, migrateLatest, openRuntime, seedDemoCatalog, type Knex } from '@subshare/core';
+import { ACCOUNTS, createKnex, migrateLatest, openRuntime, seedDemoCatalog, type AccountsService, type Knex, type Runtime } from '@subshare/core';
 import { handleSignals, loadContext } from '../context.js';
 import { ensureFirstAdmin, startHttp, startWorkerProcess } from '../processes.js';
 
@@ -10,6 +10,22 @@ async function withUnboundedKnex<T>(url: string, task: (knex: Knex) => Promise<T
   } finally {
     await knex.destroy();
   }
+}
+
+/**
+ * Demo mode only: an account for every platform without one, so a newcomer's purchase activates
+ * at once (docs/demo-mode.md). After the worker has started, which creates the queues that the
+ * accounts' `account-created` events go to. Answers the start banner's lines about them.
+ */
+async function seedDemoAccounts(runtime: Runtime): Promise<string[]> {
+  if (runtime.config.mode !== 'demo') return [];
+  const seeded = await runtime.container.get<AccountsService>(ACCOUNTS.Service).seedDemoAccounts({ label: 'demo' });
+  if (seeded.length > 0) runtime.logger.info({ accounts: seeded.length }, 'seeded demo platform accounts');
+  return [
+    'Demo accounts: every platform without an account got one marked demo (a demo mailbox, generated passwords),',
+    'so a purchase activates at once. Staff add real accounts in /jve/createsubscriber (Create subscription)',
+    'or with `npx subshare create-account`; production mode (DATABASE_URL set) never makes demo accounts.',
+  ];
 }
 
 export const startCommand = () =>
@@ -29,6 +45,7 @@ export const startCommand = () =>
       const adminLines = await ensureFirstAdmin(runtime);
       const worker = await startWorkerProcess(runtime);
       shutdown.onStop(worker.stop);
+      const demoLines = await seedDemoAccounts(runtime);
       const http = await startHttp(runtime);
       shutdown.onStop(http.close);
       const publicUrl = config.publicUrl;
@@ -38,6 +55,7 @@ export const startCommand = () =>
           `  subshare is running at ${publicUrl}${publicUrl !== http.url ? ` (listening on ${http.url})` : ''}`,
           `  mode: ${config.mode}${config.mode === 'demo' ? `, data in ${config.dataDir}` : ''}`,
           ...adminLines.map((line) => `  ${line}`),
+          ...demoLines.map((line) => `  ${line}`),
           '  Stop with Ctrl+C (or SIGTERM).',
           '',
         ].join('\n'),

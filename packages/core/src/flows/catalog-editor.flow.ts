@@ -30,10 +30,13 @@ import {
   type PlatformSummary,
 } from '../modules/catalog/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
 
 export interface EditablePlatformView extends Omit<EditablePlatformData, 'durations' | 'types'> {
   durations: Array<EditablePlatformData['durations'][number] & { hasOrders: boolean }>;
   types: Array<EditablePlatformData['types'][number] & { hasOrders: boolean }>;
+  /** Accounts that take new subscriptions: with none, a platform on sale sells orders that wait for staff. */
+  activeAccounts: number;
 }
 
 /** 409: the platform was saved by someone else since `version` was read. */
@@ -81,11 +84,12 @@ export class CatalogEditorFlow {
     @inject(CATALOG.Media) private readonly media: MediaStore,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
   ) {}
 
-  async list(): Promise<Array<PlatformSummary & { ordersCount: number }>> {
-    const [platforms, counts] = await Promise.all([this.store.list(), this.orders.orderCountsByPlatform()]);
-    return platforms.map((platform) => ({ ...platform, ordersCount: counts.get(platform.id) ?? 0 }));
+  async list(): Promise<Array<PlatformSummary & { ordersCount: number; activeAccounts: number }>> {
+    const [platforms, counts, accounts] = await Promise.all([this.store.list(), this.orders.orderCountsByPlatform(), this.accounts.activeAccountCounts()]);
+    return platforms.map((platform) => ({ ...platform, ordersCount: counts.get(platform.id) ?? 0, activeAccounts: accounts.get(platform.id) ?? 0 }));
   }
 
   async get(id: number): Promise<EditablePlatformView> {
@@ -213,8 +217,10 @@ export class CatalogEditorFlow {
     const platform = await this.store.read(id, trx);
     if (!platform) return undefined;
     const ordered = await this.orders.orderedOptions(id, trx);
+    const accounts = await this.accounts.activeAccountCounts(id);
     return {
       ...platform,
+      activeAccounts: accounts.get(id) ?? 0,
       durations: platform.durations.map((d) => ({ ...d, hasOrders: ordered.durationIds.has(d.id) })),
       types: platform.types.map((t) => ({ ...t, hasOrders: ordered.typeIds.has(t.id) })),
     };

@@ -73,6 +73,8 @@ export const editablePlatform = yup
     ),
     types: list(yup.object({ key: text(), id: integer(), name: localized(), isEnabled: flag(), hasOrders: flag() })),
     prices: list(yup.object({ durationKey: text(), typeKey: text(), eur: pricePair(), krw: pricePair() })),
+    /** Accounts that take new subscriptions (read-only here; staff add them in "Create subscription"). */
+    activeAccounts: integer(),
     updatedAt: dateTime(),
   })
   .meta({ name: 'EditablePlatform' });
@@ -93,6 +95,8 @@ export const platformListItem = yup
     enabledTypes: integer(),
     /** Orders placed for it, any state. */
     ordersCount: integer(),
+    /** Accounts that take new subscriptions; 0 on a shown platform: its orders wait for staff. */
+    activeAccounts: integer(),
     updatedAt: dateTime(),
   })
   .meta({ name: 'CatalogPlatformListItem' });

@@ -10,11 +10,14 @@ import {
   FLOWS,
   PAYMENTS,
   readDemoToken,
+  TOKENS,
+  type AppConfig,
   type IncomingNotification,
   type PaymentNotificationFlow,
   type PaymentsService,
   type ProviderName,
 } from '@subshare/core';
+import { requestedLanguage } from '../seo/storefront.js';
 import { renderDemoCheckout } from './demo-checkout.page.js';
 
 function incoming(req: Request): IncomingNotification {
@@ -26,6 +29,7 @@ function incoming(req: Request): IncomingNotification {
 export function paymentHandlers(container: Container) {
   const payments = container.get<PaymentsService>(PAYMENTS.Service);
   const notifications = container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification);
+  const config = container.get<AppConfig>(TOKENS.Config);
   return {
     /** POST /api/webhook/{stripe,coinpal,payssion}: verified and applied once, then the provider's expected acknowledgement. */
     async notification(provider: Exclude<ProviderName, 'demo'>, req: Request, res: Response): Promise<void> {
@@ -47,13 +51,15 @@ export function paymentHandlers(container: Container) {
     },
 
     /** GET /demo-checkout/:token: the page, or 404 once the demo no longer serves the token's method (it could not be paid). */
-    demoCheckoutPage(token: string, res: Response): void {
+    demoCheckoutPage(token: string, req: Request, res: Response): void {
       const details = payments.demoCheckout(token);
+      // The storefront's language rule (?lang=, the display cookie, the visitor's country).
+      const language = requestedLanguage(req, config) === 2 ? 'ko' : 'en';
       res.setHeader('Cache-Control', 'no-store');
       res
         .status(details ? 200 : 404)
         .type('html')
-        .send(renderDemoCheckout(token, details));
+        .send(renderDemoCheckout(token, details, language));
     },
   };
 }

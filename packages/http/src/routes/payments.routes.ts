@@ -126,7 +126,7 @@ export function paymentsCalls(container: Container): Call[] {
       summary: "The demo provider's checkout page (Pay or Cancel; no money moves)",
       description: '404 with a page saying so when the token is not valid or its method is no longer served by the demo.',
       answer: { status: 200, contentType: 'text/html', description: 'The demo checkout page.' },
-      handler: ({ req, res }) => handlers.demoCheckoutPage(String(req.params.token), res),
+      handler: ({ req, res }) => handlers.demoCheckoutPage(String(req.params.token), req, res),
     }),
   ];
 }

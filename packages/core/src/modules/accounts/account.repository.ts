@@ -14,6 +14,7 @@ export type NewPlatformAccount = Pick<
 > & {
   created_at: Date;
   updated_at: Date;
+  is_demo?: boolean;
 };
 
 @injectable()
@@ -28,6 +29,15 @@ export class PlatformAccountRepository {
   async platformExists(platformId: number, trx?: Knex.Transaction): Promise<boolean> {
     const row = await (trx ?? this.knex)('platforms').where({ id: platformId }).first('id');
     return row !== undefined;
+  }
+
+  /** Platforms (enabled or not) that have no account at all, active or not: what demo mode seeds. */
+  async platformsWithoutAccounts(trx: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
+    return sqlRows(
+      trx,
+      'select p.id, p.slots_count from platforms p where not exists (select 1 from platform_accounts a where a.platform_id = p.id) order by p.id',
+      [],
+    );
   }
 
   async insert(account: NewPlatformAccount, trx: Knex.Transaction): Promise<PlatformAccountModel> {
@@ -53,6 +63,16 @@ export class PlatformAccountRepository {
   /** Ids and slot counts only: read on every claim, so no model per row (a platform may have hundreds of accounts). */
   async activeSlotCountsOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
     return sqlRows(trx ?? this.knex, 'select id, slots_count from platform_accounts where platform_id = $1 and is_active order by id', [platformId]);
+  }
+
+  /** How many active accounts each platform has (platforms without one are left out). */
+  async activeCountsByPlatform(platformId?: number): Promise<Map<number, number>> {
+    const rows = await sqlRows<{ platform_id: number; count: number }>(
+      this.knex,
+      'select platform_id, count(*)::int as count from platform_accounts where is_active and ($1::bigint is null or platform_id = $1) group by platform_id',
+      [platformId ?? null],
+    );
+    return new Map(rows.map((row) => [Number(row.platform_id), row.count]));
   }
 
   async allActive(trx?: Knex.Transaction): Promise<PlatformAccountModel[]> {

@@ -74,6 +74,10 @@ export interface CredentialsRotationResult {
 
 /** How many fresh addresses to try before giving up (a collision is about one in 30 million). */
 const ADDRESS_ATTEMPTS = 5;
+/** Serialises demo seeders (two `npm start` on one data directory): the bytes of "SUBSDA". */
+const DEMO_ACCOUNTS_LOCK_KEY = 0x535542534441n;
+/** Staff-made account passwords are 6 to 18 characters (spec section 5); a demo one is as long as allowed. */
+const DEMO_ACCOUNT_PASSWORD_LENGTH = 18;
 
 @injectable()
 export class AccountsService {
@@ -131,6 +135,54 @@ export class AccountsService {
   }
 
   /**
+   * Demo mode only (`npm start` without DATABASE_URL): one account for every platform that has
+   * none, so that a newcomer's purchase activates at once instead of waiting for staff. Each is
+   * marked `is_demo`, logs in with a demo mailbox of its own (`demo-…@MAILBOX_DOMAIN`) and has
+   * generated passwords, encrypted like any other; its slots are the platform's. Safe on every
+   * start: serialised, and a platform with any account (staff's, or an earlier demo one) is left
+   * alone. Production mode refuses: a real shop must never sell a slot on a made-up account.
+   */
+  async seedDemoAccounts(actor: AuditActor): Promise<PlatformAccountView[]> {
+    if (this.config.mode !== 'demo') throw new Error('Demo accounts are seeded in demo mode only (no DATABASE_URL).');
+    return this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?::bigint)', [String(DEMO_ACCOUNTS_LOCK_KEY)]);
+      const seeded: PlatformAccountView[] = [];
+      for (const platform of await this.accounts.platformsWithoutAccounts(trx)) {
+        const mailbox = await this.insertMailbox(platform.id, generateMailboxPassword(), trx, 'demo-');
+        const now = this.clock.now();
+        const account = await this.accounts.insert(
+          {
+            platform_id: platform.id,
+            login_email: mailbox.email,
+            password_encrypted: this.cipher.encrypt(generateMailboxPassword(DEMO_ACCOUNT_PASSWORD_LENGTH)),
+            slots_count: platform.slots_count,
+            forwarding_email: mailbox.email,
+            mailbox_id: mailbox.id,
+            is_demo: true,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        const view = toAccountView(account);
+        await this.audit.record(
+          actor,
+          {
+            action: 'account.create',
+            targetType: 'platform_account',
+            targetId: account.id,
+            details: { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, mailboxId: view.mailboxId, demo: true },
+          },
+          trx,
+        );
+        await this.jobs.send(ACCOUNT_QUEUES.created.name, { accountId: view.id, platformId: view.platformId }, { trx });
+        seeded.push(view);
+      }
+      return seeded;
+    });
+  }
+
+  /**
    * GET /api/subscribe/createbemail: a new mailbox on MAILBOX_DOMAIN with a generated password,
    * optionally assigned to a platform. The password is answered once here (the caller is staff
    * or the operator; the audit entry says a mailbox was made, not its password).
@@ -139,26 +191,31 @@ export class AccountsService {
     const password = generateMailboxPassword();
     return this.knex.transaction(async (trx) => {
       if (platformId !== undefined) await this.requirePlatform(platformId, trx);
-      for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
-        const created = await this.mailboxes.insertIfNew(
-          {
-            platform_id: platformId ?? null,
-            email: generateMailboxAddress(this.config.mailbox.domain),
-            password_encrypted: this.cipher.encrypt(password),
-            created_at: this.clock.now(),
-          },
-          trx,
-        );
-        if (!created) continue;
-        await this.audit.record(
-          actor,
-          { action: 'mailbox.create', targetType: 'mailbox', targetId: created.id, details: { email: created.email, platformId: created.platform_id } },
-          trx,
-        );
-        return { id: created.id, platformId: created.platform_id, email: created.email, password };
-      }
-      throw new UnavailableError('No free mailbox address was found; try again.', 'mailbox_address_exhausted');
+      const created = await this.insertMailbox(platformId ?? null, password, trx);
+      await this.audit.record(
+        actor,
+        { action: 'mailbox.create', targetType: 'mailbox', targetId: created.id, details: { email: created.email, platformId: created.platformId } },
+        trx,
+      );
+      return created;
     });
+  }
+
+  /** A mailbox at a fresh generated address (`prefix` before it), its password encrypted. */
+  private async insertMailbox(platformId: number | null, password: string, trx: Knex.Transaction, prefix = ''): Promise<MailboxView> {
+    for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
+      const created = await this.mailboxes.insertIfNew(
+        {
+          platform_id: platformId,
+          email: prefix + generateMailboxAddress(this.config.mailbox.domain),
+          password_encrypted: this.cipher.encrypt(password),
+          created_at: this.clock.now(),
+        },
+        trx,
+      );
+      if (created) return { id: created.id, platformId: created.platform_id, email: created.email, password };
+    }
+    throw new UnavailableError('No free mailbox address was found; try again.', 'mailbox_address_exhausted');
   }
 
   /**
@@ -184,6 +241,14 @@ export class AccountsService {
   /** The platform's accounts that take new subscriptions, by id, with their slot counts (the subscriptions work picks slots on them). */
   async activeSlotCounts(platformId: number, trx?: Knex.Transaction): Promise<AccountSlots[]> {
     return (await this.accounts.activeSlotCountsOfPlatform(platformId, trx)).map((row) => ({ id: row.id, slotsCount: row.slots_count }));
+  }
+
+  /**
+   * How many accounts that take new subscriptions each platform has (the catalog editor warns
+   * about a platform on sale with none: its orders would wait). Only `platformId`'s when given.
+   */
+  async activeAccountCounts(platformId?: number): Promise<Map<number, number>> {
+    return this.accounts.activeCountsByPlatform(platformId);
   }
 
   /** Every account that takes new subscriptions, by platform then id (the dashboard's slot occupancy). */

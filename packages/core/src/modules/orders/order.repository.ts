@@ -51,11 +51,12 @@ export class OrderRepository {
       created_at: Date;
     },
     items: NewOrderItem[],
+    trx?: Knex.Transaction,
   ): Promise<OrderRow> {
     const { names, values, placeholders } = columnsOf({ ...order, state: 0, updated_at: order.created_at });
     const itemColumns = [...new Set(items.flatMap((item) => Object.keys(item)))].map((name) => `"${name}"`);
     const [created] = await sqlRows<OrderRow & { items: JsonItem[] }>(
-      this.knex,
+      trx ?? this.knex,
       `with o as (insert into orders (${names.join(', ')}) values (${placeholders.join(', ')}) returning *),
             i as (insert into order_items (${itemColumns.join(', ')}, order_id)
                   select ${itemColumns.map((name) => `r.${name}`).join(', ')}, o.id
@@ -66,6 +67,50 @@ export class OrderRepository {
       [...values, JSON.stringify(items)],
     );
     return withParsedItems(created!);
+  }
+
+  /**
+   * The buyer's newest order still in state 0 (created, never sent to a provider), made since
+   * `since`, with one item of exactly this choice, price and language: what a reload of the
+   * payment page reuses instead of making another order.
+   */
+  async openUnpaidOf(
+    userId: number,
+    choice: {
+      platform_id: number;
+      duration_id: number;
+      plan_type_id: number;
+      quantity: number;
+      unit_price_minor: number;
+      currency: string;
+      language_id: number;
+    },
+    since: Date,
+    trx: Knex.Transaction,
+  ): Promise<OrderRow | undefined> {
+    const [order] = await sqlRows<OrderRow & { items: JsonItem[] }>(
+      trx,
+      `${ORDER_WITH_ITEMS}
+        where o.user_id = $1 and o.state = 0 and o.created_at >= $2 and o.currency = $3 and o.language_id = $4
+          and (select count(*) from order_items i where i.order_id = o.id) = 1
+          and exists (select 1 from order_items i
+                       where i.order_id = o.id and i.platform_id = $5 and i.duration_id = $6 and i.plan_type_id = $7
+                         and i.quantity = $8 and i.unit_price_minor = $9 and i.currency = $3)
+        order by o.id desc
+        limit 1`,
+      [
+        userId,
+        since,
+        choice.currency,
+        choice.language_id,
+        choice.platform_id,
+        choice.duration_id,
+        choice.plan_type_id,
+        choice.quantity,
+        choice.unit_price_minor,
+      ],
+    );
+    return order && withParsedItems(order);
   }
 
   /** The order with its items in id order, in one statement; read on every checkout, so on the lean path. */

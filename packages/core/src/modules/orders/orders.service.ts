@@ -30,6 +30,14 @@ export const DEFAULT_PAYMENT_METHOD = 2;
 const EXPORT_BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+/**
+ * A new order for the same choice as an open one made this recently is a reload of the payment
+ * page (or the back button), not a second purchase: the open one is answered again. An hour
+ * keeps the reused order far from the 24-hour expiry of unpaid orders.
+ */
+const REUSE_OPEN_ORDER_MS = HOUR_MS;
+/** Advisory lock namespace (with the buyer's id) that makes "find an open order, else create" one step per buyer. */
+const ORDER_CREATE_LOCK = 0x5e0d;
 
 const BEFORE_COMPLETED = statesBefore(ORDER_STATE.completed);
 const BEFORE_PAID = statesBefore(ORDER_STATE.paidNotCompleted);
@@ -126,7 +134,9 @@ export class OrdersService {
 
   /**
    * POST /api/order/insert. The buyer is the token's user whatever `userId` the payload
-   * carries, and the price is the catalog's sale price for the chosen options.
+   * carries, and the price is the catalog's sale price for the chosen options. The buyer's open
+   * order (state 0, this last hour) for the same choice, price and language is answered again
+   * instead of a new one: reloading /payment is not a new order.
    */
   async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode): Promise<OrderView> {
     const languageId = payload.languageId;
@@ -146,37 +156,44 @@ export class OrdersService {
     const eurPrice = salePrices.find((p) => p.currency === 'EUR');
 
     const now = this.clock.now();
-    const order = await this.orders.create(
-      {
-        user_id: buyer.id,
-        email: buyer.email,
-        currency,
-        total_minor: price.amount * payload.quantity,
-        total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
-        payment_method: DEFAULT_PAYMENT_METHOD,
-        language_id: languageId,
-        created_at: now,
-      },
-      [
+    const item = {
+      platform_id: platform.id,
+      duration_id: duration!.id,
+      plan_type_id: type!.id,
+      months: duration!.months,
+      quantity: payload.quantity,
+      unit_price_minor: price.amount,
+      currency,
+      needs_invitation: platform.needsInvitation,
+      invitation_email: null,
+      platform_name: platform.name,
+      type_name: type!.name,
+      duration_name: duration!.name,
+      platform_logo_base: platform.logoBase,
+      platform_color_one: platform.colorOne,
+      platform_category: platform.category,
+    };
+    // One buyer's order requests are taken one at a time, so two reloads at once cannot both
+    // miss the open order and make two.
+    const order = await this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?, ?)', [ORDER_CREATE_LOCK, buyer.id]);
+      const open = await this.orders.openUnpaidOf(buyer.id, { ...item, language_id: languageId }, new Date(now.getTime() - REUSE_OPEN_ORDER_MS), trx);
+      if (open) return open;
+      return this.orders.create(
         {
-          platform_id: platform.id,
-          duration_id: duration!.id,
-          plan_type_id: type!.id,
-          months: duration!.months,
-          quantity: payload.quantity,
-          unit_price_minor: price.amount,
+          user_id: buyer.id,
+          email: buyer.email,
           currency,
-          needs_invitation: platform.needsInvitation,
-          invitation_email: null,
-          platform_name: platform.name,
-          type_name: type!.name,
-          duration_name: duration!.name,
-          platform_logo_base: platform.logoBase,
-          platform_color_one: platform.colorOne,
-          platform_category: platform.category,
+          total_minor: price.amount * payload.quantity,
+          total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
+          payment_method: DEFAULT_PAYMENT_METHOD,
+          language_id: languageId,
+          created_at: now,
         },
-      ],
-    );
+        [item],
+        trx,
+      );
+    });
     return toView(order);
   }
 

@@ -31,14 +31,7 @@ export function formatEur(value: number, culture: string): string {
   return new Intl.NumberFormat(culture, { style: 'currency', currency: 'EUR' }).format(value);
 }
 
-/** An amount in major units of its currency ("€4.99", "₩6,900": KRW has no minor unit). */
-export function formatMoney(value: number, currency: string, culture: string): string {
-  try {
-    return new Intl.NumberFormat(culture, { style: 'currency', currency }).format(value);
-  } catch {
-    return `${new Intl.NumberFormat(culture).format(value)} ${currency}`;
-  }
-}
+export { formatMoney } from './money.js';
 
 /** A percentage as a number of percent (5 → "5%", 2.5 → "2.5%"). */
 export function formatPercent(percent: number, culture: string): string {

@@ -20,7 +20,7 @@
  * snackbar. A page's loads are takeLatest on its open/close actions: leaving cancels them.
  */
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ApiError } from '../../services/api';
+import { ApiError, isTemporaryFailure } from '../../services/api';
 import * as adminApi from '../../services/api/admin';
 import type { AdminOrder, AdminPlatform, AdminUser, Dashboard, Mailbox, PagesCount, RefundQuote, RefundResult } from '../../services/api/admin';
 import type { UserPanel } from '../../services/api/panel';
@@ -330,7 +330,7 @@ function* loadUser(action: { type: string }) {
   } catch (error) {
     // Spec section 8: a user-panel failure is only logged.
     logError('admin user panel load failed', error);
-    yield put(adminUserFailed(status(error) === 404 ? 'notFound' : 'failed'));
+    yield put(adminUserFailed({ status: status(error) === 404 ? 'notFound' : 'failed', retryable: isTemporaryFailure(error) }));
   }
 }
 
@@ -384,7 +384,7 @@ function* loadRefundQuote(action: { type: string }) {
   } catch (error) {
     logError(`refund quote of order ${orderId} failed`, error);
     const message: string = yield call(failureText, error);
-    yield put(refundQuoteFailed({ orderId, message }));
+    yield put(refundQuoteFailed({ orderId, message, retryable: isTemporaryFailure(error) }));
   }
 }
 

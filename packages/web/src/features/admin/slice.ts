@@ -63,6 +63,8 @@ export type UserPageStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'notFoun
 export interface UserPageState {
   userId: number | null;
   status: UserPageStatus;
+  /** failed: whether trying again may help (no answer, or a 5xx; not a 4xx). */
+  retryable: boolean;
   panel: UserPanel | null;
   /** Orders being activated and subscriptions being replaced. */
   activating: number[];
@@ -77,6 +79,8 @@ export interface RefundState {
   /** The order whose dialog is open; null: no dialog. */
   orderId: number | null;
   quoteStatus: LoadStatus;
+  /** failed: whether trying again may help (no answer, or a 5xx; not a 4xx). */
+  quoteRetryable: boolean;
   quote: RefundQuote | null;
   /** Why the quote could not be loaded (the server's message in the interface language). */
   quoteError: string | null;
@@ -116,11 +120,12 @@ const initialCreate = (): CreateState => ({
   submitting: false,
   resets: 0,
 });
-const initialUser = (userId: number | null = null): UserPageState => ({ userId, status: 'idle', panel: null, activating: [], replacing: [] });
+const initialUser = (userId: number | null = null): UserPageState => ({ userId, status: 'idle', retryable: true, panel: null, activating: [], replacing: [] });
 
 const initialRefund = (orderId: number | null = null): RefundState => ({
   orderId,
   quoteStatus: orderId === null ? 'idle' : 'loading',
+  quoteRetryable: true,
   quote: null,
   quoteError: null,
   submitting: false,
@@ -343,9 +348,10 @@ export const adminSlice = createSlice({
       state.user.status = 'loaded';
       state.user.panel = action.payload;
     },
-    adminUserFailed(state, action: PayloadAction<'failed' | 'notFound'>) {
-      state.user.status = action.payload;
-      if (action.payload === 'notFound') state.user.panel = null;
+    adminUserFailed(state, action: PayloadAction<{ status: 'failed' | 'notFound'; retryable: boolean }>) {
+      state.user.status = action.payload.status;
+      state.user.retryable = action.payload.retryable;
+      if (action.payload.status === 'notFound') state.user.panel = null;
     },
     userOrderActivationRequested(state, action: PayloadAction<number>) {
       if (!state.user.activating.includes(action.payload)) state.user.activating.push(action.payload);
@@ -380,9 +386,10 @@ export const adminSlice = createSlice({
       state.refund.quoteStatus = 'loaded';
       state.refund.quote = action.payload;
     },
-    refundQuoteFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+    refundQuoteFailed(state, action: PayloadAction<{ orderId: number; message: string; retryable: boolean }>) {
       if (state.refund.orderId !== action.payload.orderId) return;
       state.refund.quoteStatus = 'failed';
+      state.refund.quoteRetryable = action.payload.retryable;
       state.refund.quoteError = action.payload.message;
     },
     refundSubmitted(state, action: PayloadAction<RefundRequest>) {

@@ -26,6 +26,7 @@ const en = {
   'admin.catalog': 'CATALOG',
   'admin.catalogPlatforms': 'Platforms',
   'admin.notFound': 'There is no admin page at this address.',
+  'admin.noSuchList': 'There is no such list: "{sid}" is not an order state. Choose a list from the menu.',
 
   'admin.refresh': 'Refresh',
   'admin.previous': 'Previous',
@@ -92,7 +93,7 @@ const en = {
   'admin.role.2': 'Admin',
   'admin.notVerified': 'not verified',
   'admin.sendEmail': 'SEND EMAIL',
-  'admin.sendEmailLabel': 'Send an e-mail to {email}',
+  'admin.sendEmailLabel': 'Send email to {email}',
   'admin.sendEmailTitle': 'Send an e-mail',
   'admin.sendEmailTo': 'To {email} (in the language of the account)',
   'admin.emailKind': 'Kind of e-mail',
@@ -252,6 +253,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.catalog': '카탈로그',
   'admin.catalogPlatforms': '플랫폼',
   'admin.notFound': '이 주소에는 관리자 페이지가 없습니다.',
+  'admin.noSuchList': '그런 목록은 없습니다. {sid:은} 주문 상태가 아닙니다. 메뉴에서 목록을 선택해 주세요.',
 
   'admin.refresh': '새로고침',
   'admin.previous': '이전',
@@ -276,7 +278,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.exportFailed': '내보내기 파일을 받지 못했습니다.',
   'admin.activate': '활성화',
   'admin.activateLabel': '주문 {id} 활성화',
-  'admin.activated': '주문 {id}이(가) 활성화되었습니다.',
+  'admin.activated': '주문 {id:이} 활성화되었습니다.',
   'admin.otherState': '상태 {state}',
 
   'admin.col.number': '#',
@@ -344,7 +346,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.mailboxesFailed': '메일함을 불러오지 못했습니다.',
   'admin.newMailbox': '새 메일함 만들기',
   'admin.useMailbox': '사용',
-  'admin.useMailboxLabel': '{email}을(를) 로그인 이메일로 사용',
+  'admin.useMailboxLabel': '{email:을} 로그인 이메일로 사용',
   'admin.mailboxEmail': '이메일',
   'admin.mailboxPassword': '비밀번호',
   'admin.platform': '플랫폼',
@@ -450,8 +452,8 @@ const ko: TextTable<AdminTextKey> = {
   'admin.refundStatus.pending': '처리 중',
   'admin.refundStatus.succeeded': '완료',
   'admin.refundStatus.failed': '실패',
-  'admin.refunded': '주문 {id}이(가) 환불되었습니다: 구매자에게 {amount} 환불.',
-  'admin.refundedNoAmount': '주문 {id}이(가) 환불되었습니다.',
+  'admin.refunded': '주문 {id:이} 환불되었습니다: 구매자에게 {amount} 환불.',
+  'admin.refundedNoAmount': '주문 {id:이} 환불되었습니다.',
   'admin.close': '닫기',
   'admin.refundedItems': '환불됨',
 };

@@ -28,10 +28,12 @@ function* logout() {
   const token: string | null = yield select(selectToken);
   // Fire and forget: the visitor does not wait for the server.
   if (token) yield spawn(revokeToken, token);
-  yield call(clearSession);
-  yield put(loggedOut());
-  yield call(saveReturnUrl, '/');
+  // Home first: a guarded page (the panel, /jve) that saw the visitor logged out while still on
+  // screen would send them to /login and store itself as the return URL (RequireAccess).
   yield call(navigate, '/');
+  yield call(clearSession);
+  yield call(saveReturnUrl, '/');
+  yield put(loggedOut());
 }
 
 function* forgetExpiredSession() {

@@ -14,7 +14,7 @@
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CurrencyCode } from '../../services/api';
+import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
 import type { CheckoutSession, Order, PaymentMethodId } from '../../services/api/payment';
 import { logError } from '../../services/log';
@@ -98,7 +98,7 @@ function* createOrder(selection: Selection) {
   } catch (error) {
     // Spec section 8: an order creation failure is only logged (the page offers a retry).
     logError('order creation failed', error);
-    yield put(orderFailed());
+    yield put(orderFailed({ retryable: isTemporaryFailure(error) }));
   }
 }
 

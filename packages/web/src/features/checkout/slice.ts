@@ -14,6 +14,8 @@ export type PayssionStatus = 'checking' | 'paid' | 'failed';
 
 export interface CheckoutState {
   orderStatus: OrderStatus;
+  /** failed: whether trying again may help (no answer, or a 5xx); a 4xx refusal offers no "Try again". */
+  orderRetryable: boolean;
   order: Order | null;
   /** The methods the page offers, in the server's order (only ids the shop knows). */
   methods: PaymentMethodId[];
@@ -23,7 +25,7 @@ export interface CheckoutState {
   payssion: PayssionStatus;
 }
 
-const initialState: CheckoutState = { orderStatus: 'idle', order: null, methods: [], method: null, paying: false, payssion: 'checking' };
+const initialState: CheckoutState = { orderStatus: 'idle', orderRetryable: true, order: null, methods: [], method: null, paying: false, payssion: 'checking' };
 
 export interface PayssionReturn {
   /** `order_id` of the return address ("42-7"); null when missing. */
@@ -62,8 +64,9 @@ export const checkoutSlice = createSlice({
       state.method = preselect(order, state.methods);
       state.paying = false;
     },
-    orderFailed(state) {
+    orderFailed(state, action: PayloadAction<{ retryable: boolean }>) {
       state.orderStatus = 'failed';
+      state.orderRetryable = action.payload.retryable;
     },
     methodChosen(state, action: PayloadAction<PaymentMethodId>) {
       if (!state.paying && state.methods.includes(action.payload)) state.method = action.payload;
@@ -100,6 +103,7 @@ export const checkoutSlice = createSlice({
   },
   selectors: {
     selectOrderStatus: (state) => state.orderStatus,
+    selectOrderRetryable: (state) => state.orderRetryable,
     selectOrder: (state) => state.order,
     selectMethods: (state) => state.methods,
     selectMethod: (state) => state.method,

@@ -5,6 +5,7 @@
  * download; checkout, panel and admin keep their tables with the feature, so they travel in
  * their lazy chunk. Both languages of a table weigh a few KiB, less than an i18n library.
  */
+import { isKoreanParticle, withParticle } from '@subshare/core/validation';
 import type { LanguageId } from './languages.js';
 
 /** One language's texts of a table; `Record` makes a missing or misspelt Korean key a type error. */
@@ -21,9 +22,22 @@ export function defineTexts<K extends string>(en: TextTable<K>, ko: TextTable<K>
   return { 1: en, 2: ko };
 }
 
-/** The text of `key` in this language (English when missing), placeholders filled from `vars`. */
+/**
+ * The text of `key` in this language (English when missing), placeholders filled from `vars`.
+ * `{name:을}` in a Korean text is the value followed by the particle's form that fits it (을 or
+ * 를, by its final consonant; core's korean-particles), not both forms with brackets.
+ */
 export function translate<K extends string>(texts: Texts<K>, languageId: LanguageId, key: K, vars?: TranslateVars): string {
   const text = texts[languageId]?.[key] ?? texts[1][key] ?? key;
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  return fillVars(text, vars);
+}
+
+/** Fills `{name}` and `{name:particle}` placeholders; an unknown name is left as written. */
+export function fillVars(text: string, vars: Readonly<Record<string, string | number | undefined>>): string {
+  return text.replace(/\{(\w+)(?::([\uac00-\ud7a3]+))?\}/g, (match, name: string, particle?: string) => {
+    const value = vars[name];
+    if (value === undefined) return match;
+    return particle && isKoreanParticle(particle) ? withParticle(String(value), particle) : String(value);
+  });
 }

@@ -17,7 +17,7 @@
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { ApiError } from '../../services/api';
+import { ApiError, isTemporaryFailure } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
 import { logError } from '../../services/log';
@@ -81,7 +81,7 @@ function* loadPanel(userId: number) {
   } catch (error) {
     // Spec section 8: a panel load failure is only logged (no snackbar).
     logError('user panel load failed', error);
-    yield put(panelLoadFailed(failureOf(error)));
+    yield put(panelLoadFailed(failureOf(error), isTemporaryFailure(error)));
   }
 }
 

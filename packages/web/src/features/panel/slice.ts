@@ -46,6 +46,8 @@ export interface PanelState {
   /** The user whose panel is open; null when the address names none. */
   userId: number | null;
   status: PanelStatus;
+  /** failed: whether trying again may help (no answer, or a 5xx); not after a 4xx refusal. */
+  retryable: boolean;
   panel: UserPanel | null;
   /** The language of the latest request (a language change asks again). */
   languageId: LanguageId | null;
@@ -55,7 +57,7 @@ export interface PanelState {
   verifications: Record<number, VerificationState>;
 }
 
-const initialState: PanelState = { userId: null, status: 'idle', panel: null, languageId: null, invitations: {}, verifications: {} };
+const initialState: PanelState = { userId: null, status: 'idle', retryable: true, panel: null, languageId: null, invitations: {}, verifications: {} };
 
 export const panelSlice = createSlice({
   name: 'panel',
@@ -78,10 +80,14 @@ export const panelSlice = createSlice({
       state.status = 'loaded';
       state.panel = action.payload;
     },
-    panelLoadFailed(state, action: PayloadAction<PanelFailure>) {
-      state.status = action.payload;
-      // Nothing of a panel the viewer may not see stays on screen.
-      if (action.payload !== 'failed') state.panel = null;
+    panelLoadFailed: {
+      reducer(state, action: PayloadAction<PanelFailure, string, { retryable: boolean }>) {
+        state.status = action.payload;
+        state.retryable = action.meta.retryable;
+        // Nothing of a panel the viewer may not see stays on screen.
+        if (action.payload !== 'failed') state.panel = null;
+      },
+      prepare: (failure: PanelFailure, retryable = true) => ({ payload: failure, meta: { retryable } }),
     },
 
     /** The invitation form, valid: the e-mail goes to the server (saga). */
@@ -133,6 +139,7 @@ export const panelSlice = createSlice({
   selectors: {
     selectPanelUserId: (state) => state.userId,
     selectPanelStatus: (state) => state.status,
+    selectPanelRetryable: (state) => state.retryable,
     selectPanel: (state) => state.panel,
     selectPanelLanguageId: (state) => state.languageId,
     selectInvitations: (state) => state.invitations,

@@ -14,6 +14,7 @@ const en = {
   'panel.titleOf': 'Subscriptions of {name}',
   'panel.loading': 'Loading your subscriptions…',
   'panel.failed': 'We could not load the subscriptions. Please try again in a moment.',
+  'panel.refused': 'The server refused to show these subscriptions. Log in again, or write to support if it goes on.',
   'panel.retry': 'Try again',
   'panel.forbiddenTitle': 'This panel is not yours',
   'panel.forbiddenText': 'You can only see your own subscriptions. This page belongs to another account.',
@@ -96,6 +97,7 @@ const ko: TextTable<PanelTextKey> = {
   'panel.titleOf': '{name} 님의 구독',
   'panel.loading': '구독 정보를 불러오는 중입니다…',
   'panel.failed': '구독 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  'panel.refused': '서버가 이 구독 정보의 표시를 거부했습니다. 다시 로그인하거나, 계속되면 고객센터에 문의해 주세요.',
   'panel.retry': '다시 시도',
   'panel.forbiddenTitle': '내 패널이 아닙니다',
   'panel.forbiddenText': '본인의 구독만 볼 수 있습니다. 이 페이지는 다른 계정의 것입니다.',
@@ -129,7 +131,7 @@ const ko: TextTable<PanelTextKey> = {
   'panel.invitationLabel': '{platform} 로그인 이메일',
   'panel.invitationSubmit': '제출',
   'panel.invitationNote':
-    '{platform}은(는) 가족 그룹 초대로 이용합니다. {platform}에 로그인하는 이메일을 입력해 주세요. 그 계정을 가족 그룹에 초대합니다. 해당 계정으로 그룹에 참여하지 않으면 멤버십이 해제될 수 있습니다. 저장한 이메일은 변경할 수 없습니다.',
+    '{platform:은} 가족 그룹 초대로 이용합니다. {platform}에 로그인하는 이메일을 입력해 주세요. 그 계정을 가족 그룹에 초대합니다. 해당 계정으로 그룹에 참여하지 않으면 멤버십이 해제될 수 있습니다. 저장한 이메일은 변경할 수 없습니다.',
   'panel.invitationEmail': '초대 이메일',
   'panel.invitationMissing': '아직 초대 이메일이 없습니다.',
   'panel.invitationFailed': '이메일을 저장하지 못했습니다. 다시 시도해 주세요.',
@@ -150,7 +152,7 @@ const ko: TextTable<PanelTextKey> = {
   'panel.endTime': '종료 시간',
   'panel.renew': '연장하기',
   'panel.renewLabel': '{platform} 연장하기',
-  'panel.renewNote': '{platform}을(를) 다시 구매하면 이 구독이 같은 프로필에서 종료일부터 연장됩니다.',
+  'panel.renewNote': '{platform:을} 다시 구매하면 이 구독이 같은 프로필에서 종료일부터 연장됩니다.',
 
   'panel.household': '가구에 속하지 않나요?',
   'panel.householdToggle': '방법 보기',

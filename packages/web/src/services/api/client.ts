@@ -25,6 +25,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether trying again may help: no answer at all (the network, a broken answer) or a 5xx (503
+ * while the database is away). A 4xx answer says the request itself is refused, and the same
+ * request is refused again: the page offers a way on instead of "Try again".
+ */
+export function isTemporaryFailure(error: unknown): boolean {
+  // Status 0: `send` found the server unreachable (no answer at all).
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
+
 export interface ApiHooks {
   getToken?: () => string | null;
   onRequestStart?: () => void;

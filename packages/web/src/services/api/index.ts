@@ -1,4 +1,4 @@
-export { ApiError, apiDownload, apiGet, apiPost, configureApi } from './client';
+export { ApiError, apiDownload, apiGet, apiPost, configureApi, isTemporaryFailure } from './client';
 export type { ApiHooks, DownloadedFile, QueryParams, RequestOptions } from './client';
 export * as mainApi from './main';
 export * as platformApi from './platform';

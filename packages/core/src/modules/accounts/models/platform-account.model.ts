@@ -11,6 +11,8 @@ export class PlatformAccountModel extends Model {
   forwarding_email!: string;
   mailbox_id!: number | null;
   is_active!: boolean;
+  /** Seeded by demo mode (docs/demo-mode.md), never by staff: a demo mailbox and generated passwords. */
+  is_demo!: boolean;
   created_at!: Date;
   updated_at!: Date;
 }

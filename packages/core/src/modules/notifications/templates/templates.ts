@@ -7,6 +7,7 @@ import { ValidationError } from '../../../shared/errors.js';
 import type { BusinessDetails } from '../../../shared/config.js';
 import { EMAIL_KIND, type EmailDataByKind, type EmailDate, type EmailKind, type EmailLanguageId, type ProfileNumber } from '../email-kinds.js';
 import { renderLayout, safeUrl, singleLine, type EmailContent, type RenderedEmail } from './layout.js';
+import { withParticle } from '../../../validation/korean-particles.js';
 
 /** Helpers a template uses; each is bound to the e-mail's language and the shop's configuration. */
 interface Tools {
@@ -593,15 +594,15 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const amount = t.text(data.amount, 'amount');
         const chargeback = data.chargeback === true;
         return {
-          subject: chargeback ? `주문 #${order}의 결제가 카드사(은행)에 의해 취소되었습니다` : `주문 #${order}이(가) 환불되었습니다`,
-          preheader: chargeback ? `${platform} 구독이 종료되었습니다.` : `${amount}이(가) 환불 처리되었습니다.`,
+          subject: chargeback ? `주문 #${order}의 결제가 카드사(은행)에 의해 취소되었습니다` : `${withParticle(`주문 #${order}`, '이')} 환불되었습니다`,
+          preheader: chargeback ? `${platform} 구독이 종료되었습니다.` : `${withParticle(amount, '이')} 환불 처리되었습니다.`,
           heading: chargeback ? '결제 취소(차지백) 안내' : '환불 완료 안내',
           blocks: [
             {
               type: 'paragraph',
               text: chargeback
                 ? `카드사(은행)에서 주문 #${order}의 결제를 취소하여 ${platform} 구독이 종료되었습니다. 기존 로그인 정보는 더 이상 사용할 수 없습니다.`
-                : `주문 #${order}에 대해 ${amount}을(를) 환불해 드렸습니다. ${platform} 구독은 종료되었으며 기존 로그인 정보는 더 이상 사용할 수 없습니다.`,
+                : `주문 #${order}에 대해 ${withParticle(amount, '을')} 환불해 드렸습니다. ${platform} 구독은 종료되었으며 기존 로그인 정보는 더 이상 사용할 수 없습니다.`,
             },
             {
               type: 'facts',

@@ -5,7 +5,7 @@
  * of credentials and mailboxes stand out with a red mark and the words "Secret revealed".
  */
 import { useEffect, useMemo } from 'react';
-import { Box, Button, Flex, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { useSearchParams } from 'react-router-dom';
@@ -26,6 +26,7 @@ import { SelectField } from '../components/SelectField';
 import { formatDateTime } from '../format';
 import { auditLogSaga } from './saga';
 import { auditLimitChosen, auditOpened, auditPageChosen, auditRefreshed, emptyAuditFilter, selectAuditLog, type AuditFilterForm } from './slice';
+import { actionLabel, describeDetails } from './details';
 import { AUDIT_TEXTS } from './texts';
 
 injectSaga('auditLog', auditLogSaga);
@@ -143,7 +144,7 @@ function FilterForm({ initial, address, onApply }: { initial: AuditFilterForm; a
             label={t('audit.action')}
             testId="admin-audit-action"
             placeholder={t('audit.anyAction')}
-            options={actions.map((value) => ({ value, label: value }))}
+            options={actions.map((value) => ({ value, label: actionLabel(value, t) }))}
           />
           <SelectField
             name="targetType"
@@ -188,6 +189,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       ? t(`audit.target.${target.type}`, { id: target.id ?? '' })
       : t('audit.target.other', { type: target.type ?? '', id: target.id ?? '' });
   const details = JSON.stringify(entry.details);
+  const described = describeDetails(entry.action, entry.details, t, culture);
   return (
     <Table.Row
       data-testid="admin-audit-row"
@@ -210,7 +212,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </Table.Cell>
       <Table.Cell minW="36">
         <Stack gap="1" align="flex-start">
-          <chakra.code data-testid="admin-audit-action" fontSize="sm">
+          <Text data-testid="admin-audit-action-label" fontWeight="medium">
+            {actionLabel(entry.action, t)}
+          </Text>
+          <chakra.code data-testid="admin-audit-action" fontSize="xs" color="fg.muted">
             {entry.action}
           </chakra.code>
           {reveal && (
@@ -230,9 +235,18 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         )}
       </Table.Cell>
       <Table.Cell minW="48" maxW="md">
-        <Box as="span" data-testid="admin-audit-details" fontFamily="mono" fontSize="xs" overflowWrap="anywhere" title={details}>
-          {details.length > 200 ? `${details.slice(0, 200)}…` : details}
-        </Box>
+        <Stack data-testid="admin-audit-details" gap="0.5" fontSize="sm" overflowWrap="anywhere" title={details}>
+          {described.lines.map((line) => (
+            <Text key={line.key} data-testid="admin-audit-detail" data-key={line.key}>
+              <chakra.span color="fg.muted">{line.label}:</chakra.span> {line.value}
+            </Text>
+          ))}
+          {described.reason && (
+            <Text data-testid="admin-audit-reason" whiteSpace="pre-wrap">
+              <chakra.span color="fg.muted">{t('audit.reasonLabel')}:</chakra.span> {described.reason}
+            </Text>
+          )}
+        </Stack>
       </Table.Cell>
       <Table.Cell>{entry.ip ?? '—'}</Table.Cell>
     </Table.Row>

@@ -14,7 +14,7 @@
  * Loads are only logged when they fail; what the admin does reports in the snackbar.
  */
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ApiError } from '../../../services/api';
+import { ApiError, isTemporaryFailure } from '../../../services/api';
 import * as catalogApi from '../../../services/api/catalogAdmin';
 import type { CatalogConflict, CatalogListItem, EditablePlatform, UploadAnswer } from '../../../services/api/catalogAdmin';
 import { navigate } from '../../../services/navigation';
@@ -74,7 +74,7 @@ function* loadList(action: { type: string }) {
     yield put(catalogListLoaded(rows));
   } catch (error) {
     logError('catalog list failed', error);
-    yield put(catalogListFailed());
+    yield put(catalogListFailed({ retryable: isTemporaryFailure(error) }));
   }
 }
 
@@ -101,7 +101,7 @@ function* loadPlatform(action: { type: string }) {
     yield put(editorLoaded(platform));
   } catch (error) {
     logError(`catalog platform ${id} failed`, error);
-    yield put(editorFailed(error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed'));
+    yield put(editorFailed({ status: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed', retryable: isTemporaryFailure(error) }));
   }
 }
 

@@ -21,11 +21,13 @@ export interface UploadState {
 }
 
 export interface CatalogEditorState {
-  list: { rows: CatalogListItem[]; status: LoadStatus; toggling: number[] };
+  /** `retryable`: after a failure, whether trying again may help (no answer, or a 5xx; not a 4xx). */
+  list: { rows: CatalogListItem[]; status: LoadStatus; toggling: number[]; retryable: boolean };
   editor: {
     /** null: a new platform. */
     id: number | null;
     status: LoadStatus;
+    retryable: boolean;
     platform: EditablePlatform | null;
     /** Counts loads of the server's version: the form starts from it again after each. */
     loads: number;
@@ -38,8 +40,8 @@ export interface CatalogEditorState {
 const idleUpload = (): UploadState => ({ status: 'idle', answer: null, error: null });
 
 const initialState: CatalogEditorState = {
-  list: { rows: [], status: 'idle', toggling: [] },
-  editor: { id: null, status: 'idle', platform: null, loads: 0, saving: false, conflict: null },
+  list: { rows: [], status: 'idle', toggling: [], retryable: true },
+  editor: { id: null, status: 'idle', retryable: true, platform: null, loads: 0, saving: false, conflict: null },
   uploads: { logoBase: idleUpload(), logoCarousel: idleUpload() },
 };
 
@@ -61,8 +63,9 @@ const catalogEditorSlice = createSlice({
       state.list.rows = action.payload;
       state.list.status = 'loaded';
     },
-    catalogListFailed(state) {
+    catalogListFailed(state, action: PayloadAction<{ retryable: boolean }>) {
       state.list.status = 'failed';
+      state.list.retryable = action.payload.retryable;
     },
     enabledToggleRequested(state, action: PayloadAction<{ id: number; isEnabled: boolean; version: number; name: string }>) {
       state.list.toggling.push(action.payload.id);
@@ -88,8 +91,9 @@ const catalogEditorSlice = createSlice({
       state.editor.conflict = null;
       state.editor.loads += 1;
     },
-    editorFailed(state, action: PayloadAction<'failed' | 'notFound'>) {
-      state.editor.status = action.payload;
+    editorFailed(state, action: PayloadAction<{ status: 'failed' | 'notFound'; retryable: boolean }>) {
+      state.editor.status = action.payload.status;
+      state.editor.retryable = action.payload.retryable;
     },
     saveRequested(state, _action: PayloadAction<SaveRequest>) {
       state.editor.saving = true;

@@ -108,6 +108,11 @@ export function AdminLayout() {
       gap="6"
       px={{ base: '4', md: '6' }}
       py="6"
+      // Korean words stay whole where a narrow column wraps them (a phone's table cells, badges):
+      // without it Korean breaks between any two syllables. overflowWrap still breaks an e-mail
+      // or a word too long for its box.
+      wordBreak="keep-all"
+      overflowWrap="break-word"
     >
       <Box as="nav" aria-label={t('admin.menu')} w={{ base: 'full', md: '60' }} flexShrink={0}>
         {isDesktop ? (

@@ -56,7 +56,8 @@ export function ListBody({ testId, caption, status, headers, rowCount, emptyText
   }
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" whiteSpace="normal">
-      <Table.Root data-testid={testId} data-rows={rowCount} aria-busy={status === 'loading'} size="sm" interactive>
+      {/* keep-all: a Korean word is not split between syllables when a phone's column wraps it. */}
+      <Table.Root data-testid={testId} data-rows={rowCount} aria-busy={status === 'loading'} size="sm" interactive wordBreak="keep-all">
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>

@@ -92,7 +92,7 @@ function RefundBody({ refund, onClose }: { refund: RefundState; onClose: () => v
           <Button data-testid="admin-refund-cancel" variant="outline" onClick={onClose}>
             {t('admin.cancel')}
           </Button>
-          {refund.quoteStatus === 'failed' && (
+          {refund.quoteStatus === 'failed' && refund.quoteRetryable && (
             <Button data-testid="admin-refund-retry" colorPalette="purple" onClick={() => dispatch(refundQuoteRequested())}>
               {t('admin.retry')}
             </Button>

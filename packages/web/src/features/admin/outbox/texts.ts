@@ -67,8 +67,8 @@ const ko: Record<OutboxTextKey, string> = {
   'outbox.close': '미리보기 닫기',
   'outbox.retry': '다시 보내기',
   'outbox.retryLabel': '이메일 {id} 다시 보내기',
-  'outbox.retried': '이메일 {id}을(를) 다시 발송 대기열에 넣었습니다.',
-  'outbox.alreadyWaiting': '이메일 {id}은(는) 이미 발송을 기다리고 있습니다.',
+  'outbox.retried': '이메일 {id:을} 다시 발송 대기열에 넣었습니다.',
+  'outbox.alreadyWaiting': '이메일 {id:은} 이미 발송을 기다리고 있습니다.',
 };
 
 export const OUTBOX_TEXTS = defineTexts<OutboxTextKey>(en, ko);

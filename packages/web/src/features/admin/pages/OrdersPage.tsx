@@ -45,7 +45,8 @@ export default function OrdersPage() {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
   const { sid } = useParams();
-  const orderState = sid !== undefined && /^\d{1,2}$/.test(sid) ? Number(sid) : null;
+  // Only an order state (0 to 6) names a list: /jve/orders/7 or /jve/orders/abc says there is none.
+  const orderState = sid !== undefined && /^\d{1,2}$/.test(sid) && adminKey('admin.state', Number(sid)) !== null ? Number(sid) : null;
   const orders = useAppSelector(selectOrders);
   // Refunds are admins' (the server refuses moderators too).
   const isAdmin = (useAppSelector(selectUser)?.role ?? ROLES.user) >= ROLES.admin;
@@ -89,6 +90,7 @@ export default function OrdersPage() {
     t('admin.col.action'),
   ];
 
+  if (orderState === null) return <AdminSection testId="admin-orders-unknown" title={t('admin.noSuchList', { sid: sid ?? '' })} />;
   return (
     <AdminSection
       testId="admin-orders"

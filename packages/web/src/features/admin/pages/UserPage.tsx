@@ -78,9 +78,11 @@ function UserBody({ page }: { page: UserPageState }) {
     return (
       <Stack data-testid="admin-user-failed" role="alert" gap="3" align="flex-start" p="4" borderRadius="md" bg="bg.error">
         <Text>{t('admin.userFailed')}</Text>
-        <Button size="sm" onClick={() => dispatch(adminUserRequested())}>
-          {t('admin.retry')}
-        </Button>
+        {page.retryable && (
+          <Button size="sm" onClick={() => dispatch(adminUserRequested())}>
+            {t('admin.retry')}
+          </Button>
+        )}
       </Stack>
     );
   }

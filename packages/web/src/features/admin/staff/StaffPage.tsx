@@ -3,7 +3,7 @@
  * form that gives a user a role by e-mail, and a button per row that takes one step down. The
  * server refuses to demote the last admin; its message shows beside the form.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
@@ -20,6 +20,7 @@ import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { ListBody } from '../components/ListBody';
 import { SelectField } from '../components/SelectField';
 import { formatDateTime } from '../format';
@@ -36,10 +37,37 @@ export default function StaffPage() {
   return <StaffScreen />;
 }
 
+/** Asks before granting Admin or taking a role away (naming the user); other changes go straight on. */
+type AskFirst = (change: { email: string; role: StaffRole }) => void;
+
 function StaffScreen() {
   const t = useT(STAFF_TEXTS);
   const dispatch = useAppDispatch();
   const page = useAppSelector(selectStaffPage);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  const askFirst: AskFirst = (change) => {
+    const apply = () => dispatch(roleChangeRequested(change));
+    const current = page.members.find((member) => member.email.toLowerCase() === change.email.toLowerCase())?.role ?? 0;
+    if (change.role === 2 && current !== 2) {
+      setConfirm({
+        title: t('staff.confirmAdminTitle'),
+        text: t('staff.confirmAdminText', { email: change.email }),
+        confirmLabel: t('staff.confirmAdminOk'),
+        onConfirm: apply,
+      });
+    } else if (change.role < current) {
+      setConfirm({
+        title: t('staff.confirmDemoteTitle'),
+        text: t('staff.confirmDemoteText', { email: change.email, role: t(roleKey(change.role)) }),
+        confirmLabel: t('staff.confirmDemoteOk'),
+        danger: true,
+        onConfirm: apply,
+      });
+    } else {
+      apply();
+    }
+  };
 
   useEffect(() => {
     dispatch(staffOpened());
@@ -49,7 +77,7 @@ function StaffScreen() {
   return (
     <AdminSection testId="admin-staff" title={t('staff.title')} data={{ 'data-status': page.status }}>
       <Stack gap="6">
-        <RoleForm />
+        <RoleForm askFirst={askFirst} />
         <Text data-testid="admin-staff-count" fontWeight="semibold" letterSpacing="wide">
           {t('staff.count', { count: page.members.length })}
         </Text>
@@ -62,17 +90,17 @@ function StaffScreen() {
           emptyText={t('staff.empty')}
         >
           {page.members.map((member) => (
-            <StaffRow key={member.id} member={member} busy={page.changing === member.email} />
+            <StaffRow key={member.id} member={member} busy={page.changing === member.email} askFirst={askFirst} />
           ))}
         </ListBody>
       </Stack>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </AdminSection>
   );
 }
 
-function RoleForm() {
+function RoleForm({ askFirst }: { askFirst: AskFirst }) {
   const t = useT(STAFF_TEXTS);
-  const dispatch = useAppDispatch();
   const messages = useValidationMessages();
   const { changing, error, changes } = useAppSelector(selectStaffPage);
   const schema = useMemo(() => yup.object({ email: emailRule(messages), role: yup.string().required(messages.required).oneOf(['0', '1', '2']) }), [messages]);
@@ -89,7 +117,7 @@ function RoleForm() {
         validationSchema={schema}
         onSubmit={(values) => {
           const valid = schema.cast(values);
-          dispatch(roleChangeRequested({ email: valid.email, role: Number(valid.role) as StaffRole }));
+          askFirst({ email: valid.email, role: Number(valid.role) as StaffRole });
         }}
       >
         <Form noValidate data-testid="admin-staff-form" aria-label={t('staff.formTitle')}>
@@ -118,9 +146,8 @@ function RoleForm() {
   );
 }
 
-function StaffRow({ member, busy }: { member: StaffMember; busy: boolean }) {
+function StaffRow({ member, busy, askFirst }: { member: StaffMember; busy: boolean; askFirst: AskFirst }) {
   const t = useT(STAFF_TEXTS);
-  const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
   // One step down: an admin becomes a moderator, a moderator a user.
   const down: StaffRole = member.role === 2 ? 1 : 0;
@@ -147,7 +174,7 @@ function StaffRow({ member, busy }: { member: StaffMember; busy: boolean }) {
           whiteSpace="nowrap"
           loading={busy}
           aria-label={t(down === 1 ? 'staff.toModeratorLabel' : 'staff.demoteLabel', { email: member.email })}
-          onClick={() => dispatch(roleChangeRequested({ email: member.email, role: down }))}
+          onClick={() => askFirst({ email: member.email, role: down })}
         >
           {t(down === 1 ? 'staff.toModerator' : 'staff.demote')}
         </Button>

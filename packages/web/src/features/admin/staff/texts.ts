@@ -21,12 +21,18 @@ const en = {
   'staff.col.since': 'Since',
   'staff.col.action': 'Action',
   'staff.demote': 'Make user',
-  'staff.demoteLabel': 'Take the staff role of {email}',
+  'staff.demoteLabel': 'Make user: {email}',
   'staff.toModerator': 'Make moderator',
-  'staff.toModeratorLabel': 'Make {email} a moderator',
+  'staff.toModeratorLabel': 'Make moderator: {email}',
   'staff.changed': '{email} is now {role}. It takes effect on their next request.',
   'staff.unchanged': '{email} is {role} already.',
   'staff.note': 'A change takes effect on the user’s next request. The last admin cannot be demoted.',
+  'staff.confirmAdminTitle': 'Grant Admin?',
+  'staff.confirmAdminText': '{email} becomes an admin: they can edit the catalog, refund orders and change staff roles, yours included.',
+  'staff.confirmAdminOk': 'Make admin',
+  'staff.confirmDemoteTitle': 'Take a role away?',
+  'staff.confirmDemoteText': '{email} becomes {role} on their next request.',
+  'staff.confirmDemoteOk': 'Demote',
 } as const;
 
 export type StaffTextKey = keyof typeof en;
@@ -51,12 +57,18 @@ const ko: Record<StaffTextKey, string> = {
   'staff.col.since': '부여일',
   'staff.col.action': '작업',
   'staff.demote': '일반 사용자로',
-  'staff.demoteLabel': '{email}의 스태프 권한 해제',
+  'staff.demoteLabel': '일반 사용자로: {email}',
   'staff.toModerator': '모더레이터로',
-  'staff.toModeratorLabel': '{email}을(를) 모더레이터로 변경',
-  'staff.changed': '{email}의 권한이 {role}(으)로 바뀌었습니다. 다음 요청부터 적용됩니다.',
-  'staff.unchanged': '{email}은(는) 이미 {role}입니다.',
+  'staff.toModeratorLabel': '모더레이터로: {email}',
+  'staff.changed': '{email}의 권한이 {role:으로} 바뀌었습니다. 다음 요청부터 적용됩니다.',
+  'staff.unchanged': '{email:은} 이미 {role}입니다.',
   'staff.note': '변경은 해당 사용자의 다음 요청부터 적용됩니다. 마지막 관리자는 권한을 내릴 수 없습니다.',
+  'staff.confirmAdminTitle': '관리자 권한을 줄까요?',
+  'staff.confirmAdminText': '{email:은} 관리자가 됩니다. 카탈로그 편집, 주문 환불, 스태프 권한 변경(내 권한 포함)을 할 수 있습니다.',
+  'staff.confirmAdminOk': '관리자로 지정',
+  'staff.confirmDemoteTitle': '권한을 내릴까요?',
+  'staff.confirmDemoteText': '{email:은} 다음 요청부터 {role:이} 됩니다.',
+  'staff.confirmDemoteOk': '권한 내리기',
 };
 
 export const STAFF_TEXTS = defineTexts<StaffTextKey>(en, ko);

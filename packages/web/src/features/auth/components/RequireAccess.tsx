@@ -28,6 +28,10 @@ export function RequireAccess({ requirement, children }: RequireAccessProps) {
 
   useEffect(() => {
     if (allowed) return;
+    // A navigation already under way wins: the router renders a new address in a transition,
+    // after the store's change, so log-out (which sends the tab home first) would otherwise be
+    // seen here on the old page, which would store itself as the return URL and go to /login.
+    if (window.location.pathname + window.location.search !== location.pathname + location.search) return;
     dispatch(returnUrlSet(location.pathname + location.search));
     navigate(redirectTo, { replace: true });
   }, [allowed, dispatch, location.pathname, location.search, navigate, redirectTo]);

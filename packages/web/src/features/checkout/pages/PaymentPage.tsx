@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/links';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentMethods } from '../components/PaymentMethods';
-import { selectMethod, selectMethods, selectOrder, selectOrderStatus, selectPaying } from '../selectors';
+import { selectMethod, selectMethods, selectOrder, selectOrderRetryable, selectOrderStatus, selectPaying } from '../selectors';
 import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored } from '../slice';
 import { CHECKOUT_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
@@ -19,6 +19,7 @@ export default function PaymentPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectOrderStatus);
   const order = useAppSelector(selectOrder);
+  const orderRetryable = useAppSelector(selectOrderRetryable);
   usePageMeta({ title: t('payment.title'), robots: 'noindex' });
 
   useEffect(() => {
@@ -53,11 +54,13 @@ export default function PaymentPage() {
       </Heading>
       {status === 'failed' ? (
         <Stack data-testid="payment-failed" role="alert" gap="4" align="flex-start" p="5" borderRadius="lg" bg="bg.error">
-          <Text>{t('payment.failed')}</Text>
+          <Text>{t(orderRetryable ? 'payment.failed' : 'payment.refused')}</Text>
           <HStack gap="3" wrap="wrap">
-            <Button data-testid="payment-retry" colorPalette="purple" onClick={() => dispatch(orderRequested())}>
-              {t('payment.retry')}
-            </Button>
+            {orderRetryable && (
+              <Button data-testid="payment-retry" colorPalette="purple" onClick={() => dispatch(orderRequested())}>
+                {t('payment.retry')}
+              </Button>
+            )}
             <ButtonLink data-testid="payment-back-home" to="/" variant="outline">
               {t('payment.backToShop')}
             </ButtonLink>

@@ -1,3 +1,4 @@
+import { isKoreanParticle, withParticle } from '@subshare/core/validation';
 import { en } from './en.js';
 import { ko } from './ko.js';
 import type { ContentTexts } from './types.js';
@@ -24,13 +25,14 @@ export interface ContentPlaceholders {
  */
 export function fillPlaceholders(text: string, values: ContentPlaceholders): string | null {
   let complete = true;
-  const filled = text.replace(/\{(\w+)\}/g, (match, name: string) => {
+  const filled = text.replace(/\{(\w+)(?::([\uac00-\ud7a3]+))?\}/g, (match, name: string, particle?: string) => {
     const value = (values as Record<string, string | undefined>)[name];
     if (value === undefined || value === '') {
       complete = false;
       return match;
     }
-    return value;
+    // `{email:으로}`: the particle's form that fits the value (see core's korean-particles).
+    return particle && isKoreanParticle(particle) ? withParticle(value, particle) : value;
   });
   return complete ? filled : null;
 }

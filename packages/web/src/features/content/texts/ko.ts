@@ -8,7 +8,7 @@ const MENU = DICTIONARY[2]['nav.mySubscriptions'];
 const { householdFetch, codeRequest } = PANEL_CONTROLS[2];
 
 export const ko: ContentTexts = {
-  companyStatement: '{businessName}은(는) 영국에 등록된 유한회사(Private Limited Company)이며, 대표자는 {representative}입니다.',
+  companyStatement: '{businessName:은} 영국에 등록된 유한회사(Private Limited Company)이며, 대표자는 {representative}입니다.',
   businessDetailsHeading: '사업자 정보',
 
   support: {
@@ -141,7 +141,7 @@ export const ko: ContentTexts = {
       },
       {
         heading: '회사 정보',
-        paragraphs: ['{businessName}은(는) 영국에 등록된 유한회사(Private Limited Company)이며, 대표자는 {representative}입니다. 주소: {address}'],
+        paragraphs: ['{businessName:은} 영국에 등록된 유한회사(Private Limited Company)이며, 대표자는 {representative}입니다. 주소: {address}'],
       },
     ],
   },
@@ -153,8 +153,8 @@ export const ko: ContentTexts = {
       {
         heading: '1. 운영자',
         paragraphs: [
-          'subshare는 영국에 등록된 유한회사 {businessName}(대표자 {representative}, 주소 {address})이(가) 운영합니다.',
-          '이메일 {email} 또는 전화 {phone}(으)로 연락하실 수 있습니다.',
+          'subshare는 영국에 등록된 유한회사 {businessName:이} 운영합니다(대표자 {representative}, 주소 {address}).',
+          '이메일 {email} 또는 전화 {phone:으로} 연락하실 수 있습니다.',
         ],
       },
       {
@@ -222,11 +222,11 @@ export const ko: ContentTexts = {
   },
 
   privacypolicy: {
-    intro: '이 방침은 subshare 이용 시 {businessName}이(가) 보관하는 개인정보의 항목, 이용 목적, 보관 기간을 안내합니다.',
+    intro: '이 방침은 subshare 이용 시 {businessName:이} 보관하는 개인정보의 항목, 이용 목적, 보관 기간을 안내합니다.',
     sections: [
       {
         heading: '개인정보 처리 책임자',
-        paragraphs: ['개인정보는 영국에 등록된 유한회사 {businessName}(대표자 {representative}, 주소 {address})이(가) 책임지고 관리합니다. 문의: {email}'],
+        paragraphs: ['개인정보는 영국에 등록된 유한회사 {businessName:이} 책임지고 관리합니다(대표자 {representative}, 주소 {address}). 문의: {email}'],
       },
       {
         heading: '보관하는 정보',
@@ -270,7 +270,7 @@ export const ko: ContentTexts = {
       {
         heading: '이용자의 권리',
         paragraphs: [
-          '개인정보의 열람, 정정, 삭제, 사본 제공을 요청하거나 처리에 반대할 수 있습니다: {email}(으)로 연락해 주세요. 개인정보 감독기관(영국의 경우 정보보호위원회, ICO)에 민원을 제기할 수도 있습니다.',
+          '개인정보의 열람, 정정, 삭제, 사본 제공을 요청하거나 처리에 반대할 수 있습니다: {email:으로} 연락해 주세요. 개인정보 감독기관(영국의 경우 정보보호위원회, ICO)에 민원을 제기할 수도 있습니다.',
         ],
       },
       {
@@ -281,7 +281,7 @@ export const ko: ContentTexts = {
   },
 
   amlpolicy: {
-    intro: '{businessName}은(는) 범죄로 얻은 돈을 받지 않으며, subshare가 자금 이동 수단으로 악용되지 않도록 합니다. 이 정책은 그 방법을 안내합니다.',
+    intro: '{businessName:은} 범죄로 얻은 돈을 받지 않으며, subshare가 자금 이동 수단으로 악용되지 않도록 합니다. 이 정책은 그 방법을 안내합니다.',
     sections: [
       {
         heading: '적용 범위',
@@ -326,7 +326,7 @@ export const ko: ContentTexts = {
     sections: [
       {
         heading: '침해 신고',
-        paragraphs: ['subshare의 자료가 저작권을 침해한다고 생각하시면 다음 내용을 담아 {email}(으)로 신고해 주세요.'],
+        paragraphs: ['subshare의 자료가 저작권을 침해한다고 생각하시면 다음 내용을 담아 {email:으로} 신고해 주세요.'],
         list: [
           '침해되었다고 생각하는 저작물',
           '삭제를 원하는 자료와 subshare 내 위치',
@@ -343,7 +343,7 @@ export const ko: ContentTexts = {
       {
         heading: '이의 제기',
         paragraphs: [
-          '자료가 실수나 오인으로 삭제되었다고 생각하시면 연락처, 삭제된 자료와 그 위치, 그리고 실수로 삭제되었다고 선의로 믿는다는 진술(위증 시 처벌을 감수함)을 담아 {email}(으)로 이의 제기를 보내실 수 있습니다.',
+          '자료가 실수나 오인으로 삭제되었다고 생각하시면 연락처, 삭제된 자료와 그 위치, 그리고 실수로 삭제되었다고 선의로 믿는다는 진술(위증 시 처벌을 감수함)을 담아 {email:으로} 이의 제기를 보내실 수 있습니다.',
           '이의 제기는 신고인에게 전달됩니다. 신고인이 소송을 제기했다고 알려 오지 않는 한, 이의 제기를 받은 날부터 영업일 기준 10~14일 이내에 자료를 복원합니다.',
         ],
       },
@@ -370,7 +370,7 @@ export const ko: ContentTexts = {
       {
         heading: '요청 방법',
         paragraphs: [
-          '주문 번호와 함께 {email}(으)로 이메일을 보내거나 {phone}(으)로 전화해 주세요. 환불은 결제에 사용한 수단으로 돌려드리며, 입금까지 걸리는 시간은 결제 대행사에 따라 다릅니다.',
+          '주문 번호와 함께 {email:으로} 이메일을 보내거나 {phone:으로} 전화해 주세요. 환불은 결제에 사용한 수단으로 돌려드리며, 입금까지 걸리는 시간은 결제 대행사에 따라 다릅니다.',
         ],
       },
     ],

@@ -22,7 +22,7 @@ import { ProfileCard, displayName } from '../components/ProfileCard';
 import { RefundedItem } from '../components/RefundedItem';
 import { userIdOf } from '../format';
 import { panelSaga } from '../saga';
-import { selectPanel, selectPanelStatus } from '../selectors';
+import { selectPanel, selectPanelRetryable, selectPanelStatus } from '../selectors';
 import { panelClosed, panelOpened, panelRequested, type PanelStatus } from '../slice';
 import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
@@ -76,6 +76,7 @@ export default function UserPanelPage() {
 }
 
 function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; panel: UserPanel | null; own: boolean; viewerId: number | null }) {
+  const retryable = useAppSelector(selectPanelRetryable);
   const t = useT(PANEL_TEXTS);
   const dispatch = useAppDispatch();
 
@@ -100,10 +101,12 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
   if (status === 'failed' && !panel) {
     return (
       <Stack data-testid="panel-failed" role="alert" gap="4" align="flex-start" p="5" borderRadius="lg" bg="bg.error">
-        <Text>{t('panel.failed')}</Text>
-        <Button data-testid="panel-retry" colorPalette="purple" onClick={() => dispatch(panelRequested())}>
-          {t('panel.retry')}
-        </Button>
+        <Text>{t(retryable ? 'panel.failed' : 'panel.refused')}</Text>
+        {retryable && (
+          <Button data-testid="panel-retry" colorPalette="purple" onClick={() => dispatch(panelRequested())}>
+            {t('panel.retry')}
+          </Button>
+        )}
       </Stack>
     );
   }

@@ -64,7 +64,9 @@ const stay = (event: MouseEvent) => event.preventDefault();
 
 export function PlatformPreview({ values, languageId }: { values: EditorValues; languageId: number }) {
   const t = useT(CATALOG_TEXTS);
-  const platform = previewPlatform(values, languageId);
+  const previewed = previewPlatform(values, languageId);
+  // A new platform has no name yet: the card's heading says so instead of being empty.
+  const platform = previewed.name ? previewed : { ...previewed, name: t('catalog.newTitle') };
   return (
     // The storefront's components are plain CSS under .ss-app; inside the admin area they draw the same.
     <Grid data-testid="admin-catalog-preview" templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="4" onClickCapture={stay}>

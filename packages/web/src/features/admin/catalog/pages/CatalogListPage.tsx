@@ -3,7 +3,7 @@
  * orders, an Edit link and Show/Hide; New platform opens the empty editor. Rows are cards that
  * wrap, so the list fits a 390 px phone.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { ButtonLink, RouterLink } from '../../../../components/ui/links';
@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../../components/ui/StatusBadge';
 import { selectLanguageId } from '../../../language/selectors';
 import { useT } from '../../../language/useT';
 import { AdminSection } from '../../components/AdminSection';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { catalogListClosed, catalogListOpened, enabledToggleRequested, selectCatalogList } from '../slice';
 import { CATALOG_TEXTS, type CatalogTextKey } from '../texts';
 
@@ -19,6 +20,7 @@ export default function CatalogListPage() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectCatalogList);
   const languageId = useAppSelector(selectLanguageId);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
 
   useEffect(() => {
     dispatch(catalogListOpened());
@@ -41,9 +43,11 @@ export default function CatalogListPage() {
       {list.status === 'failed' && (
         <Flex role="alert" gap="3" align="center" wrap="wrap" p="3" borderRadius="md" bg="bg.error" color="fg.error" mb="4">
           <Text>{t('catalog.loadFailed')}</Text>
-          <Button size="sm" variant="outline" onClick={() => dispatch(catalogListOpened())}>
-            {t('catalog.retry')}
-          </Button>
+          {list.retryable && (
+            <Button size="sm" variant="outline" onClick={() => dispatch(catalogListOpened())}>
+              {t('catalog.retry')}
+            </Button>
+          )}
         </Flex>
       )}
       {list.status === 'loaded' && list.rows.length === 0 && <Text data-testid="admin-catalog-empty">{t('catalog.empty')}</Text>}
@@ -79,6 +83,12 @@ export default function CatalogListPage() {
               <StatusBadge tone={row.isEnabled ? 'green' : 'gray'} testId="admin-catalog-state" data={{ 'data-enabled': String(row.isEnabled) }}>
                 {t(row.isEnabled ? 'catalog.enabled' : 'catalog.hidden')}
               </StatusBadge>
+              {/* Shown with no account behind it, a platform takes payments that wait for staff. */}
+              {row.activeAccounts === 0 && (
+                <StatusBadge tone={row.isEnabled ? 'red' : 'gray'} testId="admin-catalog-no-accounts">
+                  {t('catalog.noAccounts')}
+                </StatusBadge>
+              )}
               <Flex gap="2">
                 <ButtonLink data-testid="admin-catalog-edit" to={`/jve/catalog/${row.id}`} size="sm" variant="outline">
                   {t('catalog.edit')}
@@ -88,7 +98,21 @@ export default function CatalogListPage() {
                   size="sm"
                   variant="outline"
                   loading={toggling}
-                  onClick={() => dispatch(enabledToggleRequested({ id: row.id, isEnabled: !row.isEnabled, version: row.version, name }))}
+                  aria-label={`${t(row.isEnabled ? 'catalog.hide' : 'catalog.show')}: ${name}`}
+                  onClick={() =>
+                    setConfirm({
+                      title: t(row.isEnabled ? 'catalog.confirmHideTitle' : 'catalog.confirmShowTitle', { name }),
+                      text: t(
+                        row.isEnabled ? 'catalog.confirmHideText' : row.activeAccounts === 0 ? 'catalog.confirmShowNoAccounts' : 'catalog.confirmShowText',
+                        {
+                          name,
+                        },
+                      ),
+                      confirmLabel: t(row.isEnabled ? 'catalog.hide' : 'catalog.show'),
+                      danger: row.isEnabled,
+                      onConfirm: () => dispatch(enabledToggleRequested({ id: row.id, isEnabled: !row.isEnabled, version: row.version, name })),
+                    })
+                  }
                 >
                   {t(row.isEnabled ? 'catalog.hide' : 'catalog.show')}
                 </Button>
@@ -97,6 +121,7 @@ export default function CatalogListPage() {
           );
         })}
       </Stack>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </AdminSection>
   );
 }

@@ -63,9 +63,11 @@ export default function PlatformEditorPage() {
       {editor.status === 'failed' && (
         <Flex role="alert" gap="3" align="center" wrap="wrap" p="3" borderRadius="md" bg="bg.error" color="fg.error">
           <Text>{t('catalog.loadFailed')}</Text>
-          <Button size="sm" variant="outline" onClick={() => dispatch(editorReloadRequested())}>
-            {t('catalog.retry')}
-          </Button>
+          {editor.retryable && (
+            <Button size="sm" variant="outline" onClick={() => dispatch(editorReloadRequested())}>
+              {t('catalog.retry')}
+            </Button>
+          )}
         </Flex>
       )}
       {editor.status === 'loaded' && <EditorForm key={editor.loads} editor={editor} />}
@@ -78,6 +80,7 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
   const dispatch = useAppDispatch();
   const messages = useMemo(() => catalogMessages(t), [t]);
   const initialValues = useMemo(() => (editor.platform ? toEditorValues(editor.platform) : EMPTY_EDITOR), [editor.platform]);
+  const saveBar = useKeepFocusAboveBar();
   return (
     <Formik<EditorValues>
       initialValues={initialValues}
@@ -92,11 +95,22 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
             {editor.conflict && <ConflictNotice editor={editor} />}
             <TextsSection />
             <LookSection />
-            <SettingsSection />
+            <SettingsSection activeAccounts={editor.platform?.activeAccounts ?? 0} />
             <OptionsSection kind="durations" />
             <OptionsSection kind="types" />
             <PricesSection />
-            <Flex gap="3" align="center" wrap="wrap" position="sticky" bottom="0" bg="bg" py="3" borderTopWidth="1px">
+            <Flex
+              ref={saveBar}
+              data-testid="admin-catalog-save-bar"
+              gap="3"
+              align="center"
+              wrap="wrap"
+              position="sticky"
+              bottom="0"
+              bg="bg"
+              py="3"
+              borderTopWidth="1px"
+            >
               <Button data-testid="admin-catalog-save" type="submit" colorPalette="purple" loading={editor.saving} loadingText={t('catalog.saving')}>
                 {t(editor.platform ? 'catalog.save' : 'catalog.create')}
               </Button>
@@ -114,6 +128,32 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
       )}
     </Formik>
   );
+}
+
+/**
+ * WCAG 2.4.11 (focus not obscured): the save bar sticks to the bottom of the window, so a control
+ * that focus scrolls into view at the bottom edge would sit under it. While the editor is open,
+ * the page's scroll padding at the bottom is the bar's height (it wraps to two rows on a phone,
+ * so it is measured, and again when it resizes): the browser then scrolls focus above the bar.
+ */
+function useKeepFocusAboveBar() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const pad = () => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight + 8}px`;
+    };
+    pad();
+    const observer = new ResizeObserver(pad);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
+  return bar;
 }
 
 /** 409: another admin saved first. What differs, and two ways on; nothing was overwritten. */
@@ -379,8 +419,13 @@ function LookSection() {
   );
 }
 
-function SettingsSection() {
+/**
+ * `activeAccounts`: accounts behind the platform (none for a new one). Shown in the shop with
+ * none, a buyer pays and waits for staff: the editor says so beside the switch, before saving.
+ */
+function SettingsSection({ activeAccounts }: { activeAccounts: number }) {
   const t = useT(CATALOG_TEXTS);
+  const { values } = useFormikContext<EditorValues>();
   return (
     <Section title={t('catalog.section.settings')} testId="admin-catalog-settings">
       <Pair>
@@ -396,6 +441,20 @@ function SettingsSection() {
       </Pair>
       <FormField type="checkbox" name="needsInvitation" label={t('catalog.needsInvitation')} testId="admin-catalog-needsInvitation" />
       <FormField type="checkbox" name="isEnabled" label={t('catalog.isEnabled')} testId="admin-catalog-isEnabled" />
+      {values.isEnabled && activeAccounts === 0 && (
+        <Text
+          data-testid="admin-catalog-no-accounts"
+          role="status"
+          p="3"
+          borderRadius="md"
+          bg="bg.warning"
+          color="fg"
+          borderLeftWidth="4px"
+          borderColor="border.warning"
+        >
+          {t('catalog.noAccountsWarning')}
+        </Text>
+      )}
     </Section>
   );
 }

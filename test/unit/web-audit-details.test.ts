@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { actionLabel, describeDetails } from '../../packages/web/src/features/admin/audit/details.js';
+import { AUDIT_TEXTS, type AuditTextKey } from '../../packages/web/src/features/admin/audit/texts.js';
+import { translate, type TranslateVars } from '../../packages/web/src/features/language/texts.js';
+
+const en = (key: AuditTextKey, vars?: TranslateVars) => translate(AUDIT_TEXTS, 1, key, vars);
+const ko = (key: AuditTextKey, vars?: TranslateVars) => translate(AUDIT_TEXTS, 2, key, vars);
+const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
+/** Issue 24: the audit log shows action labels and formatted details in both languages. */
+describe('web: the audit log says what happened in words', () => {
+  const refund = {
+    orderId: 41,
+    refundId: 7,
+    provider: 'stripe',
+    currency: 'EUR',
+    paidMinor: 499,
+    feeMinor: 75,
+    refundMinor: 424,
+    overrideWindow: false,
+    windowEndsAt: null,
+    reason: 'The buyer could not log in for two days.\nThey asked by e-mail.',
+    manualReference: null,
+    providerRefundId: 're_1',
+  };
+
+  it('labels actions, and shows an unknown one as recorded', () => {
+    expect(actionLabel('order.refund', en)).to.equal('Order refunded');
+    expect(actionLabel('order.refund', ko)).to.equal('주문 환불');
+    expect(actionLabel('user.role', ko)).to.equal('권한 변경');
+    expect(actionLabel('something.new', en)).to.equal('something.new');
+  });
+
+  it('shows a refund in its currency, with the reason on its own line', () => {
+    const english = describeDetails('order.refund', refund, en, 'en-GB');
+    const lines = Object.fromEntries(english.lines.map((line) => [line.label, nbsp(line.value)]));
+    expect(lines).to.include({ Order: '41', Paid: '€4.99', Fee: '€0.75', Refunded: '€4.24', Provider: 'stripe', 'Past the refund window': 'no' });
+    expect(english.lines.map((line) => line.key)).to.not.include.members(['currency', 'reason']);
+    expect(english.reason).to.equal(refund.reason);
+
+    const korean = describeDetails('order.refund', { ...refund, currency: 'KRW', paidMinor: 6900, feeMinor: 800, refundMinor: 6100 }, ko, 'ko-KR');
+    const koLines = Object.fromEntries(korean.lines.map((line) => [line.label, nbsp(line.value)]));
+    expect(koLines).to.include({ 주문: '41', '결제 금액': '₩6,900', 수수료: '₩800', '환불 금액': '₩6,100' });
+    expect(korean.reason).to.equal(refund.reason);
+  });
+
+  it('names roles and shown or hidden', () => {
+    // In the order jsonb stores the keys (after, before, email), shown in a reading order.
+    const role = describeDetails('user.role', { after: 2, before: 1, email: 'a@example.test' }, ko, 'ko-KR');
+    expect(role.lines.map((line) => `${line.label}: ${line.value}`)).to.deep.equal(['이메일: a@example.test', '이전 권한: 모더레이터', '현재 권한: 관리자']);
+    const shown = describeDetails('catalog.platform_enable', { before: { isEnabled: true, version: 3 }, after: { isEnabled: false, version: 4 } }, en, 'en-GB');
+    expect(shown.lines.map((line) => `${line.label}: ${line.value}`)).to.deep.equal(['Before: shown', 'Now: hidden']);
+  });
+});
