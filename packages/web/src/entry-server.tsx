@@ -9,6 +9,7 @@
  * catalog and caches the result; nothing here reads a request or a database.
  */
 import { configureStore } from '@reduxjs/toolkit';
+import { readOptionChoice } from '@subshare/core/storefront';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
@@ -20,7 +21,15 @@ import { PageMetaContext, documentTitle, metaDescription, type PageMetaCollector
 import { businessLoaded } from './features/business/slice';
 import { parsePlatformId } from './features/catalog/platformId';
 import { formatAmount, minMonthlyPrice, roundToCurrency } from './features/catalog/rules';
-import { currencyChosen, currencyDecided, homeLoaded, platformNotFound, platformPageOpened, platformPreloaded } from './features/catalog/slice';
+import {
+  currencyChosen,
+  currencyDecided,
+  homeLoaded,
+  platformNotFound,
+  platformPageOpened,
+  platformPreloaded,
+  selectionChanged,
+} from './features/catalog/slice';
 import { CHECKOUT_TEXTS } from './features/checkout/texts';
 import { POLICY_PAGES } from './features/content/policies';
 import { DICTIONARY } from './features/language/dictionary';
@@ -129,6 +138,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (page.kind === 'platform') {
     platform = request.home.platforms.find((candidate) => candidate.id === page.id)!;
     store.dispatch(platformPreloaded({ platform, currencyCode: request.home.currencyCode }));
+    // The platform form submitted without script (`?type=…&duration=…`): that choice's prices.
+    const chosen = readOptionChoice(new URL(request.url, 'http://localhost').searchParams);
+    const enabled = (options: readonly { id: number; isEnable: boolean }[], id: number | null) =>
+      id !== null && options.some((option) => option.id === id && option.isEnable) ? id : undefined;
+    const typeId = enabled(platform.type, chosen.typeId);
+    const durationId = enabled(platform.duration, chosen.durationId);
+    if (typeId !== undefined || durationId !== undefined) {
+      store.dispatch(selectionChanged({ ...(typeId === undefined ? {} : { typeId }), ...(durationId === undefined ? {} : { durationId }) }));
+    }
   }
   if (page.kind === 'notFound' && page.platform) {
     const id = parsePlatformId(/^\/platform\/([^/]*)/i.exec(pathname)?.[1]);
