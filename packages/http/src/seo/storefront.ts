@@ -115,7 +115,11 @@ export class Storefront {
       // Every page, private ones too, starts in the visitor's currency (web: catalog/slice.ts).
       const currencyMeta = `<meta name="${web.CURRENCY_META_NAME}" content="${currency}">`;
       const body = Buffer.from(
-        template.render({ lang: rendered.head.lang, head: renderHead(rendered.head, this.publicUrl) + currencyMeta + state, root: rendered.html }),
+        template.render({
+          lang: rendered.head.lang,
+          head: renderHead(rendered.head, this.publicUrl) + rendered.styles + currencyMeta + state,
+          root: rendered.html,
+        }),
         'utf8',
       );
       page = { status: rendered.status, body, etag: etagOf(body) };
