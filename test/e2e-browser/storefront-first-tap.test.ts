@@ -15,7 +15,7 @@ import { ensureWebBuilt } from '../support/web-build.js';
 
 const TRIES = Number(process.env.FIRST_TAP_TRIES) || 10;
 /** How long a tap may take to show its effect on a throttled phone (a navigation included). */
-const EFFECT_MS = 20_000;
+const EFFECT_MS = Number(process.env.FIRST_TAP_WAIT_MS) || 20_000;
 
 type Lang = 'en' | 'ko';
 interface Device {
