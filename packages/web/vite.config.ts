@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (@internationalized/date) also publish and which must not apply to them.
     alias: {
       '@subshare/core/validation': fileURLToPath(new URL('../core/src/validation/index.ts', import.meta.url)),
+      // The storefront's plain-HTML contract (cookie names, form fields): constants, no imports.
+      '@subshare/core/storefront': fileURLToPath(new URL('../core/src/storefront/index.ts', import.meta.url)),
     },
   },
   server: {

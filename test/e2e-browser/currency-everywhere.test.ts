@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { loginAs } from '../support/agent.js';
 import { harness } from '../support/harness.js';
-import { loggedInPage, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { chooseCurrency, loggedInPage, openBrowser, PHONE, shownCurrency, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 /**
@@ -24,10 +24,7 @@ describe('browser: one currency on every page', function () {
   });
   after(() => browser?.close());
 
-  const currencyShown = (page: Page) =>
-    page
-      .waitForSelector('[data-testid="currency-select"]')
-      .then(() => page.$eval('[data-testid="currency-select"]', (select) => (select as HTMLSelectElement).value));
+  const currencyShown = (page: Page) => shownCurrency(page);
 
   for (const path of ['/login', '/support', '/termsandconditions', '/paymentresult/1/1', '/faq']) {
     it(`a Korean visitor opening ${path} first sees KRW`, async () => {
@@ -57,7 +54,7 @@ describe('browser: one currency on every page', function () {
     const page = await browser.newPage(PHONE);
     await page.setExtraHTTPHeaders({ 'Accept-Language': 'ko-KR,ko;q=0.9' });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0' });
-    await page.select('[data-testid="currency-select"]', 'EUR');
+    await chooseCurrency(page, 'EUR');
     await page.waitForFunction(() => localStorage.getItem('subshare.currency') === 'EUR');
     for (const path of ['/login', '/support']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle0' });

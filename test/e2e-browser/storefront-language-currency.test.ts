@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { harness } from '../support/harness.js';
-import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { chooseCurrency, openBrowser, PHONE, shownCurrency, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -92,19 +92,19 @@ describe('browser: storefront language and currency', function () {
     await page.close();
   });
 
-  it('switches EUR → KRW → EUR with the currency switch: the server answers in it, prices follow, the choice is stored', async () => {
+  it('switches EUR → KRW → EUR with the currency chooser: the server answers in it, prices follow, the choice is stored', async () => {
     const page = await browser.newPage();
     await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
     const answers = recordCatalog(page);
     await page.goto(baseUrl, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="platform-card"]');
-    expect(await page.$eval('[data-testid="currency-select"]', (select) => (select as HTMLSelectElement).value)).to.equal('EUR');
+    expect(await shownCurrency(page)).to.equal('EUR');
     for (const price of await cardPrices(page)) expect(price).to.match(EUR_PRICE);
     // No choice yet: the server decided (EUR for this visitor) and rendered the page with its catalog: no request.
     expect(answers).to.deep.equal([]);
 
     answers.length = 0;
-    await page.select('[data-testid="currency-select"]', 'KRW');
+    await chooseCurrency(page, 'KRW');
     const krwHome = await waitForAnswer(answers, (answer) => answer.url.includes('/api/main/home'));
     expect(krwHome.url).to.match(/[?&]currency=KRW(&|$)/);
     expect(krwHome.currencyCode).to.equal('KRW');
@@ -128,7 +128,7 @@ describe('browser: storefront language and currency', function () {
     await page.click('[data-testid="duration-option"][data-option-id="3"]');
     const krwSale = await text(page, 'platform-sale-price');
     answers.length = 0;
-    await page.select('[data-testid="currency-select"]', 'EUR');
+    await chooseCurrency(page, 'EUR');
     const eurPlatform = await waitForAnswer(answers, (answer) => answer.url.includes('/api/platform/getplatform'));
     expect(eurPlatform.url).to.match(/[?&]currency=EUR(&|$)/);
     expect(eurPlatform.currencyCode).to.equal('EUR');
@@ -149,11 +149,11 @@ describe('browser: storefront language and currency', function () {
     expect(await page.evaluate(() => localStorage.getItem('subshare.languageId'))).to.equal('2');
     // No currency chosen yet: nothing stored, the server's choice shown.
     expect(await page.evaluate(() => localStorage.getItem('subshare.currency'))).to.equal(null);
-    expect(await page.$eval('[data-testid="currency-select"]', (select) => (select as HTMLSelectElement).value)).to.equal('KRW');
+    expect(await shownCurrency(page)).to.equal('KRW');
     for (const price of await cardPrices(page)) expect(price).to.match(KRW_PRICE);
 
     answers.length = 0;
-    await page.select('[data-testid="currency-select"]', 'EUR');
+    await chooseCurrency(page, 'EUR');
     const eurHome = await waitForAnswer(answers, (answer) => answer.url.includes('/api/main/home'));
     expect(eurHome.currencyCode).to.equal('EUR');
     await page.waitForFunction(() => document.querySelector('[data-testid="platform-card-price"]')?.textContent?.includes('EUR'));
@@ -187,7 +187,7 @@ describe('browser: storefront language and currency', function () {
     expect(await text(page, 'platform-go-to-payment')).to.equal('Go to payment');
 
     // Switching the currency drops ?currency= from the address.
-    await page.select('[data-testid="currency-select"]', 'EUR');
+    await chooseCurrency(page, 'EUR');
     await page.waitForSelector('[data-testid="page-platform"][data-status="loaded"][data-currency="EUR"]');
     expect(new URL(page.url()).searchParams.has('currency')).to.equal(false);
     await page.reload({ waitUntil: 'networkidle0' });

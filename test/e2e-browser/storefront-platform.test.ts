@@ -163,7 +163,7 @@ describe('browser: storefront platform page', function () {
       returnUrl: sessionStorage.getItem('subshare.returnUrl'),
       selection: JSON.parse(sessionStorage.getItem('subshare.selection') ?? 'null'),
     }));
-    expect(stored.returnUrl).to.equal('/payment');
+    expect(stored.returnUrl).to.equal(`/payment?platform=1&type=${otherType.id}&duration=${previous.id}`);
     expect(stored.selection).to.deep.equal({ platformId: 1, typeId: otherType.id, durationId: previous.id });
     await page.close();
   });
@@ -176,8 +176,8 @@ describe('browser: storefront platform page', function () {
     const state = () =>
       page.$$eval('[data-testid="faq-item"]', (items) =>
         items.map((item) => ({
-          expanded: item.querySelector('[data-testid="faq-question"]')!.getAttribute('aria-expanded'),
-          visible: (item.querySelector('[data-testid="faq-answer"]') as HTMLElement).offsetParent !== null,
+          expanded: String(item.querySelector('details')!.open),
+          visible: item.querySelector('[data-testid="faq-answer"]')!.checkVisibility(),
         })),
       );
     expect(await page.$$eval('[data-testid="faq-question"]', (buttons) => buttons.map((button) => button.textContent))).to.deep.equal(
@@ -186,11 +186,11 @@ describe('browser: storefront platform page', function () {
     expect(await state()).to.deep.equal(platform.faq.map(() => ({ expanded: 'false', visible: false })));
 
     const questions = await page.$$('[data-testid="faq-question"]');
-    // Disclosure buttons, each controlling its own answer.
-    const controls = await page.$$eval('[data-testid="faq-question"]', (buttons) =>
-      buttons.map((button) => ({ tag: button.tagName, controls: document.getElementById(button.getAttribute('aria-controls') ?? '')?.dataset.testid })),
+    // Native disclosures (issue 24: they work before and without script): a summary in each details.
+    const controls = await page.$$eval('[data-testid="faq-question"]', (summaries) =>
+      summaries.map((summary) => ({ tag: summary.tagName, parent: summary.parentElement!.tagName, heading: summary.querySelector('h3') !== null })),
     );
-    for (const control of controls) expect(control).to.deep.equal({ tag: 'BUTTON', controls: 'faq-answer' });
+    for (const control of controls) expect(control).to.deep.equal({ tag: 'SUMMARY', parent: 'DETAILS', heading: true });
 
     await questions[0]!.click();
     expect((await state()).map((item) => item.expanded)).to.deep.equal(['true', 'false', 'false']);
@@ -312,7 +312,7 @@ describe('browser: storefront platform page', function () {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).to.equal(true);
     expect(await page.$('[data-testid="nav-menu-toggle"]')).to.not.equal(null);
-    expect(await page.$('[data-testid="currency-select"]')).to.not.equal(null);
+    expect(await page.$('[data-testid="currency-toggle"]')).to.not.equal(null);
     // Spec: the main container is at least the window height minus 120.
     const heights = await page.evaluate(() => ({ main: document.querySelector('main')!.getBoundingClientRect().height, window: window.innerHeight }));
     expect(heights.main).to.be.at.least(heights.window - 120);
@@ -330,7 +330,9 @@ describe('browser: storefront platform page', function () {
     for (const height of boxes) expect(height).to.be.at.least(44);
     await page.click('[data-testid="platform-go-to-payment"]');
     await page.waitForFunction(() => location.pathname === '/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('subshare.returnUrl'))).to.equal('/payment');
+    expect(await page.evaluate(() => sessionStorage.getItem('subshare.returnUrl'))).to.equal(
+      `/payment?platform=5&type=${type.id}&duration=${durations[1]!.id}`,
+    );
     await page.close();
   });
 
@@ -345,10 +347,10 @@ describe('browser: storefront platform page', function () {
       imagesWithoutAlt: [...document.querySelectorAll('img')].filter((image) => !image.hasAttribute('alt')).length,
       imagesWithoutSize: [...document.querySelectorAll('img')].filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
       unlabelledRadios: [...document.querySelectorAll('input[type="radio"]')].filter((input) => !input.closest('label')?.textContent?.trim()).length,
-      currencyLabel: document.querySelector('[data-testid="currency-select"]')?.getAttribute('aria-label'),
+      currencyLabel: document.querySelector('[data-testid="currency-toggle"]')?.getAttribute('aria-label'),
       mainWidth: document.querySelector('main')!.getBoundingClientRect().width,
     }));
-    expect(audit).to.deep.include({ lang: 'en', h1: 1, imagesWithoutAlt: 0, imagesWithoutSize: 0, unlabelledRadios: 0, currencyLabel: 'Currency' });
+    expect(audit).to.deep.include({ lang: 'en', h1: 1, imagesWithoutAlt: 0, imagesWithoutSize: 0, unlabelledRadios: 0, currencyLabel: '€ EUR, Currency' });
     expect(audit.landmarks).to.deep.equal([true, true, true, true]);
     expect(audit.mainWidth).to.be.at.most(1280);
 

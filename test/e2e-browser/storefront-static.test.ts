@@ -172,11 +172,11 @@ describe('browser: storefront static and policy pages', function () {
     const page = await pageIn('en');
     await page.goto(`${baseUrl}/faq`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="page-faq"] [data-testid="faq-item"]');
-    const expanded = () => page.$$eval('[data-testid="faq-question"]', (buttons) => buttons.map((button) => button.getAttribute('aria-expanded')));
+    const expanded = () => page.$$eval('[data-testid="faq-item"] details', (items) => items.map((item) => String((item as HTMLDetailsElement).open)));
     const initial = await expanded();
     expect(initial.length).to.be.at.least(8);
     expect(new Set(initial)).to.deep.equal(new Set(['false']));
-    expect(await page.$$eval('[data-testid="faq-answer"]', (answers) => answers.every((answer) => (answer as HTMLElement).hidden))).to.equal(true);
+    expect(await page.$$eval('[data-testid="faq-answer"]', (answers) => answers.every((answer) => !answer.checkVisibility()))).to.equal(true);
     const questions = await page.$$('[data-testid="faq-question"]');
     await questions[1]!.click();
     await questions[3]!.click();

@@ -152,3 +152,16 @@ export async function closeSnackbar(page: Page): Promise<void> {
   });
   await page.waitForSelector('[data-testid="snackbar"]', { hidden: true });
 }
+
+/** The currency the navigation bar's chooser shows as chosen. */
+export async function shownCurrency(page: Page): Promise<string> {
+  await page.waitForSelector('[data-testid="currency-toggle"]');
+  return page.$eval('[data-testid^="currency-option-"][aria-current="true"]', (option) => (option as HTMLButtonElement).value);
+}
+
+/** Chooses a currency with the navigation bar's chooser: open it, pick the option. */
+export async function chooseCurrency(page: Page, code: string): Promise<void> {
+  await page.click('[data-testid="currency-toggle"]');
+  await page.waitForSelector(`[data-testid="currency-option-${code}"]`, { visible: true });
+  await page.click(`[data-testid="currency-option-${code}"]`);
+}

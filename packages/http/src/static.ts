@@ -13,6 +13,7 @@ import type { Container } from 'inversify';
 import { CATALOG, TOKENS, type AppConfig, type CatalogService, type Logger } from '@subshare/core';
 import { Storefront } from './seo/index.js';
 import { bundleLoader } from './seo/renderer.js';
+import { storefrontFormRoutes } from './storefront-forms.js';
 
 // packages/http/{src,dist} → packages/web/dist and packages/http/media
 const PACKAGES_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,6 +32,9 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
   const logger = container.get<Logger>(TOKENS.Logger);
   const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config, bundleLoader(serverBundleOf(webDist)));
   const router = express.Router();
+
+  // The storefront's forms for a visitor without script (or before it runs): /display, /checkout.
+  router.use(storefrontFormRoutes(container));
 
   router.get('/robots.txt', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');

@@ -8,7 +8,11 @@
  * The caller (packages/http, seo/storefront.ts) decides language and currency, fetches the
  * catalog and caches the result; nothing here reads a request or a database.
  */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { configureStore } from '@reduxjs/toolkit';
+import { readOptionChoice } from '@subshare/core/storefront';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
@@ -20,7 +24,15 @@ import { PageMetaContext, documentTitle, metaDescription, type PageMetaCollector
 import { businessLoaded } from './features/business/slice';
 import { parsePlatformId } from './features/catalog/platformId';
 import { formatAmount, minMonthlyPrice, roundToCurrency } from './features/catalog/rules';
-import { currencyChosen, currencyDecided, homeLoaded, platformNotFound, platformPageOpened, platformPreloaded } from './features/catalog/slice';
+import {
+  currencyChosen,
+  currencyDecided,
+  homeLoaded,
+  platformNotFound,
+  platformPageOpened,
+  platformPreloaded,
+  selectionChanged,
+} from './features/catalog/slice';
 import { CHECKOUT_TEXTS } from './features/checkout/texts';
 import { POLICY_PAGES } from './features/content/policies';
 import { DICTIONARY } from './features/language/dictionary';
@@ -99,6 +111,8 @@ export interface RenderedPage {
   state: Partial<RootState> | null;
   /** The inside of `<div id="root">`; empty for private pages. */
   html: string;
+  /** The page's Chakra (emotion) styles, for the head; empty for pages without Chakra. */
+  styles: string;
 }
 
 export async function render(request: RenderRequest): Promise<RenderedPage> {
@@ -118,7 +132,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
       noindex: true,
       ...hero,
     };
-    return { status: 200, head, state: null, html: '' };
+    return { status: 200, head, state: null, html: '', styles: '' };
   }
 
   const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }) });
@@ -129,6 +143,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (page.kind === 'platform') {
     platform = request.home.platforms.find((candidate) => candidate.id === page.id)!;
     store.dispatch(platformPreloaded({ platform, currencyCode: request.home.currencyCode }));
+    // The platform form submitted without script (`?type=…&duration=…`): that choice's prices.
+    const chosen = readOptionChoice(new URL(request.url, 'http://localhost').searchParams);
+    const enabled = (options: readonly { id: number; isEnable: boolean }[], id: number | null) =>
+      id !== null && options.some((option) => option.id === id && option.isEnable) ? id : undefined;
+    const typeId = enabled(platform.type, chosen.typeId);
+    const durationId = enabled(platform.duration, chosen.durationId);
+    if (typeId !== undefined || durationId !== undefined) {
+      store.dispatch(selectionChanged({ ...(typeId === undefined ? {} : { typeId }), ...(durationId === undefined ? {} : { durationId }) }));
+    }
   }
   if (page.kind === 'notFound' && page.platform) {
     const id = parsePlatformId(/^\/platform\/([^/]*)/i.exec(pathname)?.[1]);
@@ -138,7 +161,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (request.business) store.dispatch(businessLoaded(request.business));
 
   const collector: PageMetaCollector = {};
-  const html = await renderApp(store, request.url, collector);
+  const { html, styles } = await renderApp(store, request.url, collector);
   const meta = collector.meta ?? { title: null };
   const title = documentTitle(meta);
   const description = metaDescription(meta.description ?? t('home.subslogan'));
@@ -168,7 +191,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
       });
     }
   }
-  return { status: page.kind === 'notFound' ? 404 : 200, head, state: serverState(store.getState()), html };
+  return { status: page.kind === 'notFound' ? 404 : 200, head, state: serverState(store.getState()), html, styles };
 }
 
 /** The state the browser starts from. The session is the browser's own: it joins after hydration. */
@@ -182,22 +205,35 @@ function serverState(state: RootState): Partial<RootState> {
 /**
  * renderToString, after the page's lazy chunks (a static page and Chakra) have been loaded: then
  * nothing suspends, the whole page is in one piece of markup, and React adds no inline scripts
- * (which the Content-Security-Policy would block) to stream in late parts.
+ * (which the Content-Security-Policy would block) to stream in late parts. Chakra's styles are
+ * collected by emotion's server API (a cache of the default key, `css`) and returned for the
+ * head: a <style> inside the body is not valid HTML. The browser's emotion finds them there by
+ * their `data-emotion="css …"` and does not insert them again.
  */
-async function renderApp(store: ReturnType<typeof configureStore<RootState>>, url: string, collector: PageMetaCollector): Promise<string> {
+async function renderApp(
+  store: ReturnType<typeof configureStore<RootState>>,
+  url: string,
+  collector: PageMetaCollector,
+): Promise<{ html: string; styles: string }> {
   const location = new URL(url, 'http://localhost');
   await Promise.all([preloadRoute(location.pathname), preloadChakra()]);
-  return renderToString(
+  const cache = createCache({ key: 'css' });
+  const { extractCritical } = createEmotionServer(cache);
+  const html = renderToString(
     <StrictMode>
-      <AppFrame store={store}>
-        <PageMetaContext.Provider value={collector}>
-          <StaticRouter location={location.pathname + location.search}>
-            <AppRoutes />
-          </StaticRouter>
-        </PageMetaContext.Provider>
-      </AppFrame>
+      <CacheProvider value={cache}>
+        <AppFrame store={store}>
+          <PageMetaContext.Provider value={collector}>
+            <StaticRouter location={location.pathname + location.search}>
+              <AppRoutes />
+            </StaticRouter>
+          </PageMetaContext.Provider>
+        </AppFrame>
+      </CacheProvider>
     </StrictMode>,
   );
+  const { css, ids } = extractCritical(html);
+  return { html, styles: css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '' };
 }
 
 function privateTitle(page: string, languageId: LanguageId): string | null {

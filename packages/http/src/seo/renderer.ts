@@ -48,6 +48,8 @@ export interface RenderedMarkup {
   state: unknown;
   /** The inside of `<div id="root">`; empty for private pages. */
   html: string;
+  /** The page's Chakra (emotion) styles, a <style> for the head; empty when the page has none. */
+  styles: string;
 }
 
 export interface ServerBundle {

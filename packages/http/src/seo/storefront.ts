@@ -8,7 +8,8 @@
  * Currency: `?currency=EUR|KRW`, else the display cookie `subshare_currency`, else Korean
  * visitors KRW and everyone else EUR.
  *
- * Rendered pages are kept in memory per (page, language, currency, chosen or not), in a WeakMap
+ * Rendered pages are kept in memory per (page, language, currency, chosen or not; a platform page
+ * with a `?type`/`?duration` choice is rendered each time), in a WeakMap
  * keyed by the catalog's platform list: when the catalog reloads (a change anywhere, see
  * CatalogService), the list is a new array and the old pages go with the old one. Only known
  * pages are kept (home, existing platforms, static and app pages by kind), so the memory is
@@ -17,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { AppConfig, CatalogService, CurrencyCode, LanguageId, PlatformView } from '@subshare/core';
+import { CHOICE_FIELDS, DISPLAY_COOKIES } from '@subshare/core/storefront';
 import { chooseCurrency, defaultLanguage, visitorCountry } from '../middleware/visitor.js';
 import { serializePlatform } from '../serializers/platform.serializer.js';
 import { jsonForScript } from './escape.js';
@@ -31,9 +33,9 @@ export interface RenderedPage {
   etag: string;
 }
 
-/** The display cookies the web app writes (services/displayCookie.ts): the visitor's stored choices. */
-const LANGUAGE_COOKIE = 'subshare_lang';
-const CURRENCY_COOKIE = 'subshare_currency';
+/** The display cookies (the web app's chooser and POST /display write them): the visitor's stored choices. */
+const LANGUAGE_COOKIE = DISPLAY_COOKIES.language;
+const CURRENCY_COOKIE = DISPLAY_COOKIES.currency;
 
 function cookie(req: Request, name: string): string | undefined {
   const header = req.get('cookie');
@@ -95,7 +97,10 @@ export class Storefront {
     }
     const kind = web.classify(req.path, new Set(platforms.map((platform) => platform.id)));
     const key = `${kind.key}|${languageId}|${currency}|${chosen ? 'chosen' : 'default'}`;
-    let page = cache.get(key);
+    // A platform page asked with a choice (its form submitted without script) shows that choice's
+    // prices: rendered each time, never kept, so made-up queries cannot fill the memory.
+    const withChoice = kind.kind === 'platform' && (CHOICE_FIELDS.type in req.query || CHOICE_FIELDS.duration in req.query);
+    let page = withChoice ? undefined : cache.get(key);
     if (!page) {
       const rendered = await web.render({
         url: req.originalUrl,
@@ -110,11 +115,15 @@ export class Storefront {
       // Every page, private ones too, starts in the visitor's currency (web: catalog/slice.ts).
       const currencyMeta = `<meta name="${web.CURRENCY_META_NAME}" content="${currency}">`;
       const body = Buffer.from(
-        template.render({ lang: rendered.head.lang, head: renderHead(rendered.head, this.publicUrl) + currencyMeta + state, root: rendered.html }),
+        template.render({
+          lang: rendered.head.lang,
+          head: renderHead(rendered.head, this.publicUrl) + rendered.styles + currencyMeta + state,
+          root: rendered.html,
+        }),
         'utf8',
       );
       page = { status: rendered.status, body, etag: etagOf(body) };
-      cache.set(key, page);
+      if (!withChoice) cache.set(key, page);
     }
     return page;
   }

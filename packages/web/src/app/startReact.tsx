@@ -11,7 +11,8 @@ import { isCurrencyCode } from '../features/catalog/rules';
 import { currencyChosen } from '../features/catalog/slice';
 import { toLanguageId } from '../features/language/languages';
 import { languageChosen } from '../features/language/slice';
-import { STORAGE_KEYS, readItem } from '../services/storage';
+import { DISPLAY_COOKIES, readDisplayCookie } from '../services/displayCookie';
+import { STORAGE_KEYS, readItem, writeItem } from '../services/storage';
 import { logError } from '../services/log';
 import { App } from './App';
 import { receiveEarlyChoices } from '../features/catalog/earlyChoice';
@@ -26,12 +27,18 @@ export function hydrate(container: HTMLElement, store: AppStore, earlyChoices: E
   const onHydrated = () => {
     markCommitted();
     if (session) store.dispatch(loggedIn(session));
-    // The server read the display cookies; choices stored without them (cookies blocked or
-    // cleared) win now: the currency asks the catalog again, the language reloads the page.
+    // The server rendered by the display cookies. A cookie is the latest choice (the chooser
+    // posts to the server without script): the app's copy follows it. Choices stored without a
+    // cookie (cookies blocked or cleared) win now: the currency asks the catalog again, the
+    // language reloads the page.
     const { catalog, language } = store.getState();
-    const currency = readItem(STORAGE_KEYS.currency);
+    const cookieCurrency = readDisplayCookie(DISPLAY_COOKIES.currency);
+    const currency = isCurrencyCode(cookieCurrency) ? cookieCurrency : readItem(STORAGE_KEYS.currency);
+    if (isCurrencyCode(cookieCurrency)) writeItem(STORAGE_KEYS.currency, cookieCurrency);
     if (isCurrencyCode(currency) && currency !== catalog.chosenCurrency) store.dispatch(currencyChosen(currency));
-    const languageId = toLanguageId(readItem(STORAGE_KEYS.language));
+    const cookieLanguage = toLanguageId(readDisplayCookie(DISPLAY_COOKIES.language));
+    if (cookieLanguage) writeItem(STORAGE_KEYS.language, String(cookieLanguage));
+    const languageId = cookieLanguage ?? toLanguageId(readItem(STORAGE_KEYS.language));
     if (languageId && languageId !== language.languageId) store.dispatch(languageChosen(languageId));
   };
   earlyChoices.snapshotCheckedRadios(container);

@@ -1,24 +1,32 @@
 /**
  * The display cookies: the visitor's language and currency, kept for one year (the privacy
- * policy says so). localStorage stays the client's source of truth; the cookies exist so the
- * server can pre-render a storefront page in the visitor's language and currency on the next
- * visit, before any script has run. Never throws (cookies may be blocked).
+ * policy says so). Their names are the server's (`@subshare/core/storefront`), which renders a
+ * storefront page by them before any script has run, and sets them itself when the chooser is
+ * used without script (POST /display). localStorage keeps a copy for the app. Never throws
+ * (cookies may be blocked).
  */
+import { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS, type DisplayCookieName } from '@subshare/core/storefront';
 
-export const DISPLAY_COOKIES = {
-  /** "1" English, "2" Korean. */
-  language: 'subshare_lang',
-  /** "EUR" or "KRW"; only once the visitor chose one with the switch. */
-  currency: 'subshare_currency',
-} as const;
+export { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS };
 
-export const DISPLAY_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-export function writeDisplayCookie(name: (typeof DISPLAY_COOKIES)[keyof typeof DISPLAY_COOKIES], value: string): void {
+export function writeDisplayCookie(name: DisplayCookieName, value: string): void {
   try {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${DISPLAY_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
   } catch {
     // Cookies blocked: the server pre-renders in its defaults and the app corrects it.
   }
+}
+
+/** The cookie's value, or undefined when it is not set (or cookies are blocked). */
+export function readDisplayCookie(name: DisplayCookieName): string | undefined {
+  try {
+    for (const part of document.cookie.split(';')) {
+      const [key, ...value] = part.trim().split('=');
+      if (key === name) return decodeURIComponent(value.join('=')).trim();
+    }
+  } catch {
+    // Blocked: as if unset.
+  }
+  return undefined;
 }

@@ -24,7 +24,7 @@ interface ButtonLook {
   brand?: { bg: string; fg: string };
 }
 
-function buttonClass({ size = 'md', variant = 'solid', brand }: ButtonLook, className?: string): string {
+export function buttonClass({ size = 'md', variant = 'solid', brand }: ButtonLook, className?: string): string {
   return cx(styles.button, styles[size], brand ? styles.brand : styles[variant], className);
 }
 

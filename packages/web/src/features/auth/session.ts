@@ -4,6 +4,7 @@
  */
 import type { AuthResponse } from '../../services/api';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from '../../services/storage';
+import { safeReturnUrl } from '@subshare/core/storefront';
 
 export const ROLES = { user: 0, moderator: 1, admin: 2 } as const;
 
@@ -95,15 +96,8 @@ export function clearSession(): void {
   removeItem(STORAGE_KEYS.user);
 }
 
-/**
- * Only a path of this site is a place to return to: anything else ('//evil.example',
- * 'https://…', '/login' itself) becomes '/', so the stored value can never redirect off-site.
- */
-export function safeReturnUrl(url: string | null | undefined): string {
-  if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return '/';
-  if (/^\/(login|register|naver\/callback)(?:[/?#]|$)/.test(url)) return '/';
-  return url;
-}
+/** Only a path of this site is a place to return to (one rule with the server's /checkout). */
+export { safeReturnUrl };
 
 export function loadReturnUrl(): string {
   return safeReturnUrl(readItem(STORAGE_KEYS.returnUrl, 'session'));

@@ -1,3 +1,4 @@
+import { paymentPathOf } from '@subshare/core/storefront';
 import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError, mainApi, platformApi, type CurrencyCode, type HomeResponse, type PlatformResponse } from '../../services/api';
 import { DISPLAY_COOKIES, writeDisplayCookie } from '../../services/displayCookie';
@@ -93,10 +94,16 @@ function* persistSelection() {
   yield call(saveSelection, selection);
 }
 
-/** Go to payment: the choice is stored for the payment page, then /payment (its guard sends visitors to log in). */
+/**
+ * Go to payment (the platform form's submit, scripted): the choice is stored for the payment page
+ * and named in its address, as the server's CHECKOUT_PATH names it for the unscripted form; the
+ * page's guard sends a visitor who is not logged in or not verified to log in, with that address
+ * as the return URL.
+ */
 function* goToPayment() {
   yield call(persistSelection);
-  yield call(navigate, '/payment');
+  const selection: Selection = yield select(selectSelection);
+  yield call(navigate, paymentPathOf(selection));
 }
 
 function* rotate() {

@@ -13,6 +13,7 @@
  * Everything the payment page starts runs in one task per visit: leaving the page cancels it
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
+import { readChoice } from '@subshare/core/storefront';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
@@ -130,7 +131,8 @@ function* recreateOrder() {
 
 /** One visit to /payment, from mount to unmount. */
 function* paymentPage() {
-  const selection: Selection | null = yield call(readStoredSelection);
+  // The address names the choice (the platform page's form, scripted or not); else the stored one.
+  const selection: Selection | null = readChoice(new URLSearchParams(window.location.search)) ?? (yield call(readStoredSelection));
   if (!selection) {
     // Nothing chosen on a platform page: nothing to order.
     yield call(navigate, '/', { replace: true });

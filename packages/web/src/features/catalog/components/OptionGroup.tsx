@@ -1,3 +1,4 @@
+import { CHOICE_FIELDS } from '@subshare/core/storefront';
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { takeEarlyChoice } from '../earlyChoice';
 import { readableTextColor } from '../../../components/ui/color';
@@ -21,30 +22,26 @@ interface OptionGroupProps {
   onSelect: (id: number) => void;
 }
 
+/** Drawn from the radio's own `:checked` state (CSS), so a choice shows before any script runs. */
 function Tick({ checked, accent }: { checked: boolean; accent: string }) {
   return (
-    <div
-      data-testid={checked ? 'option-tick' : undefined}
-      aria-hidden="true"
-      className={checked ? `${styles.tick} ${styles.checked}` : styles.tick}
-      style={{ color: readableTextColor(accent) }}
-    >
-      {checked && (
-        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
-      )}
-    </div>
+    <span data-testid={checked ? 'option-tick' : undefined} aria-hidden="true" className={styles.tick} style={{ color: readableTextColor(accent) }}>
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      </svg>
+    </span>
   );
 }
 
 /**
  * One choice of the platform page (plan type or duration): a real radio group (a fieldset of
- * native radios, so arrows, Tab and screen readers work as everywhere else), drawn as cards;
- * the chosen card is outlined in the platform's colour and ticked.
+ * native radios named as the platform form's fields, so arrows, Tab, screen readers and a form
+ * submitted without script work as everywhere else), drawn as cards; the chosen card is
+ * outlined in the platform's colour and ticked, by CSS from the radio's `:checked`, so a tap
+ * shows at once, before hydration too. Labels hold phrasing content only (spans).
  */
 export function OptionGroup({ kind, legend, options, selectedId, accent, onSelect }: OptionGroupProps) {
-  const name = `platform-${kind}`;
+  const name = CHOICE_FIELDS[kind];
   const group = useRef<HTMLFieldSetElement>(null);
 
   // A choice made on the server's markup before hydration (app/earlyChoices.ts; or the radio the
@@ -64,13 +61,7 @@ export function OptionGroup({ kind, legend, options, selectedId, accent, onSelec
         {options.map((option) => {
           const checked = option.id === selectedId;
           return (
-            <label
-              key={option.id}
-              data-testid={`${kind}-option`}
-              data-option-id={option.id}
-              data-selected={checked}
-              className={checked ? `${styles.option} ${styles.checked}` : styles.option}
-            >
+            <label key={option.id} data-testid={`${kind}-option`} data-option-id={option.id} data-selected={checked} className={styles.option}>
               <input
                 type="radio"
                 name={name}
@@ -81,14 +72,14 @@ export function OptionGroup({ kind, legend, options, selectedId, accent, onSelec
                 className={styles.input}
               />
               <Tick checked={checked} accent={accent} />
-              <div className={styles.texts}>
-                <p className={styles.name}>{option.name}</p>
+              <span className={styles.texts}>
+                <span className={styles.name}>{option.name}</span>
                 {option.detail && (
-                  <p data-testid={`${kind}-option-detail`} className={styles.detail}>
+                  <span data-testid={`${kind}-option-detail`} className={styles.detail}>
                     {option.detail}
-                  </p>
+                  </span>
                 )}
-              </div>
+              </span>
             </label>
           );
         })}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button, controlStyles } from '../../../components/plain/controls';
+import { CHECKOUT_PATH, CHOICE_FIELDS } from '@subshare/core/storefront';
+import { Button, buttonClass, controlStyles } from '../../../components/plain/controls';
 import { readableTextColor } from '../../../components/ui/color';
 import { FaqList } from '../../../components/ui/FaqList';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
@@ -121,7 +122,21 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
             <h2 id="platform-options-heading" className={styles.purchaseTitle}>
               {t('platform.options')}
             </h2>
-            <div className={styles.stack}>
+            {/* The choice is a real form (plain HTML first): without script, "Go to payment" asks the
+                server (CHECKOUT_PATH), which sends the visitor on to log in or to pay, and the
+                <noscript> button reloads this page with that choice's prices. Scripted, prices
+                follow each tap and the app goes to payment itself (catalog saga). */}
+            <form
+              method="get"
+              action={CHECKOUT_PATH}
+              data-testid="platform-choice-form"
+              className={styles.stack}
+              onSubmit={(event) => {
+                event.preventDefault();
+                dispatch(paymentRequested());
+              }}
+            >
+              <input type="hidden" name={CHOICE_FIELDS.platform} value={platform.id} />
               {types.length > 0 && (
                 <OptionGroup
                   kind="type"
@@ -145,6 +160,17 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                   onSelect={(id) => dispatch(selectionChanged({ durationId: id }))}
                 />
               )}
+
+              <noscript>
+                <button
+                  type="submit"
+                  formAction={`/platform/${platform.id}`}
+                  data-testid="platform-show-price"
+                  className={buttonClass({ size: 'md', variant: 'outline' })}
+                >
+                  {t('platform.showPrice')}
+                </button>
+              </noscript>
 
               <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
                 {sale === null ? (
@@ -180,12 +206,12 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
               </div>
 
               <Button
+                type="submit"
                 data-testid="platform-go-to-payment"
                 size="xl"
                 brand={{ bg: platform.colorTwo, fg: buttonText }}
                 className={styles.pay}
                 disabled={sale === null || types.length === 0 || durations.length === 0}
-                onClick={() => dispatch(paymentRequested())}
               >
                 {t('platform.goToPayment')}
               </Button>
@@ -197,7 +223,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                   {t('platform.invitation')}
                 </p>
               )}
-            </div>
+            </form>
           </section>
         </div>
 

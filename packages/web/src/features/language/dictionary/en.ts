@@ -88,6 +88,7 @@ export const en = {
   'platform.save': 'Save {percent}%',
   'platform.noPrice': 'This combination is not available at the moment.',
   'platform.goToPayment': 'Go to payment',
+  'platform.showPrice': 'Show the price of this choice',
   'platform.activation': 'Activated within 24 hours: we e-mail you as soon as it is active.',
   'platform.invitation':
     'Family-group plan: after paying, enter the e-mail of your own platform login. It must be the one you use to join the family group, otherwise you may be removed from the family membership.',

@@ -21,7 +21,8 @@ function BusinessInfo() {
     ['footer.email', business.supportEmail, 'email'],
   ];
   return (
-    <section data-testid="footer-business" aria-label={t('footer.business')} className={styles.small}>
+    // A group, not a region landmark: the business-details page has a region of the same name.
+    <div role="group" data-testid="footer-business" aria-label={t('footer.business')} className={styles.small}>
       <p data-testid="footer-company-type">{t('footer.companyType')}</p>
       {rows
         .filter(([, value]) => Boolean(value))
@@ -30,7 +31,7 @@ function BusinessInfo() {
             {t(label)}: {value}
           </p>
         ))}
-    </section>
+    </div>
   );
 }
 

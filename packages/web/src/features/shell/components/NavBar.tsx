@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLinkBase, useLocation } from 'react-router-dom';
+import { Link as RouterLinkBase } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, LinkButton, TextLink } from '../../../components/plain/controls';
+import { Disclosure } from '../../../components/plain/Disclosure';
 import { Logo } from '../../../components/ui/Logo';
 import { ProfilePicture } from '../../auth/components/ProfilePicture';
 import { CurrencySelect } from '../../catalog/components/CurrencySelect';
@@ -39,10 +39,11 @@ function AccountLinks({ direction }: { direction: 'row' | 'column' }) {
   );
 }
 
-function MenuIcon({ open }: { open: boolean }) {
+function MenuIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+      <path d="M4 7h16M4 12h16M4 17h16" className={styles.menuClosedIcon} />
+      <path d="M6 6l12 12M18 6L6 18" className={styles.menuOpenIcon} />
     </svg>
   );
 }
@@ -50,16 +51,12 @@ function MenuIcon({ open }: { open: boolean }) {
 /**
  * One bar for every width: phones hide the wide-only links and show the menu button by CSS
  * (NavBar.module.css), not by measuring the window, so the markup the server renders is the
- * markup the phone hydrates (no switch of layout, no shift, after the scripts have run). The open
- * phone menu repeats the how-it-works and account links below the bar (the bar's are hidden then).
+ * markup the phone hydrates (no switch of layout, no shift, after the scripts have run). The phone
+ * menu is a <details> (components/plain/Disclosure.tsx): it opens before and without script, and
+ * repeats the how-it-works and account links below the bar.
  */
 export function NavBar() {
   const t = useT();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-
-  // Following a link from the phone menu closes it.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className={styles.header}>
@@ -77,28 +74,26 @@ export function NavBar() {
           <div className={styles.wide}>
             <AccountLinks direction="row" />
           </div>
-          <Button
-            data-testid="nav-menu-toggle"
+          <Disclosure
+            testId="nav-menu"
+            summaryTestId="nav-menu-toggle"
+            panelTestId="nav-mobile-menu"
+            panelId="mobile-menu"
+            summary={<MenuIcon />}
+            summaryLabel={t('nav.menu')}
             variant="ghost"
-            size="sm"
+            align="bar"
             className={styles.narrow}
-            aria-label={t('nav.menu')}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
           >
-            <MenuIcon open={menuOpen} />
-          </Button>
+            <div className={styles.menu}>
+              <TextLink data-testid="nav-how-it-works" to="/howitworks">
+                {t('nav.howItWorks')}
+              </TextLink>
+              <AccountLinks direction="column" />
+            </div>
+          </Disclosure>
         </div>
       </nav>
-      {menuOpen && (
-        <div id="mobile-menu" data-testid="nav-mobile-menu" className={`${styles.menu} ${styles.narrow}`}>
-          <TextLink data-testid="nav-how-it-works" to="/howitworks">
-            {t('nav.howItWorks')}
-          </TextLink>
-          <AccountLinks direction="column" />
-        </div>
-      )}
     </header>
   );
 }

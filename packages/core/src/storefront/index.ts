@@ -1,0 +1,89 @@
+/**
+ * The storefront's plain-HTML contract, one definition for the server (packages/http) and the
+ * browser (packages/web): the display cookies the server renders pages by, and the fields of the
+ * two forms that work before and without script (the language/currency chooser, posted to
+ * DISPLAY_CHOICE_PATH; the platform page's choice, submitted to CHECKOUT_PATH). Plain constants
+ * and pure functions with no imports: the browser's first download carries this file.
+ */
+
+export const DISPLAY_COOKIES = {
+  /** "1" English, "2" Korean. */
+  language: 'subshare_lang',
+  /** "EUR" or "KRW"; only once the visitor chose one. */
+  currency: 'subshare_currency',
+} as const;
+
+export type DisplayCookieName = (typeof DISPLAY_COOKIES)[keyof typeof DISPLAY_COOKIES];
+
+/** One year: the privacy policy says so. */
+export const DISPLAY_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** POST here (form-encoded `lang` or `currency`, and `return`): the server stores the choice in its cookie and answers 303 to `return`. */
+export const DISPLAY_CHOICE_PATH = '/display';
+
+/** The chooser form's fields. `lang` is a culture ("en", "ko"), `currency` a code ("EUR", "KRW"). */
+export const DISPLAY_FIELDS = { language: 'lang', currency: 'currency', returnTo: 'return' } as const;
+
+/**
+ * GET here with the platform page's choice: the server answers 303 to /payment with it for a
+ * verified caller, else 303 to /login with that address as the return URL.
+ */
+export const CHECKOUT_PATH = '/checkout';
+
+/**
+ * The platform page's form fields, also the query of /platform/{id} (the server renders the
+ * prices of that choice) and of /payment (the order is for that choice).
+ */
+export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'duration' } as const;
+
+/** The query of /login that carries the return URL when the server sends a visitor there. */
+export const RETURN_URL_PARAM = 'returnUrl';
+
+export interface StorefrontChoice {
+  platformId: number;
+  typeId: number;
+  durationId: number;
+}
+
+function positiveId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,8}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The choice in a query string or form, or null when a field is missing or not a positive id. */
+export function readChoice(params: URLSearchParams): StorefrontChoice | null {
+  const platformId = positiveId(params.get(CHOICE_FIELDS.platform));
+  const typeId = positiveId(params.get(CHOICE_FIELDS.type));
+  const durationId = positiveId(params.get(CHOICE_FIELDS.duration));
+  return platformId && typeId && durationId ? { platformId, typeId, durationId } : null;
+}
+
+/** Type and duration alone (the platform page's own query), each when it is a positive id. */
+export function readOptionChoice(params: URLSearchParams): { typeId: number | null; durationId: number | null } {
+  return { typeId: positiveId(params.get(CHOICE_FIELDS.type)), durationId: positiveId(params.get(CHOICE_FIELDS.duration)) };
+}
+
+/** `/payment?platform=1&type=2&duration=3`: the page that orders this choice. */
+export function paymentPathOf(choice: StorefrontChoice): string {
+  const query = new URLSearchParams({
+    [CHOICE_FIELDS.platform]: String(choice.platformId),
+    [CHOICE_FIELDS.type]: String(choice.typeId),
+    [CHOICE_FIELDS.duration]: String(choice.durationId),
+  });
+  return `/payment?${query}`;
+}
+
+/** `/login?returnUrl=…`: the login page, which goes on to `returnUrl` once the visitor is verified. */
+export function loginPathReturningTo(returnUrl: string): string {
+  return `/login?${new URLSearchParams({ [RETURN_URL_PARAM]: returnUrl })}`;
+}
+
+/**
+ * Only a path of this site is a place to return to: anything else ('//evil.example',
+ * 'https://…', '/login' itself) becomes '/', so a return URL can never lead off-site.
+ */
+export function safeReturnUrl(url: string | null | undefined): string {
+  if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return '/';
+  if (/^\/(login|register|naver\/callback)(?:[/?#]|$)/.test(url)) return '/';
+  return url;
+}
