@@ -69,13 +69,19 @@ function modelOf(facts: Fact[], order: 0 | 1) {
   return { access, refunded: access === 'ended' && dispute === 'lost' ? refunded : refunded, refundable };
 }
 
+// Weighted towards money that does go back, partially: the cases where access must stay.
 const refundArb = fc.record({
-  amount: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.constant('rest' as const)),
-  fate: fc.constantFrom<RefundFate>('succeeded', 'pending', 'failed', 'succeeded_later'),
+  amount: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 200 }), weight: 3 }, { arbitrary: fc.constant('rest' as const), weight: 1 }),
+  fate: fc.oneof(
+    { arbitrary: fc.constant<RefundFate>('succeeded'), weight: 3 },
+    { arbitrary: fc.constant<RefundFate>('succeeded_later'), weight: 2 },
+    { arbitrary: fc.constant<RefundFate>('pending'), weight: 1 },
+    { arbitrary: fc.constant<RefundFate>('failed'), weight: 2 },
+  ),
 });
 const historyArb = fc.record({
   refunds: fc.array(refundArb, { maxLength: 2 }),
-  dispute: fc.constantFrom<OrderHistory['dispute']>('none', 'open', 'won', 'lost'),
+  dispute: fc.constantFrom<OrderHistory['dispute']>('none', 'none', 'open', 'won', 'lost'),
 });
 
 describe('money ledger model: any order, any repetition (fast-check)', function () {
@@ -96,7 +102,7 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
     base = server.url;
     stops.push(server.close);
     admin = await loginAs('admin', { app });
-    platform = await createPlatform({ slotsCount: 1 });
+    platform = await createPlatform({ slotsCount: 2 });
     world.container.get<CatalogService>(CATALOG.Service).invalidate();
   });
   after(async () => {
@@ -163,8 +169,9 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
         fc.array(fc.nat({ max: 15 }), { maxLength: 3 }),
         async (first, renewal, order, repeats) => {
           runs += 1;
-          await createAccount(platform.id, 1); // this run's slot
-          const buyer = await loginAs('user', { app });
+          await createAccount(platform.id, 2); // this run's slots (a run cut short by a failure may leave some held)
+          // Logged in through the harness's app, which trusts the test proxy's per-client IPs (this file's app does not: login's per-IP limit).
+          const buyer = await loginAs('user');
           const paid = [await checkout(buyer), await checkout(buyer)] as const;
           const events = [...happen(0, paid[0], first), ...happen(1, paid[1], renewal)];
           // Stripe's charge.refunded is read with the PaymentIntent's refunds as Stripe lists them
@@ -182,21 +189,36 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
             if (deliveries.length > 0) deliveries.splice(repeat % (deliveries.length + 1), 0, deliveries[repeat % deliveries.length]);
 
           const delivered: Fact[] = [];
+          // The model's subscriptions: which orders pay for each. A payment activates its order
+          // unless its ledger already ended it: it renews a subscription the buyer holds and sees
+          // (none of its payers disputed), or takes a new slot.
+          const subscriptions: Array<Set<0 | 1>> = [];
           for (const { delivery, fact } of deliveries) {
             const answer = await stripe.deliver(`${base}/api/webhook/stripe`, delivery);
             expect(answer.status, answer.body).to.equal(200);
+            const firstPayment = fact.kind === 'paid' && !delivered.some((seen) => seen.kind === 'paid' && seen.order === fact.order);
             delivered.push(fact);
+            if (firstPayment && modelOf(delivered, fact.order).access !== 'ended') {
+              const access = (order: 0 | 1) => modelOf(delivered, order).access;
+              const renewable = subscriptions.find(
+                (payers) =>
+                  [...payers].some((order) => order !== fact.order && access(order) === 'active') &&
+                  ![...payers].some((order) => access(order) === 'suspended'),
+              );
+              if (renewable) renewable.add(fact.order);
+              else subscriptions.push(new Set([fact.order]));
+            }
             await waitFor(async () => (await unfinishedActivationJobs([paid[0].orderId, paid[1].orderId])) === 0, { what: 'activations done' });
-            await compare(buyer, [paid[0].orderId, paid[1].orderId], delivered, `after ${delivered.length} deliveries`);
+            await compare(buyer, [paid[0].orderId, paid[1].orderId], delivered, subscriptions, `after ${delivered.length} deliveries`);
           }
         },
       ),
-      { numRuns: RUNS, seed: SEED, endOnFailure: false, interruptAfterTimeLimit: Math.max(100_000, RUNS * 85_000) },
+      { numRuns: RUNS, seed: SEED, includeErrorInReport: true, interruptAfterTimeLimit: Math.max(100_000, RUNS * 85_000) },
     );
     console.log(`      money model: ${runs} runs (shrinking included), seed ${SEED}`);
   });
 
-  async function compare(buyer: TestUser, orderIds: number[], delivered: Fact[], when: string): Promise<void> {
+  async function compare(buyer: TestUser, orderIds: number[], delivered: Fact[], subscriptions: Array<Set<0 | 1>>, when: string): Promise<void> {
     const models = [modelOf(delivered, 0), modelOf(delivered, 1)];
     for (const [index, orderId] of orderIds.entries()) {
       const model = models[index];
@@ -209,12 +231,14 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
       const refundable = quote.refundable ? Math.round(quote.refund * 100) : 0;
       expect(refundable, `order ${index} refundable ${when}`).to.equal(model.refundable);
     }
-    // The subscription: held while an order still pays for it; shown while none of those is disputed.
-    const holding = models.filter((model) => model.access === 'active' || model.access === 'suspended');
+    // A subscription is held while an order still pays for it, and shown while none of those is disputed.
+    const holding = subscriptions
+      .map((payers) => [...payers].map((order) => models[order].access).filter((access) => access === 'active' || access === 'suspended'))
+      .filter((accesses) => accesses.length > 0);
     const held = await knex()('subscriptions').where({ user_id: buyer.id, status: 'active' }).where('ends_at', '>', harness().clock.now());
-    expect(held.length, `slot held ${when}`).to.equal(holding.length > 0 ? 1 : 0);
+    expect(held.length, `slots held ${when}`).to.equal(holding.length);
     const panel = (await api(app).get('/api/user/getuserpanel').set(buyer.auth).query({ id: buyer.id, languageId: 1 }).expect(200)).body;
-    const shown = holding.length > 0 && holding.every((model) => model.access === 'active') ? 1 : 0;
+    const shown = holding.filter((accesses) => accesses.every((access) => access === 'active')).length;
     expect(panel.subscribers.length, `panel ${when}`).to.equal(shown);
   }
 });
