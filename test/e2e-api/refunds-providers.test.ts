@@ -29,6 +29,14 @@ describe('refunds and chargebacks through the providers', function () {
   const knex = () => harness().knex;
   const orderRow = (id: number) => knex()('orders').where({ id }).first();
   const refundsOf = (orderId: number) => knex()('refunds').where({ order_id: orderId }).orderBy('id');
+  /** The order's money ledger: [kind, status, amount] of each row that is not the payment. */
+  const ledgerOf = async (orderId: number) =>
+    (await knex()('money_events').where({ order_id: orderId }).whereNot({ kind: 'payment' }).orderBy('id')).map((row) => [
+      row.kind,
+      row.status,
+      Number(row.amount_minor),
+    ]);
+  const idempotencyKey = async (what: string) => `subshare-${(await knex()('installation').where({ key: 'installation_id' }).first()).value}-${what}`;
   const subscriptionOf = (orderId: number) =>
     knex()('subscriptions')
       .whereIn('order_item_id', knex()('order_items').select('id').where({ order_id: orderId }))
@@ -124,7 +132,7 @@ describe('refunds and chargebacks through the providers', function () {
       // €4.99 less 5 % (24.95 cents, rounded half up to 25).
       expect(body.refund).to.include({ provider: 'stripe', amount: 4.74, fee: 0.25, status: 'succeeded' });
       expect(stripe.payment(pi).amountRefunded).to.equal(474);
-      expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(`subshare-refund-${body.refund.id}`);
+      expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(await idempotencyKey(`refund-${body.refund.id}`));
       expect(body.refund.providerRefundId).to.equal(stripe.payment(pi).refunds[0].id);
       expect((await orderRow(orderId)).state).to.equal(5);
       expect((await panelOf(buyer)).subscribers).to.deep.equal([]);
@@ -152,25 +160,27 @@ describe('refunds and chargebacks through the providers', function () {
       expect((await refundsOf(orderId)).map((row) => row.source)).to.deep.equal(['staff']);
     });
 
-    it('a refund made in Stripe’s dashboard ends access; a later larger one adds only the difference; an older event adds nothing', async () => {
+    it('a partial refund in Stripe’s dashboard keeps access; the rest ends it; an older event adds nothing', async () => {
       const { buyer, orderId, pi } = await paidByCard();
       stripe.dashboardRefund(pi, 200);
       const first = stripe.chargeRefundedWebhook(pi);
       expect((await deliverStripe(first)).status).to.equal(200);
+      // €2.00 of €4.99 is less than the policy's refund (€4.74): a partial refund, access stays.
+      expect((await orderRow(orderId)).state).to.equal(2);
+      expect((await subscriptionOf(orderId)).status).to.equal('active');
+      expect((await panelOf(buyer)).subscribers).to.have.length(1);
+
+      stripe.dashboardRefund(pi); // the rest
+      expect((await deliverStripe(stripe.chargeRefundedWebhook(pi))).status).to.equal(200);
       expect((await orderRow(orderId)).state).to.equal(5);
       expect((await subscriptionOf(orderId)).status).to.equal('refunded');
       expect((await panelOf(buyer)).subscribers).to.deep.equal([]);
       const mail = await harness().mailTo(buyer.email, (m) => m.subject.includes('refunded'));
-      expect(mail.text).to.contain('€2.00');
-
-      stripe.dashboardRefund(pi); // the rest
-      expect((await deliverStripe(stripe.chargeRefundedWebhook(pi))).status).to.equal(200);
+      expect(mail.text).to.contain('€4.99');
       // The first event again, under a new id (as if delivered late): its total is behind.
       expect((await deliverStripe(stripe.chargeRefundedWebhook(pi, { amountRefunded: 200 }))).status).to.equal(200);
-      expect((await refundsOf(orderId)).map((row) => [row.source, Number(row.amount_minor)])).to.deep.equal([
-        ['provider', 200],
-        ['provider', 299],
-      ]);
+      const quote = (await api(app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
+      expect(quote).to.include({ access: 'refunded', refunded: 4.99, refundable: false });
       expect(await refundedMails(orderId)).to.equal(1);
     });
 
@@ -211,7 +221,10 @@ describe('refunds and chargebacks through the providers', function () {
       const subscription = await subscriptionOf(orderId);
       expect(subscription.status).to.equal('refunded');
       expect(subscription.suspended_at).to.equal(null);
-      expect((await refundsOf(orderId)).map((row) => [row.source, Number(row.amount_minor)])).to.deep.equal([['chargeback', 499]]);
+      expect(await ledgerOf(orderId)).to.deep.equal([
+        ['dispute', 'lost', 499],
+        ['dispute', 'open', 499],
+      ]);
       const mail = await harness().mailTo(buyer.email, (m) => m.subject.includes('took back'));
       expect(mail.subject).to.equal(`Your bank took back the payment for order #${orderId}`);
       expect(await refundedMails(orderId)).to.equal(1);
@@ -250,7 +263,7 @@ describe('refunds and chargebacks through the providers', function () {
       expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200, 200]);
       expect((await orderRow(orderId)).state).to.equal(5);
       expect((await subscriptionOf(orderId)).status).to.equal('refunded');
-      expect((await refundsOf(orderId)).map((row) => [row.source, Number(row.amount_minor)])).to.deep.equal([['chargeback', 6900]]);
+      expect(await ledgerOf(orderId)).to.deep.equal([['chargeback', 'succeeded', 6900]]);
       await harness().mailTo(buyer.email, (m) => m.subject.includes('took back'));
       expect(await refundedMails(orderId)).to.equal(1);
     });
@@ -273,13 +286,15 @@ describe('refunds and chargebacks through the providers', function () {
       expect((await orderRow(y.orderId)).state).to.equal(2);
     });
 
-    it('a Stripe dispute about a PaymentIntent we never took is noted and changes nothing', async () => {
+    it('a Stripe dispute about a PaymentIntent we never took waits (staff see it) and changes nothing', async () => {
       const { orderId, pi } = await paidByCard();
       const stranger = stripe.disputeWebhook(pi, 'charge.dispute.created', { status: 'needs_response', dispute: { payment_intent: 'pi_not_ours' } });
       expect((await deliverStripe(stranger)).status).to.equal(200);
       expect((await subscriptionOf(orderId)).suspended_at).to.equal(null);
       const event = await knex()('payment_events').where({ provider: 'stripe', event_type: 'charge.dispute.created' }).orderBy('id', 'desc').first();
-      expect(event.outcome).to.equal('unknown_payment');
+      expect(event.outcome).to.equal('waiting');
+      const waiting = await knex()('money_events').where({ provider: 'stripe', waiting_for: 'pi_not_ours' }).whereNull('applied_at');
+      expect(waiting).to.have.length(1);
     });
   });
 
@@ -330,7 +345,7 @@ describe('refunds and chargebacks through the providers', function () {
       expect(await quote()).to.include({ refundable: true, reason: null });
       const { body } = await refund(orderId).expect(200);
       expect(body.refund.id).to.equal(Number(pending.id));
-      expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(`subshare-refund-${pending.id}`);
+      expect(stripe.lastRefund!.headers['idempotency-key']).to.equal(await idempotencyKey(`refund-${pending.id}`));
       expect(stripe.payment(pi).amountRefunded).to.equal(474);
       expect((await refundsOf(orderId)).map((row) => row.status)).to.deep.equal(['succeeded']);
       expect((await orderRow(orderId)).state).to.equal(5);

@@ -63,7 +63,13 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
     });
     beforeEach(function () {
       fake.refundStatus = 'succeeded';
-      stripe = new StripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, timeoutMs: 500 });
+      stripe = new StripeProvider({
+        secretKey: fake.secretKey,
+        webhookSecret: fake.webhookSecret,
+        apiBase: fake.baseUrl,
+        timeoutMs: 500,
+        installationId: async () => 'test-installation',
+      });
     });
 
     /** A card payment made through the adapter and paid at the fake; its PaymentIntent as the paid event reports it. */
@@ -85,7 +91,7 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
       expect(receipt.providerRefundId).to.match(/^re_/);
 
       const sent = fake.lastRefund!;
-      expect(sent.headers['idempotency-key']).to.equal(`subshare-refund-${request.refundId}`);
+      expect(sent.headers['idempotency-key']).to.equal(`subshare-test-installation-refund-${request.refundId}`);
       expect(sent.headers.authorization).to.equal(`Bearer ${fake.secretKey}`);
       expect(sent.params).to.deep.equal({
         payment_intent: paid.providerPaymentId,
@@ -225,8 +231,15 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
           status: 'refunded',
           amount: money(1050, 'EUR'),
           moneyBack: { total: money(500, 'EUR') },
+          // The running total as a ledger fact; the refunds themselves are listed by completeFacts.
+          facts: [{ kind: 'refund_total', subject: fake.payment(paid.providerPaymentId).chargeId, status: 'succeeded', amount: 500, currency: 'EUR' }],
           needsConfirmation: false,
         });
+        const completed = await stripe.completeFacts(stripe.verifyNotification(incoming(delivery)));
+        expect(completed.facts!.map((fact) => [fact.kind, fact.subject, fact.status, fact.amount])).to.deep.equal([
+          ['refund', fake.payment(paid.providerPaymentId).refunds[0].id, 'succeeded', 500],
+          ['refund_total', fake.payment(paid.providerPaymentId).chargeId, 'succeeded', 500],
+        ]);
 
         fake.dashboardRefund(paid.providerPaymentId, 300);
         const cumulative = stripe.verifyNotification(incoming(fake.chargeRefundedWebhook(paid.providerPaymentId)));
@@ -285,6 +298,7 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
           disputeId,
           status: 'disputed',
           amount: money(15000, 'KRW'),
+          facts: [{ kind: 'dispute', subject: disputeId, status: 'open', amount: 15000, currency: 'KRW' }],
           needsConfirmation: false,
         });
       });
@@ -453,13 +467,15 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
       await payssion.refund(refundOf(paid, 13500));
       for (const json of [false, true]) {
         expect(payssion.verifyNotification(incoming(fake.refundedNotification(paid.providerReference, { json })))).to.deep.equal({
-          eventId: `${paid.reference}:refunded`,
+          // Each refund of a payment has its own signed amount, which tells a second refund from a repeat of the first.
+          eventId: `${paid.reference}:refunded:13500`,
           eventType: 'payssion.refunded',
           reference: paid.reference,
           providerReference: paid.providerReference,
           status: 'refunded',
           amount: money(13500, 'KRW'),
           moneyBack: { amount: money(13500, 'KRW') },
+          facts: [{ kind: 'refund', subject: 'refund:13500', status: 'succeeded', amount: 13500, currency: 'KRW' }],
           needsConfirmation: false,
         });
       }
@@ -467,15 +483,17 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
       const other = await paidKorean(money(1050, 'EUR'), 6);
       const chargeback = payssion.verifyNotification(incoming(fake.chargebackNotification(other.providerReference)));
       expect(chargeback).to.deep.include({
-        eventId: `${other.reference}:chargeback`,
+        eventId: `${other.reference}:chargeback:10.50`,
         reference: other.reference,
         status: 'charged_back',
         moneyBack: { amount: money(1050, 'EUR') },
       });
 
       const pending = payssion.verifyNotification(incoming(fake.notification(paid.providerReference, { state: 'refund_pending' })));
-      expect(pending).to.deep.include({ status: 'unknown', eventId: `${paid.reference}:refund_pending` });
+      // A refund on its way: the payment's status is unchanged; the ledger gets a pending refund.
+      expect(pending).to.deep.include({ status: 'unknown', eventId: `${paid.reference}:refund_pending:${fake.transaction(paid.providerReference).amount}` });
       expect(pending.moneyBack).to.equal(undefined);
+      expect(pending.facts!.map((fact) => [fact.kind, fact.status, fact.amount])).to.deep.equal([['refund', 'pending', 15000]]);
     });
 
     it('refuses forged and tampered money-back notifications', async function () {

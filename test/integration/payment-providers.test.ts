@@ -157,7 +157,13 @@ describe('payment provider adapters', function () {
       await fake.stop();
     });
     beforeEach(function () {
-      stripe = new StripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, timeoutMs: 500 });
+      stripe = new StripeProvider({
+        secretKey: fake.secretKey,
+        webhookSecret: fake.webhookSecret,
+        apiBase: fake.baseUrl,
+        timeoutMs: 500,
+        installationId: async () => 'test-installation',
+      });
     });
 
     it('creates a Checkout Session with the amount in minor units (KRW zero-decimal) and the reference', async function () {
@@ -168,7 +174,7 @@ describe('payment provider adapters', function () {
 
       const sent = fake.lastCreate!;
       expect(sent.headers.authorization).to.equal(`Bearer ${fake.secretKey}`);
-      expect(sent.headers['idempotency-key']).to.equal(`subshare-checkout-${request.reference}`);
+      expect(sent.headers['idempotency-key']).to.equal(`subshare-test-installation-checkout-${request.reference}`);
       expect(sent.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
       expect(sent.rawBody).to.include('line_items[0][price_data][unit_amount]=15000');
       expect(sent.params).to.deep.equal({
@@ -278,7 +284,13 @@ describe('payment provider adapters', function () {
       fake.pay(providerReference);
       const delivery = fake.webhook(providerReference, 'checkout.session.completed');
       const clock = new ManualClock();
-      const later = new StripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, clock });
+      const later = new StripeProvider({
+        secretKey: fake.secretKey,
+        webhookSecret: fake.webhookSecret,
+        apiBase: fake.baseUrl,
+        clock,
+        installationId: async () => 'test-installation',
+      });
       expect(later.verifyNotification(incoming(delivery)).status).to.equal('paid');
       clock.advance(301_000);
       refused(() => later.verifyNotification(incoming(delivery)));
@@ -326,7 +338,12 @@ describe('payment provider adapters', function () {
       fake.failNext(503);
       await rejected(stripe.fetchStatus({ reference: 'x', providerReference: 'cs_test_x', amount: money(1, 'EUR') }), UnavailableError, 'stripe_unavailable');
 
-      const wrongKey = new StripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl });
+      const wrongKey = new StripeProvider({
+        secretKey: 'sk_test_wrong',
+        webhookSecret: fake.webhookSecret,
+        apiBase: fake.baseUrl,
+        installationId: async () => 'test-installation',
+      });
       const error = await rejected(wrongKey.createCheckout(checkoutRequest()), UnavailableError, 'stripe_misconfigured');
       expect(error.message).not.to.include('sk_test');
 
@@ -725,7 +742,12 @@ describe('payment provider adapters', function () {
       const payssionFake = new FakePayssion();
       await Promise.all([stripeFake.start(), coinpalFake.start(), payssionFake.start()]);
       try {
-        const stripe = new StripeProvider({ secretKey: stripeFake.secretKey, webhookSecret: stripeFake.webhookSecret, apiBase: stripeFake.baseUrl });
+        const stripe = new StripeProvider({
+          secretKey: stripeFake.secretKey,
+          webhookSecret: stripeFake.webhookSecret,
+          apiBase: stripeFake.baseUrl,
+          installationId: async () => 'test-installation',
+        });
         const card = await stripe.createCheckout(checkoutRequest());
         expect((await fetch(card.url)).status).to.equal(200);
         expect(await press(card.url, 'pay')).to.include(`session_id=${card.providerReference}`);

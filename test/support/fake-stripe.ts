@@ -162,7 +162,7 @@ export interface DisputeWebhookOptions extends SignedDeliveryOptions {
   dispute?: Record<string, unknown>;
 }
 
-type Endpoint = 'create' | 'retrieve' | 'expire' | 'refund' | 'page' | 'other';
+type Endpoint = 'create' | 'retrieve' | 'expire' | 'refund' | 'listRefunds' | 'page' | 'other';
 
 /** Recorded API request (for protocol assertions). */
 export interface FakeStripeRequest {
@@ -230,7 +230,7 @@ export class FakeStripe extends LocalHttpServer {
   /** The status new refunds get. */
   refundStatus: 'succeeded' | 'pending';
   /** Requests received, by endpoint. */
-  readonly requests: Record<Endpoint, number> = { create: 0, retrieve: 0, expire: 0, refund: 0, page: 0, other: 0 };
+  readonly requests: Record<Endpoint, number> = { create: 0, retrieve: 0, expire: 0, refund: 0, listRefunds: 0, page: 0, other: 0 };
   /** Every API request, in order. */
   readonly log: FakeStripeRequest[] = [];
   readonly sessions = new Map<string, FakeStripeSession>();
@@ -397,6 +397,18 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   /**
+   * `charge.refund.updated` (or another Refund event) for one refund as the fake knows it now: a
+   * pending refund that `settleRefund` made succeeded or failed.
+   */
+  refundUpdatedWebhook(refundId: string, options: SignedDeliveryOptions & { type?: string } = {}): FakeStripeDelivery {
+    for (const payment of this.payments.values()) {
+      const refund = payment.refunds.find((candidate) => candidate.id === refundId);
+      if (refund) return this.signedDelivery(options.type ?? 'charge.refund.updated', { ...refund }, 'amount', options);
+    }
+    throw new Error(`FakeStripe has no refund ${refundId}`);
+  }
+
+  /**
    * A `charge.dispute.*` event for a paid session's PaymentIntent. The fake keeps one dispute per
    * PaymentIntent: the first call makes it, later ones (closed…) carry it with the status given.
    */
@@ -524,6 +536,7 @@ export class FakeStripe extends LocalHttpServer {
   private route(method: string, path: string): { endpoint: Endpoint; id?: string } {
     if (method === 'POST' && path === '/v1/checkout/sessions') return { endpoint: 'create' };
     if (method === 'POST' && path === '/v1/refunds') return { endpoint: 'refund' };
+    if (method === 'GET' && path === '/v1/refunds') return { endpoint: 'listRefunds' };
     const one = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
     if (method === 'GET' && one) return { endpoint: 'retrieve', id: one[1] };
     const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path);
@@ -556,6 +569,12 @@ export class FakeStripe extends LocalHttpServer {
   private execute(route: { endpoint: Endpoint; id?: string }, params: Record<string, unknown>): { status: number; body: unknown } {
     if (route.endpoint === 'create') return { status: 200, body: this.publicView(this.create(params)) };
     if (route.endpoint === 'refund') return { status: 200, body: this.createRefund(params) };
+    if (route.endpoint === 'listRefunds') {
+      // GET /v1/refunds?payment_intent=pi_…: newest first, as Stripe lists them.
+      const payment = this.payments.get(String(params.payment_intent ?? ''));
+      const data = payment ? [...payment.refunds].reverse() : [];
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
     const session = this.sessions.get(route.id ?? '');
     if (!session) {
       throw new StripeApiError(404, {

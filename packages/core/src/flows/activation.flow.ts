@@ -28,6 +28,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { OrderAccess } from './order-access.js';
 import { addMonths, type Clock } from '../shared/clock.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
@@ -89,6 +90,7 @@ export class ActivationFlow {
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(OrderAccess) private readonly access: OrderAccess,
   ) {
     this.logger = logger.child({ flow: 'activation' });
   }
@@ -206,6 +208,8 @@ export class ActivationFlow {
         [...firstOfItem].map(([itemId, subscriptionId]) => ({ itemId, subscriptionId })),
         trx,
       );
+      // A dispute that arrived before the payment (and waited for it) withholds the new slot too.
+      await this.access.follow(order.id, 'ledger', trx);
       const [first] = claimed;
       const item = order.items.find((candidate) => candidate.id === first.orderItemId)!;
       await this.notifications.enqueue(

@@ -4,8 +4,10 @@
  *
  * - revenue: per UTC day of the last 30 (zero days included, today last), net of refunds: the EUR
  *   paid that day (orders in states 2, 5 and 6 by the day they were paid: a refunded order's
- *   payment was revenue that day) less the EUR value of the refunds completed that day (staff
- *   refunds, refunds at the provider, chargebacks). A refund's EUR value is its share of the
+ *   payment was revenue that day) less the EUR value of the money that went back that day (staff
+ *   refunds, refunds at the provider, chargebacks), as the money ledger's rules count it (each
+ *   payment's money back after the day's ledger rows less before them: a pending refund is not
+ *   money back, a failed one never was). A refund's EUR value is its share of the
  *   order's EUR total, round(refund × totalEur / total), so a partial refund or a KRW order's
  *   refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
  *   its payments is negative;
@@ -14,13 +16,15 @@
  *   (every enabled platform, with 0 slots when it has no account yet, and any platform off sale
  *   that still has accounts);
  * - waiting past 24 hours: paid orders not yet activated a day after payment, the spec's promise
- *   broken, oldest payment first.
+ *   broken, oldest payment first;
+ * - waiting money events: refunds, disputes and chargebacks whose payment the shop does not know
+ *   (or has not seen paid) yet, until that payment arrives and they apply.
  */
 import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
-import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
+import { PAYMENTS, type LedgerEventView, type LedgerService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 
 export const DASHBOARD_REVENUE_DAYS = 30;
@@ -34,6 +38,8 @@ export interface AdminDashboard {
   ordersByState: Record<OrderState, number>;
   slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
   waitingPast24h: WaitingOrder[];
+  /** Money events still waiting for their payment, oldest first. */
+  waitingMoneyEvents: LedgerEventView[];
 }
 
 @injectable()
@@ -42,17 +48,18 @@ export class AdminDashboardFlow {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h] = await Promise.all([
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
       this.catalog.platformNames(languageId),
       this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
+      this.ledger.waiting(),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
@@ -63,21 +70,21 @@ export class AdminDashboardFlow {
         slots: byPlatform.get(platform.id)?.slots ?? 0,
         used: byPlatform.get(platform.id)?.used ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {
     const paid = await this.orders.eurPaidByDay(days);
     const from = new Date(`${paid[0].day}T00:00:00.000Z`);
     const to = new Date(Date.parse(`${paid[paid.length - 1].day}T00:00:00.000Z`) + DAY_MS);
-    const refunds = await this.refunds.succeededBetween(from, to);
+    const refunds = await this.ledger.moneyBackByDay(from, to);
     if (refunds.length === 0) return paid;
     const orders = new Map((await this.orders.findMany(refunds.map((refund) => refund.orderId))).map((order) => [order.id, order]));
     const refundedEur = new Map<string, number>();
     for (const refund of refunds) {
       const order = orders.get(refund.orderId);
       if (!order || order.total.amount <= 0) continue;
-      const day = refund.completedAt.toISOString().slice(0, 10);
+      const day = refund.day;
       const eur = Math.round((refund.amount.amount * order.totalEur.amount) / order.total.amount);
       refundedEur.set(day, (refundedEur.get(day) ?? 0) + eur);
     }

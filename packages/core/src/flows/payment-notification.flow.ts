@@ -9,9 +9,12 @@
  *       payments.applyReport: lock the payment named by the signed reference ─▶ unsigned fields
  *           agree? (else 400, nothing recorded) ─▶ payment_events row (unique: a copy stops here
  *           as `duplicate`) ─▶ amount right? ─▶ payment paid / failed / refunded
- *       orders: paid ─▶ markPaid (state 6 + `order-activate` job, this transaction)
- *               failed ─▶ state 3 · refunded / charged back ─▶ access ends (order-access.ts: state 5,
- *               slot freed, e-mail) · dispute opened ─▶ access suspended · dispute won ─▶ back
+ *           money back / disputes ─▶ rows of the money ledger (ledger.service.ts), applied at once
+ *           when the payment is paid, otherwise WAITING for it (answered 200, visible to staff)
+ *       orders: paid ─▶ markPaid (state 6 + `order-activate` job, this transaction), then the
+ *               ledger's waiting rows apply · failed ─▶ state 3 · a ledger change ─▶ access
+ *               follows the ledger (order-access.ts `follow`: state 5, slot freed, e-mail;
+ *               suspended; reinstated)
  *       payments.finishEvent: the outcome on the event row
  *     ─▶ the provider's acknowledgement (200)
  *   worker `payments-reconcile` (5 min) ──▶ reconcile: asks the provider about payments pending
@@ -104,31 +107,24 @@ export class PaymentNotificationFlow {
   /**
    * The order's part of a payment change, one case per `OrderEffect` (TypeScript refuses a switch
    * that misses one); whatever else it touches (subscriptions, e-mails, jobs) joins this
-   * transaction. Money going back ends access (order-access.ts) unless another payment of the
-   * order is still paid; a dispute suspends access and a won one gives it back.
+   * transaction. A paid order, and an order whose ledger changed, then follow their ledger
+   * (order-access.ts): events that waited for the payment apply now, a refund or chargeback that
+   * the rules say ends access ends it, a dispute suspends it, a won one gives it back.
    */
   private async moveOrder(event: PendingEvent, provider: ProviderName, trx: Knex.Transaction): Promise<ApplyOutcome> {
     switch (event.effect) {
       case 'paid': {
         const activated = await this.orders.markPaid(event.orderId, event.method, trx);
         if (!activated) this.logger.warn({ paymentId: event.paymentId, orderId: event.orderId }, 'a second payment arrived for a paid order: refund it');
+        await this.access.follow(event.orderId, provider, trx);
         return activated ? 'paid' : 'paid_twice';
       }
       case 'failed':
         await this.orders.moveTo(event.orderId, ORDER_STATE.paymentFailed, trx);
         return 'failed';
-      case 'refunded': {
-        const back = event.moneyBack!;
-        if (back.endsAccess) await this.access.end(event.orderId, back, trx);
-        else this.logger.info({ paymentId: event.paymentId, orderId: event.orderId }, 'a second payment of a paid order went back: access stays');
-        return back.chargeback ? 'charged_back' : 'refunded';
-      }
-      case 'suspended':
-        await this.access.suspend(event.orderId, provider, trx);
-        return 'suspended';
-      case 'reinstated':
-        await this.access.reinstate(event.orderId, provider, trx);
-        return 'reinstated';
+      case 'ledger':
+        await this.access.follow(event.orderId, provider, trx);
+        return event.outcome ?? 'noted';
     }
   }
 }

@@ -25,7 +25,17 @@ import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, refundTerms, type RefundablePayment, type RefundsService, type RefundTerms, type RefundView } from '../modules/payments/index.js';
+import {
+  PAYMENTS,
+  refundTerms,
+  type LedgerEventView,
+  type LedgerService,
+  type OrderStanding,
+  type RefundablePayment,
+  type RefundsService,
+  type RefundTerms,
+  type RefundView,
+} from '../modules/payments/index.js';
 import type { NotRefundableReason, RefundInput } from '../wire/refunds.js';
 import { OrderAccess } from './order-access.js';
 
@@ -40,6 +50,9 @@ export interface RefundQuote {
   terms: RefundTerms;
   policy: AppConfig['refunds'];
   refunds: RefundView[];
+  /** The order's money ledger: what it says (access, money back) and its events. */
+  standing: OrderStanding;
+  ledger: LedgerEventView[];
 }
 
 export interface RefundResult {
@@ -59,26 +72,43 @@ export class RefundFlow {
     @inject(TOKENS.Logger) logger: Logger,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(OrderAccess) private readonly access: OrderAccess,
   ) {
     this.logger = logger.child({ flow: 'refund' });
   }
 
+  /**
+   * The policy's terms on the payment, with what the ledger says is left to give back as the
+   * refund: after a partial refund (at the provider) the rest, never more than the policy allows.
+   */
+  private termsOf(payment: RefundablePayment | undefined, order: OrderView): RefundTerms {
+    const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
+    return payment ? { ...terms, refund: payment.refundable } : terms;
+  }
+
   /** GET /api/order/refundquote (admins): what refunding the order would do now. 404 for an unknown order. */
   async quote(orderId: number): Promise<RefundQuote> {
     const order = await this.orders.find(orderId);
     if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
-    const [payment, refunds] = await Promise.all([this.refunds.refundablePayment(orderId), this.refunds.ofOrder(orderId)]);
-    const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
+    const [payment, refunds, standing, ledger] = await Promise.all([
+      this.refunds.refundablePayment(orderId),
+      this.refunds.ofOrder(orderId),
+      this.ledger.standingOfOrder(orderId),
+      this.ledger.ofOrder(orderId),
+    ]);
+    const terms = this.termsOf(payment, order);
     const inProgress = refunds.some((refund) => refund.status === 'pending' && !this.refunds.mayResend(refund));
     return {
       order,
-      notRefundable: whyNot(order, payment, terms) ?? (inProgress ? 'refund_in_progress' : undefined),
+      notRefundable: whyNot(order, payment, terms, inProgress),
       payment,
       terms,
       policy: this.config.refunds,
       refunds,
+      standing,
+      ledger,
     };
   }
 
@@ -91,7 +121,7 @@ export class RefundFlow {
       const payment = await this.refunds.refundablePayment(orderId, trx);
       const order = await this.orders.lockForUpdate(orderId, trx);
       if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
-      const terms = refundTerms(this.config.refunds, payment?.amount ?? order.total, order.paidAt, this.clock.now());
+      const terms = this.termsOf(payment, order);
       const notRefundable = whyNot(order, payment, terms);
       if (notRefundable || !payment) throw new ConflictError(NOT_REFUNDABLE[notRefundable ?? 'no_paid_payment'], 'order_not_refundable');
       if (!terms.insideWindow && !input.overrideWindow) {
@@ -128,9 +158,10 @@ export class RefundFlow {
     const receipt = await this.refunds.send(claimed.refundId);
 
     return this.knex.transaction(async (trx) => {
-      const back = await this.refunds.complete(claimed.refundId, receipt === 'manual' ? null : receipt.providerRefundId, trx);
-      // Undefined: the provider's notification of this refund came first and did the rest.
-      if (back?.endsAccess) await this.access.end(orderId, back, trx);
+      // Into the ledger: a succeeded refund of what the policy allows ends access; a pending one
+      // (the bank is still at it) counts as nothing given back until the provider says it succeeded.
+      await this.refunds.recordOutcome(claimed.refundId, receipt, trx);
+      await this.access.follow(orderId, actor.label, trx);
       const refund = (await this.refunds.ofOrder(orderId, trx)).find((candidate) => candidate.id === claimed.refundId)!;
       await this.audit.record(
         actor,
@@ -170,10 +201,12 @@ const NOT_REFUNDABLE: Record<NotRefundableReason, string> = {
   refund_in_progress: 'A refund of this order is already under way.',
 };
 
-function whyNot(order: OrderView, payment: RefundablePayment | undefined, terms: RefundTerms): RefundQuote['notRefundable'] {
+function whyNot(order: OrderView, payment: RefundablePayment | undefined, terms: RefundTerms, inProgress = false): RefundQuote['notRefundable'] {
   if (order.state === ORDER_STATE.refunded) return 'order_refunded';
   if (!REFUNDABLE_STATES.includes(order.state)) return 'order_not_paid';
   if (!payment) return 'no_paid_payment';
+  // A refund under way holds what it asks for: nothing may be left beside it, and that is why.
+  if (inProgress) return 'refund_in_progress';
   if (terms.refund.amount <= 0) return 'refund_nothing_left';
   return undefined;
 }

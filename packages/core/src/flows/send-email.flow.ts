@@ -231,11 +231,9 @@ export class SendEmailFlow {
       case EMAIL_KIND.refunded: {
         const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
         if (!order) throw new ConflictError('This user has no refunded order.', 'no_refunded_order');
-        const refunds = (await this.refunds.ofOrder(order.id)).filter((refund) => refund.status === 'succeeded');
-        const amount = money(
-          refunds.reduce((sum, refund) => sum + refund.amount.amount, 0),
-          order.total.currency,
-        );
+        // What went back, as the money ledger counts it (refunds and chargebacks).
+        const back = await this.refunds.moneyBackOf(order.id);
+        const amount = back?.amount ?? money(0, order.total.currency);
         const item = order.items[0];
         return {
           ...base,
@@ -244,7 +242,7 @@ export class SendEmailFlow {
             orderId: order.id,
             platformName: item ? await this.platformName(item, user) : '',
             amount: moneyLabel(amount),
-            chargeback: refunds.some((refund) => refund.source === 'chargeback'),
+            chargeback: back?.chargeback ?? false,
           },
         };
       }

@@ -61,6 +61,39 @@ export const refund = yup
   })
   .meta({ name: 'Refund' });
 
+/**
+ * One money event of an order as its ledger has it (the admin order page and dashboard): when it
+ * was recorded, the provider's id of the event and of the money it is about, the amount, and what
+ * it did (`effect`). `appliedDate` is null while it waits for its payment (`waitingFor`).
+ */
+export const moneyEvent = yup
+  .object({
+    id: integer(),
+    orderId: yup.number().integer().nullable().defined(),
+    provider: yup.string().defined(),
+    /** The provider's id of the event (Stripe `evt_…`; staff refunds `staff-refund:<id>:<status>`), and the part it is about. */
+    eventId: yup.string().defined(),
+    eventType: yup.string().defined(),
+    /** payment, refund, refund_total (Stripe's cumulative amount refunded), dispute, chargeback. */
+    kind: yup
+      .string()
+      .oneOf(['payment', 'refund', 'refund_total', 'dispute', 'chargeback'] as const)
+      .defined(),
+    /** The provider's id of the money it is about: the refund (`re_…`), the dispute, the PaymentIntent… */
+    providerId: yup.string().defined(),
+    /** payment: paid; refund: pending, succeeded or failed; dispute: open, won or lost. */
+    status: yup.string().defined(),
+    currencyCode: currencyCode().nullable(),
+    amount: yup.number().nullable().defined(),
+    recordedDate: dateTime(),
+    appliedDate: dateTime().nullable(),
+    /** While waiting: the provider's id of the payment it waits for. */
+    waitingFor: yup.string().nullable().defined(),
+    /** What it did: waiting, paid, access_ended, suspended, reinstated, dispute_won, partial_refund, refund_pending, refund_failed, no_change. */
+    effect: yup.string().nullable().defined(),
+  })
+  .meta({ name: 'MoneyEvent' });
+
 /** Why an order cannot be refunded now (the quote's `reason`). */
 export const NOT_REFUNDABLE_REASONS = ['order_not_paid', 'order_refunded', 'no_paid_payment', 'refund_nothing_left', 'refund_in_progress'] as const;
 export type NotRefundableReason = (typeof NOT_REFUNDABLE_REASONS)[number];
@@ -90,6 +123,14 @@ export const refundQuote = yup
     /** True while the policy's window is open; past it a refund needs `overrideWindow`. */
     insideWindow: flag(),
     refunds: list(refund),
+    /** What the order's money ledger says: its access (`unpaid`, `active`, `suspended`, `refunded`, `charged_back`), what went back so far, and every money event. */
+    access: yup
+      .string()
+      .oneOf(['unpaid', 'active', 'suspended', 'refunded', 'charged_back'] as const)
+      .defined(),
+    refunded: yup.number().defined(),
+    chargedBack: yup.number().defined(),
+    ledger: list(moneyEvent),
   })
   .meta({ name: 'RefundQuote' });
 
@@ -99,5 +140,6 @@ export const refundAnswer = yup.object({ orderId: integer(), state: integer(), r
 export type RefundQuoteQuery = yup.InferType<typeof refundQuoteQuery>;
 export type RefundInput = yup.InferType<typeof refundBody>;
 export type RefundAnswer = yup.InferType<typeof refund>;
+export type MoneyEventAnswer = yup.InferType<typeof moneyEvent>;
 export type RefundQuoteAnswer = yup.InferType<typeof refundQuote>;
 export type RefundResultAnswer = yup.InferType<typeof refundAnswer>;

@@ -5,6 +5,7 @@
  * answers `{ pages, count }`.
  */
 import * as yup from 'yup';
+import { moneyEvent } from './refunds.js';
 import { pageCountSchema, pagingSchema } from '../shared/paging.js';
 import { dateTime, flag, integer, languageId, list, numberOf, text } from './fields.js';
 import { email } from '../validation/index.js';
@@ -95,6 +96,8 @@ export const dashboardAnswer = yup.object({
   slotOccupancy: list(yup.object({ platformId: integer(), name: text(), slots: integer(), used: integer() })),
   /** Paid orders not activated a day after payment, oldest payment first. */
   waitingPast24h: list(yup.object({ orderId: integer(), paidAt: dateTime(), hours: integer() })),
+  /** Money events (refunds, disputes, chargebacks) waiting for a payment the shop does not know or has not seen paid yet, oldest first; each leaves once applied. */
+  waitingMoneyEvents: list(moneyEvent),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -1,4 +1,5 @@
 /** The admin area's wire shapes: users as the spec lists them (section 3), the dashboard and the audit log. */
+import { serializeMoneyEvent } from './refund.serializer.js';
 import { toMajorUnits, type AdminDashboard, type AuditRecord, type StaffUserView } from '@subshare/core';
 
 /** The spec's user: `{ id, email, isEmailVerified, name, role, subscribersCount, createdDate }`. */
@@ -20,6 +21,7 @@ export function serializeDashboard(dashboard: AdminDashboard) {
     ordersByState: dashboard.ordersByState,
     slotOccupancy: dashboard.slotOccupancy,
     waitingPast24h: dashboard.waitingPast24h.map((entry) => ({ orderId: entry.orderId, paidAt: entry.paidAt.toISOString(), hours: entry.hours })),
+    waitingMoneyEvents: dashboard.waitingMoneyEvents.map(serializeMoneyEvent),
   };
 }
 

@@ -1,4 +1,4 @@
-import { toMajorUnits, type RefundQuote, type RefundResult, type RefundView } from '@subshare/core';
+import { toMajorUnits, type LedgerEventView, type RefundQuote, type RefundResult, type RefundView } from '@subshare/core';
 import type { refunds } from '@subshare/core/wire';
 
 /** A refund as staff see it: amounts in major units of the order's currency. */
@@ -40,6 +40,30 @@ export function serializeRefundQuote(quote: RefundQuote): refunds.RefundQuoteAns
     windowEndsDate: terms.windowEndsAt ? terms.windowEndsAt.toISOString() : null,
     insideWindow: terms.insideWindow,
     refunds: quote.refunds.map(serializeRefund),
+    access: quote.standing.access,
+    refunded: toMajorUnits({ amount: quote.standing.refunded, currency: terms.paid.currency }),
+    chargedBack: toMajorUnits({ amount: quote.standing.chargedBack, currency: terms.paid.currency }),
+    ledger: quote.ledger.map(serializeMoneyEvent),
+  };
+}
+
+/** A money event as staff see it (amounts in major units). */
+export function serializeMoneyEvent(event: LedgerEventView): refunds.MoneyEventAnswer {
+  return {
+    id: event.id,
+    orderId: event.orderId,
+    provider: event.provider,
+    eventId: event.eventKey,
+    eventType: event.eventType,
+    kind: event.kind,
+    providerId: event.subject,
+    status: event.status,
+    currencyCode: event.amount?.currency ?? null,
+    amount: event.amount ? toMajorUnits(event.amount) : null,
+    recordedDate: event.recordedAt.toISOString(),
+    appliedDate: event.appliedAt ? event.appliedAt.toISOString() : null,
+    waitingFor: event.waitingFor,
+    effect: event.effect,
   };
 }
 

@@ -13,6 +13,8 @@ export type {
   ApplyOutcome,
 } from './payments.service.js';
 export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim } from './refunds.service.js';
+export type { LedgerService, LedgerEventView, OrderStanding } from './ledger.service.js';
+export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding, type LedgerEntry, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';

@@ -1,7 +1,10 @@
 import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { installationIdReader } from './installation.js';
+import { LedgerService } from './ledger.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { RefundRepository } from './refund.repository.js';
@@ -13,12 +16,18 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENT_PROVIDERS)
     .toDynamicValue((context) => {
       const config = context.get<AppConfig>(TOKENS.Config);
-      return createPaymentProviders(config, { publicUrl: config.publicUrl, clock: context.get<Clock>(TOKENS.Clock) });
+      return createPaymentProviders(config, {
+        publicUrl: config.publicUrl,
+        clock: context.get<Clock>(TOKENS.Clock),
+        installationId: installationIdReader(context.get<Knex>(TOKENS.Knex)),
+      });
     })
     .inSingletonScope();
   bind(PaymentRepository).toSelf().inSingletonScope();
   bind(PaymentsService).toSelf().inSingletonScope();
   bind(PAYMENTS.Service).toService(PaymentsService);
+  bind(LedgerService).toSelf().inSingletonScope();
+  bind(PAYMENTS.Ledger).toService(LedgerService);
   bind(RefundRepository).toSelf().inSingletonScope();
   bind(RefundsService).toSelf().inSingletonScope();
   bind(PAYMENTS.Refunds).toService(RefundsService);

@@ -25,7 +25,9 @@ import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
-import { RefundsService, type MoneyBack } from './refunds.service.js';
+import { LedgerService } from './ledger.service.js';
+import { RefundsService } from './refunds.service.js';
+import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
@@ -54,6 +56,10 @@ export type ApplyOutcome =
   | 'charged_back'
   | 'suspended'
   | 'reinstated'
+  | 'waiting'
+  | 'partial_refund'
+  | 'refund_pending'
+  | 'refund_failed'
   | 'noted';
 
 /** A payment as the rest of core sees it. */
@@ -79,11 +85,12 @@ export interface VerifiedReport {
 }
 
 /**
- * What a payment's change asks of its order; the flow does it in the same transaction. `refunded`:
- * money went back (a refund or a chargeback: `moneyBack` says which and how much); `suspended`: a
- * dispute opened, access is withheld; `reinstated`: the dispute was won, access comes back.
+ * What a payment's change asks of its order; the flow does it in the same transaction. `paid`: the
+ * order is paid (and then follows its ledger: events that waited for the payment apply now);
+ * `ledger`: a money event changed the payment's standing, the order's access follows the ledger
+ * (order-access.ts `follow`).
  */
-export type OrderEffect = 'paid' | 'failed' | 'refunded' | 'suspended' | 'reinstated';
+export type OrderEffect = 'paid' | 'failed' | 'ledger';
 
 /** A recorded event whose payment changed in a way its order must follow; finished with `finishEvent`. */
 export interface PendingEvent {
@@ -92,8 +99,8 @@ export interface PendingEvent {
   paymentId: number;
   orderId: number;
   method: PaymentMethodId;
-  /** With `refunded`: what went back. */
-  moneyBack?: MoneyBack;
+  /** With `ledger`: what the event did (the outcome stored on its payment_events row). */
+  outcome?: ApplyOutcome;
 }
 
 /** `applyReport`'s answer: the event is done (or was seen before), or its order must follow first. */
@@ -117,6 +124,7 @@ export class PaymentsService {
     @inject(TOKENS.Logger) logger: Logger,
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProviders,
+    @inject(LedgerService) private readonly ledger: LedgerService,
     @inject(RefundsService) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ module: 'payments' });
@@ -200,6 +208,13 @@ export class PaymentsService {
       throw new ConflictError('Demo payments are off: this checkout can no longer be paid.', 'demo_payments_off');
     }
     if (report.needsConfirmation) report = await this.confirm(provider, report);
+    if (provider.completeFacts) {
+      try {
+        report = await provider.completeFacts(report);
+      } catch (error) {
+        throw new UnavailableError('The payment provider could not be asked about this event; try again later.', 'provider_unavailable', error);
+      }
+    }
     return { provider: provider.name, report, payload: notification.rawBody.toString('utf8'), acknowledgement: provider.acknowledgement };
   }
 
@@ -314,6 +329,10 @@ export class PaymentsService {
    */
   async applyReport({ provider: providerName, report, payload }: VerifiedReport, trx: Knex.Transaction): Promise<AppliedReport> {
     const now = this.clock.now();
+    // An event named by the provider's id of the money (Stripe's charge, refund and dispute events)
+    // may come before the payment that id belongs to is paid: it takes that name's lock first, as
+    // the paid event does, so it either finds the payment paid or waits where the payment finds it.
+    if (report.reference === undefined && report.providerPaymentId) await this.ledger.lockNames(providerName, [report.providerPaymentId], trx);
     // Locked first: copies of one event wait here, then find their event already recorded. Found
     // by our signed reference, or (Stripe's charge and dispute events) by the signed id of the money.
     const payment =
@@ -330,15 +349,49 @@ export class PaymentsService {
       await this.payments.finishEvent(eventRow, outcome, { payment_id: payment?.id, order_id: payment?.order_id }, now, trx);
       return { done: outcome };
     };
+
+    const facts = moneyFacts(report, payment);
+    if (facts.length > 0) {
+      // Our reference names only payments we opened: one we never opened will never be paid. The
+      // provider's id of the money may be a payment not yet paid here: the event waits for it.
+      if (!payment && (report.reference !== undefined || !report.providerPaymentId)) return finish('unknown_payment');
+      const recorded = await this.ledger.recordFacts(
+        { provider: providerName, eventKey: report.eventId, eventType: report.eventType, waitingFor: report.providerPaymentId },
+        payment,
+        facts,
+        trx,
+      );
+      if (payment) await this.refunds.followLedger(payment, facts, trx);
+      if (recorded.waiting) {
+        this.logger.warn(
+          { provider: providerName, eventType: report.eventType, paymentId: payment?.id },
+          'a money event arrived before its payment: it waits and applies when the payment does',
+        );
+        return finish('waiting');
+      }
+      const outcome = outcomeOf(recorded.effects, recorded.after?.access);
+      if (!payment || recorded.before?.access === recorded.after?.access) return finish(outcome);
+      if (recorded.after && accessEnded(recorded.after.access) && payment.status !== 'refunded') await this.payments.settle(payment.id, 'refunded', now, trx);
+      return {
+        pending: {
+          eventRowId: eventRow,
+          effect: 'ledger',
+          paymentId: payment.id,
+          orderId: payment.order_id,
+          method: payment.method as PaymentMethodId,
+          outcome,
+        },
+      };
+    }
+
     if (!payment) return finish('unknown_payment');
-    const pending = (effect: OrderEffect, moneyBack?: MoneyBack): AppliedReport => ({
-      pending: { eventRowId: eventRow, effect, paymentId: payment.id, orderId: payment.order_id, method: payment.method as PaymentMethodId, moneyBack },
+    const pending = (effect: OrderEffect): AppliedReport => ({
+      pending: { eventRowId: eventRow, effect, paymentId: payment.id, orderId: payment.order_id, method: payment.method as PaymentMethodId },
     });
-    const tookMoney = payment.status === 'paid' || payment.status === 'refunded';
 
     switch (report.status) {
       case 'paid': {
-        if (payment.status === 'paid') return finish('already_paid');
+        if (payment.status === 'paid' || payment.status === 'refunded') return finish('already_paid');
         const expected = { amount: Number(payment.amount_minor), currency: payment.currency };
         if (!report.amount || report.amount.amount !== expected.amount || report.amount.currency !== expected.currency) {
           this.logger.error(
@@ -348,6 +401,8 @@ export class PaymentsService {
           return finish('amount_mismatch');
         }
         await this.payments.settle(payment.id, 'paid', now, trx, report.providerPaymentId);
+        const paid = { ...payment, status: 'paid' as const, provider_payment_id: report.providerPaymentId ?? payment.provider_payment_id };
+        await this.ledger.recordPayment(providerName, report.eventId, report.eventType, paid, trx);
         return pending('paid');
       }
       case 'failed':
@@ -358,24 +413,6 @@ export class PaymentsService {
         if (payment.status !== 'pending') return finish('noted');
         await this.payments.settle(payment.id, 'expired', now, trx);
         return finish('expired');
-      case 'refunded':
-      case 'charged_back': {
-        if (!tookMoney) return finish('noted');
-        if (report.status === 'charged_back' && report.disputeId) await this.refunds.recordDispute(payment, report.disputeId, 'lost', trx);
-        const back = await this.refunds.recordMoneyBack(payment, report, trx);
-        return back ? pending('refunded', back) : finish('noted');
-      }
-      case 'disputed': {
-        if (!report.disputeId) return finish('noted');
-        const dispute = await this.refunds.recordDispute(payment, report.disputeId, 'open', trx);
-        // Only a dispute this event opened suspends access, and only while the money is still ours.
-        return dispute.before === undefined && payment.status === 'paid' ? pending('suspended') : finish('noted');
-      }
-      case 'dispute_won': {
-        if (!report.disputeId) return finish('noted');
-        const dispute = await this.refunds.recordDispute(payment, report.disputeId, 'won', trx);
-        return dispute.before === 'open' && dispute.now === 'won' ? pending('reinstated') : finish('noted');
-      }
       default:
         return finish('noted');
     }
@@ -385,6 +422,30 @@ export class PaymentsService {
   async finishEvent(event: PendingEvent, outcome: ApplyOutcome, trx: Knex.Transaction): Promise<void> {
     await this.payments.finishEvent(event.eventRowId, outcome, { payment_id: event.paymentId, order_id: event.orderId }, this.clock.now(), trx);
   }
+}
+
+/**
+ * The ledger facts of a report: what the adapter stated, or, for a provider that states none
+ * (CoinPal's `refunded`), the money back it reported as one refund named by the event.
+ */
+function moneyFacts(report: PaymentReport, payment: PaymentRow | undefined): MoneyFact[] {
+  if (report.facts) return report.facts;
+  if (report.status !== 'refunded' && report.status !== 'charged_back') return [];
+  const told = report.moneyBack?.total ?? report.moneyBack?.amount ?? report.amount;
+  const amount = told?.amount ?? Number(payment?.amount_minor ?? 0);
+  const kind = report.status === 'charged_back' ? 'chargeback' : report.moneyBack?.total ? 'refund_total' : 'refund';
+  return [{ kind, subject: report.moneyBack?.providerRefundId ?? report.eventId, status: 'succeeded', amount }];
+}
+
+/** The outcome stored on an applied money event: what it did to access, or to the money. */
+function outcomeOf(effects: LedgerEffect[], access: string | undefined): ApplyOutcome {
+  if (effects.includes('access_ended')) return access === 'charged_back' ? 'charged_back' : 'refunded';
+  if (effects.includes('suspended')) return 'suspended';
+  if (effects.includes('dispute_won') || effects.includes('reinstated')) return 'reinstated';
+  if (effects.includes('partial_refund')) return 'partial_refund';
+  if (effects.includes('refund_failed')) return 'refund_failed';
+  if (effects.includes('refund_pending')) return 'refund_pending';
+  return 'noted';
 }
 
 function toView(row: PaymentRow): PaymentView {

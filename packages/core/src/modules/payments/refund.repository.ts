@@ -95,6 +95,11 @@ export class RefundRepository {
     return normalize(row);
   }
 
+  /** The provider's id of a refund it accepted as pending (its later events name it). */
+  async rememberProviderId(id: number, providerRefundId: string, at: Date, trx: Knex.Transaction): Promise<void> {
+    await trx('refunds').where({ id, status: 'pending' }).update({ provider_refund_id: providerRefundId, updated_at: at });
+  }
+
   /** Why the last try of a pending refund got no answer (it stays pending). */
   async note(id: number, error: string, at: Date): Promise<void> {
     await this.knex('refunds')
@@ -102,9 +107,9 @@ export class RefundRepository {
       .update({ error: error.slice(0, 500), updated_at: at });
   }
 
-  /** The provider refused: nothing went back (staff may try again). */
-  async fail(id: number, error: string, at: Date): Promise<void> {
-    await this.knex('refunds')
+  /** The provider refused, or the refund failed later: nothing went back (staff may try again). */
+  async fail(id: number, error: string, at: Date, trx?: Knex.Transaction): Promise<void> {
+    await (trx ?? this.knex)('refunds')
       .where({ id, status: 'pending' })
       .update({ status: 'failed', error: error.slice(0, 500), updated_at: at });
   }

@@ -9,9 +9,11 @@
  *     admin gets 409) ─▶ send (the provider's refund call, outside any transaction, keyed by the
  *     refund's id so a retry cannot refund twice) ─▶ complete (same transaction as the access) or
  *     fail (nothing changed; staff may try again)
- *   provider: recordMoneyBack ─▶ what the provider says went back that we did not know yet
- *     (Stripe tells the total so far, so a late or repeated event adds nothing); a pending staff
- *     refund it confirms is completed, not counted again.
+ *   the provider's answer goes into the money ledger (ledger.service.ts) as a refund fact under
+ *     the provider's refund id: `succeeded` counts, `pending` does not (yet); the provider's own
+ *     notifications about the same refund are the same fact (`followLedger` completes or fails the
+ *     staff refund they settle).
+ * What went back, what is left to refund and what access remains are the ledger's to say.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -21,8 +23,11 @@ import type { Logger } from '../../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
-import type { PaymentReport, ProviderName, RefundReceipt } from './providers/provider.js';
-import { RefundRepository, type DisputeStatus, type RefundRow, type RefundSource, type RefundStatus } from './refund.repository.js';
+import type { ProviderName, RefundReceipt } from './providers/provider.js';
+import { RefundRepository, type RefundRow, type RefundSource, type RefundStatus } from './refund.repository.js';
+import { LedgerService } from './ledger.service.js';
+import { accessEnded, type MoneyFact, type PaymentStanding } from './money-ledger.js';
+import { payssionRefundSubject } from './providers/payssion.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import type { PaymentProviders } from './payments.service.js';
 
@@ -50,22 +55,25 @@ export interface RefundView {
   completedAt: Date | null;
 }
 
-/** The payment a staff refund gives back: the order's newest paid one. */
+/** The payment a staff refund gives back: the order's newest paid one whose access is still on. */
 export interface RefundablePayment {
   id: number;
   orderId: number;
   provider: ProviderName;
   amount: Money;
+  /** What the ledger says is left to give back under the policy (paid − fee − refunded − pending). */
+  refundable: Money;
+  /** What has gone back already (succeeded refunds). */
+  refunded: Money;
+  paidAt: Date | null;
   /** CoinPal has no refund call: staff transfer the money themselves and record the reference. */
   manual: boolean;
 }
 
-/** What a refund did to its payment: the amount, whether it was a chargeback, and whether the order still holds money from another paid payment. */
+/** What went back of an order, for the buyer's e-mail: the amount, and whether the bank took it (a chargeback). */
 export interface MoneyBack {
   amount: Money;
   chargeback: boolean;
-  /** False when another payment of the order is still paid (a second payment was refunded): access stays. */
-  endsAccess: boolean;
 }
 
 export interface StaffRefundClaim {
@@ -88,6 +96,7 @@ export class RefundsService {
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(RefundRepository) private readonly refunds: RefundRepository,
     @inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProviders,
+    @inject(LedgerService) private readonly ledger: LedgerService,
   ) {
     this.logger = logger.child({ module: 'payments', part: 'refunds' });
   }
@@ -98,17 +107,27 @@ export class RefundsService {
     return (await this.refunds.ofOrder(orderId, trx)).map((row) => toView(row, payments.get(row.payment_id)));
   }
 
-  /** The payment a refund of the order would give back (its newest paid one), locked when inside a transaction. */
+  /**
+   * The payment a refund of the order would give back: its newest paid payment whose access the
+   * ledger still grants, with what is left to refund. Locked when inside a transaction.
+   */
   async refundablePayment(orderId: number, trx?: Knex.Transaction): Promise<RefundablePayment | undefined> {
-    const paid = (await this.payments.findForOrder(orderId, trx)).find((payment) => payment.status === 'paid');
-    if (!paid) return undefined;
-    const row = trx ? await this.payments.findById(paid.id, trx) : paid;
-    if (!row || row.status !== 'paid') return undefined;
+    const standing = await this.ledger.standingOfOrder(orderId, trx);
+    const found = standing.payments.find((entry) => entry.standing.access === 'active');
+    if (!found) return undefined;
+    const row = trx ? await this.payments.findById(found.payment.id, trx) : found.payment;
+    if (!row) return undefined;
+    const currency = row.currency as CurrencyCode;
+    const current = trx ? await this.ledger.standingOfPayment(row, trx) : found.standing;
+    if (current.access !== 'active') return undefined;
     return {
       id: row.id,
       orderId: row.order_id,
       provider: row.provider as ProviderName,
-      amount: money(Number(row.amount_minor), row.currency as CurrencyCode),
+      amount: money(Number(row.amount_minor), currency),
+      refundable: money(current.refundable, currency),
+      refunded: money(current.refunded, currency),
+      paidAt: row.settled_at,
       manual: !this.providers.byName(row.provider)?.refund,
     };
   }
@@ -203,104 +222,82 @@ export class RefundsService {
   }
 
   /**
-   * The refund went through (inside the caller's transaction): the refund is `succeeded`, its
-   * payment `refunded`. Answers what it did, or undefined when it was already completed (by the
-   * provider's notification about it, which may arrive first).
+   * What the provider answered about a staff refund goes into the ledger (inside the caller's
+   * transaction, holding the payment's lock): `succeeded` (or CoinPal's manual transfer) completes
+   * the refund; `pending` leaves it pending, counted as nothing given back until the provider says
+   * it succeeded or failed. Answers the payment's standing before and after.
    */
-  async complete(refundId: number, providerRefundId: string | null, trx: Knex.Transaction): Promise<MoneyBack | undefined> {
+  async recordOutcome(
+    refundId: number,
+    receipt: RefundReceipt | 'manual',
+    trx: Knex.Transaction,
+  ): Promise<{ before: PaymentStanding; after: PaymentStanding }> {
     const refund = await this.refunds.findById(refundId, trx);
-    if (!refund) return undefined;
-    const payment = await this.payments.findById(refund.payment_id, trx); // the payment's lock orders this against its notifications
-    const current = await this.refunds.findById(refundId, trx);
-    if (!payment || !current || current.status !== 'pending') return undefined;
-    await this.refunds.complete(refundId, providerRefundId, this.clock.now(), trx);
-    return this.settleRefunded(payment, money(current.amount_minor, current.currency as CurrencyCode), false, trx);
+    const payment = refund && (await this.payments.findById(refund.payment_id, trx)); // the payment's lock orders this against its notifications
+    if (!refund || !payment) throw new Error(`refund ${refundId} or its payment is missing`);
+    const current = (await this.refunds.findById(refundId, trx))!;
+    const status = receipt === 'manual' ? 'succeeded' : receipt.status;
+    const providerRefundId = receipt === 'manual' ? null : receipt.providerRefundId;
+    const amount = money(current.amount_minor, current.currency as CurrencyCode);
+    const subject = staffRefundSubject(payment.provider, amount, providerRefundId, current.id);
+    const recorded = await this.ledger.recordFacts(
+      { provider: payment.provider, eventKey: `staff-refund:${current.id}:${status}`, eventType: 'staff.refund' },
+      payment,
+      [{ kind: 'refund', subject, status, amount: amount.amount, currency: amount.currency }],
+      trx,
+    );
+    if (current.status === 'pending') {
+      if (status === 'succeeded') await this.refunds.complete(current.id, providerRefundId, this.clock.now(), trx);
+      else if (providerRefundId) await this.refunds.rememberProviderId(current.id, providerRefundId, this.clock.now(), trx);
+    }
+    const after = recorded.after ?? (await this.ledger.standingOfPayment(payment, trx));
+    if (accessEnded(after.access) && payment.status !== 'refunded') await this.payments.settle(payment.id, 'refunded', this.clock.now(), trx);
+    return { before: recorded.before ?? after, after };
   }
 
   /**
-   * What a provider's money-back event adds to what we knew (inside the transaction holding the
-   * payment's lock): undefined when nothing new went back (a repeat, an older event, our own refund
-   * confirmed after we recorded it). A pending staff refund the event covers is completed.
+   * The provider settled refunds we asked for (its notification's facts): the pending staff
+   * refunds they name are completed or failed, so staff may refund again after a failure.
    */
-  async recordMoneyBack(payment: PaymentRow, report: PaymentReport, trx: Knex.Transaction): Promise<MoneyBack | undefined> {
-    const currency = payment.currency as CurrencyCode;
-    const paid = Number(payment.amount_minor);
-    const chargeback = report.status === 'charged_back';
-    const rows = await this.refunds.ofPayment(payment.id, trx);
-    const succeeded = rows.filter((row) => row.status === 'succeeded');
-    const known = succeeded.reduce((sum, row) => sum + row.amount_minor, 0);
-    const pending = rows.find((row) => row.status === 'pending');
-    const backId = report.moneyBack?.providerRefundId;
-    if (backId && rows.some((row) => row.provider_refund_id === backId && row.status === 'succeeded')) return undefined;
-
-    const told = report.moneyBack?.total ?? report.moneyBack?.amount;
-    if (told && told.currency !== currency) {
-      this.logger.error({ paymentId: payment.id, told, currency }, 'a money-back event in another currency than the payment: staff must look');
-      return undefined;
-    }
-    let fresh: number;
-    if (report.moneyBack?.total) fresh = report.moneyBack.total.amount - known;
-    else if (!chargeback && (known > 0 || pending))
-      fresh = pending ? pending.amount_minor : 0; // "refunded" confirms what we asked for
-    else fresh = told?.amount ?? paid - known;
-    fresh = Math.min(fresh, paid - known);
-    if (fresh <= 0) return undefined;
-
-    const now = this.clock.now();
-    let recorded = 0;
-    if (pending && !chargeback && fresh >= pending.amount_minor) {
-      await this.refunds.complete(pending.id, backId ?? null, now, trx);
-      recorded = pending.amount_minor;
-    }
-    if (fresh > recorded) {
-      await this.refunds.insert(
-        {
-          order_id: payment.order_id,
-          payment_id: payment.id,
-          source: chargeback ? 'chargeback' : 'provider',
-          status: 'succeeded',
-          amount_minor: fresh - recorded,
-          fee_minor: 0,
-          currency,
-          provider_refund_id: recorded === 0 ? (backId ?? null) : null,
-          manual_reference: null,
-          reason: chargeback ? 'chargeback by the buyer’s bank' : 'refunded at the provider',
-          override_window: false,
-          actor_user_id: null,
-          actor_label: payment.provider,
-          created_at: now,
-          completed_at: now,
-        },
-        trx,
+  async followLedger(payment: PaymentRow, facts: MoneyFact[], trx: Knex.Transaction): Promise<void> {
+    const pending = (await this.refunds.ofPayment(payment.id, trx)).filter((row) => row.status === 'pending');
+    for (const fact of facts) {
+      if (fact.kind !== 'refund' || fact.status === 'pending') continue;
+      const row = pending.find(
+        (candidate) =>
+          candidate.provider_refund_id === fact.subject ||
+          staffRefundSubject(payment.provider, money(candidate.amount_minor, candidate.currency as CurrencyCode), null, candidate.id) === fact.subject,
       );
+      if (!row) continue;
+      if (fact.status === 'succeeded')
+        await this.refunds.complete(row.id, row.provider_refund_id ?? (payment.provider === 'payssion' ? null : fact.subject), this.clock.now(), trx);
+      else await this.refunds.fail(row.id, 'the provider says the refund failed', this.clock.now(), trx);
+      pending.splice(pending.indexOf(row), 1);
     }
-    return this.settleRefunded(payment, money(fresh, currency), chargeback, trx);
   }
 
-  /** Records a dispute event (see RefundRepository.recordDispute): its status before and after. */
-  recordDispute(payment: PaymentRow, disputeId: string, status: DisputeStatus, trx: Knex.Transaction): Promise<{ before?: DisputeStatus; now: DisputeStatus }> {
-    return this.refunds.recordDispute({ provider: payment.provider, disputeId, paymentId: payment.id, status }, this.clock.now(), trx);
+  /** What went back of the order (refunds and chargebacks, by the ledger), for its e-mail. */
+  async moneyBackOf(orderId: number): Promise<MoneyBack | undefined> {
+    const standing = await this.ledger.standingOfOrder(orderId);
+    const first = standing.payments[0]?.payment;
+    if (!first) return undefined;
+    return { amount: money(standing.refunded + standing.chargedBack, first.currency as CurrencyCode), chargeback: standing.chargedBack > 0 };
   }
 
-  /** Refunded amounts (succeeded) by order, in minor units of each order's currency. */
+  /** What went back of each order (refunds and chargebacks, by the ledger), in minor units of each order's currency. */
   refundedByOrder(orderIds: number[]): Promise<Map<number, number>> {
-    return this.refunds.refundedByOrder(orderIds);
+    return this.ledger.refundedByOrder(orderIds);
   }
+}
 
-  /** Succeeded refunds completed in [from, to). */
-  async succeededBetween(from: Date, to: Date): Promise<Array<{ orderId: number; amount: Money; completedAt: Date }>> {
-    return (await this.refunds.succeededBetween(from, to)).map((row) => ({
-      orderId: row.order_id,
-      amount: money(row.amount_minor, row.currency as CurrencyCode),
-      completedAt: row.completed_at,
-    }));
-  }
-
-  private async settleRefunded(payment: PaymentRow, amount: Money, chargeback: boolean, trx: Knex.Transaction): Promise<MoneyBack> {
-    if (payment.status !== 'refunded') await this.payments.settle(payment.id, 'refunded', this.clock.now(), trx);
-    const stillPaid = (await this.payments.findForOrder(payment.order_id, trx)).some((other) => other.id !== payment.id && other.status === 'paid');
-    return { amount, chargeback, endsAccess: !stillPaid };
-  }
+/**
+ * The ledger's name of a staff refund: the provider's refund id (Stripe `re_…`, the demo's), so its
+ * notifications about it are the same refund; for Payssion, whose notifications name a refund by
+ * its amount only, that name; ours when there is no provider id (CoinPal's manual transfer).
+ */
+function staffRefundSubject(provider: string, amount: Money, providerRefundId: string | null, refundId: number): string {
+  if (provider === 'payssion') return payssionRefundSubject(amount);
+  return providerRefundId ?? `refund:${refundId}`;
 }
 
 function toView(row: RefundRow, payment: PaymentRow | undefined): RefundView {

@@ -212,6 +212,20 @@ export class SubscriptionRepository {
     return rows.reduce((sum, row) => sum + (row.ends_at.getTime() - row.previous_ends_at.getTime()), 0);
   }
 
+  /** The order items whose renewals of this subscription (or of the one it replaced) still count. */
+  async renewalItems(subscriptionId: number, trx: Knex.Transaction): Promise<number[]> {
+    const rows: Array<{ order_item_id: number }> = await trx('subscription_renewals')
+      .whereIn(
+        'subscription_id',
+        trx('subscriptions')
+          .select('id')
+          .whereIn('order_item_id', trx('subscriptions').select('order_item_id').where({ id: subscriptionId })),
+      )
+      .whereNull('refunded_at')
+      .select('order_item_id');
+    return rows.map((row) => Number(row.order_item_id));
+  }
+
   async markRenewalRefunded(renewalId: number, at: Date, trx: Knex.Transaction): Promise<void> {
     await trx('subscription_renewals').where({ id: renewalId }).update({ refunded_at: at });
   }
@@ -226,9 +240,12 @@ export class SubscriptionRepository {
     await SubscriptionModel.query(trx).patch({ ends_at: endsAt, reminded_at: null, updated_at: at }).where({ id });
   }
 
-  async setSuspended(ids: number[], at: Date | null, now: Date, trx: Knex.Transaction): Promise<void> {
-    if (ids.length === 0) return;
-    await SubscriptionModel.query(trx).patch({ suspended_at: at, updated_at: now }).whereIn('id', ids);
+  /** Suspends (`at`) or lifts the suspension (null) of those not already so; answers the ids changed. */
+  async setSuspended(ids: number[], at: Date | null, now: Date, trx: Knex.Transaction): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const query = SubscriptionModel.query(trx).patch({ suspended_at: at, updated_at: now }).whereIn('id', ids);
+    const changed = await (at === null ? query.whereNotNull('suspended_at') : query.whereNull('suspended_at')).returning('id');
+    return (changed as unknown as Array<{ id: number }>).map((row) => Number(row.id));
   }
 
   /**

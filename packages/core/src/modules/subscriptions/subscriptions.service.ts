@@ -302,14 +302,41 @@ export class SubscriptionsService {
   /**
    * A dispute opened (`suspended`: true) or was won (false) on what these order items paid for:
    * access is withheld or given back. The slot stays held throughout, so a won dispute gives
-   * the same slot back until the original end. Answers the subscriptions changed.
+   * the same slot back until the original end. Answers the subscriptions changed (none when they
+   * already were so: the ledger's access is applied again and again, the same each time).
    */
   async setSuspended(orderItemIds: number[], suspended: boolean, trx: Knex.Transaction): Promise<number[]> {
     const now = this.clock.now();
     const { created, renewed } = await this.subscriptions.paidForBy(orderItemIds, trx);
     const ids = [...new Set([...created.map((row) => row.id), ...renewed.map((entry) => entry.subscription.id)])];
-    await this.subscriptions.setSuspended(ids, suspended ? now : null, now, trx);
-    return ids;
+    return this.subscriptions.setSuspended(ids, suspended ? now : null, now, trx);
+  }
+
+  /**
+   * The active subscriptions these order items paid for (created or renewed), each with every
+   * order item that pays for it now (its creator and its renewals not taken back), locked: who
+   * decides whether a dispute withholds it.
+   */
+  async payersOf(orderItemIds: number[], trx: Knex.Transaction): Promise<Array<{ subscriptionId: number; orderItemIds: number[] }>> {
+    const { created, renewed } = await this.subscriptions.paidForBy(orderItemIds, trx);
+    return this.payersOfSubscriptions([...new Set([...created.map((row) => row.id), ...renewed.map((entry) => entry.subscription.id)])], trx);
+  }
+
+  /** The same, for subscriptions named by id (those no longer active are left out). */
+  async payersOfSubscriptions(ids: number[], trx: Knex.Transaction): Promise<Array<{ subscriptionId: number; orderItemIds: number[] }>> {
+    const result: Array<{ subscriptionId: number; orderItemIds: number[] }> = [];
+    for (const id of ids) {
+      const row = await this.subscriptions.lock(id, trx);
+      if (!row || row.status !== 'active') continue;
+      result.push({ subscriptionId: row.id, orderItemIds: [row.order_item_id, ...(await this.subscriptions.renewalItems(row.id, trx))] });
+    }
+    return result;
+  }
+
+  /** Withholds (`suspended`) or gives back these subscriptions; answers the ids changed. */
+  setSuspendedIds(ids: number[], suspended: boolean, trx: Knex.Transaction): Promise<number[]> {
+    const now = this.clock.now();
+    return this.subscriptions.setSuspended(ids, suspended ? now : null, now, trx);
   }
 
   /** Active subscriptions at or past their end, oldest first, locked (rows another run holds are skipped). */

@@ -182,6 +182,10 @@ const en = {
   'admin.waitingNone': 'No order has waited more than 24 hours.',
   'admin.waitingOrder': 'Order {id}',
   'admin.waitingHours': '{hours} h since payment',
+  'admin.waitingMoney': 'Money events waiting for their payment',
+  'admin.waitingMoneyNone': 'No refund, dispute or chargeback is waiting for its payment.',
+  'admin.moneyEvents': 'Money events (the order’s ledger)',
+  'admin.moneyEventWaiting': 'waiting for payment {payment}',
 
   'admin.ordersRefunded': 'Refunded',
   'admin.ordersTitle.5': 'Refunded orders',
@@ -408,6 +412,10 @@ const ko: TextTable<AdminTextKey> = {
   'admin.waitingNone': '24시간 넘게 대기 중인 주문이 없습니다.',
   'admin.waitingOrder': '주문 {id}',
   'admin.waitingHours': '결제 후 {hours}시간',
+  'admin.waitingMoney': '결제를 기다리는 금전 이벤트',
+  'admin.waitingMoneyNone': '결제를 기다리는 환불, 분쟁, 지불 거절이 없습니다.',
+  'admin.moneyEvents': '금전 이벤트 (주문 원장)',
+  'admin.moneyEventWaiting': '결제 {payment} 대기 중',
 
   'admin.ordersRefunded': '환불됨',
   'admin.ordersTitle.5': '환불된 주문',

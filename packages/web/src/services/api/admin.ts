@@ -41,6 +41,9 @@ export type Dashboard = staff.DashboardAnswer;
 /** What refunding an order would give back now under the refund policy, and its earlier refunds (amounts in major units). */
 export type RefundQuote = refunds.RefundQuoteAnswer;
 
+/** One money event of an order's ledger (the refund dialog, the dashboard). */
+export type MoneyEvent = refunds.MoneyEventAnswer;
+
 /** One refund of an order (staff, provider or chargeback) and how far it went. */
 export type Refund = refunds.RefundAnswer;
 

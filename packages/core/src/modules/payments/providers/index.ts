@@ -13,7 +13,14 @@ import type { PaymentMethodId, PaymentProvider, ProviderName } from './provider.
 import { StripeProvider } from './stripe.js';
 
 export * from './provider.js';
-export { StripeProvider, type StripeProviderOptions, stripeSignature, stripeSignatureHeader, stripeIdempotencyKey } from './stripe.js';
+export {
+  StripeProvider,
+  type StripeProviderOptions,
+  stripeSignature,
+  stripeSignatureHeader,
+  stripeIdempotencyKey,
+  stripeRefundIdempotencyKey,
+} from './stripe.js';
 export { CoinPalProvider, type CoinPalProviderOptions, coinpalSign, coinpalAmount, coinpalStatus } from './coinpal.js';
 export {
   PayssionProvider,
@@ -25,6 +32,7 @@ export {
   payssionNotifySig,
   payssionAmount,
   payssionStatus,
+  payssionRefundSubject,
 } from './payssion.js';
 export { DemoProvider, type DemoProviderOptions, type DemoTokenData, type DemoOutcome, readDemoToken, signDemoToken } from './demo.js';
 
@@ -45,6 +53,8 @@ export interface PaymentProvidersOptions {
   /** Per provider request. Default 10 s. */
   timeoutMs?: number;
   clock?: Clock;
+  /** This shop's installation id (stored once in the database), which prefixes Stripe's idempotency keys. */
+  installationId?: () => Promise<string>;
 }
 
 export type PaymentProvidersConfig = Pick<AppConfig, 'stripe' | 'coinpal' | 'payssion' | 'publicUrl' | 'tokenSecret'>;
@@ -56,7 +66,14 @@ export function createPaymentProviders(config: PaymentProvidersConfig, options: 
   const demo = new DemoProvider({ publicUrl: options.publicUrl ?? config.publicUrl, secret: config.tokenSecret, clock });
   const stripe =
     config.stripe.secretKey && config.stripe.webhookSecret
-      ? new StripeProvider({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, apiBase: config.stripe.apiBase, timeoutMs, clock })
+      ? new StripeProvider({
+          secretKey: config.stripe.secretKey,
+          webhookSecret: config.stripe.webhookSecret,
+          apiBase: config.stripe.apiBase,
+          timeoutMs,
+          clock,
+          installationId: options.installationId,
+        })
       : undefined;
   const coinpal =
     config.coinpal.merchantNo && config.coinpal.secretKey

@@ -26,6 +26,7 @@ import {
   type RefundRequest,
   SignatureError,
 } from './provider.js';
+import type { MoneyFact } from '../money-ledger.js';
 import { checkRefundRequest, isObject, parseAmount, postForm, readFields, sameHex, text } from './wire.js';
 
 export interface PayssionProviderOptions {
@@ -105,7 +106,7 @@ export function payssionStatus(state: string | undefined): ProviderStatus | 'unk
       return 'charged_back';
     case 'refund_pending':
     case 'refund_failed':
-      return 'unknown';
+      return 'unknown'; // about a refund, not the payment: its ledger fact says what (payssionFacts)
     default:
       return 'pending'; // pending, paid_partial, paid_more, awaiting_confirm, …
   }
@@ -132,6 +133,37 @@ function refusedRefund(resultCode: string | undefined, description: string | und
   if (resultCode !== undefined && (TRANSIENT.has(resultCode) || MISCONFIGURED.has(resultCode))) return refused(resultCode, description);
   const message = (description ?? 'unknown error').slice(0, 200);
   return new ConflictError(`Payssion refused the refund: ${message}`, 'payssion_refund_refused');
+}
+
+/**
+ * The ledger's name of a Payssion refund. Payssion's notification names no refund id, only the
+ * payment (`order_id`, signed) and this refund's amount (signed): so a refund is known by its
+ * amount, and a staff refund through the refunds call is recorded under the same name, so that
+ * Payssion's `refunded` about it is the same refund, not a second one. (Two refunds of the same
+ * payment for the very same amount cannot be told apart by anything Payssion signs.)
+ */
+export function payssionRefundSubject(amount: Money): string {
+  return `refund:${payssionAmount(amount)}`;
+}
+
+/** The money facts of a Payssion notification (refunds and chargebacks), named by signed fields only. */
+function payssionFacts(state: string, amount: Money | undefined): MoneyFact[] {
+  if (!amount) return [];
+  const refund = (status: MoneyFact['status']): MoneyFact[] => [
+    { kind: 'refund', subject: payssionRefundSubject(amount), status, amount: amount.amount, currency: amount.currency },
+  ];
+  switch (state) {
+    case 'refunded':
+      return refund('succeeded');
+    case 'refund_pending':
+      return refund('pending');
+    case 'refund_failed':
+      return refund('failed');
+    case 'chargeback':
+      return [{ kind: 'chargeback', subject: 'chargeback', status: 'succeeded', amount: amount.amount, currency: amount.currency }];
+    default:
+      return [];
+  }
 }
 
 export class PayssionProvider implements PaymentProvider {
@@ -213,8 +245,10 @@ export class PayssionProvider implements PaymentProvider {
     const reference = orderId ?? trackId;
     const status = payssionStatus(state);
     const posted = parseAmount(amount, currency);
+    const facts = payssionFacts(state, posted);
     return {
-      eventId: `${reference}:${state}`,
+      // A refund's state repeats for every refund of the payment: its signed amount tells them apart.
+      eventId: facts.length > 0 ? `${reference}:${state}:${amount}` : `${reference}:${state}`,
       eventType: `payssion.${state}`,
       reference,
       providerReference: transactionId,
@@ -222,6 +256,7 @@ export class PayssionProvider implements PaymentProvider {
       amount: posted,
       // Payssion says only this event's amount, not how much has gone back in all.
       ...((status === 'refunded' || status === 'charged_back') && posted ? { moneyBack: { amount: posted } } : {}),
+      ...(facts.length > 0 ? { facts } : {}),
       needsConfirmation: false, // the signature covers the state
     };
   }

@@ -4,6 +4,7 @@
  * provider's API, can move money.
  */
 import type { Money } from '../../../shared/money.js';
+import type { MoneyFact } from '../money-ledger.js';
 
 export type ProviderName = 'stripe' | 'coinpal' | 'payssion' | 'demo';
 
@@ -91,6 +92,12 @@ export interface PaymentReport {
   /** The dispute a `disputed`, `dispute_won` or (Stripe) `charged_back` event is about. */
   disputeId?: string;
   /**
+   * The money facts the event states, for the ledger (money-ledger.ts): refunds by the provider's
+   * refund id and status, a cumulative refunded total, disputes by id and status, chargebacks.
+   * Present on every money-back event; the ledger, not `status`, decides what they do.
+   */
+  facts?: MoneyFact[];
+  /**
    * True when the signature does not cover the status (CoinPal): the service must confirm
    * with `fetchStatus` before acting.
    */
@@ -141,6 +148,12 @@ export interface PaymentProvider {
    * to have moved), another AppError when it refused.
    */
   refund?(request: RefundRequest): Promise<RefundReceipt>;
+  /**
+   * Completes a verified report's money facts by asking the provider (Stripe's `charge.refunded`
+   * says only a running total: its refunds are listed, each with its id and status). Absent when
+   * the notification says all there is. Throws UnavailableError when the provider cannot be asked.
+   */
+  completeFacts?(report: PaymentReport): Promise<PaymentReport>;
   /** What the provider expects as the answer body to a notification it delivered. */
   readonly acknowledgement: { contentType: string; body: string };
 }

@@ -29,6 +29,7 @@ import {
   type RefundRequest,
   SignatureError,
 } from './provider.js';
+import type { MoneyFact } from '../money-ledger.js';
 import { checkRefundRequest } from './wire.js';
 
 export interface StripeProviderOptions {
@@ -43,6 +44,8 @@ export interface StripeProviderOptions {
   /** Maximum age of a webhook signature in seconds. Default 300 (stripe-node's default). */
   toleranceSeconds?: number;
   clock?: Clock;
+  /** The shop's installation id (prefixes every idempotency key); required to create sessions or refunds. */
+  installationId?: () => Promise<string>;
 }
 
 /** The event types that concern a Checkout Session's payment. */
@@ -66,14 +69,19 @@ export function stripeSignatureHeader(payload: string | Buffer, secret: string, 
   return `t=${timestamp},v1=${stripeSignature(payload, secret, timestamp)}`;
 }
 
-/** Idempotency-Key for creating the session of one payment attempt: a retry cannot open a second session. */
-export function stripeIdempotencyKey(reference: string): string {
-  return `subshare-checkout-${reference}`;
+/**
+ * Idempotency-Key for creating the session of one payment attempt: a retry cannot open a second
+ * session. Prefixed with the shop's installation id: two shops sharing one Stripe account (staging
+ * and production) number their payments alike, and without it one's key would replay the other's
+ * session (1 checkout in 1,000 collided).
+ */
+export function stripeIdempotencyKey(installationId: string, reference: string): string {
+  return `subshare-${installationId}-checkout-${reference}`;
 }
 
-/** Idempotency-Key of one refund of ours: a retry (double click, timeout, job rerun) cannot give the money back twice. */
-export function stripeRefundIdempotencyKey(refundId: number): string {
-  return `subshare-refund-${refundId}`;
+/** Idempotency-Key of one refund of ours: a retry (double click, timeout, job rerun) cannot give the money back twice. Prefixed as above. */
+export function stripeRefundIdempotencyKey(installationId: string, refundId: number): string {
+  return `subshare-${installationId}-refund-${refundId}`;
 }
 
 /** The dispute events we read (besides `charge.refunded`, the other way money goes back). Others about disputes are ignored. */
@@ -83,6 +91,9 @@ export const STRIPE_DISPUTE_EVENTS = [
   'charge.dispute.funds_withdrawn',
   'charge.dispute.funds_reinstated',
 ] as const;
+
+/** The events about one Refund (a pending refund that succeeds or fails later). */
+export const STRIPE_REFUND_EVENTS = ['charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed'] as const;
 
 /** Stripe config for a base URL such as `http://127.0.0.1:12111`. */
 export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -159,13 +170,41 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A Refund object's status as the ledger's: on its way, made, or not made (failed, canceled). */
+function refundStatus(status: unknown): 'pending' | 'succeeded' | 'failed' | undefined {
+  if (status === 'pending' || status === 'requires_action') return 'pending';
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return undefined;
+}
+
+/** A Stripe Refund object as a ledger fact (undefined when it is not one we can read). */
+function refundFact(refund: unknown): MoneyFact | undefined {
+  if (!isObject(refund) || typeof refund.id !== 'string' || !refund.id) return undefined;
+  const status = refundStatus(refund.status);
+  const amount = stripeMoney(refund.amount, refund.currency);
+  if (!status || !amount) return undefined;
+  return { kind: 'refund', subject: refund.id, status, amount: amount.amount, currency: amount.currency };
+}
+
 /**
  * `charge.refunded`: a refund made by our call or in Stripe's dashboard, full or partial. The Charge
- * says how much has gone back in all (`amount_refunded`), so a late or repeated delivery of an
- * older event cannot count a refund twice.
+ * says how much has gone back in all (`amount_refunded`, pending refunds included), a fact the
+ * ledger counts by its largest value less the refunds it knows one by one; when the Charge lists
+ * its refunds (older API versions, or expanded), each is a fact of its own.
  */
 function chargeRefundedReport(event: { id: string; type: string }, charge: Record<string, unknown>): PaymentReport {
   const total = stripeMoney(charge.amount_refunded, charge.currency);
+  const listed = isObject(charge.refunds) && Array.isArray(charge.refunds.data) ? charge.refunds.data : [];
+  const facts: MoneyFact[] = listed.map(refundFact).filter((fact): fact is MoneyFact => fact !== undefined);
+  if (total)
+    facts.push({
+      kind: 'refund_total',
+      subject: typeof charge.id === 'string' ? charge.id : 'charge',
+      status: 'succeeded',
+      amount: total.amount,
+      currency: total.currency,
+    });
   return {
     eventId: event.id,
     eventType: event.type,
@@ -173,6 +212,23 @@ function chargeRefundedReport(event: { id: string; type: string }, charge: Recor
     status: 'refunded',
     amount: stripeMoney(charge.amount, charge.currency),
     ...(total ? { moneyBack: { total } } : {}),
+    facts,
+    needsConfirmation: false,
+  };
+}
+
+/**
+ * `charge.refund.updated`, `refund.created`, `refund.updated`, `refund.failed`: one Refund, with
+ * its status (a pending refund that later succeeds or fails). Named by its PaymentIntent.
+ */
+function refundReport(event: { id: string; type: string }, refund: Record<string, unknown>): PaymentReport {
+  const fact = refundFact(refund);
+  return {
+    eventId: event.id,
+    eventType: event.type,
+    providerPaymentId: paymentIntentId(refund.payment_intent),
+    status: fact ? 'refunded' : 'unknown',
+    facts: fact ? [fact] : [],
     needsConfirmation: false,
   };
 }
@@ -183,6 +239,8 @@ function closedDisputeStatus(status: unknown): ProviderStatus | 'unknown' {
   if (status === 'lost') return 'charged_back';
   return 'unknown';
 }
+
+const DISPUTE_FACT = { disputed: 'open', dispute_won: 'won', charged_back: 'lost' } as const;
 
 /**
  * `charge.dispute.*`: the buyer's bank disputes the payment. Created: the money is held; closed:
@@ -202,6 +260,10 @@ function disputeReport(event: { id: string; type: string }, dispute: Record<stri
     status,
     amount,
     ...(status === 'charged_back' ? { moneyBack: { ...(amount ? { amount } : {}), ...(disputeId ? { providerRefundId: disputeId } : {}) } } : {}),
+    facts:
+      disputeId && (status === 'disputed' || status === 'dispute_won' || status === 'charged_back')
+        ? [{ kind: 'dispute', subject: disputeId, status: DISPUTE_FACT[status], amount: amount?.amount ?? 0, ...(amount ? { currency: amount.currency } : {}) }]
+        : [],
     needsConfirmation: false,
   };
 }
@@ -256,12 +318,15 @@ export class StripeProvider implements PaymentProvider {
   private readonly webhookSecret: string;
   private readonly toleranceSeconds: number;
   private readonly clock: Clock;
+  private readonly installationId: () => Promise<string>;
 
   constructor(options: StripeProviderOptions) {
     if (!options.secretKey || !options.webhookSecret) throw new TypeError('StripeProvider needs a secret key and a webhook secret');
     this.webhookSecret = options.webhookSecret;
     this.toleranceSeconds = options.toleranceSeconds ?? 300;
     this.clock = options.clock ?? new SystemClock();
+    this.installationId =
+      options.installationId ?? (() => Promise.reject(new Error('StripeProvider needs the installation id to prefix its idempotency keys')));
     this.stripe = new Stripe(options.secretKey, {
       ...stripeHostOptions(options.apiBase),
       maxNetworkRetries: 0, // the service decides about retries; a blind retry must not open a second session
@@ -296,9 +361,10 @@ export class StripeProvider implements PaymentProvider {
       // and turn a retry with the same Idempotency-Key into an idempotency error.
       ...(request.buyerEmail ? { customer_email: request.buyerEmail } : {}),
     };
+    const idempotencyKey = stripeIdempotencyKey(await this.installationId(), request.reference);
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(params, { idempotencyKey: stripeIdempotencyKey(request.reference) });
+      session = await this.stripe.checkout.sessions.create(params, { idempotencyKey });
     } catch (error) {
       throw translate(error, 'create');
     }
@@ -333,6 +399,7 @@ export class StripeProvider implements PaymentProvider {
     if (event.type === 'charge.refunded' && isObject(object) && object.object === 'charge') return chargeRefundedReport(event, object);
     const isDispute = (STRIPE_DISPUTE_EVENTS as readonly string[]).includes(event.type);
     if (isDispute && isObject(object) && object.object === 'dispute') return disputeReport(event, object);
+    if ((STRIPE_REFUND_EVENTS as readonly string[]).includes(event.type) && isObject(object) && object.object === 'refund') return refundReport(event, object);
     if (!isCheckout || !isObject(object) || object.object !== 'checkout.session') {
       return { eventId: event.id, eventType: event.type, status: 'unknown', needsConfirmation: false };
     }
@@ -385,6 +452,25 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
+   * `charge.refunded` tells a running total, which cannot say which refunds it holds (pending ones
+   * are in it, failed ones leave it): the PaymentIntent's refunds are listed instead, each a fact
+   * with its own id and status, so the ledger counts each refund once whatever the order of events.
+   */
+  async completeFacts(report: PaymentReport): Promise<PaymentReport> {
+    if (report.eventType !== 'charge.refunded' || !report.providerPaymentId) return report;
+    const facts: MoneyFact[] = [];
+    try {
+      for await (const refund of this.stripe.refunds.list({ payment_intent: report.providerPaymentId, limit: 100 })) {
+        const fact = refundFact(refund);
+        if (fact) facts.push(fact);
+      }
+    } catch (error) {
+      throw translate(error, 'query');
+    }
+    return { ...report, facts: [...facts, ...(report.facts ?? []).filter((fact) => fact.kind !== 'refund')] };
+  }
+
+  /**
    * Refunds (part of) the PaymentIntent the paid session left. The Idempotency-Key is our refund's
    * id, so asking again after a timeout answers the refund Stripe already made instead of a second one.
    */
@@ -409,6 +495,7 @@ export class StripeProvider implements PaymentProvider {
       throw new ConflictError('Stripe has not told us the payment id of this order, so it cannot be refunded through Stripe.', 'refund_not_possible');
     }
     const learnt = request.providerPaymentId ? {} : { providerPaymentId: paymentIntent };
+    const idempotencyKey = stripeRefundIdempotencyKey(await this.installationId(), request.refundId);
     let refund: Stripe.Refund;
     try {
       refund = await this.stripe.refunds.create(
@@ -418,7 +505,7 @@ export class StripeProvider implements PaymentProvider {
           reason: 'requested_by_customer',
           metadata: { reference: request.reference, refundId: String(request.refundId) },
         },
-        { idempotencyKey: stripeRefundIdempotencyKey(request.refundId) },
+        { idempotencyKey },
       );
     } catch (error) {
       throw translate(error, 'refund');

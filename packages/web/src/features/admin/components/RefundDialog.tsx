@@ -20,6 +20,7 @@ import { useT } from '../../language/useT';
 import { formatDateTime, formatMoney, formatPercent } from '../format';
 import { EMPTY_REFUND_FORM, REFUND_LIMITS, refundFormSchema, refundRequest, type RefundFormValues } from '../refundForm';
 import { selectRefund } from '../selectors';
+import { MoneyEvents } from './MoneyEvents';
 import { refundDialogClosed, refundQuoteRequested, refundSubmitted, type RefundState } from '../slice';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 
@@ -243,6 +244,7 @@ function QuoteFigures({ quote }: { quote: RefundQuote }) {
           {providerKey ? t(providerKey) : t('admin.provider.none')}
         </Figure>
       </chakra.dl>
+      <MoneyEvents events={Array.isArray(quote.ledger) ? quote.ledger : []} />
       {quote.refunds.length > 0 && (
         <Box as="section" aria-labelledby="admin-refund-history-heading">
           <Text id="admin-refund-history-heading" fontSize="sm" fontWeight="semibold" mb="1">

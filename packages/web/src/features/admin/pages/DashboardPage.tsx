@@ -14,6 +14,7 @@ import { RevenueChart } from '../components/RevenueChart';
 import { formatEur } from '../format';
 import { selectDashboard } from '../selectors';
 import { dashboardOpened } from '../slice';
+import { MoneyEvents } from '../components/MoneyEvents';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
@@ -63,6 +64,7 @@ function Figures({ data }: { data: Dashboard }) {
   const states = Object.entries(data.ordersByState ?? {}).sort(([a], [b]) => Number(a) - Number(b));
   const occupancy = Array.isArray(data.slotOccupancy) ? data.slotOccupancy : [];
   const waiting = Array.isArray(data.waitingPast24h) ? data.waitingPast24h : [];
+  const waitingMoney = Array.isArray(data.waitingMoneyEvents) ? data.waitingMoneyEvents : [];
 
   return (
     // minmax(0, …): a column is as wide as the page, never as wide as its widest content (the chart).
@@ -133,6 +135,17 @@ function Figures({ data }: { data: Dashboard }) {
                 </chakra.li>
               ))}
             </chakra.ul>
+          )}
+        </Card>
+      </Box>
+      <Box gridColumn={{ lg: 'span 2' }}>
+        <Card testId="admin-waiting-money" title={t('admin.waitingMoney')}>
+          {waitingMoney.length === 0 ? (
+            <Text data-testid="admin-waiting-money-none" color="fg.muted">
+              {t('admin.waitingMoneyNone')}
+            </Text>
+          ) : (
+            <MoneyEvents events={waitingMoney} testId="admin-waiting-money-events" />
           )}
         </Card>
       </Box>

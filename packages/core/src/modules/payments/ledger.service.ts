@@ -1,0 +1,398 @@
+/**
+ * The money ledger: every money event of an order as a `money_events` row, and what the rows come
+ * to (money-ledger.ts, pure). The entry points that write it:
+ *
+ *   recordPayment(payment)          a payment (a first purchase or a renewal order's) is paid; its
+ *                                   waiting events are applied now (the notification flow, through
+ *                                   PaymentsService.applyReport; an off-session renewal charge
+ *                                   comes through the same path)
+ *   recordFacts(provider, …)        a provider's money-back events (refund pending / succeeded /
+ *                                   failed, a cumulative refunded total, dispute opened / won /
+ *                                   lost, chargeback), for a known payment or waiting for it
+ *   recordStaffRefund(refund, …)    a staff refund the provider accepted (pending or succeeded), or
+ *                                   CoinPal's manual one
+ *
+ * Every write happens inside the caller's transaction, holding the payment's row lock, so the
+ * effects it reports (before → after) are exact. Readers: `standingOfOrder` (access, refundable),
+ * `ofOrder` (staff's list), `waiting` (the dashboard), `moneyBackByDay` (net revenue).
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { AppConfig } from '../../shared/config.js';
+import type { Clock } from '../../shared/clock.js';
+import { sqlRows } from '../../shared/database.js';
+import { money, type CurrencyCode, type Money } from '../../shared/money.js';
+import { TOKENS } from '../../shared/tokens.js';
+import {
+  effectOf,
+  orderAccess,
+  paymentStanding,
+  type LedgerEffect,
+  type LedgerEntry,
+  type LedgerKind,
+  type MoneyFact,
+  type PaymentAccess,
+  type PaymentStanding,
+} from './money-ledger.js';
+
+export type { MoneyFact };
+import type { PaymentRow } from './payment.repository.js';
+import { refundTerms } from './refund-policy.js';
+
+interface MoneyEventRow {
+  id: number;
+  provider: string;
+  event_key: string;
+  event_type: string;
+  order_id: number | null;
+  payment_id: number | null;
+  waiting_for: string | null;
+  kind: LedgerKind;
+  subject: string;
+  status: string;
+  amount_minor: number;
+  currency: string | null;
+  recorded_at: Date;
+  applied_at: Date | null;
+  effect: string | null;
+}
+
+/** A ledger row as staff see it (admin order page, dashboard). */
+export interface LedgerEventView {
+  id: number;
+  provider: string;
+  /** The provider's id of the event (Stripe `evt_…`), with the part it is about. */
+  eventKey: string;
+  eventType: string;
+  orderId: number | null;
+  paymentId: number | null;
+  /** While waiting: the provider's name of the payment it waits for. */
+  waitingFor: string | null;
+  kind: LedgerKind;
+  /** The provider's id of the money it is about (refund, dispute, PaymentIntent…). */
+  subject: string;
+  status: string;
+  amount: Money | null;
+  recordedAt: Date;
+  appliedAt: Date | null;
+  effect: LedgerEffect | null;
+}
+
+/** An order's money as the ledger has it. */
+export interface OrderStanding {
+  access: PaymentAccess;
+  payments: Array<{ payment: PaymentRow; standing: PaymentStanding }>;
+  /** Sums over the order's payments (minor units of its currency). */
+  paid: number;
+  refunded: number;
+  chargedBack: number;
+  pendingRefund: number;
+  net: number;
+}
+
+@injectable()
+export class LedgerService {
+  constructor(
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** The refund policy's fee on a payment: the line between a partial refund (access stays) and a whole one. */
+  private feeOf(payment: PaymentRow): number {
+    return refundTerms(this.config.refunds, money(Number(payment.amount_minor), payment.currency as CurrencyCode), null, this.clock.now()).fee.amount;
+  }
+
+  private async rowsOfPayment(paymentId: number, trx?: Knex.Transaction): Promise<MoneyEventRow[]> {
+    return (await (trx ?? this.knex)<MoneyEventRow>('money_events').where({ payment_id: paymentId }).orderBy('id')).map(normalize);
+  }
+
+  /** The payment's standing from its applied rows (and `extra`, not yet written). */
+  standingOf(payment: PaymentRow, rows: Array<Pick<MoneyEventRow, 'kind' | 'subject' | 'status' | 'amount_minor' | 'applied_at'>>): PaymentStanding {
+    const entries: LedgerEntry[] = rows
+      .filter((row) => row.applied_at !== null)
+      .map((row) => ({ kind: row.kind, subject: row.subject, status: row.status, amount: Number(row.amount_minor) }));
+    return paymentStanding({ amount: Number(payment.amount_minor), fee: this.feeOf(payment) }, entries);
+  }
+
+  async standingOfPayment(payment: PaymentRow, trx?: Knex.Transaction): Promise<PaymentStanding> {
+    return this.standingOf(payment, await this.rowsOfPayment(payment.id, trx));
+  }
+
+  /** The order's access and money, from the ledgers of its payments. */
+  async standingOfOrder(orderId: number, trx?: Knex.Transaction): Promise<OrderStanding> {
+    const db = trx ?? this.knex;
+    const payments = (await db<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc')).map((row) => ({ ...row }));
+    const rows =
+      payments.length === 0
+        ? []
+        : (
+            await db<MoneyEventRow>('money_events')
+              .whereIn(
+                'payment_id',
+                payments.map((payment) => payment.id),
+              )
+              .orderBy('id')
+          ).map(normalize);
+    const each = payments.map((payment) => ({
+      payment,
+      standing: this.standingOf(
+        payment,
+        rows.filter((row) => row.payment_id === payment.id),
+      ),
+    }));
+    const total = (field: 'paid' | 'refunded' | 'chargedBack' | 'pendingRefund' | 'net') => each.reduce((sum, entry) => sum + entry.standing[field], 0);
+    return {
+      access: orderAccess(each.map((entry) => entry.standing)),
+      payments: each,
+      paid: total('paid'),
+      refunded: total('refunded'),
+      chargedBack: total('chargedBack'),
+      pendingRefund: total('pendingRefund'),
+      net: total('net'),
+    };
+  }
+
+  /**
+   * The payment is paid: its `payment` row, then the rows that waited for it (named by the
+   * provider's id of its money, or our reference) join it and are applied, oldest first, each
+   * with its effect. Inside the transaction that settled the payment (holding its lock).
+   */
+  async recordPayment(provider: string, eventKey: string, eventType: string, payment: PaymentRow, trx: Knex.Transaction): Promise<void> {
+    const now = this.clock.now();
+    const names = [payment.provider_payment_id, payment.reference].filter((name): name is string => !!name);
+    await this.lockNames(provider, names, trx);
+    await trx('money_events')
+      .insert({
+        provider,
+        event_key: `${eventKey}/payment`,
+        event_type: eventType,
+        order_id: payment.order_id,
+        payment_id: payment.id,
+        kind: 'payment',
+        subject: payment.provider_payment_id ?? payment.reference ?? String(payment.id),
+        status: 'paid',
+        amount_minor: Number(payment.amount_minor),
+        currency: payment.currency,
+        recorded_at: now,
+      })
+      .onConflict(['provider', 'event_key'])
+      .ignore();
+    if (names.length > 0) {
+      await trx('money_events')
+        .where({ provider })
+        .whereNull('payment_id')
+        .whereIn('waiting_for', names)
+        .update({ payment_id: payment.id, order_id: payment.order_id });
+    }
+    await this.applyWaiting(payment, trx);
+  }
+
+  /**
+   * Records a provider's money facts about one event (each once: `eventKey/subject`). With a paid
+   * payment they apply at once; otherwise they wait (`waitingFor`: how the provider names the
+   * payment). Answers whether the payment's standing changed, and the effects.
+   */
+  async recordFacts(
+    event: { provider: string; eventKey: string; eventType: string; waitingFor?: string },
+    payment: PaymentRow | undefined,
+    facts: MoneyFact[],
+    trx: Knex.Transaction,
+  ): Promise<{ recorded: number; waiting: boolean; before?: PaymentStanding; after?: PaymentStanding; effects: LedgerEffect[] }> {
+    const now = this.clock.now();
+    const rows = payment ? await this.rowsOfPayment(payment.id, trx) : [];
+    const isPaid = rows.some((row) => row.kind === 'payment' && row.applied_at !== null);
+    const before = payment && this.standingOf(payment, rows);
+    let current = rows;
+    const effects: LedgerEffect[] = [];
+    let recorded = 0;
+    for (const fact of facts) {
+      const applied = payment !== undefined && isPaid;
+      const draft = { kind: fact.kind, subject: fact.subject, status: fact.status, amount_minor: fact.amount, applied_at: applied ? now : null };
+      let effect: LedgerEffect = 'waiting';
+      if (applied) {
+        const was = this.standingOf(payment, current);
+        const now_ = this.standingOf(payment, [...current, draft]);
+        effect = effectOf(
+          was.access,
+          now_.access,
+          { kind: fact.kind, subject: fact.subject, status: fact.status, amount: fact.amount },
+          was.refunded,
+          now_.refunded,
+        );
+      }
+      const [inserted] = await trx('money_events')
+        .insert({
+          provider: event.provider,
+          event_key: `${event.eventKey}/${fact.kind}:${fact.subject}`,
+          event_type: event.eventType,
+          order_id: payment?.order_id ?? null,
+          payment_id: payment?.id ?? null,
+          waiting_for: payment ? null : (event.waitingFor ?? null),
+          kind: fact.kind,
+          subject: fact.subject,
+          status: fact.status,
+          amount_minor: fact.amount,
+          currency: fact.currency ?? payment?.currency ?? null,
+          recorded_at: now,
+          applied_at: draft.applied_at,
+          effect,
+        })
+        .onConflict(['provider', 'event_key'])
+        .ignore()
+        .returning('id');
+      if (!inserted) continue;
+      recorded += 1;
+      effects.push(effect);
+      current = [...current, { ...normalizeDraft(draft), id: 0 } as MoneyEventRow];
+    }
+    const after = payment && this.standingOf(payment, current);
+    return { recorded, waiting: !(payment && isPaid), before, after, effects };
+  }
+
+  /** The subject a staff refund is known by in the ledger: the provider's refund id, or ours when there is none (CoinPal's manual refund). */
+  staffRefundSubject(refund: { id: number; provider_refund_id: string | null }): string {
+    return refund.provider_refund_id ?? `refund:${refund.id}`;
+  }
+
+  /** Subjects of the payment's refund rows and their final amounts: which provider refund is which. */
+  async refundSubjects(paymentId: number, trx: Knex.Transaction): Promise<Array<{ subject: string; status: string; amount: number }>> {
+    return (await this.rowsOfPayment(paymentId, trx))
+      .filter((row) => row.kind === 'refund')
+      .map((row) => ({ subject: row.subject, status: row.status, amount: row.amount_minor }));
+  }
+
+  /** Applies the payment's rows recorded before it was paid, oldest first, each with its effect. */
+  private async applyWaiting(payment: PaymentRow, trx: Knex.Transaction): Promise<void> {
+    const now = this.clock.now();
+    const rows = await this.rowsOfPayment(payment.id, trx);
+    const applied = rows.filter((row) => row.applied_at !== null);
+    // The payment row first: the rest apply to a paid payment.
+    const pending = rows.filter((row) => row.applied_at === null).sort((a, b) => (a.kind === 'payment' ? -1 : b.kind === 'payment' ? 1 : a.id - b.id));
+    let current = applied;
+    for (const row of pending) {
+      const was = this.standingOf(payment, current);
+      const next = [...current, { ...row, applied_at: now }];
+      const after = this.standingOf(payment, next);
+      const effect = effectOf(
+        was.access,
+        after.access,
+        { kind: row.kind, subject: row.subject, status: row.status, amount: row.amount_minor },
+        was.refunded,
+        after.refunded,
+      );
+      await trx('money_events').where({ id: row.id }).update({ applied_at: now, effect, order_id: payment.order_id });
+      current = next;
+    }
+  }
+
+  /**
+   * Serializes a waiting event against the payment that settles it: both take these locks (the
+   * provider's names of the payment), so a refund recorded as waiting while its payment is being
+   * paid is either seen by that payment or finds it paid.
+   */
+  async lockNames(provider: string, names: string[], trx: Knex.Transaction): Promise<void> {
+    for (const name of [...new Set(names)].sort()) {
+      await sqlRows(trx, 'select pg_advisory_xact_lock(hashtext($1))', [`money:${provider}:${name}`]);
+    }
+  }
+
+  /** The order's money events, oldest first (the admin order page). */
+  async ofOrder(orderId: number): Promise<LedgerEventView[]> {
+    return (await this.knex<MoneyEventRow>('money_events').where({ order_id: orderId }).orderBy('id')).map(normalize).map(toView);
+  }
+
+  /** Events still waiting for their payment, oldest first (the dashboard, until they are applied). */
+  async waiting(limit = 50): Promise<LedgerEventView[]> {
+    return (await this.knex<MoneyEventRow>('money_events').whereNull('applied_at').orderBy('id').limit(limit)).map(normalize).map(toView);
+  }
+
+  /**
+   * Money that went back (refunds and chargebacks) per UTC day of [from, to), per order, as the
+   * ledger's rules count it: each payment's standing after the day's rows less before them.
+   */
+  async moneyBackByDay(from: Date, to: Date): Promise<Array<{ orderId: number; day: string; amount: Money }>> {
+    const touched = await this.knex('money_events')
+      .whereNot({ kind: 'payment' })
+      .whereNotNull('payment_id')
+      .whereNotNull('applied_at')
+      .where('applied_at', '>=', from)
+      .where('applied_at', '<', to)
+      .distinct('payment_id')
+      .pluck('payment_id');
+    if (touched.length === 0) return [];
+    const payments = await this.knex<PaymentRow>('payments').whereIn('id', touched);
+    const rows = (
+      await this.knex<MoneyEventRow>('money_events').whereIn('payment_id', touched).whereNotNull('applied_at').orderBy('applied_at').orderBy('id')
+    ).map(normalize);
+    const result: Array<{ orderId: number; day: string; amount: Money }> = [];
+    for (const payment of payments) {
+      const own = rows.filter((row) => row.payment_id === payment.id);
+      const back = (until: Date) => {
+        const standing = this.standingOf(
+          payment,
+          own.filter((row) => row.applied_at! < until),
+        );
+        return standing.refunded + standing.chargedBack;
+      };
+      const days = [
+        ...new Set(
+          own
+            .filter((row) => row.applied_at! >= from && row.applied_at! < to && row.kind !== 'payment')
+            .map((row) => row.applied_at!.toISOString().slice(0, 10)),
+        ),
+      ];
+      for (const day of days) {
+        const start = new Date(`${day}T00:00:00.000Z`);
+        const amount = back(new Date(start.getTime() + 86_400_000)) - back(start);
+        if (amount !== 0) result.push({ orderId: Number(payment.order_id), day, amount: money(amount, payment.currency as CurrencyCode) });
+      }
+    }
+    return result;
+  }
+
+  /** What went back of each order (refunds and chargebacks), by the ledger's rules; orders with nothing back may be left out. */
+  async refundedByOrder(orderIds: number[]): Promise<Map<number, number>> {
+    const result = new Map<number, number>();
+    if (orderIds.length === 0) return result;
+    const withRows = await this.knex('money_events').whereIn('order_id', orderIds).whereNot({ kind: 'payment' }).distinct('order_id').pluck('order_id');
+    for (const orderId of withRows) {
+      const standing = await this.standingOfOrder(Number(orderId));
+      if (standing.refunded + standing.chargedBack > 0) result.set(Number(orderId), standing.refunded + standing.chargedBack);
+    }
+    return result;
+  }
+}
+
+function normalizeDraft(draft: { kind: LedgerKind; subject: string; status: string; amount_minor: number; applied_at: Date | null }) {
+  return { ...draft, amount_minor: Number(draft.amount_minor) };
+}
+
+function normalize(row: MoneyEventRow): MoneyEventRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    order_id: row.order_id === null ? null : Number(row.order_id),
+    payment_id: row.payment_id === null ? null : Number(row.payment_id),
+    amount_minor: Number(row.amount_minor),
+  };
+}
+
+function toView(row: MoneyEventRow): LedgerEventView {
+  return {
+    id: row.id,
+    provider: row.provider,
+    eventKey: row.event_key,
+    eventType: row.event_type,
+    orderId: row.order_id,
+    paymentId: row.payment_id,
+    waitingFor: row.waiting_for,
+    kind: row.kind,
+    subject: row.subject,
+    status: row.status,
+    amount: row.currency ? money(row.amount_minor, row.currency.trim() as CurrencyCode) : null,
+    recordedAt: row.recorded_at,
+    appliedAt: row.applied_at,
+    effect: row.effect as LedgerEffect | null,
+  };
+}
