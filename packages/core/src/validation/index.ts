@@ -120,3 +120,5 @@ export const platformAccountSchema = (m: ValidationMessages = ENGLISH_MESSAGES) 
   });
 
 export * from './catalog.js';
+
+export * from './alert-rules.js';

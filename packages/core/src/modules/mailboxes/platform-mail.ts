@@ -104,7 +104,7 @@ export function loginCode(subject: string, text: string, html: string): string |
 }
 
 /** Visible text of an HTML body: no styles, scripts, tags or attribute values (no colour codes). */
-function htmlToText(html: string): string {
+export function htmlToText(html: string): string {
   return decodeEntities(
     html
       .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, ' ')
@@ -124,7 +124,7 @@ function decodeEntities(value: string): string {
     .replace(/&gt;/gi, '>');
 }
 
-function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
   if (!field) return [];
   const objects = Array.isArray(field) ? field : [field];
   const out: string[] = [];

@@ -11,6 +11,8 @@ export class PlatformAccountModel extends Model {
   forwarding_email!: string;
   mailbox_id!: number | null;
   is_active!: boolean;
+  /** ok, attention or broken (issue 29; the account-health flow sets it). */
+  health!: 'ok' | 'attention' | 'broken';
   created_at!: Date;
   updated_at!: Date;
 }
