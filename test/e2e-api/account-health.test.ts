@@ -188,6 +188,25 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
     });
   }
 
+  it('the rules are data edited in the catalog editor: validated, saved, and used for the next mail', async () => {
+    const rigged = await rig('netflix');
+    const { body: platform } = await api(app).get('/api/catalog/platform').query({ id: rigged.mailbox.platform.id }).set(admin.auth).expect(200);
+    expect(platform.alertRules.senders).to.deep.equal(['netflix.com']);
+    const { updatedAt: _updatedAt, ...editable } = platform;
+    const strip = (options: Array<Record<string, unknown>>) => options.map(({ hasOrders: _hasOrders, ...option }) => option);
+    const send = (alertRules: unknown) =>
+      api(app)
+        .post('/api/catalog/updateplatform')
+        .set(admin.auth)
+        .send({ ...editable, durations: strip(editable.durations), types: strip(editable.types), alertRules });
+    const refused = await send({ senders: ['not a sender'], rules: [{ kind: 'onHold', subject: [], body: [] }] }).expect(400);
+    expect(refused.body.errors).to.have.keys('alertRules.senders[0]', 'alertRules.rules[0]');
+    // Staff teach it a new phrase: the platform's "account locked" mail now breaks the account.
+    const rules = { senders: ['netflix.com'], rules: [{ kind: 'onHold', subject: ['account locked'], body: [] }] };
+    await send(rules).expect(200);
+    await deliverAndAwait(rigged, { ...alertMail('netflix', 'newSignIn', rigged.mailbox.email), subject: 'Your account locked for your safety' }, 'broken');
+  });
+
   it('a lookalike from another sender changes nothing; the platform’s own unknown mail asks for attention', async () => {
     const rigged = await rig('netflix');
     await dovecot.deliver(rigged.mailbox.email, lookalike(alertMail('netflix', 'passwordChanged', rigged.mailbox.email)));

@@ -62,6 +62,7 @@ const COMPARED_FIELDS = [
   'durations',
   'types',
   'prices',
+  'alertRules',
 ] as const;
 
 export interface UploadedLogo {

@@ -9,6 +9,7 @@
  * sent, and the platform as it is saved now.
  */
 import * as yup from 'yup';
+import { ALERT_KINDS } from '../validation/alert-rules.js';
 import { CATALOG_ENGLISH_MESSAGES, catalogPlatformSchema } from '../validation/catalog.js';
 import { dateTime, flag, id, integer, list, numberOf, text } from './fields.js';
 
@@ -73,6 +74,22 @@ export const editablePlatform = yup
     ),
     types: list(yup.object({ key: text(), id: integer(), name: localized(), isEnabled: flag(), hasOrders: flag() })),
     prices: list(yup.object({ durationKey: text(), typeKey: text(), eur: pricePair(), krw: pricePair() })),
+    /** Account-alert rules (issue 29): the platform's senders, and phrases per alert kind, tried in order. */
+    alertRules: yup
+      .object({
+        senders: list(text()),
+        rules: list(
+          yup.object({
+            kind: yup
+              .string()
+              .oneOf([...ALERT_KINDS])
+              .defined(),
+            subject: list(text()),
+            body: list(text()),
+          }),
+        ),
+      })
+      .defined(),
     updatedAt: dateTime(),
   })
   .meta({ name: 'EditablePlatform' });
