@@ -93,7 +93,8 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     'Payment to activation of the orders completed in the last 24 hours (quantile 1: the longest)',
     ['quantile'],
   );
-  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency];
+  const accounts = gauge(registry, 'subshare_platform_accounts', 'Active platform accounts by health state (ok, attention, broken)', ['state']);
+  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts];
 
   const record = (figures: ShopMetrics) => {
     for (const { queue, state, count } of figures.jobs) jobs.set({ queue, state }, count);
@@ -106,6 +107,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     latency.set({ quantile: '0.9' }, figures.activation.p90);
     latency.set({ quantile: '0.99' }, figures.activation.p99);
     latency.set({ quantile: '1' }, figures.activation.max);
+    for (const [state, count] of Object.entries(figures.accountHealth)) accounts.set({ state }, count);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {

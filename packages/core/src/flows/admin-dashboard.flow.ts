@@ -16,6 +16,8 @@
  * - waiting past 24 hours: paid orders not yet activated a day after payment, the spec's promise
  *   broken, oldest payment first.
  */
+import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import type { AccountHealthState } from '../validation/alert-rules.js';
 import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
@@ -34,6 +36,8 @@ export interface AdminDashboard {
   ordersByState: Record<OrderState, number>;
   slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
   waitingPast24h: WaitingOrder[];
+  /** Active platform accounts per health state (issue 29): broken and attention need staff. */
+  accountHealth: Record<AccountHealthState, number>;
 }
 
 @injectable()
@@ -43,16 +47,18 @@ export class AdminDashboardFlow {
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h] = await Promise.all([
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, accountHealth] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
       this.catalog.platformNames(languageId),
       this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
+      this.health.counts(),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
@@ -63,7 +69,7 @@ export class AdminDashboardFlow {
         slots: byPlatform.get(platform.id)?.slots ?? 0,
         used: byPlatform.get(platform.id)?.used ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, accountHealth };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {

@@ -95,6 +95,8 @@ export const dashboardAnswer = yup.object({
   slotOccupancy: list(yup.object({ platformId: integer(), name: text(), slots: integer(), used: integer() })),
   /** Paid orders not activated a day after payment, oldest payment first. */
   waitingPast24h: list(yup.object({ orderId: integer(), paidAt: dateTime(), hours: integer() })),
+  /** Active platform accounts by health (issue 29): `broken` and `attention` need staff. */
+  accountHealth: yup.object({ ok: integer(), attention: integer(), broken: integer() }).defined(),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

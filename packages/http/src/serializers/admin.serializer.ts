@@ -20,6 +20,7 @@ export function serializeDashboard(dashboard: AdminDashboard) {
     ordersByState: dashboard.ordersByState,
     slotOccupancy: dashboard.slotOccupancy,
     waitingPast24h: dashboard.waitingPast24h.map((entry) => ({ orderId: entry.orderId, paidAt: entry.paidAt.toISOString(), hours: entry.hours })),
+    accountHealth: dashboard.accountHealth,
   };
 }
 
