@@ -16,6 +16,8 @@ export const accountHealthMoveJob: JobDefinition<AccountHealthMoveJobData> = {
 /** Every minute: every account's mailbox stays watched for alert mails; waiting buyers are tried again. */
 export const accountHealthWatchJob: JobDefinition = {
   queue: ACCOUNT_QUEUES.healthWatch,
+  // A restarted worker watches the mailboxes at once, not at the next minute.
+  runAtStart: true,
   async handle(_job, { container }) {
     return container.get<AccountHealthFlow>(FLOWS.AccountHealth).keepWatching(container.get<MailboxReaderService>(MAILBOXES.Reader));
   },
