@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Response } from 'supertest';
-import { MAILBOXES, type MailboxReaderService } from '@subshare/core';
+import { FLOWS, MAILBOXES, type AccountHealthFlow, type MailboxReaderService } from '@subshare/core';
 import { api, createUser, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -22,6 +22,7 @@ import { FakeNaver } from '../support/fake-naver.js';
 import { FakePayssion } from '../support/fake-payssion.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
+import { waitFor } from '../support/wait.js';
 import { mailboxAccount, netflixLink, type MailboxAccount, netflixMail, openAiMail, randomCode, subscribe } from '../support/mailboxes.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 
@@ -178,6 +179,24 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     durations: platform.durations.map(({ hasOrders: _hasOrders, ...d }) => d),
     types: platform.types.map(({ hasOrders: _hasOrders, ...t }) => t),
   });
+
+  /** A broken account whose one buyer moved to a spare account of the platform (issue 29). */
+  const brokenAccountWithMovedBuyer = async () => {
+    const platform = await createPlatform();
+    const account = await createAccount(platform.id, 2);
+    await platformJobsSettled(platform.id);
+    const orderId = await createOrder(await buyer(), platform);
+    await markPaidQuietly(orderId);
+    await activation().activate(orderId);
+    await createAccount(platform.id, 2);
+    await platformJobsSettled(platform.id);
+    const flow = harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    await flow.setHealth({ label: 'test' }, { accountId: account.id, state: 'broken', reason: 'password changed' });
+    // The worker's move job or this call: whichever comes first moves the buyer, the other finds nothing to do.
+    await flow.moveBuyers(account.id);
+    await waitFor(async () => (await flow.list(platform.id)).find((entry) => entry.id === account.id)?.buyers[0]?.status === 'moved', { what: 'the move' });
+    return { platformId: platform.id, accountId: account.id };
+  };
 
   /** One real call per operation, `METHOD /path` as the document spells it. */
   const SAMPLES: Record<string, () => Promise<Response>> = {
@@ -467,6 +486,30 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .post('/api/webhook/replacesubscribe')
         .set((await loginAs('moderator')).auth)
         .send({ subscribeId: held.subscriptionId, orderId });
+    },
+    'GET /api/subscribe/accounthealth': async () => {
+      const { platformId } = await brokenAccountWithMovedBuyer();
+      const res = await api()
+        .get('/api/subscribe/accounthealth')
+        .set((await loginAs('moderator')).auth)
+        .query({ platformId });
+      expect(res.body[0].buyers, 'the moved buyer').to.have.length(1);
+      return res;
+    },
+    'POST /api/subscribe/setaccounthealth': async () => {
+      const platform = await createPlatform();
+      const account = await createAccount(platform.id, 2);
+      return api()
+        .post('/api/subscribe/setaccounthealth')
+        .set((await loginAs('moderator')).auth)
+        .send({ accountId: account.id, state: 'attention', reason: 'checking' });
+    },
+    'POST /api/subscribe/extendlosttime': async () => {
+      const { accountId } = await brokenAccountWithMovedBuyer();
+      return api()
+        .post('/api/subscribe/extendlosttime')
+        .set((await loginAs('moderator')).auth)
+        .send({ accountId });
     },
     'POST /api/subscribe/insert': async () =>
       api()

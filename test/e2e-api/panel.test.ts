@@ -32,6 +32,8 @@ const ITEM_KEYS = [
   'startTime',
   'endTime',
   'replacedFrom',
+  // Beyond the spec (issue 29): ok, repairing or moved.
+  'health',
 ];
 
 /** The buyer's panel, invitations and replacement, through the API as the spec's client calls them. */
@@ -89,6 +91,7 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     expect(item).to.have.all.keys(...ITEM_KEYS);
     const subscription = await knex()('subscriptions').where({ user_id: buyer.id }).first();
     expect(item).to.include({
+      health: 'ok',
       orderId,
       subscribeId: subscription.id,
       platformName: platform.name,

@@ -2,6 +2,7 @@
  * `subshare <command>`: the operator's tool. Every command builds the same container as the
  * server, so what it does goes through the same rules.
  */
+import { accountsCommand } from './commands/accounts.js';
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, DomainError } from '@subshare/core';
@@ -36,6 +37,7 @@ const COMMANDS = [
   setRoleCommand,
   createAccountCommand,
   createMailboxCommand,
+  accountsCommand,
   rotateCredentialsKeyCommand,
   activateOrderCommand,
   listOrdersCommand,

@@ -29,6 +29,7 @@ export * from './modules/accounts/index.js';
 export * from './modules/subscriptions/index.js';
 export * from './modules/mailboxes/index.js';
 export * from './flows/index.js';
+export * from './validation/alert-rules.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,

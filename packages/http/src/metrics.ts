@@ -94,7 +94,8 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     percentiles: [0.5, 0.9, 0.99, 1],
     registers: [registry],
   });
-  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency];
+  const accounts = gauge(registry, 'subshare_platform_accounts', 'Active platform accounts by health state (ok, attention, broken)', ['state']);
+  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts];
 
   const record = (figures: ShopMetrics) => {
     for (const { queue, state, count } of figures.jobs) jobs.set({ queue, state }, count);
@@ -104,6 +105,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     waiting.set(figures.ordersWaitingPastPromise);
     activations.set(figures.activation.completed);
     for (const seconds of figures.activation.seconds) latency.observe(seconds);
+    for (const [state, count] of Object.entries(figures.accountHealth)) accounts.set({ state }, count);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {

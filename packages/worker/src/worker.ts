@@ -98,6 +98,7 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       }
     }
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
+    if (job.runAtStart) await boss.send(name, {});
   }
 
   const beat = () => operations.recordHeartbeat(id, startedAt).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat failed'));

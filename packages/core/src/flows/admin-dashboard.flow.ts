@@ -20,6 +20,8 @@
  * - waiting money events: refunds, disputes and chargebacks whose payment the shop does not know
  *   (or has not seen paid) yet, until that payment arrives and they apply.
  */
+import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import type { AccountHealthState } from '../validation/alert-rules.js';
 import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
@@ -40,6 +42,8 @@ export interface AdminDashboard {
   waitingPast24h: WaitingOrder[];
   /** Money events still waiting for their payment, oldest first. */
   waitingMoneyEvents: LedgerEventView[];
+  /** Active platform accounts per health state (issue 29): broken and attention need staff. */
+  accountHealth: Record<AccountHealthState, number>;
 }
 
 @injectable()
@@ -49,17 +53,19 @@ export class AdminDashboardFlow {
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
+    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents] = await Promise.all([
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
       this.catalog.platformNames(languageId),
       this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
       this.ledger.waiting(),
+      this.health.counts(),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
@@ -70,7 +76,7 @@ export class AdminDashboardFlow {
         slots: byPlatform.get(platform.id)?.slots ?? 0,
         used: byPlatform.get(platform.id)?.used ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {

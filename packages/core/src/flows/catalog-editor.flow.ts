@@ -65,6 +65,7 @@ const COMPARED_FIELDS = [
   'durations',
   'types',
   'prices',
+  'alertRules',
 ] as const;
 
 export interface UploadedLogo {

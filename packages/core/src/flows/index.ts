@@ -1,5 +1,7 @@
 // Flows: use cases that cross modules, each reaching the modules only through their index.ts.
 import { ContainerModule } from 'inversify';
+import { MAILBOX_HEARD_SINK } from '../modules/mailboxes/index.js';
+import { AccountHealthFlow } from './account-health.flow.js';
 import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { CatalogEditorFlow } from './catalog-editor.flow.js';
@@ -35,6 +37,7 @@ export const FLOWS = {
   Refund: Symbol.for('subshare.flows.RefundFlow'),
   OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
   CatalogEditor: Symbol.for('subshare.flows.CatalogEditorFlow'),
+  AccountHealth: Symbol.for('subshare.flows.AccountHealthFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -71,6 +74,10 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
   bind(CatalogEditorFlow).toSelf().inSingletonScope();
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
+  bind(AccountHealthFlow).toSelf().inSingletonScope();
+  bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
+  // The watcher hands every mail it reads to the account-health flow (the mailboxes module knows only the port).
+  bind(MAILBOX_HEARD_SINK).toService(AccountHealthFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -89,3 +96,4 @@ export type { PaymentNotificationFlow, NotificationAnswer } from './payment-noti
 export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
 export type { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
+export { ALERT_LOOKBACK_MS, type AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';

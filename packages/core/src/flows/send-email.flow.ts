@@ -10,6 +10,7 @@
  *                                           (staff never see it: the outbox masks codes; never a reset code)
  *   8 subscriptionEnded ................... the newest ended subscription
  *   9 subscriptionReplaced ................ the newest subscription that replaced another
+ *  11 accountBroken ....................... never (staff alert addresses only: 409 staff_only_email)
  *
  * A double click sends once: the same user and kind within a minute answers the first e-mail.
  * The idempotency key names the minute (`staff-email:<user>:<kind>:<minute>`); the previous
@@ -249,6 +250,9 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.verificationCode:
         throw new Error('verification codes are issued by the identity module');
+
+      case EMAIL_KIND.accountBroken:
+        throw new ConflictError('This e-mail goes to the staff alert addresses only, never to a user.', 'staff_only_email');
     }
   }
 

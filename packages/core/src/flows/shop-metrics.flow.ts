@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import { readOnlyTransaction } from '../shared/database.js';
 import type { JobCount, JobQueue } from '../shared/jobs.js';
 import { TOKENS } from '../shared/tokens.js';
+import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import type { AccountHealthState } from '../validation/alert-rules.js';
 import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
 import { ORDERS, type ActivationLatency, type OrdersService } from '../modules/orders/index.js';
 import { ACTIVATION_PROMISE_HOURS } from './admin-dashboard.flow.js';
@@ -23,6 +25,8 @@ export interface ShopMetrics {
   /** Paid orders still waiting for activation ACTIVATION_PROMISE_HOURS after payment. */
   ordersWaitingPastPromise: number;
   activation: ActivationLatency;
+  /** Active platform accounts per health state (issue 29). */
+  accountHealth: Record<AccountHealthState, number>;
 }
 
 @injectable()
@@ -32,6 +36,7 @@ export class ShopMetricsFlow {
     @inject(TOKENS.JobQueue) private readonly jobQueue: JobQueue,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
   ) {}
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {
@@ -41,7 +46,8 @@ export class ShopMetricsFlow {
       const outbox = await this.notifications.outboxBacklog(trx);
       const ordersWaitingPastPromise = await this.orders.countWaitingLongerThan(ACTIVATION_PROMISE_HOURS, trx);
       const activation = await this.orders.activationLatency(ACTIVATION_LATENCY_WINDOW_HOURS, trx);
-      return { jobs, outbox, ordersWaitingPastPromise, activation };
+      const accountHealth = await this.health.counts(trx);
+      return { jobs, outbox, ordersWaitingPastPromise, activation, accountHealth };
     });
   }
 }

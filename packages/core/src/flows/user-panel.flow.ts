@@ -15,7 +15,7 @@ import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/inde
 import { CATALOG, type CatalogService, type LanguageId, type PlatformView } from '../modules/catalog/index.js';
 import { IDENTITY, ROLES, type AuthenticatedUser, type IdentityService } from '../modules/identity/index.js';
 import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { SUBSCRIPTIONS, type HealthMovesService, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
 import { namedItem, platformsIn } from './order-names.js';
 
@@ -43,6 +43,12 @@ export interface PanelItem {
   startTime: Date | null;
   endTime: Date | null;
   replacedFrom: number | null;
+  /**
+   * The account's health as the buyer sees it (issue 29): `ok`; `repairing` (the account broke and
+   * no healthy account had a free slot yet: the buyer is moved as soon as one frees); `moved` (this
+   * subscription is where the shop moved the buyer when their account broke).
+   */
+  health: 'ok' | 'repairing' | 'moved';
 }
 
 export interface UserPanel {
@@ -62,6 +68,7 @@ export class UserPanelFlow {
     @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
   ) {}
 
   /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */
@@ -82,6 +89,12 @@ export class UserPanelFlow {
     );
     const accounts = new Map((await this.accounts.accountsWithCredentials(active.map((s) => s.platformAccountId))).map((entry) => [entry.account.id, entry]));
 
+    const moves = await this.moves.ofSubscriptions(active.map((subscription) => subscription.id));
+    const healthOf = (subscriptionId: number, accountHealth: string): PanelItem['health'] => {
+      if (moves.some((move) => move.toSubscriptionId === subscriptionId)) return 'moved';
+      if (accountHealth === 'broken' || moves.some((move) => move.subscriptionId === subscriptionId && !move.movedAt)) return 'repairing';
+      return 'ok';
+    };
     const subscribers: PanelItem[] = [];
     const revealed: Array<{ subscriptionId: number; platformAccountId: number }> = [];
     for (const subscription of active) {
@@ -105,6 +118,7 @@ export class UserPanelFlow {
         startTime: subscription.startsAt,
         endTime: subscription.endsAt,
         replacedFrom: subscription.replacedFromId,
+        health: healthOf(subscription.id, account.health),
       });
     }
 
@@ -154,5 +168,6 @@ function describe(order: OrderView, snapshot: OrderItemView, platform: PlatformV
     startTime: null,
     endTime: null,
     replacedFrom: null,
+    health: 'ok',
   };
 }

@@ -215,6 +215,14 @@ export const CONFIG_VARIABLES = [
     default: '10',
     sample: '10',
   },
+  {
+    name: 'STAFF_ALERT_EMAILS',
+    group: 'Mailboxes',
+    meaning:
+      'comma-separated staff addresses told when a platform account turns broken (one e-mail per broken account: the mail that broke it, its buyers and where they went)',
+    default: 'unset: no staff alert e-mails (the admin area still lists broken accounts)',
+    sample: 'ops@example.com,owner@example.com',
+  },
   { name: 'BUSINESS_NAME', group: 'Business details (footer, policy pages, e-mails)', meaning: 'company name', default: 'demo value' },
   { name: 'BUSINESS_REG_NO', group: 'Business details (footer, policy pages, e-mails)', meaning: 'business registration number', default: 'demo value' },
   {

@@ -73,6 +73,8 @@ export interface AppConfig {
     imapIdle: boolean;
     /** Budget of one mailbox read (connect, log in, search, fetch), in ms. */
     imapTimeoutMs: number;
+    /** STAFF_ALERT_EMAILS: who is told, once per broken account, that an account broke. */
+    staffAlertEmails: string[];
   };
   business: BusinessDetails;
   /** Only for the embedded database: the password of its superuser. */
@@ -161,6 +163,18 @@ class EnvReader {
     if (raw === undefined) return undefined;
     if (!/^[^\s@]+@[^\s@]+$/.test(raw)) return this.problem(name, 'must be an e-mail address', raw);
     return raw.toLowerCase();
+  }
+
+  /** Comma-separated e-mail addresses, lower case, each once; unset or empty: none. */
+  emailList(name: ConfigVariableName): string[] {
+    const raw = this.raw(name);
+    if (raw === undefined) return [];
+    const addresses = raw
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part !== '');
+    if (addresses.some((address) => !/^[^\s@]+@[^\s@]+$/.test(address))) return this.problem(name, 'must be e-mail addresses separated by commas', raw) ?? [];
+    return [...new Set(addresses)];
   }
 
   /** A decimal number with at most `digits` decimals, from min to max. */
@@ -346,6 +360,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       imap: parseImapServer(read, imapUrl),
       imapIdle: read.boolean('MAILBOX_IMAP_IDLE', true),
       imapTimeoutMs: read.integer('MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 1, 60, 'must be a whole number of seconds from 1 to 60') * 1000,
+      staffAlertEmails: read.emailList('STAFF_ALERT_EMAILS'),
     },
     business: {
       name: read.text('BUSINESS_NAME', DEMO_BUSINESS.name),

@@ -11,6 +11,7 @@
  * Money is integer minor units: EUR cents, KRW whole won.
  */
 import * as yup from 'yup';
+import { ALERT_RULE_ENGLISH_MESSAGES, alertRulesSchema, type AlertRuleMessages } from './alert-rules.js';
 
 /**
  * What the logo upload accepts: the admin area checks a file against these before sending it, and
@@ -44,6 +45,8 @@ export interface CatalogMessages {
   duplicatePrice: string;
   /** An enabled platform with no enabled duration or type (optional: English when not given). */
   noneEnabled?: string;
+  /** The account-alert rules' messages (optional: English when not given). */
+  alertRules?: AlertRuleMessages;
 }
 
 export const CATALOG_ENGLISH_MESSAGES: CatalogMessages = {
@@ -166,6 +169,8 @@ export const catalogPlatformSchema = (m: CatalogMessages = CATALOG_ENGLISH_MESSA
       slotsCount: wholeNumber(m, CATALOG_LIMITS.slots.min, CATALOG_LIMITS.slots.max),
       needsInvitation: yup.boolean().typeError(m.required).required(m.required),
       isEnabled: yup.boolean().typeError(m.required).required(m.required),
+      /** The account-alert rules (issue 29); left out on update, the saved ones stay. */
+      alertRules: alertRulesSchema(m.alertRules ?? ALERT_RULE_ENGLISH_MESSAGES).default(undefined),
       durations: yup
         .array(
           yup

@@ -122,3 +122,4 @@ export const platformAccountSchema = (m: ValidationMessages = ENGLISH_MESSAGES) 
 export * from './catalog.js';
 
 export { particleFor, withParticle, isKoreanParticle, type KoreanParticle } from './korean-particles.js';
+export * from './alert-rules.js';

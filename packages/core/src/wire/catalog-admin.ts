@@ -9,6 +9,7 @@
  * sent, and the platform as it is saved now.
  */
 import * as yup from 'yup';
+import { ALERT_KINDS } from '../validation/alert-rules.js';
 import { CATALOG_ENGLISH_MESSAGES, catalogPlatformSchema } from '../validation/catalog.js';
 import { dateTime, flag, id, integer, list, numberOf, text } from './fields.js';
 
@@ -75,6 +76,22 @@ export const editablePlatform = yup
     prices: list(yup.object({ durationKey: text(), typeKey: text(), eur: pricePair(), krw: pricePair() })),
     /** Accounts that take new subscriptions (read-only here; staff add them in "Create subscription"). */
     activeAccounts: integer(),
+    /** Account-alert rules (issue 29): the platform's senders, and phrases per alert kind, tried in order. */
+    alertRules: yup
+      .object({
+        senders: list(text()),
+        rules: list(
+          yup.object({
+            kind: yup
+              .string()
+              .oneOf([...ALERT_KINDS])
+              .defined(),
+            subject: list(text()),
+            body: list(text()),
+          }),
+        ),
+      })
+      .defined(),
     updatedAt: dateTime(),
   })
   .meta({ name: 'EditablePlatform' });

@@ -1,6 +1,6 @@
 /**
  * The e-mail kinds as the API names them: numbers stored in `email_outbox.kind` and used by the
- * spec's `sendemail` call (0 to 6 come from the spec, 7 to 10 are ours). Plain constants, read by
+ * spec's `sendemail` call (0 to 6 come from the spec, 7 and up are ours). Plain constants, read by
  * the wire schemas (and so by the web client) and by the notifications module, which adds what
  * each kind carries (notifications/email-kinds.ts).
  */
@@ -16,6 +16,7 @@ export const EMAIL_KIND = {
   subscriptionEnded: 8,
   subscriptionReplaced: 9,
   refunded: 10,
+  accountBroken: 11,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;

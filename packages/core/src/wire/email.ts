@@ -9,6 +9,7 @@ import { dateTime, id, integer, list, numberOf, text } from './fields.js';
 const KIND_NUMBERS = Object.values(EMAIL_KIND);
 const KIND_NAMES = Object.keys(EMAIL_KIND) as EmailKindName[];
 const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
+  .filter(([kind]) => Number(kind) !== EMAIL_KIND.accountBroken)
   .map(([kind, name]) => `${kind} ${name}`)
   .join(', ');
 
@@ -29,7 +30,8 @@ export function parseEmailKind(value: unknown): EmailKind | undefined {
 export const sendEmailBody = yup.object({
   userId: id('userId').required('userId is required'),
   emailType: yup
-    .mixed((value): value is EmailKind => isEmailKind(value))
+    // Kind 11 (accountBroken) goes to staff alert addresses only, never to a user.
+    .mixed((value): value is EmailKind => isEmailKind(value) && value !== EMAIL_KIND.accountBroken)
     .transform((value: unknown) => parseEmailKind(value) ?? value)
     .typeError(`emailType must be one of ${KIND_HELP}`)
     .required('emailType is required')

@@ -39,6 +39,15 @@ export const panelItem = yup
     endTime: dateTime().nullable(),
     /** The subscription this one replaced (staff moved it off a broken account). */
     replacedFrom: integer().nullable(),
+    /**
+     * Beyond the spec (issue 29): `ok`; `repairing` (the account broke, no healthy account had a
+     * free slot yet: moved as soon as one frees); `moved` (the shop moved the buyer here when their
+     * account broke).
+     */
+    health: yup
+      .string()
+      .oneOf(['ok', 'repairing', 'moved'] as const)
+      .defined(),
   })
   .meta({ name: 'PanelItem' });
 

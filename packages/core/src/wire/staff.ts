@@ -98,6 +98,8 @@ export const dashboardAnswer = yup.object({
   waitingPast24h: list(yup.object({ orderId: integer(), paidAt: dateTime(), hours: integer() })),
   /** Money events (refunds, disputes, chargebacks) waiting for a payment the shop does not know or has not seen paid yet, oldest first; each leaves once applied. */
   waitingMoneyEvents: list(moneyEvent),
+  /** Active platform accounts by health (issue 29): `broken` and `attention` need staff. */
+  accountHealth: yup.object({ ok: integer(), attention: integer(), broken: integer() }).defined(),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -4,9 +4,10 @@
  * mailboxes behind account logins. Every change and every password shown is audited in core.
  */
 import type { Container } from 'inversify';
-import { ACCOUNTS, FLOWS, ValidationError, type AccountsService, type ActivationFlow, type ReplacementFlow } from '@subshare/core';
+import { ACCOUNTS, FLOWS, ValidationError, type AccountHealthFlow, type AccountsService, type ActivationFlow, type ReplacementFlow } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
+import { serializeAccountHealth, serializeSetHealth } from '../serializers/account-health.serializer.js';
 import { serializeAccount, serializeMailbox } from '../serializers/account.serializer.js';
 import { serializeActivation, serializeReplacement } from '../serializers/subscription.serializer.js';
 import { call, type Call } from './call.js';
@@ -23,7 +24,8 @@ export function subscriptionsCalls(container: Container): Call[] {
   const activation = container.get<ActivationFlow>(FLOWS.Activation);
   const replacement = container.get<ReplacementFlow>(FLOWS.Replacement);
   const accounts = container.get<AccountsService>(ACCOUNTS.Service);
-  const { subscriptions: schemas } = wire;
+  const health = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const { subscriptions: schemas, accountHealth } = wire;
   return [
     // Staff calls under /api/webhook/ (the spec's paths); JSON bodies, unlike the providers' signed webhooks.
     call({
@@ -83,6 +85,46 @@ export function subscriptionsCalls(container: Container): Call[] {
         const platformId = platformIdOf(query);
         if (platformId === undefined) throw new ValidationError('Some fields are missing or invalid.', { plaformId: 'plaformId is required' });
         return (await accounts.listMailboxes(auditActor(req, res), { platformId })).map(serializeMailbox);
+      },
+    }),
+    // Account health (issue 29): the platforms' alert mails mark accounts broken; staff see and repair.
+    call({
+      method: 'get',
+      path: '/api/subscribe/accounthealth',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Accounts by health, broken first: since when, why, their buyers and where they went',
+      description: '`platformId` narrows to one platform. `cause` is the platform mail (subject, sender, time; never a code or link) or staff reason.',
+      query: accountHealth.accountHealthQuery,
+      answer: accountHealth.accountHealthAnswer,
+      handler: async ({ query }) => (await health.list(query.platformId)).map(serializeAccountHealth),
+    }),
+    call({
+      method: 'post',
+      path: '/api/subscribe/setaccounthealth',
+      access: 'staff',
+      tag: 'staff',
+      summary: "Set an account's health by hand (ok after a repair), with a reason",
+      description: '404 `account_not_found`. Broken moves its buyers; ok leaves buyers still waiting on the account. Audited as `account.health.set`.',
+      body: accountHealth.setAccountHealthBody,
+      answer: accountHealth.setAccountHealthAnswer,
+      handler: async ({ body, req, res }) => serializeSetHealth(await health.setHealth(auditActor(req, res), body)),
+    }),
+    call({
+      method: 'post',
+      path: '/api/subscribe/extendlosttime',
+      access: 'staff',
+      tag: 'staff',
+      summary: 'Give the buyers moved off a broken account the time they lost',
+      description: '404 `account_not_found`, 409 `nothing_to_extend`. Once per moved buyer; audited as `account.health.extend`.',
+      body: accountHealth.extendLostTimeBody,
+      answer: accountHealth.extendLostTimeAnswer,
+      handler: async ({ body, req, res }) => {
+        const result = await health.extendLostTime(auditActor(req, res), body.accountId);
+        return {
+          extended: result.extended.map((entry) => ({ subscriptionId: entry.subscriptionId, minutes: Math.ceil(entry.ms / 60_000) })),
+          skipped: result.skipped,
+        };
       },
     }),
   ];

@@ -22,6 +22,7 @@ export function serializeDashboard(dashboard: AdminDashboard) {
     slotOccupancy: dashboard.slotOccupancy,
     waitingPast24h: dashboard.waitingPast24h.map((entry) => ({ orderId: entry.orderId, paidAt: entry.paidAt.toISOString(), hours: entry.hours })),
     waitingMoneyEvents: dashboard.waitingMoneyEvents.map(serializeMoneyEvent),
+    accountHealth: dashboard.accountHealth,
   };
 }
 

@@ -23,6 +23,7 @@ export function serializePanelItem(item: PanelItem) {
     startTime: iso(item.startTime),
     endTime: iso(item.endTime),
     replacedFrom: item.replacedFrom,
+    health: item.health,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   ORDER_QUEUES,
   SUBSCRIPTION_QUEUES,
   type AccountCreatedJobData,
+  type AccountHealthFlow,
   type ActivateOrderJobData,
   type ActivateWaitingJobData,
   type ActivationFlow,
@@ -25,11 +26,16 @@ export const activateOrderJob: JobDefinition<ActivateOrderJobData> = {
   },
 };
 
-/** A new platform account is capacity: the platform's waiting orders are tried again. */
+/**
+ * A new platform account is capacity: buyers waiting on a broken account of the platform move
+ * first (they paid and lost access), then the platform's waiting orders are tried again.
+ */
 export const accountCreatedJob: JobDefinition<AccountCreatedJobData> = {
   queue: ACCOUNT_QUEUES.created,
   async handle(job, { container }) {
-    return container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data.platformId });
+    const moved = await container.get<AccountHealthFlow>(FLOWS.AccountHealth).retryWaiting(job.data.platformId);
+    const activated = await container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data.platformId });
+    return { moved, activated };
   },
 };
 

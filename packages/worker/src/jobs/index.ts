@@ -1,4 +1,5 @@
 import { deliverCodeEmailJob, deliverEmailJob, emailDeadLetterJob, sweepEmailJob } from './deliver-email.job.js';
+import { accountHealthMoveJob, accountHealthWatchJob } from './account-health.job.js';
 import { accountCreatedJob, activateOrderJob, activateWaitingJob } from './activate-order.job.js';
 import { endDueJob, remindDueJob } from './expiry.job.js';
 import type { JobDefinition } from './job.js';
@@ -19,4 +20,6 @@ export const JOBS: JobDefinition[] = [
   remindDueJob,
   reconcilePaymentsJob,
   expireUnpaidOrdersJob,
+  accountHealthMoveJob,
+  accountHealthWatchJob,
 ];

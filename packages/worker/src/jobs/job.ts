@@ -15,5 +15,7 @@ export interface JobDefinition<T extends object = object> {
    * that may wait long (on an SMTP server) keep a fetcher per slot.
    */
   batched?: boolean;
+  /** Also run once when the worker starts, not only on the schedule (singleton queues: once for workers starting together). */
+  runAtStart?: boolean;
   handle(job: Job<T>, context: { container: Container; logger: Logger }): Promise<unknown>;
 }

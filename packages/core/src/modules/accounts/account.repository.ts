@@ -60,9 +60,11 @@ export class PlatformAccountRepository {
     return sqlRows<PlatformAccountRow>(trx ?? this.knex, 'select * from platform_accounts where id = any($1) order by id', [ids]);
   }
 
-  /** Ids and slot counts only: read on every claim, so no model per row (a platform may have hundreds of accounts). */
+  /** Ids and slot counts of the accounts that take new subscriptions (active, not broken). Read on every claim, so no model per row (a platform may have hundreds of accounts). */
   async activeSlotCountsOfPlatform(platformId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
-    return sqlRows(trx ?? this.knex, 'select id, slots_count from platform_accounts where platform_id = $1 and is_active order by id', [platformId]);
+    return sqlRows(trx ?? this.knex, "select id, slots_count from platform_accounts where platform_id = $1 and is_active and health <> 'broken' order by id", [
+      platformId,
+    ]);
   }
 
   /** How many active accounts each platform has (platforms without one are left out). */

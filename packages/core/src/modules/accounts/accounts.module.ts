@@ -1,10 +1,13 @@
 import { ContainerModule } from 'inversify';
 import { PlatformAccountRepository } from './account.repository.js';
 import { AccountsService } from './accounts.service.js';
+import { AccountHealthRepository } from './account-health.repository.js';
+import { AccountHealthService } from './account-health.service.js';
 import { MailboxRepository } from './mailbox.repository.js';
 
 export const ACCOUNTS = {
   Service: Symbol.for('subshare.accounts.AccountsService'),
+  Health: Symbol.for('subshare.accounts.AccountHealthService'),
 } as const;
 
 export const accountsModule = new ContainerModule(({ bind }) => {
@@ -12,4 +15,7 @@ export const accountsModule = new ContainerModule(({ bind }) => {
   bind(MailboxRepository).toSelf().inSingletonScope();
   bind(AccountsService).toSelf().inSingletonScope();
   bind(ACCOUNTS.Service).toService(AccountsService);
+  bind(AccountHealthRepository).toSelf().inSingletonScope();
+  bind(AccountHealthService).toSelf().inSingletonScope();
+  bind(ACCOUNTS.Health).toService(AccountHealthService);
 });

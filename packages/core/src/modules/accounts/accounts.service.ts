@@ -37,6 +37,8 @@ export interface PlatformAccountView {
   slotsCount: number;
   femail: string;
   mailboxId: number | null;
+  /** ok, attention or broken (see account-health.service.ts). */
+  health: 'ok' | 'attention' | 'broken';
 }
 
 /** A mailbox with its password in clear: only ever handed to staff (audited) or the operator. */
@@ -352,5 +354,6 @@ function toAccountView(account: PlatformAccountRow): PlatformAccountView {
     slotsCount: account.slots_count,
     femail: account.forwarding_email,
     mailboxId: account.mailbox_id,
+    health: account.health ?? 'ok',
   };
 }

@@ -9,5 +9,6 @@ export type {
   AccountMailboxLogin,
   CredentialsRotationResult,
 } from './accounts.service.js';
+export type { AccountHealthService, AccountHealthView, AlertMailRecord } from './account-health.service.js';
 export { MAILBOX_PASSWORD_LENGTH } from './mailbox-generator.js';
-export { ACCOUNT_QUEUES, type AccountCreatedJobData } from './queues.js';
+export { ACCOUNT_QUEUES, type AccountCreatedJobData, type AccountHealthMoveJobData } from './queues.js';

@@ -1,5 +1,9 @@
 import type { QueueDefinition } from '../../shared/jobs.js';
 
+export interface AccountHealthMoveJobData {
+  accountId: number;
+}
+
 export interface AccountCreatedJobData {
   accountId: number;
   platformId: number;
@@ -14,5 +18,25 @@ export const ACCOUNT_QUEUES = {
   created: {
     name: 'account-created',
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3600 },
+  },
+  /**
+   * `account-health-move`: an account turned broken; its buyers are moved to healthy accounts
+   * (flows/account-health.flow.ts). Sent in the transaction that marks it broken; the handler
+   * locks the account row, and a move is one row per subscription, so a job run twice, or by two
+   * workers at once, moves each buyer once.
+   */
+  healthMove: {
+    name: 'account-health-move',
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3600 },
+  },
+  /**
+   * `account-health-watch`: every minute, every active account's mailbox is kept watched (IMAP
+   * IDLE, one connection per mailbox in the cluster) for the platforms' alert mails, and buyers
+   * still waiting on a broken account are tried again (a slot may have freed).
+   */
+  healthWatch: {
+    name: 'account-health-watch',
+    options: { policy: 'singleton', retryLimit: 1, retryDelay: 10, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 },
+    schedule: '* * * * *',
   },
 } satisfies Record<string, QueueDefinition>;

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
+import { NO_ALERT_RULES, type AlertRules } from '../../validation/alert-rules.js';
 import type { CatalogPlatformInput } from '../../validation/catalog.js';
 import { durationName } from './catalog.service.js';
 import { PlatformModel } from './models/platform.model.js';
@@ -40,6 +41,8 @@ export interface EditablePlatformData {
   durations: Array<{ key: string; id: number; name: Localized; months: number; isEnabled: boolean }>;
   types: Array<{ key: string; id: number; name: Localized; isEnabled: boolean }>;
   prices: Array<{ durationKey: string; typeKey: string; eur: { price: number; salePrice: number }; krw: { price: number; salePrice: number } }>;
+  /** The account-alert rules (issue 29): senders and phrases per kind. */
+  alertRules: AlertRules;
   updatedAt: Date;
 }
 
@@ -173,6 +176,7 @@ export class CatalogEditorStore {
       durations,
       types,
       prices: [...prices.values()].sort((a, b) => Number(a.durationKey) - Number(b.durationKey) || Number(a.typeKey) - Number(b.typeKey)),
+      alertRules: model.alert_rules ?? NO_ALERT_RULES,
       updatedAt: new Date(model.updated_at),
     };
   }
@@ -338,6 +342,8 @@ function platformColumns(input: CatalogPlatformInput) {
     slots_count: input.slotsCount,
     needs_invitation: input.needsInvitation,
     is_enabled: input.isEnabled,
+    // Left out, the rules stay as they are (a client that does not know them yet cannot erase them).
+    ...(input.alertRules ? { alert_rules: JSON.stringify(input.alertRules) } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { NotFoundError } from '../../shared/errors.js';
 import { isCurrencyCode, money, type Money } from '../../shared/money.js';
 import type { DatabaseEvents } from '../../shared/database-events.js';
 import { TOKENS } from '../../shared/tokens.js';
+import type { AlertRules } from '../../validation/alert-rules.js';
 import { PlatformRepository } from './platform.repository.js';
 import type { PlatformModel } from './models/platform.model.js';
 import type { LanguageId, PlatformView } from './catalog.types.js';
@@ -100,6 +101,14 @@ export class CatalogService {
     this.loads.clear();
     this.loadedVersion = undefined;
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * The account-alert rules of these platforms (enabled or not), read fresh: the watcher
+   * classifies a mail with the rules as saved at that moment.
+   */
+  async alertRules(platformIds: number[], trx?: Knex.Transaction): Promise<Map<number, AlertRules>> {
+    return this.platforms.alertRules(platformIds, trx);
   }
 
   /**

@@ -24,6 +24,7 @@
 import type { Knex } from 'knex';
 import type { CurrencyCode } from '../../shared/money.js';
 import { PLATFORM_CATEGORY } from './catalog.types.js';
+import { DEMO_ALERT_RULES, shippedAlertRules } from './shipped-alert-rules.js';
 
 export type LanguageKey = 'en' | 'ko';
 export type DemoCurrency = CurrencyCode;
@@ -626,7 +627,10 @@ export async function seedDemoCatalog(knex: Knex): Promise<{ seeded: boolean; pl
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?::bigint)', [String(DEMO_CATALOG_LOCK_KEY)]);
     const existing = await trx('platforms').first('id');
-    if (existing) return { seeded: false, platforms: 0 };
+    if (existing) {
+      await shipAlertRules(trx);
+      return { seeded: false, platforms: 0 };
+    }
 
     const { durationIds, planTypeIds } = await ensureSharedOptions(trx);
     const mapped = (ids: Map<number, number>, demoId: number): number => {
@@ -652,6 +656,7 @@ export async function seedDemoCatalog(knex: Knex): Promise<{ seeded: boolean; pl
         max_quantity: p.maxQuantity,
         is_enabled: p.isEnabled,
         sort_order: p.sortOrder,
+        alert_rules: JSON.stringify(shippedAlertRules(p.slug) ?? { senders: [], rules: [] }),
       })),
     );
     // The ids were given explicitly; move the serial on so that the catalog editor's next
@@ -709,4 +714,18 @@ export async function seedDemoCatalog(knex: Knex): Promise<{ seeded: boolean; pl
 
     return { seeded: true, platforms: DEMO_PLATFORMS.length };
   });
+}
+
+/**
+ * A shop seeded before alert rules existed gets the shipped ones (issue 29) on its demo
+ * platforms, by slug, where the rules are still empty; rules staff have written are never
+ * touched.
+ */
+async function shipAlertRules(trx: Knex.Transaction): Promise<void> {
+  for (const slug of Object.keys(DEMO_ALERT_RULES)) {
+    await trx('platforms')
+      .where({ slug })
+      .andWhereRaw(`alert_rules = '{"senders":[],"rules":[]}'::jsonb`)
+      .update({ alert_rules: JSON.stringify(shippedAlertRules(slug)) });
+  }
 }

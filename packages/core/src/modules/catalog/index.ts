@@ -8,3 +8,4 @@ export * from './catalog.types.js';
 export type { CatalogEditorStore, EditablePlatformData, PlatformSummary, Localized } from './catalog-editor.store.js';
 export type { MediaStore } from './media.store.js';
 export { checkLogo, sanitizeSvg, sniffLogoType, LOGO_MAX_BYTES, LOGO_TYPES, type CheckedLogo, type LogoType } from './logo-file.js';
+export { SHIPPED_ALERT_RULES, DEMO_ALERT_RULES, shippedAlertRules, type ShippedAlertRuleSet } from './shipped-alert-rules.js';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import type { AlertRules } from '../../validation/alert-rules.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PlatformModel } from './models/platform.model.js';
 
@@ -31,6 +32,12 @@ export class PlatformRepository {
       .leftJoin('platform_texts as en', (join) => join.on('en.platform_id', 'platforms.id').andOnVal('en.language_id', 1))
       .orderBy([{ column: 'platforms.sort_order' }, { column: 'platforms.id' }])
       .select('platforms.id', 'platforms.is_enabled', db.raw('coalesce(own.name, en.name, platforms.slug) as name'));
+  }
+
+  async alertRules(platformIds: number[], trx?: Knex.Transaction): Promise<Map<number, AlertRules>> {
+    if (platformIds.length === 0) return new Map();
+    const rows = await (trx ?? this.knex)('platforms').whereIn('id', platformIds).select<Array<{ id: number; alert_rules: AlertRules }>>('id', 'alert_rules');
+    return new Map(rows.map((row) => [row.id, row.alert_rules]));
   }
 
   async durationMonths(trx?: Knex.Transaction): Promise<Map<number, number>> {

@@ -58,7 +58,7 @@ export class ImapFlowMailSource implements MailSource {
         try {
           const fresh = (await client.fetchAll(`${lastUid + 1}:*`, { uid: true, internalDate: true, source: true }, { uid: true }))
             .filter((message) => message.uid > lastUid)
-            .map(toFetched)
+            .map((message) => toFetched(message, uidValidityOf(client)))
             .filter((message): message is FetchedMessage => message !== undefined);
           if (fresh.length === 0) return;
           lastUid = Math.max(lastUid, ...fresh.map((message) => message.uid));
@@ -133,7 +133,7 @@ export class ImapFlowMailSource implements MailSource {
       if (newest.length === 0) return [];
       const fetched = await client.fetchAll(newest.join(','), { uid: true, internalDate: true, source: true }, { uid: true });
       return fetched
-        .map(toFetched)
+        .map((message) => toFetched(message, uidValidityOf(client)))
         .filter((message): message is FetchedMessage => message !== undefined && message.receivedAt.getTime() >= since.getTime())
         .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || b.uid - a.uid);
     } finally {
@@ -161,9 +161,15 @@ export class ImapFlowMailSource implements MailSource {
   }
 }
 
-function toFetched(message: FetchMessageObject): FetchedMessage | undefined {
+function toFetched(message: FetchMessageObject, uidValidity: string | undefined): FetchedMessage | undefined {
   if (!message.source || !message.internalDate) return undefined;
-  return { uid: message.uid, receivedAt: new Date(message.internalDate), source: message.source };
+  return { uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), source: message.source };
+}
+
+/** The open folder's UIDVALIDITY as text (imapflow gives a BigInt, which JSON cannot carry). */
+function uidValidityOf(client: ImapFlow): string | undefined {
+  const mailbox = client.mailbox;
+  return mailbox && mailbox.uidValidity !== undefined ? String(mailbox.uidValidity) : undefined;
 }
 
 /** The error as the reader needs it; the original stays the cause (it never holds the password). */

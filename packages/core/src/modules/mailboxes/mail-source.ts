@@ -12,6 +12,8 @@ export interface MailboxLogin {
 
 export interface FetchedMessage {
   uid: number;
+  /** The folder's UIDVALIDITY when the message was read (with the UID, the message's key in the mailbox). */
+  uidValidity?: string;
   /** When the server received it (IMAP INTERNALDATE). */
   receivedAt: Date;
   source: Buffer;

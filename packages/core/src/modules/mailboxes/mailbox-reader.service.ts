@@ -29,7 +29,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { CREDENTIALS_CIPHER, type CredentialsCipher } from '../../shared/credentials-cipher.js';
@@ -40,7 +40,8 @@ import { TOKENS } from '../../shared/tokens.js';
 import { MailboxBoardRepository, PUBLISHED_CHANNEL, type BoardState, type KnownMail } from './mailbox-board.repository.js';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch } from './mail-source.js';
 import { parsePlatformMail, type PlatformMailKind } from './platform-mail.js';
-import { MAILBOX_SOURCE } from './tokens.js';
+import { heardMail, type HeardMail, type HeardMailSink } from './account-alerts.js';
+import { MAILBOX_HEARD_SINK, MAILBOX_SOURCE } from './tokens.js';
 
 /** One mailbox to read, and the addresses that count as "sent to this account". */
 export interface MailboxTarget {
@@ -102,6 +103,8 @@ export class MailboxReaderService {
   /** The mailboxes whose lock this process holds. */
   private readonly owned = new Set<number>();
   private readonly taking = new Map<number, Promise<boolean>>();
+  /** The latest hand-over of read mail to the sink, per mailbox. */
+  private readonly handing = new Map<number, Promise<void>>();
   /** Resolvers of the polls waiting for a publication, per mailbox. */
   private readonly waiters = new Map<number, Set<() => void>>();
   /** This process on the board (which owner wrote a row). */
@@ -119,6 +122,7 @@ export class MailboxReaderService {
     @inject(TOKENS.DatabaseEvents) private readonly events: DatabaseEvents,
     @inject(MailboxBoardRepository) private readonly board: MailboxBoardRepository,
     @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(MAILBOX_HEARD_SINK) @optional() private readonly sink?: HeardMailSink,
   ) {}
 
   /** Whether this shop reads mailboxes at all (MAILBOX_IMAP_URL is set). */
@@ -137,6 +141,24 @@ export class MailboxReaderService {
     await this.board.markWanted(target.mailboxId);
     if (this.owned.has(target.mailboxId) || (await this.take(target.mailboxId))) return this.ownLatest(target, kind, since);
     return this.boardLatest(target, kind, since);
+  }
+
+  /**
+   * Keeps the mailbox watched for account alerts (issue 29), whoever asks: marks it wanted (so its
+   * owner, wherever it is, keeps its watch), takes it when nobody owns it, and as the owner reads
+   * everything received since `since` (handing it to the heard-mail sink) and opens the watch.
+   * Answers whether this process owns it. Throws UnavailableError when the read fails.
+   */
+  async keepWatched(target: MailboxTarget, since: Date): Promise<boolean> {
+    if (!this.source || this.closed) return false;
+    await this.subscribe();
+    await this.board.markWanted(target.mailboxId);
+    if (!this.owned.has(target.mailboxId) && !(await this.take(target.mailboxId))) return false;
+    const state = this.stateOf(target);
+    if (!this.covers(state, since)) await this.refresh(state, target, since);
+    // The read's mail is classified before the watch job reports (a restart's re-read included).
+    await this.handing.get(target.mailboxId);
+    return true;
   }
 
   /** Ends every watch and gives every mailbox up (process shutdown). */
@@ -360,6 +382,7 @@ export class MailboxReaderService {
         messages = await source.recent(target.login, since, READ_LIMIT);
       }
       state.known = await parseAll(messages);
+      this.handOver(target.mailboxId, messages);
       state.coveredSince = since;
       state.readAt = Date.now();
       state.failure = undefined;
@@ -396,6 +419,7 @@ export class MailboxReaderService {
           const cutoff = this.clock.now().getTime() - KEEP_MS;
           state.known = [...state.known.filter((mail) => mail.receivedAt.getTime() >= cutoff), ...parsed];
           void this.publish(state, target.mailboxId, parsed, { live: true });
+          this.handOver(target.mailboxId, fresh);
           this.logger.debug({ mailboxId: target.mailboxId, messages: fresh.length }, 'mailbox watch heard new mail');
         });
       },
@@ -410,6 +434,31 @@ export class MailboxReaderService {
     });
     opened.watch = result.watch;
     return result;
+  }
+
+  /**
+   * Hands what this owner read or heard to the heard-mail sink (account alerts), in the
+   * background: a poll never waits for it. The sink records each mail once, so a mail handed over
+   * again (a later read, another owner after a takeover) changes nothing.
+   */
+  private handOver(mailboxId: number, messages: FetchedMessage[]): void {
+    const sink = this.sink;
+    if (!sink || messages.length === 0) return;
+    const previous = this.handing.get(mailboxId) ?? Promise.resolve();
+    // One hand-over at a time per mailbox, in arrival order: an alert is applied after the ones before it.
+    const handing = previous
+      .then(() => Promise.all(messages.map((message) => heardMail(message))))
+      .then((mails) =>
+        sink.heard(
+          mailboxId,
+          mails.filter((mail): mail is HeardMail => mail !== undefined),
+        ),
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error, mailboxId }, 'heard mail not handed over'))
+      .finally(() => {
+        if (this.handing.get(mailboxId) === handing) this.handing.delete(mailboxId);
+      });
+    this.handing.set(mailboxId, handing);
   }
 
   private watchCount(): number {

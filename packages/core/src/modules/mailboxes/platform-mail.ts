@@ -110,11 +110,11 @@ export function loginCode(subject: string, text: string, html: string): string |
  * Visible text of an HTML body: no styles, scripts, tags or attribute values (no colour codes).
  * Tags go first, then `he` decodes every entity in one pass, so `&amp;lt;` stays the text `&lt;`.
  */
-function htmlToText(html: string): string {
+export function htmlToText(html: string): string {
   return he.decode(html.replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '));
 }
 
-function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
   if (!field) return [];
   const objects = Array.isArray(field) ? field : [field];
   const out: string[] = [];

@@ -26,6 +26,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   8: false,
   9: false,
   10: false,
+  11: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -133,7 +134,27 @@ export interface SubscriptionReplacedEmailData {
   /** Unchanged by a replacement, repeated so the buyer sees it. */
   endTime: EmailDate;
   profileNumber?: ProfileNumber;
+  /** The new account's login e-mail (the password stays in the panel, never in an e-mail). */
+  loginEmail?: string;
+  /** Moved by the shop because the old account broke (issue 29): the text says so. */
+  accountBroke?: boolean;
   panelUrl?: string;
+}
+
+/** To staff alert addresses: an account turned broken, what broke it, where its buyers went. */
+export interface AccountBrokenEmailData {
+  accountId: number;
+  platformName: string;
+  accountEmail: string;
+  /** What the platform's mail said (an alert kind), its subject, its sender and when it came. Never a code or a link. */
+  kind: string;
+  subject: string;
+  sender: string;
+  receivedAt: EmailDate;
+  moved: number;
+  waiting: number;
+  /** The admin page that lists accounts by health. */
+  adminUrl?: string;
 }
 
 export interface RefundedEmailData {
@@ -159,6 +180,7 @@ export interface EmailDataByKind {
   8: SubscriptionEndedEmailData;
   9: SubscriptionReplacedEmailData;
   10: RefundedEmailData;
+  11: AccountBrokenEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

@@ -116,6 +116,15 @@ export class SubscriptionRepository {
     return SubscriptionModel.query(trx).findById(id).forUpdate();
   }
 
+  /** The account's subscriptions that hold a slot now (suspended ones too), oldest first; locked when in a transaction. */
+  async activeOnAccount(accountId: number, now: Date, trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
+    const query = SubscriptionModel.query(trx ?? this.knex)
+      .where({ platform_account_id: accountId, status: 'active' })
+      .andWhere('ends_at', '>', now)
+      .orderBy('id');
+    return trx ? query.forUpdate() : query;
+  }
+
   async markReplaced(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
     await SubscriptionModel.query(trx).patch({ status: 'replaced', ended_at: at, updated_at: at }).where({ id });
   }

@@ -40,6 +40,11 @@ export interface SlotRequest {
   /** Replacement: an account the new slot must not be on. */
   excludeAccountId?: number;
   /**
+   * Replacement: try this slot number first on each account (the buyer keeps their profile
+   * number where an account has it free); otherwise any free slot.
+   */
+  preferSlot?: number;
+  /**
    * Several slots in one transaction: only candidates after this one (in the global order) are
    * tried, so a transaction that holds a slot never waits for a lower one and no two
    * transactions can wait on each other.
@@ -112,6 +117,16 @@ export class SubscriptionsService {
     // The claim lock, and the first free slot read and taken under it, in one call: under the lock
     // that slot is almost always still free. Nothing free, or a conflict: the candidates one by one.
     const lock = { lockClass: CLAIM_LOCK_CLASS, platformId: request.platformId };
+    if (request.preferSlot !== undefined) {
+      await this.lockPlatforms([request.platformId], trx);
+      for (const account of accounts) {
+        // Slot 0 is a whole single-slot account; a profile number must exist on the account.
+        const slot = account.slotsCount === 1 ? 0 : request.preferSlot;
+        if (slot === 0 ? account.slotsCount !== 1 : slot > account.slotsCount) continue;
+        const row = await this.tryClaim(request, () => this.subscriptions.insertUnlessConflict({ ...wanted, platform_account_id: account.id, slot }, trx), trx);
+        if (row) return claimed(row);
+      }
+    }
     const first = await this.tryClaim(request, () => this.subscriptions.claimFirstFreeSlot(lock, wanted, accounts, request.after, trx), trx);
     if (first) return claimed(first);
     let after = request.after;
@@ -196,6 +211,36 @@ export class SubscriptionsService {
   async lock(id: number, trx: Knex.Transaction): Promise<SubscriptionView | undefined> {
     const row = Number.isSafeInteger(id) && id > 0 ? await this.subscriptions.lock(id, trx) : undefined;
     return row ? toView(row) : undefined;
+  }
+
+  /** The account's subscriptions that hold a slot now, locked to the transaction (an account turned broken). */
+  async activeOnAccount(accountId: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.activeOnAccount(accountId, this.clock.now(), trx)).map(toView);
+  }
+
+  /** The account's subscriptions that hold a slot now, read without locks (staff views). */
+  async activeOnAccountRead(accountId: number): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.activeOnAccount(accountId, this.clock.now())).map(toView);
+  }
+
+  /**
+   * Moves the end of an active subscription later by `ms` (staff give back time an account's
+   * breakage cost), in a savepoint: undefined when the longer period meets another subscription
+   * on the slot (the exclusion constraint), and nothing changed.
+   */
+  async extendBy(subscriptionId: number, ms: number, trx: Knex.Transaction): Promise<SubscriptionView | undefined> {
+    const current = await this.subscriptions.lock(subscriptionId, trx);
+    if (!current || current.status !== 'active') return undefined;
+    try {
+      const row = await trx.transaction((savepoint) =>
+        this.subscriptions.extend(subscriptionId, new Date(current.ends_at.getTime() + ms), this.clock.now(), savepoint),
+      );
+      return toView(row);
+    } catch (error) {
+      const { native, code } = databaseError(error);
+      if (code === PG_EXCLUSION_VIOLATION) return undefined;
+      return translateDatabaseError(native, 'subscription');
+    }
   }
 
   /** The old half of a replacement: the subscription stops holding its slot now. */

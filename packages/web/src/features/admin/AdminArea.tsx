@@ -8,6 +8,7 @@ import { injectSaga } from '../../app/sagaInjector';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminSection } from './components/AdminSection';
 import AuditPage from './audit/AuditPage';
+import HealthPage from './health/HealthPage';
 import OutboxPage from './outbox/OutboxPage';
 import StaffPage from './staff/StaffPage';
 import { CatalogRoutes } from './catalog/CatalogRoutes';
@@ -38,6 +39,7 @@ export default function AdminArea() {
         <Route path="user/:id" element={<UserPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="health" element={<HealthPage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="catalog/*" element={<CatalogRoutes />} />
         <Route path="*" element={<AdminNotFound />} />

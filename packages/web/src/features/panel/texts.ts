@@ -64,6 +64,9 @@ const en = {
   'panel.copied': 'Copied',
   'panel.slot': 'Profile',
   'panel.slotAll': 'All',
+  'panel.healthMoved': 'Your previous account stopped working, so we moved you to this one. These are your new login details; your end date has not changed.',
+  'panel.healthRepairing':
+    'This account is being repaired. We will move you to a working account as soon as a place is free and e-mail you the new login details.',
   'panel.slotNumber': 'Use profile number {slot}',
   'panel.startTime': 'Start time',
   'panel.endTime': 'End time',
@@ -147,6 +150,8 @@ const ko: TextTable<PanelTextKey> = {
   'panel.copied': '복사됨',
   'panel.slot': '프로필',
   'panel.slotAll': '전체',
+  'panel.healthMoved': '이전 계정에 문제가 생겨 이 계정으로 옮겨 드렸습니다. 아래가 새 로그인 정보이며, 이용 기한은 그대로입니다.',
+  'panel.healthRepairing': '이 계정은 복구 중입니다. 빈 자리가 생기는 즉시 정상 계정으로 옮겨 드리고 새 로그인 정보를 이메일로 보내 드립니다.',
   'panel.slotNumber': '프로필 번호 {slot} 사용',
   'panel.startTime': '시작 시간',
   'panel.endTime': '종료 시간',

@@ -3,7 +3,7 @@
  * the audit log (admins), the outbox with a preview and a retry (moderators and admins). Bearer
  * token on every call; imported by the admin chunk only.
  */
-import type { email, staff } from '@subshare/core/wire';
+import type { accountHealth, email, staff } from '@subshare/core/wire';
 import { apiGet, apiPost } from './client';
 
 /** A moderator (1) or admin (2), with when they got the role. */
@@ -52,4 +52,20 @@ export function getOutboxEmail(id: number): Promise<OutboxEmail> {
 /** Only a failed e-mail is queued again; `queued: false` when it was waiting already. */
 export function retryOutboxEmail(id: number): Promise<OutboxRetry> {
   return apiPost<OutboxRetry>('/api/email/outbox/retry', { id }, auth);
+}
+
+/** One platform account by health (issue 29), with its buyers and where they went. */
+export type AccountHealth = accountHealth.AccountHealthItem;
+
+export function getAccountHealth(platformId?: number): Promise<AccountHealth[]> {
+  return apiGet<AccountHealth[]>('/api/subscribe/accounthealth', { platformId }, auth);
+}
+
+export function setAccountHealth(accountId: number, state: AccountHealth['state'], reason: string): Promise<unknown> {
+  return apiPost('/api/subscribe/setaccounthealth', { accountId, state, reason }, auth);
+}
+
+/** 409 `nothing_to_extend` when every moved buyer has their time back already. */
+export function extendLostTime(accountId: number): Promise<accountHealth.ExtendLostTimeAnswer> {
+  return apiPost<accountHealth.ExtendLostTimeAnswer>('/api/subscribe/extendlosttime', { accountId }, auth);
 }

@@ -13,6 +13,8 @@ export class PlatformAccountModel extends Model {
   is_active!: boolean;
   /** Seeded by demo mode (docs/demo-mode.md), never by staff: a demo mailbox and generated passwords. */
   is_demo!: boolean;
+  /** ok, attention or broken (issue 29; the account-health flow sets it). */
+  health!: 'ok' | 'attention' | 'broken';
   created_at!: Date;
   updated_at!: Date;
 }

@@ -1,3 +1,4 @@
+import type { AlertRules } from '../../../validation/alert-rules.js';
 import { Model, type RelationMappings } from 'objection';
 
 export class PlatformTextModel extends Model {
@@ -74,6 +75,8 @@ export class PlatformModel extends Model {
   color_one!: string;
   color_two!: string;
   slots_count!: number;
+  /** Account-alert rules (validation/alert-rules.ts), jsonb. */
+  alert_rules?: AlertRules;
   needs_invitation!: boolean;
   max_quantity!: number;
   is_enabled!: boolean;

@@ -510,13 +510,17 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           blocks: [
             {
               type: 'paragraph',
-              text: `We have moved your subscription #${subscription} to another ${platform} account, usually because the previous one had a problem. Your end date does not change.`,
+              text:
+                data.accountBroke === true
+                  ? `The ${platform} account your subscription #${subscription} was on stopped working, so we have moved you to another ${platform} account. Your end date does not change.`
+                  : `We have moved your subscription #${subscription} to another ${platform} account, usually because the previous one had a problem. Your end date does not change.`,
             },
             {
               type: 'facts',
               rows: [
                 ['Subscription', `#${subscription}`],
                 ['Platform', platform],
+                ...loginRow(t.optionalText(data.loginEmail), 'Login e-mail'),
                 ...t.profile(data.profileNumber),
                 ['Valid until', t.date(data.endTime, 'endTime')],
               ],
@@ -536,11 +540,20 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           blocks: [
             {
               type: 'paragraph',
-              text: `구독(#${subscription})을 다른 ${platform} 계정으로 옮겨 드렸습니다. 주로 기존 계정에 문제가 생겼을 때 진행되며, 이용 기한은 변경되지 않습니다.`,
+              text:
+                data.accountBroke === true
+                  ? `구독(#${subscription})이 이용하던 ${platform} 계정에 문제가 생겨, 다른 ${platform} 계정으로 옮겨 드렸습니다. 이용 기한은 변경되지 않습니다.`
+                  : `구독(#${subscription})을 다른 ${platform} 계정으로 옮겨 드렸습니다. 주로 기존 계정에 문제가 생겼을 때 진행되며, 이용 기한은 변경되지 않습니다.`,
             },
             {
               type: 'facts',
-              rows: [['구독 번호', `#${subscription}`], ['플랫폼', platform], ...t.profile(data.profileNumber), ['이용 기한', t.date(data.endTime, 'endTime')]],
+              rows: [
+                ['구독 번호', `#${subscription}`],
+                ['플랫폼', platform],
+                ...loginRow(t.optionalText(data.loginEmail), '로그인 이메일'),
+                ...t.profile(data.profileNumber),
+                ['이용 기한', t.date(data.endTime, 'endTime')],
+              ],
             },
             {
               type: 'paragraph',
@@ -619,6 +632,80 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 : '카드사나 결제 수단에 따라 환불 금액이 확인되기까지 며칠이 걸릴 수 있습니다.',
             },
             { type: 'button', label: '내 구독 페이지로 가기', url: t.panelUrl(data.panelUrl) },
+          ],
+        };
+      },
+    },
+  },
+  [EMAIL_KIND.accountBroken]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const account = t.id(data.accountId, 'accountId');
+        const email = t.text(data.accountEmail, 'accountEmail');
+        return {
+          subject: `Account broken: ${platform} #${account} (${email})`,
+          preheader: `${data.moved} buyers moved, ${data.waiting} waiting for a slot.`,
+          heading: `A ${platform} account is broken`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `The platform's own mail says account #${account} (${email}) no longer works. Its buyers are being moved to healthy accounts.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['What happened', t.text(data.kind, 'kind')],
+                ['Mail subject', t.text(data.subject, 'subject')],
+                ['Sender', t.text(data.sender, 'sender')],
+                ['Received', t.date(data.receivedAt, 'receivedAt')],
+                ['Buyers moved', String(data.moved)],
+                ['Buyers waiting for a slot', String(data.waiting)],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text:
+                data.waiting > 0
+                  ? 'Some buyers could not be moved: there is no free slot on a healthy account. Add an account or repair this one; they are moved as soon as a slot is free.'
+                  : 'Every buyer has a new slot. Repair the account, then set it back to ok in the admin area.',
+            },
+            { type: 'button', label: 'Open account health', url: t.site('/jve/health', data.adminUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const account = t.id(data.accountId, 'accountId');
+        const email = t.text(data.accountEmail, 'accountEmail');
+        return {
+          subject: `계정 고장: ${platform} #${account} (${email})`,
+          preheader: `구매자 ${data.moved}명 이동, ${data.waiting}명 대기 중.`,
+          heading: `${platform} 계정에 문제가 생겼습니다`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `플랫폼에서 보낸 메일에 따르면 계정 #${account} (${email})을 더 이상 사용할 수 없습니다. 구매자를 정상 계정으로 옮기고 있습니다.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['내용', t.text(data.kind, 'kind')],
+                ['메일 제목', t.text(data.subject, 'subject')],
+                ['보낸 사람', t.text(data.sender, 'sender')],
+                ['받은 시각', t.date(data.receivedAt, 'receivedAt')],
+                ['이동한 구매자', String(data.moved)],
+                ['빈 자리를 기다리는 구매자', String(data.waiting)],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text:
+                data.waiting > 0
+                  ? '정상 계정에 빈 자리가 없어 옮기지 못한 구매자가 있습니다. 계정을 추가하거나 이 계정을 복구하면 바로 옮겨집니다.'
+                  : '모든 구매자가 새 자리로 옮겨졌습니다. 계정을 복구한 뒤 관리자 화면에서 정상으로 되돌려 주세요.',
+            },
+            { type: 'button', label: '계정 상태 보기', url: t.site('/jve/health', data.adminUrl) },
           ],
         };
       },
@@ -733,3 +820,8 @@ export function renderEmail<K extends EmailKind>(
 }
 
 export const TEMPLATE_KINDS = Object.keys(TEMPLATES).map(Number) as EmailKind[];
+
+/** A facts row for a login e-mail, when there is one. */
+function loginRow(loginEmail: string | undefined, label: string): Array<[string, string]> {
+  return loginEmail ? [[label, loginEmail]] : [];
+}

@@ -6,7 +6,9 @@
  * names (`name.ko`, `durations[1].months`; a price's `prices[3].eur.salePrice` on its cell of the
  * grid). Pure: imported by Node unit tests (`.js` imports).
  */
-import { catalogPlatformSchema, type CatalogMessages, type CatalogPlatformInput } from '@subshare/core/validation';
+import { catalogPlatformSchema, type AlertKind, type CatalogMessages, type CatalogPlatformInput } from '@subshare/core/validation';
+
+export { ALERT_KINDS } from '@subshare/core/validation';
 
 /** What the logo upload accepts (the server's own limits), checked in the browser before sending. */
 export { LOGO_MAX_BYTES, LOGO_TYPES } from '@subshare/core/validation';
@@ -65,7 +67,23 @@ export interface EditorValues {
   types: TypeValues[];
   /** By `priceKey(durationKey, typeKey)`: one cell of the duration × type grid. */
   prices: Record<string, PriceValues>;
+  /** The account-alert rules (issue 29): senders one a line; each rule's phrases one a line. */
+  alertSenders: string;
+  alertRules: AlertRuleValues[];
 }
+
+export interface AlertRuleValues {
+  kind: string;
+  subject: string;
+  body: string;
+}
+
+/** Lines of a text area: trimmed, empty ones dropped. */
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 export type Currency = 'EUR' | 'KRW';
 
@@ -88,6 +106,8 @@ export const EMPTY_EDITOR: EditorValues = {
   durations: [],
   types: [],
   prices: {},
+  alertSenders: '',
+  alertRules: [],
 };
 
 /** Minor units as the admin reads them: 499 → "4.99" (EUR), 6900 → "6900" (KRW). */
@@ -158,6 +178,8 @@ export function toEditorValues(platform: EditablePlatform): EditorValues {
     })),
     types: platform.types.map((t) => ({ key: t.key, id: t.id, name: copy(t.name), isEnabled: t.isEnabled, hasOrders: t.hasOrders })),
     prices,
+    alertSenders: (platform.alertRules?.senders ?? []).join('\n'),
+    alertRules: (platform.alertRules?.rules ?? []).map((rule) => ({ kind: rule.kind, subject: rule.subject.join('\n'), body: rule.body.join('\n') })),
   };
 }
 
@@ -225,6 +247,10 @@ export function toWireBody(values: EditorValues): { body: CatalogPlatformInput; 
     })),
     types: values.types.map((t) => ({ key: t.key, ...(t.id === undefined ? {} : { id: t.id }), name: { ...t.name }, isEnabled: t.isEnabled })),
     prices,
+    alertRules: {
+      senders: lines(values.alertSenders).map((sender) => sender.toLowerCase()),
+      rules: values.alertRules.map((rule) => ({ kind: rule.kind as AlertKind, subject: lines(rule.subject), body: lines(rule.body) })),
+    },
   };
   return { body, priceCells };
 }
@@ -272,6 +298,11 @@ export function validateEditor(values: EditorValues, messages: CatalogMessages):
       if (parts[0] === 'prices' && parts.length > 1) {
         const cell = priceCells[Number(parts[1])];
         if (cell) parts.splice(1, 1, cell);
+      }
+      // The rules' lists are text areas: an error of one line lands on its text area.
+      if (parts[0] === 'alertRules') {
+        if (parts[1] === 'senders') parts.splice(0, parts.length, 'alertSenders');
+        else if (parts[1] === 'rules' && parts.length > 2) parts.splice(0, parts.length, 'alertRules', parts[2]!, ...(parts[3] ? [parts[3]] : []));
       }
       setError(errors, parts.length > 0 ? parts : ['form'], issue.message);
     }

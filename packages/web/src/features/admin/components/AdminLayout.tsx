@@ -32,7 +32,10 @@ const MENU: MenuGroup[] = [
   },
   {
     title: 'admin.subscriptions',
-    items: [{ to: '/jve/createsubscriber', label: 'admin.createSubscription', testId: 'admin-menu-create-subscription' }],
+    items: [
+      { to: '/jve/createsubscriber', label: 'admin.createSubscription', testId: 'admin-menu-create-subscription' },
+      { to: '/jve/health', label: 'admin.accountHealth', testId: 'admin-menu-health' },
+    ],
   },
   {
     title: 'admin.users',

@@ -118,6 +118,26 @@ function Figures({ data }: { data: Dashboard }) {
           </chakra.ul>
         )}
       </Card>
+      <Card testId="admin-account-health" title={t('admin.accountHealth')}>
+        <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
+          {(['broken', 'attention'] as const).map((state) => (
+            <Box key={state} display="contents" data-testid="admin-health-count" data-state={state}>
+              <chakra.dt color="fg.muted">{t(state === 'broken' ? 'admin.accountsBroken' : 'admin.accountsAttention')}</chakra.dt>
+              <chakra.dd
+                m="0"
+                fontWeight="semibold"
+                textAlign="end"
+                color={state === 'broken' && (data.accountHealth?.broken ?? 0) > 0 ? 'fg.error' : undefined}
+              >
+                {data.accountHealth?.[state] ?? 0}
+              </chakra.dd>
+            </Box>
+          ))}
+        </chakra.dl>
+        <RouterLink to="/jve/health" colorPalette="purple" fontSize="sm" mt="3" display="inline-block">
+          {t('admin.accountHealthOpen')}
+        </RouterLink>
+      </Card>
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting" title={t('admin.waiting')}>
           {waiting.length === 0 ? (

@@ -32,6 +32,20 @@ export function ActiveItem({ item }: { item: PanelItem }) {
   const username = item.haveInvitation ? (item.invitationEmail ?? item.email) : item.email;
   return (
     <ItemFrame item={item} testId="panel-active-item">
+      {item.health !== 'ok' && (
+        // Issue 29: the account broke. Moved: these are the new login details; repairing: no slot was free yet.
+        <Text
+          data-testid="panel-health"
+          data-health={item.health}
+          role="status"
+          mb="3"
+          p="3"
+          borderRadius="md"
+          bg={item.health === 'moved' ? 'green.subtle' : 'orange.subtle'}
+        >
+          {t(item.health === 'moved' ? 'panel.healthMoved' : 'panel.healthRepairing')}
+        </Text>
+      )}
       <Fields>
         <Field label={t('panel.orderId')} testId="panel-item-order">
           {item.orderId}

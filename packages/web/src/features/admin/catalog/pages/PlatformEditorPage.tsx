@@ -20,7 +20,18 @@ import { AdminSection } from '../../components/AdminSection';
 import { SelectField } from '../../components/SelectField';
 import { formatDateTime } from '../../format';
 import { PlatformPreview } from '../components/PlatformPreview';
-import { EMPTY_EDITOR, LOGO_MAX_BYTES, LOGO_TYPES, newKey, pricePairs, toEditorValues, toWireBody, validateEditor, type EditorValues } from '../editorForm';
+import {
+  ALERT_KINDS,
+  EMPTY_EDITOR,
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  newKey,
+  pricePairs,
+  toEditorValues,
+  toWireBody,
+  validateEditor,
+  type EditorValues,
+} from '../editorForm';
 import {
   conflictReloaded,
   editorClosed,
@@ -99,6 +110,7 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
             <OptionsSection kind="durations" />
             <OptionsSection kind="types" />
             <PricesSection />
+            <AlertRulesSection />
             <Flex
               ref={saveBar}
               data-testid="admin-catalog-save-bar"
@@ -576,6 +588,67 @@ function PricesSection() {
           </Stack>
         );
       })}
+    </Section>
+  );
+}
+
+/** The platform's account-alert rules (issue 29): senders, then rules tried in order, phrases one a line. */
+function AlertRulesSection() {
+  const t = useT(CATALOG_TEXTS);
+  const { values } = useFormikContext<EditorValues>();
+  return (
+    <Section title={t('catalog.section.alerts')} testId="admin-catalog-alerts">
+      <Text fontSize="sm" color="fg.muted">
+        {t('catalog.alerts.help')}
+      </Text>
+      <FormField name="alertSenders" label={t('catalog.alerts.senders')} testId="admin-catalog-alertSenders" multiline={2} />
+      <FieldArray name="alertRules">
+        {({ push, remove }) => (
+          <Stack gap="3">
+            {values.alertRules.map((_, index) => (
+              <Stack key={index} gap="2" data-testid="admin-catalog-alert-rule">
+                <Heading as="h3" size="sm">
+                  {t('catalog.alerts.rule', { n: index + 1 })}
+                </Heading>
+                <SelectField
+                  name={`alertRules[${index}].kind`}
+                  label={t('catalog.alerts.kind')}
+                  testId={`admin-catalog-alertRules-${index}-kind`}
+                  placeholder=""
+                  required
+                  options={ALERT_KINDS.map((kind) => ({ value: kind, label: t(`catalog.alerts.kind.${kind}`) }))}
+                />
+                <Pair>
+                  <FormField
+                    name={`alertRules[${index}].subject`}
+                    label={t('catalog.alerts.subject')}
+                    testId={`admin-catalog-alertRules-${index}-subject`}
+                    multiline={3}
+                  />
+                  <FormField
+                    name={`alertRules[${index}].body`}
+                    label={t('catalog.alerts.body')}
+                    testId={`admin-catalog-alertRules-${index}-body`}
+                    multiline={3}
+                  />
+                </Pair>
+                <Button alignSelf="start" size="xs" variant="ghost" onClick={() => remove(index)}>
+                  {t('catalog.remove')}
+                </Button>
+              </Stack>
+            ))}
+            <Button
+              data-testid="admin-catalog-add-alert-rule"
+              alignSelf="start"
+              size="sm"
+              variant="outline"
+              onClick={() => push({ kind: 'passwordChanged', subject: '', body: '' })}
+            >
+              {t('catalog.alerts.add')}
+            </Button>
+          </Stack>
+        )}
+      </FieldArray>
     </Section>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * The health columns of `platform_accounts` and the alert mail recorded for them
+ * (`account_alert_mail`, once per mail: see the account-health migration).
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TOKENS } from '../../shared/tokens.js';
+import type { AccountHealthState } from '../../validation/alert-rules.js';
+
+export interface HealthRow {
+  id: number;
+  platform_id: number;
+  login_email: string;
+  slots_count: number;
+  is_active: boolean;
+  mailbox_id: number | null;
+  health: AccountHealthState;
+  health_since: Date | null;
+  health_cause: Record<string, unknown> | null;
+}
+
+export interface NewAlertMail {
+  mailbox_id: number;
+  uid_validity: string;
+  uid: number;
+  message_id: string | null;
+  platform_account_id: number;
+  sender: string;
+  subject: string;
+  received_at: Date;
+  kind: string;
+}
+
+const HEALTH_COLUMNS = ['id', 'platform_id', 'login_email', 'slots_count', 'is_active', 'mailbox_id', 'health', 'health_since', 'health_cause'];
+
+@injectable()
+export class AccountHealthRepository {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  /** The accounts whose mail lands in this mailbox: linked to it, or whose login e-mail is its address. */
+  async ofMailbox(mailboxId: number, trx?: Knex.Transaction): Promise<HealthRow[]> {
+    const rows = await (trx ?? this.knex).raw<{ rows: HealthRow[] }>(
+      `select ${HEALTH_COLUMNS.join(', ')} from platform_accounts
+        where mailbox_id = ? or (mailbox_id is null and login_email = (select email from mailboxes where id = ?))
+        order by id`,
+      [mailboxId, mailboxId],
+    );
+    return rows.rows.map((row) => ({ ...row, id: Number(row.id), mailbox_id: row.mailbox_id === null ? null : Number(row.mailbox_id) }));
+  }
+
+  async lock(id: number, trx: Knex.Transaction): Promise<HealthRow | undefined> {
+    return trx('platform_accounts').where({ id }).forUpdate().first(HEALTH_COLUMNS);
+  }
+
+  async setHealth(id: number, health: AccountHealthState, since: Date, cause: Record<string, unknown>, trx: Knex.Transaction): Promise<void> {
+    await trx('platform_accounts')
+      .where({ id })
+      .update({ health, health_since: since, health_cause: JSON.stringify(cause), updated_at: since });
+  }
+
+  /** Inserts the mail unless it is recorded already (same UID under the same UIDVALIDITY, or the same Message-ID); the new row's id. */
+  async recordMail(mail: NewAlertMail, trx: Knex.Transaction): Promise<number | undefined> {
+    const rows = await trx.raw<{ rows: Array<{ id: string }> }>(
+      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      [mail.mailbox_id, mail.uid_validity, mail.uid, mail.message_id, mail.platform_account_id, mail.sender, mail.subject, mail.received_at, mail.kind],
+    );
+    return rows.rows[0] ? Number(rows.rows[0].id) : undefined;
+  }
+
+  /** Accounts by health (broken first, then attention, then ok), optionally of one platform. */
+  async list(platformId: number | undefined, trx?: Knex.Transaction): Promise<HealthRow[]> {
+    const query = (trx ?? this.knex)('platform_accounts')
+      .select(HEALTH_COLUMNS)
+      .orderByRaw("case health when 'broken' then 0 when 'attention' then 1 else 2 end, health_since desc nulls last, id");
+    if (platformId !== undefined) query.where({ platform_id: platformId });
+    return query;
+  }
+
+  async counts(trx?: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
+    const rows = await (trx ?? this.knex)('platform_accounts')
+      .where({ is_active: true })
+      .groupBy('health')
+      .select('health')
+      .count<Array<{ health: AccountHealthState; count: string }>>('* as count');
+    const counts: Record<AccountHealthState, number> = { ok: 0, attention: 0, broken: 0 };
+    for (const row of rows) counts[row.health] = Number(row.count);
+    return counts;
+  }
+
+  /** Active accounts with a mailbox (linked, or one whose address is the login e-mail), one per mailbox. */
+  async watchedMailboxes(trx?: Knex.Transaction): Promise<Array<{ account_id: number; mailbox_id: number }>> {
+    const rows = await (trx ?? this.knex).raw<{ rows: Array<{ account_id: string; mailbox_id: string }> }>(
+      `select distinct on (m.id) a.id as account_id, m.id as mailbox_id
+         from platform_accounts a
+         join mailboxes m on m.id = a.mailbox_id or (a.mailbox_id is null and m.email = a.login_email)
+        where a.is_active
+        order by m.id, a.id`,
+    );
+    return rows.rows.map((row) => ({ account_id: Number(row.account_id), mailbox_id: Number(row.mailbox_id) }));
+  }
+}

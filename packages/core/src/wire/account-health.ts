@@ -1,0 +1,100 @@
+/**
+ * Account health (issue 29), staff calls: the accounts by health with their buyers, setting an
+ * account's health by hand with a reason, and giving moved buyers back the time they lost.
+ */
+import * as yup from 'yup';
+import { ACCOUNT_HEALTH_STATES, ALERT_KINDS } from '../validation/alert-rules.js';
+import { dateTime, id, integer, list, text } from './fields.js';
+
+const chosenId = (label: string) => id(label).min(1, `${label} is required`).required(`${label} is required`);
+const state = () =>
+  yup
+    .string()
+    .oneOf([...ACCOUNT_HEALTH_STATES], `state must be one of ${ACCOUNT_HEALTH_STATES.join(', ')}`)
+    .defined() as unknown as yup.StringSchema<(typeof ACCOUNT_HEALTH_STATES)[number]>;
+
+export const REASON_MAX = 500;
+
+/** `platformId`: only that platform's accounts (all when absent). */
+export const accountHealthQuery = yup.object({ platformId: id('platformId') });
+
+export const setAccountHealthBody = yup.object({
+  accountId: chosenId('accountId'),
+  state: state().required('state is required'),
+  reason: yup
+    .string()
+    .typeError('reason must be text')
+    .trim()
+    .required('reason is required')
+    .max(REASON_MAX, `reason must be at most ${REASON_MAX} characters`),
+});
+
+export const extendLostTimeBody = yup.object({ accountId: chosenId('accountId') });
+
+/** Why the account is in its state: the platform's mail (never a code or link), or staff's reason. */
+const cause = yup
+  .object({
+    /** An alert kind, `unrecognised` (the platform's sender, no rule knew the mail), or `staff`. */
+    kind: yup
+      .string()
+      .oneOf([...ALERT_KINDS, 'unrecognised', 'staff'] as const)
+      .defined(),
+    subject: text().nullable(),
+    sender: text().nullable(),
+    receivedAt: dateTime().nullable(),
+    reason: text().nullable(),
+    by: text().nullable(),
+  })
+  .nullable()
+  .defined();
+
+const buyer = yup.object({
+  subscriptionId: integer(),
+  userId: integer(),
+  slot: integer(),
+  endTime: dateTime(),
+  /** `onAccount`: still on this account; `waiting`: to be moved as soon as a slot frees; `moved`. */
+  status: yup
+    .string()
+    .oneOf(['onAccount', 'waiting', 'moved'] as const)
+    .defined(),
+  toSubscriptionId: integer().nullable(),
+  toAccountId: integer().nullable(),
+  toSlot: integer().nullable(),
+  movedAt: dateTime().nullable(),
+  /** From the breakage to the move (or until now while waiting), in minutes, rounded up. */
+  lostMinutes: integer().nullable(),
+  /** What staff gave back, in minutes. */
+  extendedMinutes: integer().nullable(),
+});
+
+export const accountHealthItem = yup
+  .object({
+    accountId: integer(),
+    platformId: integer(),
+    platformName: text(),
+    email: text(),
+    slotsCount: integer(),
+    isActive: yup.boolean().defined(),
+    state: state(),
+    since: dateTime().nullable(),
+    cause,
+    buyers: list(buyer),
+  })
+  .meta({ name: 'AccountHealth' });
+export const accountHealthAnswer = list(accountHealthItem);
+
+export const setAccountHealthAnswer = yup.object({ accountId: integer(), state: state(), since: dateTime().nullable() });
+
+export const extendLostTimeAnswer = yup.object({
+  extended: list(yup.object({ subscriptionId: integer(), minutes: integer() })),
+  /** New subscriptions whose longer period would meet another on their slot: not extended. */
+  skipped: list(integer()),
+});
+
+export type AccountHealthQuery = yup.InferType<typeof accountHealthQuery>;
+export type SetAccountHealthInput = yup.InferType<typeof setAccountHealthBody>;
+export type ExtendLostTimeInput = yup.InferType<typeof extendLostTimeBody>;
+export type AccountHealthItem = yup.InferType<typeof accountHealthItem>;
+export type AccountHealthAnswer = yup.InferType<typeof accountHealthAnswer>;
+export type ExtendLostTimeAnswer = yup.InferType<typeof extendLostTimeAnswer>;

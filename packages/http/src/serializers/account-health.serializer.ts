@@ -1,0 +1,52 @@
+import { ALERT_KINDS, type AccountHealthEntry, type AccountHealthView, type AlertKind } from '@subshare/core';
+
+type CauseKind = AlertKind | 'unrecognised' | 'staff';
+const CAUSE_KINDS: readonly string[] = [...ALERT_KINDS, 'unrecognised', 'staff'];
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const minutes = (ms: number | null) => (ms === null ? null : Math.ceil(ms / 60_000));
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** Why an account is in its state, with only what may be shown: never a code or a link (none is stored). */
+function serializeCause(cause: Record<string, unknown> | null) {
+  if (!cause) return null;
+  return {
+    kind: (CAUSE_KINDS.includes(String(cause.kind)) ? cause.kind : 'unrecognised') as CauseKind,
+    subject: textOrNull(cause.subject),
+    sender: textOrNull(cause.sender),
+    receivedAt: textOrNull(cause.receivedAt),
+    reason: textOrNull(cause.reason),
+    by: textOrNull(cause.by),
+  };
+}
+
+export function serializeAccountHealth(entry: AccountHealthEntry) {
+  return {
+    accountId: entry.id,
+    platformId: entry.platformId,
+    platformName: entry.platformName,
+    email: entry.email,
+    slotsCount: entry.slotsCount,
+    isActive: entry.isActive,
+    state: entry.state,
+    since: iso(entry.since),
+    cause: serializeCause(entry.cause),
+    buyers: entry.buyers.map((buyer) => ({
+      subscriptionId: buyer.subscriptionId,
+      userId: buyer.userId,
+      slot: buyer.slot,
+      endTime: buyer.endsAt.toISOString(),
+      status: buyer.status,
+      toSubscriptionId: buyer.toSubscriptionId,
+      toAccountId: buyer.toAccountId,
+      toSlot: buyer.toSlot,
+      movedAt: iso(buyer.movedAt),
+      lostMinutes: minutes(buyer.lostMs),
+      extendedMinutes: minutes(buyer.extendedMs),
+    })),
+  };
+}
+
+export function serializeSetHealth(account: AccountHealthView) {
+  return { accountId: account.id, state: account.state, since: iso(account.since) };
+}

@@ -1,0 +1,156 @@
+/**
+ * /jve/health (issue 29, staff): platform accounts by health, broken first. Each shows why (the
+ * platform's mail: subject, sender, time; or staff's reason), its buyers and where they went,
+ * the time they lost; staff set a repaired account back to OK with a reason and give moved buyers
+ * their lost time in one action (both audited by the server).
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { injectSaga } from '../../../app/sagaInjector';
+import { StatusBadge, type BadgeTone } from '../../../components/ui/StatusBadge';
+import type { AccountHealth } from '../../../services/api/staffScreens';
+import { selectLanguage } from '../../language/selectors';
+import { useT } from '../../language/useT';
+import { AdminSection } from '../components/AdminSection';
+import { formatDateTime } from '../format';
+import { accountHealthSaga } from './saga';
+import { healthActed, healthOpened, selectAccountHealth } from './slice';
+import { HEALTH_TEXTS, type HealthTextKey } from './texts';
+
+injectSaga('accountHealth', accountHealthSaga);
+
+const TONE: Record<AccountHealth['state'], BadgeTone> = { ok: 'green', attention: 'orange', broken: 'red' };
+
+export default function HealthPage() {
+  const t = useT(HEALTH_TEXTS);
+  const dispatch = useAppDispatch();
+  const health = useAppSelector(selectAccountHealth);
+  useEffect(() => {
+    dispatch(healthOpened());
+  }, [dispatch]);
+  return (
+    <AdminSection testId="admin-health" title={t('health.title')} data={{ 'data-status': health.status }}>
+      {health.status === 'failed' ? (
+        <Stack gap="3" align="start">
+          <Text role="alert">{t('health.loadFailed')}</Text>
+          <Button variant="outline" onClick={() => dispatch(healthOpened())}>
+            {t('health.retry')}
+          </Button>
+        </Stack>
+      ) : health.rows.length === 0 && health.status === 'loaded' ? (
+        <Text color="fg.muted">{t('health.empty')}</Text>
+      ) : (
+        <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="4">
+          {health.rows.map((account) => (
+            <AccountCard key={account.accountId} account={account} />
+          ))}
+        </chakra.ul>
+      )}
+    </AdminSection>
+  );
+}
+
+function AccountCard({ account }: { account: AccountHealth }) {
+  const t = useT(HEALTH_TEXTS);
+  const dispatch = useAppDispatch();
+  const { culture } = useAppSelector(selectLanguage);
+  const last = useAppSelector(selectAccountHealth).lastAction;
+  const [reason, setReason] = useState('');
+  const cause = account.cause;
+  const kindKey = cause ? (`health.kind.${cause.kind}` as HealthTextKey) : undefined;
+  const mine = last?.accountId === account.accountId ? last : undefined;
+  const canExtend = account.buyers.some((buyer) => buyer.status === 'moved' && buyer.extendedMinutes === null);
+  return (
+    <chakra.li data-testid="admin-health-account" data-account-id={account.accountId} data-state={account.state} borderWidth="1px" borderRadius="md" p="4">
+      <Flex gap="3" align="center" wrap="wrap" mb="2">
+        <StatusBadge tone={TONE[account.state]} testId="admin-health-state" data={{ 'data-state': account.state }}>
+          {t(`health.state.${account.state}`)}
+        </StatusBadge>
+        <Text fontWeight="semibold" overflowWrap="anywhere">
+          {account.platformName} · {t('health.account', { id: account.accountId, email: account.email })}
+        </Text>
+        {account.since ? (
+          <Text color="fg.muted" fontSize="sm">
+            {t('health.since', { at: formatDateTime(account.since, culture) })}
+          </Text>
+        ) : null}
+      </Flex>
+      {cause && account.state !== 'ok' ? (
+        <Text data-testid="admin-health-cause" data-kind={cause.kind} mb="2" overflowWrap="anywhere">
+          <chakra.strong>{kindKey ? t(kindKey) : cause.kind}</chakra.strong>
+          {' — '}
+          {cause.kind === 'staff'
+            ? t('health.staff', { by: cause.by ?? '', reason: cause.reason ?? '' })
+            : t('health.mail', {
+                subject: cause.subject ?? '',
+                sender: cause.sender ?? '',
+                at: cause.receivedAt ? formatDateTime(cause.receivedAt, culture) : '',
+              })}
+        </Text>
+      ) : null}
+      <Box as="section" aria-label={t('health.buyers')}>
+        {account.buyers.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {t('health.noBuyers')}
+          </Text>
+        ) : (
+          <chakra.ul m="0" pl="4" fontSize="sm">
+            {account.buyers.map((buyer) => (
+              <chakra.li key={buyer.subscriptionId} data-testid="admin-health-buyer" data-status={buyer.status}>
+                {t(`health.buyer.${buyer.status}`, {
+                  id: buyer.subscriptionId,
+                  user: buyer.userId,
+                  slot: buyer.toSlot ?? buyer.slot,
+                  account: buyer.toAccountId ?? '',
+                  lost: buyer.lostMinutes ?? 0,
+                })}
+                {buyer.extendedMinutes !== null ? ` · ${t('health.buyer.extended', { minutes: buyer.extendedMinutes })}` : ''}
+              </chakra.li>
+            ))}
+          </chakra.ul>
+        )}
+      </Box>
+      {account.state !== 'ok' || canExtend ? (
+        <Flex gap="2" mt="3" wrap="wrap" align="end">
+          {account.state !== 'ok' ? (
+            <>
+              <Input
+                data-testid="admin-health-reason"
+                aria-label={t('health.reason')}
+                placeholder={t('health.reason')}
+                value={reason}
+                maxLength={500}
+                onChange={(event) => setReason(event.target.value)}
+                maxW="sm"
+              />
+              <Button
+                data-testid="admin-health-set-ok"
+                size="sm"
+                disabled={reason.trim() === ''}
+                onClick={() => dispatch(healthActed({ kind: 'setOk', accountId: account.accountId, reason: reason.trim() }))}
+              >
+                {t('health.setOk')}
+              </Button>
+            </>
+          ) : null}
+          {canExtend ? (
+            <Button
+              data-testid="admin-health-extend"
+              size="sm"
+              variant="outline"
+              onClick={() => dispatch(healthActed({ kind: 'extend', accountId: account.accountId }))}
+            >
+              {t('health.extend')}
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
+      {mine ? (
+        <Text data-testid="admin-health-outcome" role="status" mt="2" fontSize="sm">
+          {mine.outcome === 'done' ? t('health.done') : t('health.failed', { code: mine.outcome })}
+        </Text>
+      ) : null}
+    </chakra.li>
+  );
+}

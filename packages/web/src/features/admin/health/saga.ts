@@ -1,0 +1,37 @@
+/**
+ * The account-health screen's flow (issue 29): opening it ─► GET accounthealth ─► the list;
+ * "Set ok" or "Give time back" ─► its POST ─► the outcome, then the list again. takeLatest for
+ * loads (a newer one cancels the one on its way); each action runs to its end.
+ */
+import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import * as staffApi from '../../../services/api/staffScreens';
+import type { AccountHealth } from '../../../services/api/staffScreens';
+import { logError } from '../../../services/log';
+import { healthActed, healthActionDone, healthFailed, healthLoaded, healthOpened, type HealthAction } from './slice';
+
+function* load() {
+  try {
+    const rows: AccountHealth[] = yield call(staffApi.getAccountHealth);
+    yield put(healthLoaded(rows));
+  } catch (error) {
+    logError('account health failed', error);
+    yield put(healthFailed());
+  }
+}
+
+function* act({ payload }: PayloadAction<HealthAction>) {
+  let outcome = 'done';
+  try {
+    if (payload.kind === 'setOk') yield call(staffApi.setAccountHealth, payload.accountId, 'ok', payload.reason ?? '');
+    else yield call(staffApi.extendLostTime, payload.accountId);
+  } catch (error) {
+    outcome = (error as { code?: string }).code ?? 'failed';
+  }
+  yield put(healthActionDone({ accountId: payload.accountId, kind: payload.kind, outcome }));
+}
+
+export function* accountHealthSaga() {
+  yield takeLatest([healthOpened.type, healthActionDone.type], load);
+  yield takeEvery(healthActed.type, act);
+}

@@ -1,0 +1,60 @@
+/**
+ * The account-health screen's state (/jve/health, staff; issue 29): the accounts by health, and
+ * the one action on its way (set ok, give time back). Injected into the store with the admin chunk.
+ */
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../../app/rootReducer';
+import type { AccountHealth } from '../../../services/api/staffScreens';
+import type { LoadStatus } from '../slice';
+
+export interface HealthAction {
+  kind: 'setOk' | 'extend';
+  accountId: number;
+  reason?: string;
+}
+
+export interface AccountHealthState {
+  rows: AccountHealth[];
+  status: LoadStatus;
+  /** The outcome of the last action, for the screen to say ('done', or an error code). */
+  lastAction?: { accountId: number; kind: HealthAction['kind']; outcome: string };
+}
+
+const initialState: AccountHealthState = { rows: [], status: 'idle' };
+
+const accountHealthSlice = createSlice({
+  name: 'accountHealth',
+  initialState,
+  reducers: {
+    healthOpened(state) {
+      state.status = 'loading';
+    },
+    healthLoaded(state, action: PayloadAction<AccountHealth[]>) {
+      state.rows = action.payload;
+      state.status = 'loaded';
+    },
+    healthFailed(state) {
+      state.status = 'failed';
+    },
+    healthActed(state, _action: PayloadAction<HealthAction>) {
+      state.lastAction = undefined;
+    },
+    healthActionDone(state, action: PayloadAction<{ accountId: number; kind: HealthAction['kind']; outcome: string }>) {
+      state.lastAction = action.payload;
+      state.status = 'loading';
+    },
+  },
+  selectors: {
+    selectAccountHealth: (state) => state,
+  },
+});
+
+declare module '../../../app/rootReducer' {
+  // Declaration merging: adds `accountHealth` to the store's state type. Empty by design.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof accountHealthSlice> {}
+}
+
+export const injectedAccountHealthSlice = accountHealthSlice.injectInto(rootReducer);
+export const { selectAccountHealth } = injectedAccountHealthSlice.selectors;
+export const { healthOpened, healthLoaded, healthFailed, healthActed, healthActionDone } = accountHealthSlice.actions;

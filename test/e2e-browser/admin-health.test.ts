@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { ACCOUNTS, FLOWS, SHIPPED_ALERT_RULES, type AccountHealthFlow, type AccountsService } from '@subshare/core';
+import { loginAs, type TestUser } from '../support/agent.js';
+import { alertMail } from '../support/alert-mails.js';
+import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
+import { harness } from '../support/harness.js';
+import { subscribe } from '../support/mailboxes.js';
+import { createAccount, createPlatform } from '../support/shop.js';
+import { ensureWebBuilt } from '../support/web-build.js';
+
+const ADMIN = 2;
+
+/**
+ * The admin's account-health list (issue 29) in English and Korean: a Netflix-like account broken
+ * by its "password changed" mail comes first, with the mail and where its buyer went; staff set it
+ * back to OK with a reason.
+ */
+describe('browser: the admin account-health list', function () {
+  this.timeout(90_000);
+  let browser: BrowserSession;
+  let baseUrl: string;
+  let admin: TestUser;
+
+  before(async function () {
+    this.timeout(180_000);
+    ensureWebBuilt();
+    baseUrl = await harness().baseUrl();
+    browser = await openBrowser();
+    admin = await loginAs('admin');
+  });
+  after(() => browser?.close());
+
+  /** A broken account (its platform's mail, handed to the flow as the watcher does) whose buyer moved to a spare account. */
+  async function brokenByMail(lang: 'en' | 'ko') {
+    const { container, knex } = harness();
+    const platform = await createPlatform({ slotsCount: 2 });
+    await knex('platforms')
+      .where({ id: platform.id })
+      .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
+    const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+    const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });
+    const account = await accounts.createAccount(
+      { label: 'test' },
+      { platformId: platform.id, email: mailbox.email, password: `pw-${randomUUID().slice(0, 8)}`, slotsCount: 2, femail: 'fw@example.test' },
+    );
+    const subscriptionId = await subscribe(container, await loginAs('user'), platform);
+    const spare = await createAccount(platform.id, 2);
+    const mail = alertMail('netflix', 'passwordChanged', mailbox.email, lang);
+    const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    await flow.heard(mailbox.id, [
+      {
+        uid: 1,
+        uidValidity: '1',
+        messageId: randomUUID(),
+        from: 'info@account.netflix.com',
+        subject: mail.subject,
+        receivedAt: new Date(),
+        recipients: [mailbox.email],
+        text: mail.text ?? '',
+        readForBuyers: false,
+      },
+    ]);
+    // No worker in this file: the move is this test's own.
+    expect(await flow.moveBuyers(account.id)).to.deep.equal({ moved: 1, waiting: 0 });
+    return { account, spare, subscriptionId, subject: mail.subject };
+  }
+
+  for (const lang of ['en', 'ko'] as const) {
+    it(`lists the broken account first with its mail and moved buyer, and sets it back to OK (${lang === 'en' ? 'English' : 'Korean'})`, async () => {
+      const { account, spare, subscriptionId, subject } = await brokenByMail(lang);
+      const page = await loggedInPage(browser, baseUrl, admin, { role: ADMIN, language: lang });
+      await page.goto(`${baseUrl}/jve/health`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-testid="admin-health"][data-status="loaded"]');
+      const card = `[data-testid="admin-health-account"][data-account-id="${account.id}"]`;
+      await page.waitForSelector(card);
+      // Broken accounts come first.
+      const states = await page.$$eval('[data-testid="admin-health-account"]', (items) => items.map((item) => item.getAttribute('data-state')));
+      expect(states.indexOf('ok') === -1 || states.lastIndexOf('broken') < states.indexOf('ok')).to.equal(true);
+      expect(await page.$eval(`${card} [data-testid="admin-health-state"]`, (element) => element.textContent)).to.equal(lang === 'en' ? 'Broken' : '고장');
+      const cause = await page.$eval(`${card} [data-testid="admin-health-cause"]`, (element) => element.textContent ?? '');
+      expect(cause)
+        .to.contain(subject)
+        .and.contain('info@account.netflix.com')
+        .and.contain(lang === 'en' ? 'password changed' : '비밀번호 변경');
+      const buyer = await page.$eval(`${card} [data-testid="admin-health-buyer"]`, (element) => [
+        element.getAttribute('data-status'),
+        element.textContent ?? '',
+      ]);
+      expect(buyer[0]).to.equal('moved');
+      expect(buyer[1]).to.contain(`#${subscriptionId}`).and.contain(`#${spare.id}`);
+
+      await page.type(`${card} [data-testid="admin-health-reason"]`, lang === 'en' ? 'password reset by us' : '비밀번호 재설정 완료');
+      await page.click(`${card} [data-testid="admin-health-set-ok"]`);
+      await page.waitForSelector(`${card}[data-state="ok"]`);
+      expect(await page.$eval(`${card} [data-testid="admin-health-outcome"]`, (element) => element.textContent)).to.equal(
+        lang === 'en' ? 'Done.' : '완료했습니다.',
+      );
+      const [audit] = await harness()
+        .knex('audit_log')
+        .where({ action: 'account.health.set', target_id: String(account.id) })
+        .select('details');
+      expect(audit.details).to.deep.include({ from: 'broken', to: 'ok' });
+      await page.close();
+    });
+  }
+});
