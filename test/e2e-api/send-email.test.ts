@@ -92,6 +92,36 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
       updated_at: now,
       completed_at: now,
     });
+    // The money ledger's rows a staff refund leaves (what the e-mail's amount is read from).
+    const ledgerRow = {
+      provider: 'demo',
+      event_type: 'test',
+      order_id: refundedOrderId,
+      payment_id: payment.id,
+      currency: 'EUR',
+      recorded_at: now,
+      applied_at: now,
+    };
+    await knex()('money_events').insert([
+      {
+        ...ledgerRow,
+        event_key: `test:${payment.id}/payment`,
+        kind: 'payment',
+        subject: String(payment.id),
+        status: 'paid',
+        amount_minor: 499,
+        effect: 'paid',
+      },
+      {
+        ...ledgerRow,
+        event_key: `test:${payment.id}/refund`,
+        kind: 'refund',
+        subject: 'demo-refund-1',
+        status: 'succeeded',
+        amount_minor: 474,
+        effect: 'access_ended',
+      },
+    ]);
   });
 
   it('sends every kind that has data once, in the buyer’s language, with that data, to the real SMTP server', async () => {
