@@ -72,7 +72,6 @@ describe('web: server errors in the visitor language, by their code', () => {
       'email_taken',
       'too_many_requests',
       'invalid_code',
-      'code_expired',
       'already_verified',
       'validation',
       'order_not_payable',
