@@ -32,6 +32,15 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
   [EMAIL_KIND.subscriptionEnded]: { subscriptionId: 9, platformId: 3, platformName: HOSTILE, endTime: END },
   [EMAIL_KIND.subscriptionReplaced]: { subscriptionId: 10, platformName: HOSTILE, endTime: END, profileNumber: 4 },
   [EMAIL_KIND.refunded]: { orderId: 46, platformName: HOSTILE, amount: '€8.10' },
+  [EMAIL_KIND.autoRenewal]: {
+    event: 'reminder',
+    subscriptionId: 11,
+    platformName: HOSTILE,
+    amount: '€4.99',
+    date: END,
+    cardLast4: '4242',
+    cancelUrl: 'https://shop.example.test/api/subscribe/autorenew/cancel?token=abc',
+  },
 };
 
 function render<K extends EmailKind>(kind: K, languageId: 1 | 2, data: EmailDataByKind[K] = SAMPLES[kind], userId: number | null = 77) {
@@ -51,8 +60,8 @@ function validationError(fn: () => unknown): Record<string, string> {
 const HANGUL = /[\uac00-\ud7a3]/;
 
 describe('e-mail templates', () => {
-  it('exist for every kind, 0 to 6 from the spec and 7 to 10', () => {
-    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  it('exist for every kind, 0 to 6 from the spec and 7 to 11', () => {
+    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(EMAIL_KIND_NAMES[7]).to.equal('expiryReminder');
   });
 

@@ -10,6 +10,7 @@ import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { RefundFlow } from './refund.flow.js';
+import { RenewalFlow } from './renewal.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { ShopMetricsFlow } from './shop-metrics.flow.js';
@@ -33,6 +34,7 @@ export const FLOWS = {
   Refund: Symbol.for('subshare.flows.RefundFlow'),
   OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
   CatalogEditor: Symbol.for('subshare.flows.CatalogEditorFlow'),
+  Renewal: Symbol.for('subshare.flows.RenewalFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -67,6 +69,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
   bind(CatalogEditorFlow).toSelf().inSingletonScope();
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
+  bind(RenewalFlow).toSelf().inSingletonScope();
+  bind(FLOWS.Renewal).toService(RenewalFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -84,3 +88,16 @@ export type { PaymentNotificationFlow, NotificationAnswer } from './payment-noti
 export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
 export type { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
+export {
+  RETRY_AFTER_DAYS,
+  MAX_ATTEMPTS,
+  renewalAttemptKey,
+  type RenewalFlow,
+  type RenewalRunResult,
+  type RenewalState,
+  type DueCharge,
+  type StaffRenewals,
+  type StaffRenewal,
+  type LinkPage,
+  type ChargeOutcome,
+} from './renewal.flow.js';

@@ -250,6 +250,10 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.verificationCode:
         throw new Error('verification codes are issued by the identity module');
+
+      case EMAIL_KIND.autoRenewal:
+        // Each one is about one charge of one period, written by the renewal pass with its links.
+        throw new ConflictError('Automatic renewal e-mails are sent by the renewal pass only.', 'kind_not_sendable');
     }
   }
 

@@ -18,6 +18,7 @@ import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type Order
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
 import { namedItem, platformsIn } from './order-names.js';
+import { RenewalFlow, type RenewalState } from './renewal.flow.js';
 
 /** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
 export interface PanelItem {
@@ -43,6 +44,8 @@ export interface PanelItem {
   startTime: Date | null;
   endTime: Date | null;
   replacedFrom: number | null;
+  /** Active subscriptions: how they renew (automatic renewal by card, or a payment link by e-mail). */
+  autoRenew: RenewalState | null;
 }
 
 export interface UserPanel {
@@ -62,6 +65,7 @@ export class UserPanelFlow {
     @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
   ) {}
 
   /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */
@@ -82,6 +86,8 @@ export class UserPanelFlow {
     );
     const accounts = new Map((await this.accounts.accountsWithCredentials(active.map((s) => s.platformAccountId))).map((entry) => [entry.account.id, entry]));
 
+    const ordersByItem = new Map([...itemById].map(([itemId, entry]) => [itemId, entry.order]));
+    const renewals = await this.renewal.states(active, ordersByItem);
     const subscribers: PanelItem[] = [];
     const revealed: Array<{ subscriptionId: number; platformAccountId: number }> = [];
     for (const subscription of active) {
@@ -105,6 +111,7 @@ export class UserPanelFlow {
         startTime: subscription.startsAt,
         endTime: subscription.endsAt,
         replacedFrom: subscription.replacedFromId,
+        autoRenew: renewals.get(subscription.id) ?? null,
       });
     }
 
@@ -154,5 +161,6 @@ function describe(order: OrderView, snapshot: OrderItemView, platform: PlatformV
     startTime: null,
     endTime: null,
     replacedFrom: null,
+    autoRenew: null,
   };
 }

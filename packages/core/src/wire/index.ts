@@ -16,3 +16,4 @@ export * as panel from './panel.js';
 export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';
 export * as refunds from './refunds.js';
+export * as renewals from './renewals.js';

@@ -38,9 +38,11 @@ export function paymentsCalls(container: Container): Call[] {
       access: 'verified',
       tag: 'payments',
       summary: 'Start a card payment (Stripe Checkout)',
-      body: schemas.orderIdBody,
+      description:
+        '`renewAutomatically: true` (beyond the spec; default off) saves the card for automatic renewal; 409 `autorenew_unavailable` without Stripe.',
+      body: schemas.cardCheckoutBody,
       answer: schemas.checkoutAnswer,
-      handler: ({ user, body, context }) => checkout.start(user, body, 1, context),
+      handler: ({ user, body, context }) => checkout.start(user, body, 1, context, { renewAutomatically: body.renewAutomatically }),
     }),
     call({
       method: 'post',

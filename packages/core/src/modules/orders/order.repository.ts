@@ -51,11 +51,12 @@ export class OrderRepository {
       created_at: Date;
     },
     items: NewOrderItem[],
+    trx?: Knex.Transaction,
   ): Promise<OrderRow> {
     const { names, values, placeholders } = columnsOf({ ...order, state: 0, updated_at: order.created_at });
     const itemColumns = [...new Set(items.flatMap((item) => Object.keys(item)))].map((name) => `"${name}"`);
     const [created] = await sqlRows<OrderRow & { items: JsonItem[] }>(
-      this.knex,
+      trx ?? this.knex,
       `with o as (insert into orders (${names.join(', ')}) values (${placeholders.join(', ')}) returning *),
             i as (insert into order_items (${itemColumns.join(', ')}, order_id)
                   select ${itemColumns.map((name) => `r.${name}`).join(', ')}, o.id

@@ -13,6 +13,8 @@ export type {
   ApplyOutcome,
 } from './payments.service.js';
 export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim } from './refunds.service.js';
+export type { SavedCardsService, SavedCard, SavedCardChargeResult } from './saved-cards.service.js';
+export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';

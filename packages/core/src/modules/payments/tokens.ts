@@ -1,6 +1,7 @@
 export const PAYMENTS = {
   Service: Symbol.for('subshare.payments.PaymentsService'),
   Refunds: Symbol.for('subshare.payments.RefundsService'),
+  SavedCards: Symbol.for('subshare.payments.SavedCardsService'),
 } as const;
 
 /** The provider adapters chosen from configuration (tests may bind their own). */

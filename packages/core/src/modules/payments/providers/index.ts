@@ -13,7 +13,14 @@ import type { PaymentMethodId, PaymentProvider, ProviderName } from './provider.
 import { StripeProvider } from './stripe.js';
 
 export * from './provider.js';
-export { StripeProvider, type StripeProviderOptions, stripeSignature, stripeSignatureHeader, stripeIdempotencyKey } from './stripe.js';
+export {
+  StripeProvider,
+  type StripeProviderOptions,
+  stripeSignature,
+  stripeSignatureHeader,
+  stripeIdempotencyKey,
+  STRIPE_PAYMENT_INTENT_EVENTS,
+} from './stripe.js';
 export { CoinPalProvider, type CoinPalProviderOptions, coinpalSign, coinpalAmount, coinpalStatus } from './coinpal.js';
 export {
   PayssionProvider,
