@@ -4,7 +4,8 @@ import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow 
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeStripe } from '../support/fake-stripe.js';
-import { harness, useWorker } from '../support/harness.js';
+import { exited, spawnCli } from '../support/cli.js';
+import { harness, testEnv, useWorker } from '../support/harness.js';
 import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
@@ -85,6 +86,10 @@ describe('automatic renewal', function () {
     return { buyer, orderId: order.id as number, subscription, card, create, customer: session.customer! };
   }
 
+  /** What the pass did with this subscription's charge (other tests' subscriptions may come due in the same pass). */
+  const outcomeOf = (run: Awaited<ReturnType<RenewalFlow['renewDue']>>, subscriptionId: number) =>
+    run.charges.filter((charge) => charge.subscriptionId === subscriptionId).map((charge) => charge.outcome);
+
   /** Moves the test clock to `at` (forward only). */
   function moveTo(at: Date): void {
     const by = at.getTime() - clock().now().getTime();
@@ -115,7 +120,7 @@ describe('automatic renewal', function () {
     expect(new Date(item.autoRenew.nextChargeAt).getTime()).to.equal(subscription.ends_at.getTime());
 
     // Nothing is charged before the reminder, even at the end date's pass before it.
-    expect((await renewal.renewDue()).attempted).to.equal(0);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal([]);
 
     const mail = await remind(subscription, buyer.email);
     expect(mail.text).to.contain('€4.99').and.to.contain('4444').and.to.contain('/api/subscribe/autorenew/cancel?token=');
@@ -124,10 +129,9 @@ describe('automatic renewal', function () {
     expect(Number(charge.amount_minor)).to.equal(499);
 
     // Not due before the end date.
-    expect((await renewal.renewDue()).attempted).to.equal(0);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal([]);
     moveTo(new Date(subscription.ends_at.getTime() + 60_000));
-    const run = await renewal.renewDue();
-    expect(run.succeeded).to.equal(1);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
 
     // Stripe: one off-session PaymentIntent on the saved card, confirmed, with our Idempotency-Key.
     const charges = stripe.offSessionCharges().filter((intent) => intent.customer === customer);
@@ -230,7 +234,7 @@ describe('automatic renewal', function () {
     stripe.cardBehaves(card.id, 'decline', 'succeed');
     await remind(subscription, buyer.email);
     moveTo(new Date(subscription.ends_at.getTime() + 60_000));
-    expect((await renewal.renewDue()).declined).to.equal(1);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['declined']);
     const charge = await chargeOf(subscription.id);
     expect(charge).to.include({ status: 'retrying', attempts: 1, failures: 1, decline_code: 'insufficient_funds' });
     expect(charge.next_attempt_at.getTime()).to.equal(subscription.ends_at.getTime() + DAY);
@@ -253,8 +257,7 @@ describe('automatic renewal', function () {
     // The buyer saves a new card on the setup page; the retry a day later charges it.
     stripe.pay(setup.id, { card: { last4: '1881' } });
     moveTo(new Date(subscription.ends_at.getTime() + DAY + 60_000));
-    const retry = await renewal.renewDue();
-    expect(retry.succeeded).to.equal(1);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
     const charged = stripe.offSessionCharges().filter((intent) => intent.customer === customer);
     expect(charged).to.have.length(1);
     expect(stripe.paymentMethods.get(charged[0].payment_method!)!.card.last4).to.equal('1881');
@@ -299,7 +302,7 @@ describe('automatic renewal', function () {
     stripe.cardBehaves(card.id, 'authentication_required');
     await remind(subscription, buyer.email);
     moveTo(new Date(subscription.ends_at.getTime() + 60_000));
-    expect((await renewal.renewDue()).requiresAction).to.equal(1);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['requires_action']);
     expect(await chargeOf(subscription.id)).to.include({ status: 'requires_action', decline_code: 'authentication_required' });
     const mail = await harness().mailTo(buyer.email, (message) => message.subject.includes('확인해 주세요'));
     const link = /https?:\/\/\S+\/api\/subscribe\/autorenew\/pay\?token=[\w%.-]+/.exec(mail.text)![0];
@@ -321,6 +324,41 @@ describe('automatic renewal', function () {
     expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(0);
   });
 
+  it('a worker killed mid-charge (subshare renew-due, SIGKILL while Stripe answers): the next pass sends the same attempt and Stripe charges once', async () => {
+    const { buyer, subscription, customer } = await buyWithAutoRenewal();
+    await renewal.renewDue();
+    await remind(subscription, buyer.email);
+    // The CLI process reads the real clock, not the test's: its charge is made due by the real one.
+    await knex()('renewal_charges')
+      .where({ subscription_id: subscription.id })
+      .update({ next_attempt_at: new Date(Date.now() - 1000) });
+    const intents = () => stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer);
+    // Stripe makes the charge, and its answer is held back: the worker dies before it learns of it.
+    stripe.delayAnswerNext(30_000);
+    const env = testEnv(harness().db.url, { CREDENTIALS_KEY: harness().config.credentialsKey.toString('base64'), ...stripe.env });
+    const child = spawnCli(['renew-due'], env);
+    await waitFor(() => intents().length === 1, { what: 'the charge sent to Stripe', timeoutMs: 30_000 });
+    child.kill('SIGKILL');
+    await exited(child);
+    expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(1);
+    expect(await chargeOf(subscription.id)).to.include({ status: 'charging', attempts: 1 });
+
+    // The next pass (the worker's, another process's) finds the row left charging and sends the same attempt.
+    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
+    expect(intents()).to.have.length(2);
+    expect(new Set(intents().map((entry) => entry.headers['idempotency-key']))).to.deep.equal(
+      new Set([`subshare-renewal-${subscription.id}-${subscription.ends_at.getTime()}-1`]),
+    );
+    expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(1);
+    const charge = await chargeOf(subscription.id);
+    expect(charge.status).to.equal('succeeded');
+    expect((await knex()('payments').where({ order_id: charge.order_id })).map((row: { status: string }) => row.status)).to.deep.equal(['paid']);
+    // Two passes at once after that: nothing more.
+    await Promise.all([renewal.renewDue(), renewal.renewDue()]);
+    expect(intents()).to.have.length(2);
+  });
+
   it('a PaymentIntent webhook of a renewal charge applies once, through the normal payment path', async () => {
     const { buyer, subscription, customer } = await buyWithAutoRenewal();
     await renewal.renewDue();
@@ -337,9 +375,10 @@ describe('automatic renewal', function () {
   });
 
   it('staff see upcoming and failed renewals with the expected revenue; buyers may not', async () => {
-    const { buyer } = await buyWithAutoRenewal();
+    const { buyer, subscription } = await buyWithAutoRenewal();
     await renewal.renewDue();
     await api(app).get('/api/admin/renewals').set(buyer.auth).expect(403);
+    moveTo(new Date(subscription.ends_at.getTime() - 10 * DAY));
     const admin = await loginAs('admin', { app });
     const { body } = await api(app).get('/api/admin/renewals').set(admin.auth).query({ userId: buyer.id }).expect(200);
     expect(body.upcoming).to.have.length(1);

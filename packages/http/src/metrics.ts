@@ -8,7 +8,8 @@
  *   `static` for files, `unmatched` for answers no route gave);
  * - read from the database at scrape time (core's ShopMetricsFlow, bounded by
  *   METRICS_DATABASE_TIMEOUT_MS): jobs per pg-boss queue and state, the outbox backlog and the age
- *   of its oldest pending e-mail, paid orders waiting past the 24-hour promise, activation latency;
+ *   of its oldest pending e-mail, paid orders waiting past the 24-hour promise, activation latency,
+ *   automatic renewals attempted, succeeded and failed (`subshare_renewals_total{outcome}`);
  *   `subshare_metrics_database_up` says whether they could be read (they are left out when not);
  * - Node's process metrics (prom-client's defaults).
  *
@@ -93,7 +94,13 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     'Payment to activation of the orders completed in the last 24 hours (quantile 1: the longest)',
     ['quantile'],
   );
-  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency];
+  const renewals = gauge(
+    registry,
+    'subshare_renewals_total',
+    'Automatic renewal since the start, by outcome: attempted (charges sent to the provider), succeeded (periods renewed), failed (declines)',
+    ['outcome'],
+  );
+  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, renewals];
 
   const record = (figures: ShopMetrics) => {
     for (const { queue, state, count } of figures.jobs) jobs.set({ queue, state }, count);
@@ -106,6 +113,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     latency.set({ quantile: '0.9' }, figures.activation.p90);
     latency.set({ quantile: '0.99' }, figures.activation.p99);
     latency.set({ quantile: '1' }, figures.activation.max);
+    for (const outcome of ['attempted', 'succeeded', 'failed'] as const) renewals.set({ outcome }, figures.renewals[outcome]);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {

@@ -11,6 +11,7 @@ import { countJobs, type JobCount } from '../shared/jobs.js';
 import { TOKENS } from '../shared/tokens.js';
 import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
 import { ORDERS, type ActivationLatency, type OrdersService } from '../modules/orders/index.js';
+import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
 import { ACTIVATION_PROMISE_HOURS } from './admin-dashboard.flow.js';
 
 /** Activation latency is measured over the orders completed in this many past hours. */
@@ -22,6 +23,8 @@ export interface ShopMetrics {
   /** Paid orders still waiting for activation ACTIVATION_PROMISE_HOURS after payment. */
   ordersWaitingPastPromise: number;
   activation: ActivationLatency;
+  /** Automatic renewal since the start: charge attempts sent, periods renewed, declines met. */
+  renewals: { attempted: number; succeeded: number; failed: number };
 }
 
 @injectable()
@@ -30,6 +33,7 @@ export class ShopMetricsFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
   ) {}
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {
@@ -41,7 +45,8 @@ export class ShopMetricsFlow {
       const outbox = await this.notifications.outboxBacklog(trx);
       const ordersWaitingPastPromise = await this.orders.countWaitingLongerThan(ACTIVATION_PROMISE_HOURS, trx);
       const activation = await this.orders.activationLatency(ACTIVATION_LATENCY_WINDOW_HOURS, trx);
-      return { jobs, outbox, ordersWaitingPastPromise, activation };
+      const renewals = await this.renewals.counts(trx);
+      return { jobs, outbox, ordersWaitingPastPromise, activation, renewals };
     });
   }
 }

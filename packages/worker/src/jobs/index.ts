@@ -4,6 +4,7 @@ import { endDueJob, remindDueJob } from './expiry.job.js';
 import type { JobDefinition } from './job.js';
 import { expireUnpaidOrdersJob, reconcilePaymentsJob } from './payments.job.js';
 import { pruneJob } from './prune.job.js';
+import { renewDueJob } from './renewals.job.js';
 
 /** Every job this worker runs. Adding a job: write its file, list it here. */
 export const JOBS: JobDefinition[] = [
@@ -19,4 +20,5 @@ export const JOBS: JobDefinition[] = [
   remindDueJob,
   reconcilePaymentsJob,
   expireUnpaidOrdersJob,
+  renewDueJob,
 ];
