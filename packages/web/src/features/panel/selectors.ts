@@ -1,5 +1,5 @@
 import { injectedPanelSlice } from './slice';
 
 // Read through the injected slice: before the slice's first action they answer its initial state.
-export const { selectPanelUserId, selectPanelStatus, selectPanel, selectPanelLanguageId, selectInvitations, selectVerifications } =
+export const { selectPanelUserId, selectPanelStatus, selectPanel, selectPanelLanguageId, selectInvitations, selectVerifications, selectAutoRenewals } =
   injectedPanelSlice.selectors;
