@@ -181,13 +181,17 @@ describe('automatic renewal', function () {
 
     await remind(subscription, buyer.email);
     expect((await knex()('subscriptions').where({ id: subscription.id }).first()).held_until).to.not.equal(null);
-    await api(app)
-      .post('/api/subscribe/autorenew')
-      .set((await relogin(buyer)).auth)
-      .send({ subscriptionId: subscription.id, enabled: false })
-      .expect(200);
+    const auth = (await relogin(buyer)).auth;
+    const turn = (enabled: boolean) => api(app).post('/api/subscribe/autorenew').set(auth).send({ subscriptionId: subscription.id, enabled }).expect(200);
+    await turn(false);
     expect((await chargeOf(subscription.id)).status).to.equal('cancelled');
     expect((await knex()('subscriptions').where({ id: subscription.id }).first()).held_until).to.equal(null);
+    // On again before the end: the reminded period's charge is back, the slot held again; then off for the rest of this test.
+    await turn(true);
+    expect((await chargeOf(subscription.id)).status).to.equal('scheduled');
+    expect((await knex()('subscriptions').where({ id: subscription.id }).first()).held_until).to.not.equal(null);
+    await turn(false);
+    expect((await chargeOf(subscription.id)).status).to.equal('cancelled');
     moveTo(new Date(subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
     expect(stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer)).to.have.length(0);

@@ -659,6 +659,12 @@ export class RenewalFlow {
         await this.renewals.update(open.id, { status: 'cancelled' }, trx);
         await this.subscriptions.hold(subscription.id, null, trx);
       }
+      // Back on before the end, after the reminder of this period: its charge is made after all
+      // (the buyer was reminded; turning it on again is their answer).
+      if (enabled && open?.status === 'cancelled' && open.attempts === 0 && subscription.endsAt > this.clock.now()) {
+        await this.renewals.update(open.id, { status: 'scheduled', nextAttemptAt: open.periodEnd }, trx);
+        await this.subscriptions.hold(subscription.id, new Date(open.periodEnd.getTime() + HOLD_MS), trx);
+      }
       await this.audit.record(
         actor,
         { action: 'subscription.autorenew', targetType: 'subscription', targetId: subscription.id, details: { subscriptionId: subscription.id, enabled, via } },
