@@ -104,6 +104,35 @@ describe('automatic renewal', function () {
     return harness().mailTo(to, (mail) => /renews on|자동 연장됩니다/.test(mail.subject));
   }
 
+  it('says where "Renew automatically" can be ticked: with Stripe, not with the demo provider, and refuses it for other methods', async () => {
+    expect((await api(app).get('/api/payment/autorenew').expect(200)).body).to.deep.equal({ available: true });
+    expect((await api().get('/api/payment/autorenew').expect(200)).body).to.deep.equal({ available: false });
+    const buyer = await loginAs('user', { app });
+    const { body: order } = await api(app)
+      .post('/api/order/insert')
+      .set(buyer.auth)
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, currency: 'EUR' })
+      .expect(200);
+    await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: order.id, renewAutomatically: 'yes' }).expect(400);
+    const demoBuyer = await loginAs('user');
+    const { body: demoOrder } = await api()
+      .post('/api/order/insert')
+      .set(demoBuyer.auth)
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, currency: 'EUR' })
+      .expect(200);
+    const refused = await api()
+      .post('/api/payment/createcheckoutsession')
+      .set(demoBuyer.auth)
+      .send({ orderId: demoOrder.id, renewAutomatically: true })
+      .expect(409);
+    expect(refused.body.code).to.equal('autorenew_unavailable');
+    // Default off: a plain card checkout saves nothing.
+    await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: order.id }).expect(200);
+    expect(stripe.lastCreate!.params.customer).to.equal(undefined);
+    expect(stripe.lastCreate!.params.payment_intent_data).to.not.have.property('setup_future_usage');
+    expect(await knex()('auto_renewals').whereIn('order_item_id', knex()('order_items').select('id').where({ order_id: order.id }))).to.have.length(0);
+  });
+
   it('saves the card at checkout, reminds 3 days ahead with amount, date, card and a cancel link, then charges once off-session and extends the same slot', async () => {
     const { buyer, orderId, subscription, card, create, customer } = await buyWithAutoRenewal({ last4: '4444' });
     // Checkout on the buyer's Stripe Customer with setup_future_usage=off_session (not customer_email).
@@ -212,12 +241,19 @@ describe('automatic renewal', function () {
       expect(page.text).to.contain('Cancel automatic renewal?').and.to.contain('method="post"');
     }
     expect((await chargeOf(subscription.id)).status).to.equal('scheduled');
-    // A tampered token or a pay token is refused.
+    // A tampered token is refused: JSON for API clients, the page for a browser.
     await api(app)
       .post('/api/subscribe/autorenew/cancel')
       .type('form')
       .send({ token: `${token}x` })
       .expect(404);
+    const page = await api(app)
+      .post('/api/subscribe/autorenew/cancel')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ token: `${token}x` })
+      .expect(404);
+    expect(page.text).to.contain('Link not valid');
     const done = await api(app).post('/api/subscribe/autorenew/cancel').type('form').send({ token }).expect(200);
     expect(done.text).to.contain('Automatic renewal cancelled');
     expect((await chargeOf(subscription.id)).status).to.equal('cancelled');

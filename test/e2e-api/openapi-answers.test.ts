@@ -510,6 +510,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .post('/api/subscribe/autorenew/pay')
         .type('form')
         .send({ token: (await heldByBuyer('pay')).token }),
+    'GET /api/payment/autorenew': () => api().get('/api/payment/autorenew'),
     'GET /api/admin/renewals': async () =>
       api()
         .get('/api/admin/renewals')

@@ -29,11 +29,19 @@ ${form}
 </main></body></html>`;
 }
 
-/** Answers a link page: a redirect when it has one, the HTML page otherwise (never cached: it shows a subscription's state). */
-export function sendLinkPage(res: Response, page: LinkPage, action: string): void {
+/**
+ * Answers a link page: a redirect when it has one, the HTML page otherwise (never cached: it shows
+ * a subscription's state). A refusal (bad or expired token) is the API's JSON error
+ * `{ message, code: renewal_link_invalid }` unless the client prefers HTML (a browser opening the link).
+ */
+export function sendLinkPage(req: Request, res: Response, page: LinkPage, action: string): void {
   res.set('cache-control', 'no-store');
   if (page.redirect) {
     res.redirect(303, page.redirect);
+    return;
+  }
+  if (page.status >= 400 && req.accepts(['json', 'html']) !== 'html') {
+    res.status(page.status).json({ message: page.message, code: page.status === 404 ? 'renewal_link_invalid' : 'renewal_link_unusable' });
     return;
   }
   res.status(page.status).type('html').send(renderLinkPage(page, action));

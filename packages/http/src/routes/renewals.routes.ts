@@ -43,7 +43,7 @@ export function renewalsCalls(container: Container): Call[] {
       description: 'Changes nothing (link prefetchers GET every link); its button POSTs the token. 404 page for a bad or expired token.',
       query: schemas.linkQuery,
       answer: linkPage('The confirm page.'),
-      handler: async ({ query, res }) => sendLinkPage(res, await renewal.cancelLinkPage(query.token), CANCEL),
+      handler: async ({ query, req, res }) => sendLinkPage(req, res, await renewal.cancelLinkPage(query.token), CANCEL),
     }),
     call({
       method: 'post',
@@ -55,7 +55,7 @@ export function renewalsCalls(container: Container): Call[] {
       rawBodyTypes: ['application/x-www-form-urlencoded'],
       summary: "The cancel page's button: automatic renewal off (audited, the buyer as actor)",
       answer: linkPage('Says it is cancelled (404 page for a bad or expired token).'),
-      handler: async ({ req, res, context }) => sendLinkPage(res, await renewal.cancelByLink(formToken(req), context), CANCEL),
+      handler: async ({ req, res, context }) => sendLinkPage(req, res, await renewal.cancelByLink(formToken(req), context), CANCEL),
     }),
     call({
       method: 'get',
@@ -67,7 +67,7 @@ export function renewalsCalls(container: Container): Call[] {
       description: 'Changes nothing; its button POSTs the token.',
       query: schemas.linkQuery,
       answer: linkPage('The page with the pay button.'),
-      handler: async ({ query, res }) => sendLinkPage(res, await renewal.payLinkPage(query.token), PAY),
+      handler: async ({ query, req, res }) => sendLinkPage(req, res, await renewal.payLinkPage(query.token), PAY),
     }),
     call({
       method: 'post',
@@ -80,7 +80,7 @@ export function renewalsCalls(container: Container): Call[] {
       summary: "The payment page's button: the period's renewal order and its checkout",
       description: 'A 303 to the provider of the method the subscription was bought with; paid, the order extends the same subscription on its slot.',
       answer: { status: 303, description: "A redirect to the provider's checkout page." },
-      handler: async ({ req, res, context }) => sendLinkPage(res, await renewal.payByLink(formToken(req), context), PAY),
+      handler: async ({ req, res, context }) => sendLinkPage(req, res, await renewal.payByLink(formToken(req), context), PAY),
     }),
     call({
       method: 'get',

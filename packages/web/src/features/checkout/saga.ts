@@ -13,7 +13,7 @@
  * Everything the payment page starts runs in one task per visit: leaving the page cancels it
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
-import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
 import type { CheckoutSession, Order, PaymentMethodId } from '../../services/api/payment';
@@ -28,7 +28,7 @@ import { currencyChosen } from '../catalog/slice';
 import { waitForLanguage } from '../language/saga';
 import type { LanguageId } from '../language/languages';
 import { showErrorSnackbar } from '../shell/snackbarSagas';
-import { selectMethod, selectOrder, selectPaying } from './selectors';
+import { selectMethod, selectOrder, selectPaying, selectRenewAutomatically } from './selectors';
 import {
   orderCreated,
   orderFailed,
@@ -36,6 +36,7 @@ import {
   payFailed,
   payRequested,
   paymentPageClosed,
+  autoRenewAvailabilityKnown,
   paymentPageOpened,
   payssionChecked,
   payssionResultClosed,
@@ -106,9 +107,10 @@ function* pay() {
   const paying: boolean = yield select(selectPaying);
   const order: Order | null = yield select(selectOrder);
   const method: PaymentMethodId | null = yield select(selectMethod);
+  const renew: boolean = yield select(selectRenewAutomatically);
   if (!paying || !order || method === null) return;
   try {
-    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method);
+    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method, method === 1 && renew);
     yield call(leaveTo, checkoutUrl(session));
   } catch (error) {
     if (paymentApi.isRegionalMethod(method)) {
@@ -128,6 +130,16 @@ function* recreateOrder() {
   if (!paying) yield put(orderRequested());
 }
 
+/** Whether the card method offers "Renew automatically" here; a failed question leaves the box hidden. */
+function* askAutoRenew() {
+  try {
+    const available: boolean = yield call(paymentApi.autoRenewAvailable);
+    yield put(autoRenewAvailabilityKnown(available));
+  } catch (error) {
+    logError('automatic renewal availability unknown', error);
+  }
+}
+
 /** One visit to /payment, from mount to unmount. */
 function* paymentPage() {
   const selection: Selection | null = yield call(readStoredSelection);
@@ -138,6 +150,7 @@ function* paymentPage() {
   }
   yield takeLatest(orderRequested.type, createOrder, selection);
   yield takeLeading(payRequested.type, pay);
+  yield spawn(askAutoRenew);
   yield takeEvery(currencyChosen.type, recreateOrder);
   yield put(orderRequested());
 }

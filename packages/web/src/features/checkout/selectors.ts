@@ -1,4 +1,13 @@
 import { injectedCheckoutSlice } from './slice';
 
 // Read through the injected slice: before the slice's first action they answer its initial state.
-export const { selectOrderStatus, selectOrder, selectMethods, selectMethod, selectPaying, selectPayssionStatus } = injectedCheckoutSlice.selectors;
+export const {
+  selectOrderStatus,
+  selectOrder,
+  selectMethods,
+  selectMethod,
+  selectPaying,
+  selectPayssionStatus,
+  selectAutoRenewAvailable,
+  selectRenewAutomatically,
+} = injectedCheckoutSlice.selectors;
