@@ -145,7 +145,8 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
     expect(await emailsWithKey(key)).to.equal(1);
     expect((await outboxOf(key)).kind).to.equal(7);
     const mail = await delivered(held.user.email, (m) => m.subject.includes('만료됩니다'));
-    expect(mail.html).to.include(`/platform/${held.platform.id}`);
+    // The renewal link pays the renewal of this subscription in one click (issue 28), no login needed.
+    expect(mail.html).to.include('/api/subscribe/autorenew/pay?token=');
     expect((await subscription(held.subscriptionId)).reminded_at).to.not.equal(null);
   });
 

@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Response } from 'supertest';
-import { FLOWS, MAILBOXES, type AccountHealthFlow, type MailboxReaderService } from '@subshare/core';
+import { FLOWS, MAILBOXES, signRenewalLink, type AccountHealthFlow, type MailboxReaderService } from '@subshare/core';
 import { api, createUser, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -196,6 +196,26 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     await flow.moveBuyers(account.id);
     await waitFor(async () => (await flow.list(platform.id)).find((entry) => entry.id === account.id)?.buyers[0]?.status === 'moved', { what: 'the move' });
     return { platformId: platform.id, accountId: account.id };
+  };
+
+  /** A buyer's active subscription and a signed link token of it (automatic renewal's calls). */
+  const heldByBuyer = async (purpose: 'cancel' | 'pay' = 'cancel') => {
+    const user = await loginAs('user');
+    const platform = await createPlatform();
+    await createAccount(platform.id, 2);
+    await platformJobsSettled(platform.id);
+    const order = await api()
+      .post('/api/order/insert')
+      .set(user.auth)
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId })
+      .expect(200);
+    await markPaidQuietly(order.body.id);
+    const [held] = (await activation().activate(order.body.id)).subscriptions;
+    const token = signRenewalLink(
+      { purpose, subscriptionId: held.subscriptionId, periodEnd: held.endsAt.getTime(), expiresAt: held.endsAt.getTime() + 86_400_000 },
+      harness().config.tokenSecret,
+    );
+    return { auth: user.auth, subscriptionId: held.subscriptionId, token };
   };
 
   /** One real call per operation, `METHOD /path` as the document spells it. */
@@ -511,6 +531,33 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .set((await loginAs('moderator')).auth)
         .send({ accountId });
     },
+    'POST /api/subscribe/autorenew': async () => {
+      const { auth, subscriptionId } = await heldByBuyer();
+      return api().post('/api/subscribe/autorenew').set(auth).send({ subscriptionId, enabled: false });
+    },
+    'GET /api/subscribe/autorenew/cancel': async () =>
+      api()
+        .get('/api/subscribe/autorenew/cancel')
+        .query({ token: (await heldByBuyer()).token }),
+    'POST /api/subscribe/autorenew/cancel': async () =>
+      api()
+        .post('/api/subscribe/autorenew/cancel')
+        .type('form')
+        .send({ token: (await heldByBuyer()).token }),
+    'GET /api/subscribe/autorenew/pay': async () =>
+      api()
+        .get('/api/subscribe/autorenew/pay')
+        .query({ token: (await heldByBuyer('pay')).token }),
+    'POST /api/subscribe/autorenew/pay': async () =>
+      api()
+        .post('/api/subscribe/autorenew/pay')
+        .type('form')
+        .send({ token: (await heldByBuyer('pay')).token }),
+    'GET /api/payment/autorenew': () => api().get('/api/payment/autorenew'),
+    'GET /api/admin/renewals': async () =>
+      api()
+        .get('/api/admin/renewals')
+        .set(await staffAuth()),
     'POST /api/subscribe/insert': async () =>
       api()
         .post('/api/subscribe/insert')

@@ -14,6 +14,7 @@ const REPLACE = '/api/webhook/replacesubscribe';
 const CIPHERTEXT = /^v1:[0-9a-f]{8}:/;
 
 const ITEM_KEYS = [
+  'autoRenew',
   'orderId',
   'subscribeId',
   'type',
@@ -89,6 +90,8 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
     expect(body.subscribers).to.have.length(1);
     const [item] = body.subscribers;
     expect(item).to.have.all.keys(...ITEM_KEYS);
+    // No Stripe here: the demo provider saves no card, so the renewal is a payment link by e-mail.
+    expect(item.autoRenew).to.include({ mode: 'link', enabled: false, canEnable: false, amount: 4.99, currencyCode: 'EUR' });
     const subscription = await knex()('subscriptions').where({ user_id: buyer.id }).first();
     expect(item).to.include({
       health: 'ok',

@@ -43,6 +43,15 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     moved: 2,
     waiting: 1,
   },
+  [EMAIL_KIND.autoRenewal]: {
+    event: 'reminder',
+    subscriptionId: 11,
+    platformName: HOSTILE,
+    amount: '€4.99',
+    date: END,
+    cardLast4: '4242',
+    cancelUrl: 'https://shop.example.test/api/subscribe/autorenew/cancel?token=abc',
+  },
 };
 
 function render<K extends EmailKind>(kind: K, languageId: 1 | 2, data: EmailDataByKind[K] = SAMPLES[kind], userId: number | null = 77) {

@@ -21,6 +21,20 @@
  *   await stripe.deliver(url, stripe.disputeWebhook(paymentIntent, 'charge.dispute.created'));
  *   await stripe.deliver(url, stripe.disputeWebhook(paymentIntent, 'charge.dispute.closed', { status: 'lost' }));
  *
+ * Saved cards and off-session charges (automatic renewal, issue 28), as Stripe speaks them:
+ *
+ *   POST /v1/customers                            a Customer (`cus_…`) per buyer
+ *   a Checkout Session with `customer` and `payment_intent_data[setup_future_usage]=off_session`:
+ *     paying it saves the card (`pm_…`, `pay(id, { card: { last4 } })`) on the customer
+ *   a `mode=setup` session (with `currency`): paying it makes a SetupIntent (`seti_…`) with a new card
+ *   POST /v1/payment_intents { off_session, confirm, customer, payment_method }: charges the card as
+ *     `cardBehaves(pm, …)` says: `succeed`, `decline` (402 card_error card_declined, the PaymentIntent
+ *     in `requires_payment_method`), `authentication_required` (402, decline code
+ *     authentication_required), `requires_action` (200, a PaymentIntent in `requires_action`)
+ *   GET /v1/payment_intents/:id (expand[]=payment_method), GET a session (expand[]=setup_intent.payment_method)
+ *   stripe.paymentIntentWebhook(pi, 'payment_intent.succeeded' | 'payment_intent.payment_failed')
+ *   stripe.offSessionCharges(): every off-session PaymentIntent that took money
+ *
  * Knobs: failNext(status) answers the next API request (checkout or refund) with an error (before
  * any work is done, so it is not stored against its Idempotency-Key), delayNext(ms) holds the next
  * request back before any work (a timed-out request does nothing), delayAnswerNext(ms) does the
@@ -61,6 +75,8 @@ export interface FakeStripeSession {
   livemode: false;
   locale: string | null;
   payment_intent: string | null;
+  customer: string | null;
+  setup_intent: string | null;
   line_items_input: Array<Record<string, unknown>>;
   /** `payment_intent_data` of the create request (kept for the PaymentIntent, not shown on the session). */
   payment_intent_data_input?: Record<string, unknown>;
@@ -162,7 +178,38 @@ export interface DisputeWebhookOptions extends SignedDeliveryOptions {
   dispute?: Record<string, unknown>;
 }
 
-type Endpoint = 'create' | 'retrieve' | 'expire' | 'refund' | 'listRefunds' | 'page' | 'other';
+type Endpoint = 'create' | 'retrieve' | 'expire' | 'refund' | 'listRefunds' | 'page' | 'customer' | 'intent' | 'intent_retrieve' | 'other';
+
+/** What charging a saved card does (a queue per card; the last one stays). */
+export type CardBehaviour = 'succeed' | 'decline' | 'authentication_required' | 'requires_action';
+
+/** A saved card: a PaymentMethod attached to a Customer. */
+export interface FakeStripePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: number;
+}
+
+/** A PaymentIntent as the API answers it (off-session charges, and those of paid sessions). */
+export interface FakeStripePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  off_session: boolean;
+  metadata: Record<string, string>;
+  description: string | null;
+  last_payment_error: Record<string, unknown> | null;
+  created: number;
+  livemode: false;
+}
 
 /** Recorded API request (for protocol assertions). */
 export interface FakeStripeRequest {
@@ -230,7 +277,27 @@ export class FakeStripe extends LocalHttpServer {
   /** The status new refunds get. */
   refundStatus: 'succeeded' | 'pending';
   /** Requests received, by endpoint. */
-  readonly requests: Record<Endpoint, number> = { create: 0, retrieve: 0, expire: 0, refund: 0, listRefunds: 0, page: 0, other: 0 };
+  readonly requests: Record<Endpoint, number> = {
+    create: 0,
+    retrieve: 0,
+    expire: 0,
+    refund: 0,
+    listRefunds: 0,
+    page: 0,
+    customer: 0,
+    intent: 0,
+    intent_retrieve: 0,
+    other: 0,
+  };
+  readonly customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Record<string, string>; created: number }>();
+  readonly paymentMethods = new Map<string, FakeStripePaymentMethod>();
+  /** Every PaymentIntent by id: paid sessions' and off-session charges'. */
+  readonly intents = new Map<string, FakeStripePaymentIntent>();
+  private readonly behaviours = new Map<string, CardBehaviour[]>();
+  private readonly setupIntents = new Map<
+    string,
+    { id: string; object: 'setup_intent'; customer: string; payment_method: string; status: 'succeeded'; usage: 'off_session' }
+  >();
   /** Every API request, in order. */
   readonly log: FakeStripeRequest[] = [];
   readonly sessions = new Map<string, FakeStripeSession>();
@@ -289,9 +356,27 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   /** The buyer completes Checkout. `unpaid` is a delayed method (e.g. a bank debit) still in progress. */
-  pay(sessionId: string, options: { paymentStatus?: 'paid' | 'unpaid' } = {}): FakeStripeSession {
+  pay(sessionId: string, options: { paymentStatus?: 'paid' | 'unpaid'; card?: { last4?: string; brand?: string } } = {}): FakeStripeSession {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new Error(`Session ${sessionId} is ${session.status}`);
+    if (session.mode === 'setup') {
+      // A setup-mode session saves a card on its customer; no money moves.
+      const method = this.saveCard(session.customer!, options.card);
+      const setup = {
+        id: `seti_${randomBytes(12).toString('hex')}`,
+        object: 'setup_intent' as const,
+        customer: session.customer!,
+        payment_method: method.id,
+        status: 'succeeded' as const,
+        usage: 'off_session' as const,
+      };
+      this.setupIntents.set(setup.id, setup);
+      session.status = 'complete';
+      session.payment_status = 'no_payment_required';
+      session.setup_intent = setup.id;
+      session.url = null;
+      return session;
+    }
     session.status = 'complete';
     session.payment_status = options.paymentStatus ?? 'paid';
     session.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
@@ -307,7 +392,80 @@ export class FakeStripe extends LocalHttpServer {
       amountRefunded: 0,
       refunds: [],
     });
+    const saves = (intentData as { setup_future_usage?: string }).setup_future_usage === 'off_session' && session.customer;
+    const method = saves ? this.saveCard(session.customer!, options.card) : undefined;
+    this.intents.set(session.payment_intent, {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: session.payment_status === 'paid' ? session.amount_total : 0,
+      currency: session.currency,
+      customer: session.customer,
+      payment_method: method?.id ?? `pm_${randomBytes(12).toString('hex')}`,
+      status: session.payment_status === 'paid' ? 'succeeded' : 'processing',
+      off_session: false,
+      metadata: { ...(intentData.metadata ?? {}) },
+      description: null,
+      last_payment_error: null,
+      created: nowSeconds(),
+      livemode: false,
+    });
     return session;
+  }
+
+  /** A card saved on a customer (a PaymentMethod attached to it). */
+  private saveCard(customer: string, card: { last4?: string; brand?: string } = {}): FakeStripePaymentMethod {
+    if (!this.customers.has(customer)) throw new Error(`FakeStripe has no customer ${customer}`);
+    const method: FakeStripePaymentMethod = {
+      id: `pm_${randomBytes(12).toString('hex')}`,
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: 2030 },
+      created: nowSeconds(),
+    };
+    this.paymentMethods.set(method.id, method);
+    return method;
+  }
+
+  /** What the next charges of a saved card do, in order (the last stays): e.g. cardBehaves(pm, 'decline', 'succeed'). */
+  cardBehaves(paymentMethodId: string, ...outcomes: CardBehaviour[]): void {
+    if (!this.paymentMethods.has(paymentMethodId)) throw new Error(`FakeStripe has no payment method ${paymentMethodId}`);
+    this.behaviours.set(paymentMethodId, outcomes);
+  }
+
+  /** The card saved on a customer, newest first. */
+  cardsOf(customer: string): FakeStripePaymentMethod[] {
+    return [...this.paymentMethods.values()].filter((method) => method.customer === customer).reverse();
+  }
+
+  /** Off-session PaymentIntents that took money (what the buyer's statement shows). */
+  offSessionCharges(): FakeStripePaymentIntent[] {
+    return [...this.intents.values()].filter((intent) => intent.off_session && intent.status === 'succeeded');
+  }
+
+  /** The buyer confirms an off-session PaymentIntent that needed authentication (their bank's page). */
+  buyerAuthenticates(paymentIntent: string): FakeStripePaymentIntent {
+    const intent = this.intent(paymentIntent);
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.last_payment_error = null;
+    return intent;
+  }
+
+  intent(id: string): FakeStripePaymentIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`FakeStripe has no payment intent ${id}`);
+    return intent;
+  }
+
+  /** A signed `payment_intent.*` event carrying the PaymentIntent as it is now. */
+  paymentIntentWebhook(
+    paymentIntent: string,
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    options: SignedDeliveryOptions = {},
+  ): FakeStripeDelivery {
+    return this.signedDelivery(type, { ...this.intent(paymentIntent) }, 'amount', options);
   }
 
   /** A paid session's money by its PaymentIntent id. */
@@ -535,6 +693,10 @@ export class FakeStripe extends LocalHttpServer {
 
   private route(method: string, path: string): { endpoint: Endpoint; id?: string } {
     if (method === 'POST' && path === '/v1/checkout/sessions') return { endpoint: 'create' };
+    if (method === 'POST' && path === '/v1/customers') return { endpoint: 'customer' };
+    if (method === 'POST' && path === '/v1/payment_intents') return { endpoint: 'intent' };
+    const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && intent) return { endpoint: 'intent_retrieve', id: intent[1] };
     if (method === 'POST' && path === '/v1/refunds') return { endpoint: 'refund' };
     if (method === 'GET' && path === '/v1/refunds') return { endpoint: 'listRefunds' };
     const one = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
@@ -568,6 +730,29 @@ export class FakeStripe extends LocalHttpServer {
 
   private execute(route: { endpoint: Endpoint; id?: string }, params: Record<string, unknown>): { status: number; body: unknown } {
     if (route.endpoint === 'create') return { status: 200, body: this.publicView(this.create(params)) };
+    if (route.endpoint === 'customer') return { status: 200, body: this.createCustomer(params) };
+    if (route.endpoint === 'intent') return this.createIntent(params);
+    if (route.endpoint === 'intent_retrieve') {
+      const intent = this.intents.get(route.id ?? '');
+      if (!intent) {
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'intent',
+          message: `No such payment_intent: '${route.id}'`,
+        });
+      }
+      const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+      return {
+        status: 200,
+        body: {
+          ...intent,
+          ...(expand.includes('payment_method') && intent.payment_method
+            ? { payment_method: this.paymentMethods.get(intent.payment_method) ?? intent.payment_method }
+            : {}),
+        },
+      };
+    }
     if (route.endpoint === 'refund') return { status: 200, body: this.createRefund(params) };
     if (route.endpoint === 'listRefunds') {
       // GET /v1/refunds?payment_intent=pi_…: newest first, as Stripe lists them.
@@ -590,7 +775,105 @@ export class FakeStripe extends LocalHttpServer {
       }
       this.expire(session.id);
     }
+    const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+    if (expand.includes('setup_intent.payment_method') && session.setup_intent) {
+      const setup = this.setupIntents.get(session.setup_intent)!;
+      return { status: 200, body: { ...this.publicView(session), setup_intent: { ...setup, payment_method: this.paymentMethods.get(setup.payment_method) } } };
+    }
     return { status: 200, body: this.publicView(session) };
+  }
+
+  /** `POST /v1/customers`. */
+  private createCustomer(params: Record<string, unknown>) {
+    const customer = {
+      id: `cus_${randomBytes(7).toString('hex')}`,
+      object: 'customer' as const,
+      email: typeof params.email === 'string' ? params.email : null,
+      metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
+      created: nowSeconds(),
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /**
+   * `POST /v1/payment_intents` with `confirm=true` (and `off_session=true`) on a saved card: the
+   * card's behaviour decides. Declines are Stripe's 402 card_error carrying the PaymentIntent.
+   */
+  private createIntent(params: Record<string, unknown>): { status: number; body: unknown } {
+    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+    const amount = text(params.amount);
+    if (!amount || !/^\d+$/.test(amount) || Number(amount) < 1) throw invalid('Invalid integer: amount', 'amount');
+    const currency = text(params.currency);
+    if (!currency || !CURRENCIES.has(currency)) throw invalid(`Invalid currency: ${currency}`, 'currency');
+    const customer = text(params.customer);
+    if (customer && !this.customers.has(customer))
+      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+    const methodId = text(params.payment_method);
+    const method = methodId ? this.paymentMethods.get(methodId) : undefined;
+    if (methodId && !method)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `No such PaymentMethod: '${methodId}'`,
+      });
+    if (method && method.customer !== customer) {
+      throw invalid(
+        `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, or belongs to another Customer.`,
+        'payment_method',
+      );
+    }
+    const offSession = text(params.off_session) === 'true';
+    if (offSession && text(params.confirm) !== 'true') throw invalid('off_session can only be used with confirm=true.', 'off_session');
+    const intent: FakeStripePaymentIntent = {
+      id: `pi_${randomBytes(12).toString('hex')}`,
+      object: 'payment_intent',
+      amount: Number(amount),
+      amount_received: 0,
+      currency,
+      customer: customer ?? null,
+      payment_method: methodId ?? null,
+      status: 'requires_payment_method',
+      off_session: offSession,
+      metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
+      description: text(params.description) ?? null,
+      last_payment_error: null,
+      created: nowSeconds(),
+      livemode: false,
+    };
+    this.intents.set(intent.id, intent);
+    if (text(params.confirm) !== 'true' || !method) return { status: 200, body: intent };
+    const queue = this.behaviours.get(method.id) ?? [];
+    const behaviour = (queue.length > 1 ? queue.shift() : queue[0]) ?? 'succeed';
+    if (behaviour === 'succeed') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      // Its money, for refunds and disputes, as a paid session's.
+      this.payments.set(intent.id, {
+        id: intent.id,
+        chargeId: `ch_${randomBytes(12).toString('hex')}`,
+        sessionId: '',
+        amount: intent.amount,
+        currency,
+        metadata: intent.metadata,
+        amountRefunded: 0,
+        refunds: [],
+      });
+      return { status: 200, body: intent };
+    }
+    if (behaviour === 'requires_action') {
+      intent.status = 'requires_action';
+      return { status: 200, body: intent };
+    }
+    const code = behaviour === 'decline' ? 'card_declined' : 'authentication_required';
+    const declineCode = behaviour === 'decline' ? 'insufficient_funds' : 'authentication_required';
+    const message = behaviour === 'decline' ? 'Your card has insufficient funds.' : 'Your card was declined. This transaction requires authentication.';
+    intent.last_payment_error = { type: 'card_error', code, decline_code: declineCode, message, payment_method: method };
+    return {
+      status: 402,
+      body: { error: { type: 'card_error', code, decline_code: declineCode, message, payment_intent: { ...intent }, payment_method: method } },
+    };
   }
 
   private create(params: Record<string, unknown>): FakeStripeSession {
@@ -599,6 +882,15 @@ export class FakeStripe extends LocalHttpServer {
     if (!mode) throw invalid('Missing required param: mode.', 'mode');
     if (!['payment', 'subscription', 'setup'].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, 'mode');
     const items = params.line_items;
+    const customer = text(params.customer);
+    if (customer && !this.customers.has(customer)) throw invalid(`No such customer: '${customer}'`, 'customer', 'resource_missing');
+    if (customer && text(params.customer_email)) throw invalid('You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+    if (mode === 'setup' && !customer) throw invalid('A customer is needed to save a card in setup mode here.', 'customer');
+    if (mode === 'setup' && !text(params.currency)) throw invalid('currency is required in setup mode when payment_method_types is not passed.', 'currency');
+    const intentData = (params.payment_intent_data ?? {}) as Record<string, unknown>;
+    if (intentData.setup_future_usage !== undefined && !['off_session', 'on_session'].includes(String(intentData.setup_future_usage))) {
+      throw invalid('Invalid payment_intent_data[setup_future_usage]', 'payment_intent_data[setup_future_usage]');
+    }
     if (mode === 'payment' && (!Array.isArray(items) || items.length === 0)) {
       throw invalid('You must provide at least one recurring price in `subscription` mode or at least one line item in `payment` mode.', 'line_items');
     }
@@ -652,7 +944,7 @@ export class FakeStripe extends LocalHttpServer {
       status: 'open',
       payment_status: 'unpaid',
       mode,
-      currency: currency ?? 'eur',
+      currency: currency ?? text(params.currency) ?? 'eur',
       amount_subtotal: total,
       amount_total: total,
       client_reference_id: text(params.client_reference_id) ?? null,
@@ -665,6 +957,8 @@ export class FakeStripe extends LocalHttpServer {
       livemode: false,
       locale: locale ?? null,
       payment_intent: null,
+      customer: customer ?? null,
+      setup_intent: null,
       line_items_input: (items ?? []) as Array<Record<string, unknown>>,
       payment_intent_data_input: (params.payment_intent_data ?? undefined) as Record<string, unknown> | undefined,
     };

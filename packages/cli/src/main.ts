@@ -17,6 +17,7 @@ import { exportOrdersCommand } from './commands/export-orders.js';
 import { listOrdersCommand } from './commands/list-orders.js';
 import { migrateCommand } from './commands/migrate.js';
 import { refundOrderCommand } from './commands/refund-order.js';
+import { renewDueCommand } from './commands/renew-due.js';
 import { replaceSubscriptionCommand } from './commands/replace-subscription.js';
 import { restoreCommand } from './commands/restore.js';
 import { rotateCredentialsKeyCommand } from './commands/rotate-credentials-key.js';
@@ -46,6 +47,7 @@ const COMMANDS = [
   refundOrderCommand,
   sendEmailCommand,
   expireDueCommand,
+  renewDueCommand,
   backupCommand,
   restoreCommand,
 ];

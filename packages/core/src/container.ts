@@ -26,6 +26,7 @@ import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notificatio
 import { accountsModule, ACCOUNT_QUEUES } from './modules/accounts/index.js';
 import { subscriptionsModule, SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
 import { mailboxesModule } from './modules/mailboxes/index.js';
+import { renewalsModule, RENEWAL_QUEUES } from './modules/renewals/index.js';
 import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
@@ -49,6 +50,7 @@ const MODULES = [
   accountsModule,
   subscriptionsModule,
   mailboxesModule,
+  renewalsModule,
   flowsModule,
 ];
 
@@ -60,6 +62,7 @@ export const QUEUE_DEFINITIONS: QueueDefinition[] = [
   ...Object.values(PAYMENT_QUEUES),
   ...Object.values(ACCOUNT_QUEUES),
   ...Object.values(SUBSCRIPTION_QUEUES),
+  ...Object.values(RENEWAL_QUEUES),
 ];
 
 export function buildContainer(deps: ContainerDependencies): Container {

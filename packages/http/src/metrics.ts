@@ -8,7 +8,8 @@
  *   `static` for files, `unmatched` for answers no route gave);
  * - read from the database at scrape time (core's ShopMetricsFlow, bounded by
  *   METRICS_DATABASE_TIMEOUT_MS): jobs per pg-boss queue and state, the outbox backlog and the age
- *   of its oldest pending e-mail, paid orders waiting past the 24-hour promise, activation latency;
+ *   of its oldest pending e-mail, paid orders waiting past the 24-hour promise, activation latency,
+ *   automatic renewals attempted, succeeded and failed (`subshare_renewals_total{outcome}`);
  *   `subshare_metrics_database_up` says whether they could be read (they are left out when not);
  * - Node's process metrics (prom-client's defaults).
  *
@@ -95,7 +96,13 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     registers: [registry],
   });
   const accounts = gauge(registry, 'subshare_platform_accounts', 'Active platform accounts by health state (ok, attention, broken)', ['state']);
-  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts];
+  const renewals = gauge(
+    registry,
+    'subshare_renewals_total',
+    'Automatic renewal since the start, by outcome: attempted (charges sent to the provider), succeeded (periods renewed), failed (declines)',
+    ['outcome'],
+  );
+  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts, renewals];
 
   const record = (figures: ShopMetrics) => {
     for (const { queue, state, count } of figures.jobs) jobs.set({ queue, state }, count);
@@ -106,6 +113,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     activations.set(figures.activation.completed);
     for (const seconds of figures.activation.seconds) latency.observe(seconds);
     for (const [state, count] of Object.entries(figures.accountHealth)) accounts.set({ state }, count);
+    for (const outcome of ['attempted', 'succeeded', 'failed'] as const) renewals.set({ outcome }, figures.renewals[outcome]);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {

@@ -17,7 +17,7 @@
  *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
  *
  * Renewal: when the buyer already holds a subscription of the item's platform (on an active
- * account, not past its end), the item's unit extends that subscription on the same slot from
+ * account, not past its end, or its slot held for a renewal charge being retried), the item's unit extends that subscription on the same slot from
  * its current end date instead of claiming a new slot (one subscription per unit, soonest end
  * first; recorded in `subscription_renewals`, unique per order item unit). The buyer is already
  * on the account or in the family group, so a renewal never waits for an invitation. Should the
@@ -262,9 +262,10 @@ export class ActivationFlow {
     const renewals = new Map<number, SubscriptionView[]>();
     const taken = new Set<number>();
     for (const item of pending) {
-      const candidates = (await this.subscriptions.renewable(order.userId, accounts.get(item.platformId)!, trx)).filter(
-        (subscription) => !taken.has(subscription.id),
-      );
+      const candidates = (await this.subscriptions.renewable(order.userId, accounts.get(item.platformId)!, trx))
+        .filter((subscription) => !taken.has(subscription.id))
+        // A renewal order (automatic renewal, its payment link) extends the subscription it names first.
+        .sort((a, b) => Number(b.id === item.renewsSubscriptionId) - Number(a.id === item.renewsSubscriptionId));
       const chosen = candidates.slice(0, item.quantity);
       for (const subscription of chosen) taken.add(subscription.id);
       if (chosen.length > 0) renewals.set(item.id, chosen);

@@ -14,11 +14,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
-import { ValidationError } from '../shared/errors.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentMethodId, type PaymentsService } from '../modules/payments/index.js';
+import { PAYMENTS, type PaymentMethodId, type PaymentsService, type SavedCardsService } from '../modules/payments/index.js';
+import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 
@@ -33,20 +34,37 @@ export class CheckoutFlow {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
     @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
+    @inject(PAYMENTS.SavedCards) private readonly savedCards: SavedCardsService,
+    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
   ) {}
 
   /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (its pmId, 3–6): answers the provider page URL. */
-  async start(buyer: AuthenticatedUser, { orderId }: OrderIdInput, chosen: PaymentMethodId, context: RequestContext): Promise<{ url: string }> {
+  async start(
+    buyer: AuthenticatedUser,
+    { orderId }: OrderIdInput,
+    chosen: PaymentMethodId,
+    context: RequestContext,
+    { renewAutomatically = false }: { renewAutomatically?: boolean } = {},
+  ): Promise<{ url: string }> {
     const order = await this.orders.payableOrder(buyer, orderId);
     if (!this.payments.availableMethods(order.paymentMethods).includes(chosen)) {
       throw new ValidationError('This payment method is not available for this order.', { pmId: 'not available' }, 'method_unavailable');
+    }
+    if (renewAutomatically && (chosen !== 1 || !this.savedCards.available)) {
+      throw new ConflictError('Automatic renewal needs a card payment through Stripe.', 'autorenew_unavailable');
     }
     const payment = await this.knex.transaction(async (trx) => {
       // The order's row lock first: the payment's insert takes a share lock on it (its foreign
       // key), and two checkouts of one order that each held that and then asked for the row
       // lock deadlocked (a double click answered 500).
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      return this.payments.open({ orderId: order.id, method: chosen, amount: order.total }, trx);
+      const opened = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total, saveCard: renewAutomatically }, trx);
+      // "Renew automatically": every unit of the order renews with the card this payment saves (flows/renewal.flow.ts).
+      if (renewAutomatically) {
+        const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, unit) => ({ orderItemId: item.id, unit })));
+        await this.renewals.optIn(units, buyer.id, opened.id, trx);
+      }
+      return opened;
     });
     const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
     return this.payments.startProviderCheckout(payment, { id: order.id, description, languageId: order.languageId }, buyer, context);

@@ -5,8 +5,10 @@
  *       (ended_at = the end time itself), the buyer gets `subscriptionEnded` with a renewal
  *       link, and the platforms that gained a free slot retry their waiting orders.
  *   every 10 minutes ──▶ remindDue: active subscriptions ending within 3 days and not yet
- *       reminded of this period get `expiryReminder` with a renewal link (the platform page:
- *       buying it again extends the same slot from the current end, see activation.flow.ts).
+ *       reminded of this period get `expiryReminder` with a one-click link that pays their renewal
+ *       (extending the same slot from the current end, see activation.flow.ts), or, when they
+ *       renew automatically, the `autoRenewal` reminder of the charge to come (renewal.flow.ts).
+ *       A slot held for a renewal charge being retried (`held_until`) ends when the hold does.
  *
  * The slot is free at the end time whether or not the job has run: a period is [start, end),
  * so the exclusion constraint already lets a new period start at `end`, and the panel lists a
@@ -22,6 +24,7 @@ import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { RenewalFlow } from './renewal.flow.js';
 import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
 /** How long before the end the reminder goes out (product.md: 3 days). */
@@ -48,6 +51,7 @@ export class ExpiryFlow {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
   ) {
     this.logger = logger.child({ flow: 'expiry' });
   }
@@ -107,13 +111,18 @@ export class ExpiryFlow {
       return undefined;
     }
     const data = { subscriptionId: subscription.id, platformId: item.platformId, platformName: item.platformName, endTime: subscription.endsAt };
-    const message = kind === EMAIL_KIND.expiryReminder ? ({ kind, data: { ...data, daysLeft: REMINDER_DAYS } } as const) : ({ kind, data } as const);
+    const to = { to: order.email, languageId: order.languageId, userId: subscription.userId };
     try {
       // In a savepoint: an e-mail that cannot be written (bad data in an old order) must not stop
       // the subscription from ending, nor the rest of the batch.
-      await trx.transaction((savepoint) =>
-        this.notifications.enqueue({ ...message, to: order.email, languageId: order.languageId, userId: subscription.userId, idempotencyKey }, savepoint),
-      );
+      await trx.transaction(async (savepoint) => {
+        if (kind === EMAIL_KIND.subscriptionEnded) return this.notifications.enqueue({ kind, data, ...to, idempotencyKey }, savepoint);
+        // The reminder: of the automatic charge to come (with its cancel link), or of the end, with a one-click payment link.
+        const plan = await this.renewal.planReminder(subscription, order, item, savepoint);
+        if (plan.kind === 'auto')
+          return this.notifications.enqueue({ kind: EMAIL_KIND.autoRenewal, data: plan.data, ...to, idempotencyKey: plan.idempotencyKey }, savepoint);
+        return this.notifications.enqueue({ kind, data: { ...data, daysLeft: REMINDER_DAYS, renewUrl: plan.renewUrl }, ...to, idempotencyKey }, savepoint);
+      });
     } catch (error) {
       this.logger.error(
         { err: error, subscriptionId: subscription.id, kind },

@@ -13,6 +13,7 @@ import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
+import { RenewalFlow } from './renewal.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { ShopMetricsFlow } from './shop-metrics.flow.js';
@@ -38,6 +39,7 @@ export const FLOWS = {
   OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
   CatalogEditor: Symbol.for('subshare.flows.CatalogEditorFlow'),
   AccountHealth: Symbol.for('subshare.flows.AccountHealthFlow'),
+  Renewal: Symbol.for('subshare.flows.RenewalFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -78,6 +80,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
   // The watcher hands every mail it reads to the account-health flow (the mailboxes module knows only the port).
   bind(MAILBOX_HEARD_SINK).toService(AccountHealthFlow);
+  bind(RenewalFlow).toSelf().inSingletonScope();
+  bind(FLOWS.Renewal).toService(RenewalFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -97,3 +101,16 @@ export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
 export type { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
 export { ALERT_LOOKBACK_MS, type AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';
+export {
+  RETRY_AFTER_DAYS,
+  MAX_ATTEMPTS,
+  renewalAttemptKey,
+  type RenewalFlow,
+  type RenewalRunResult,
+  type RenewalState,
+  type DueCharge,
+  type StaffRenewals,
+  type StaffRenewal,
+  type LinkPage,
+  type ChargeOutcome,
+} from './renewal.flow.js';

@@ -71,7 +71,7 @@ export class PaymentNotificationFlow {
   /** POST /api/webhook/{stripe,coinpal,payssion,demo}: a provider's notification, verified and applied once. */
   async receive(provider: ProviderName, notification: IncomingNotification): Promise<NotificationAnswer> {
     const { acknowledgement, ...verified } = await this.payments.verifyNotification(provider, notification);
-    const outcome = await this.apply(verified);
+    const outcome = await this.applyVerified(verified);
     return { outcome, ...acknowledgement };
   }
 
@@ -81,7 +81,7 @@ export class PaymentNotificationFlow {
    */
   async askProvider(payment: PaymentView): Promise<ApplyOutcome | undefined> {
     const verified = await this.payments.askProvider(payment);
-    return verified && this.apply(verified);
+    return verified && this.applyVerified(verified);
   }
 
   /** The `payments-reconcile` job: asks providers about payments left pending. */
@@ -93,8 +93,13 @@ export class PaymentNotificationFlow {
     return { checked: stale.length };
   }
 
-  /** One transaction: the payment's change, then its order's, then the event's outcome. */
-  private apply(verified: VerifiedReport): Promise<ApplyOutcome> {
+  /**
+   * Applies a verified provider report: one transaction, the payment's change, then its order's,
+   * then the event's outcome. Every way money is known to have moved comes through here (webhooks,
+   * status answers, and an off-session renewal charge's answer from flows/renewal.flow.ts), so a
+   * paid renewal order is paid and activated like any other.
+   */
+  applyVerified(verified: VerifiedReport): Promise<ApplyOutcome> {
     return this.knex.transaction(async (trx) => {
       const applied = await this.payments.applyReport(verified, trx);
       if ('done' in applied) return applied.done;

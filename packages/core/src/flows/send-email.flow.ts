@@ -253,6 +253,9 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.accountBroken:
         throw new ConflictError('This e-mail goes to the staff alert addresses only, never to a user.', 'staff_only_email');
+      case EMAIL_KIND.autoRenewal:
+        // Each one is about one charge of one period, written by the renewal pass with its links.
+        throw new ConflictError('Automatic renewal e-mails are sent by the renewal pass only.', 'kind_not_sendable');
     }
   }
 

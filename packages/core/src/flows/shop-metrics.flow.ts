@@ -14,6 +14,7 @@ import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.j
 import type { AccountHealthState } from '../validation/alert-rules.js';
 import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
 import { ORDERS, type ActivationLatency, type OrdersService } from '../modules/orders/index.js';
+import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
 import { ACTIVATION_PROMISE_HOURS } from './admin-dashboard.flow.js';
 
 /** Activation latency is measured over the orders completed in this many past hours. */
@@ -27,6 +28,8 @@ export interface ShopMetrics {
   activation: ActivationLatency;
   /** Active platform accounts per health state (issue 29). */
   accountHealth: Record<AccountHealthState, number>;
+  /** Automatic renewal since the start: charge attempts sent, periods renewed, declines met. */
+  renewals: { attempted: number; succeeded: number; failed: number };
 }
 
 @injectable()
@@ -37,6 +40,7 @@ export class ShopMetricsFlow {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
+    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
   ) {}
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {
@@ -47,7 +51,8 @@ export class ShopMetricsFlow {
       const ordersWaitingPastPromise = await this.orders.countWaitingLongerThan(ACTIVATION_PROMISE_HOURS, trx);
       const activation = await this.orders.activationLatency(ACTIVATION_LATENCY_WINDOW_HOURS, trx);
       const accountHealth = await this.health.counts(trx);
-      return { jobs, outbox, ordersWaitingPastPromise, activation, accountHealth };
+      const renewals = await this.renewals.counts(trx);
+      return { jobs, outbox, ordersWaitingPastPromise, activation, accountHealth, renewals };
     });
   }
 }

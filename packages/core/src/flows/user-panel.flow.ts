@@ -18,6 +18,7 @@ import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type Order
 import { SUBSCRIPTIONS, type HealthMovesService, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
 import { namedItem, platformsIn } from './order-names.js';
+import { RenewalFlow, type RenewalState } from './renewal.flow.js';
 
 /** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
 export interface PanelItem {
@@ -49,6 +50,8 @@ export interface PanelItem {
    * subscription is where the shop moved the buyer when their account broke).
    */
   health: 'ok' | 'repairing' | 'moved';
+  /** Active subscriptions: how they renew (automatic renewal by card, or a payment link by e-mail). */
+  autoRenew: RenewalState | null;
 }
 
 export interface UserPanel {
@@ -69,6 +72,7 @@ export class UserPanelFlow {
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
+    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
   ) {}
 
   /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */
@@ -95,6 +99,8 @@ export class UserPanelFlow {
       if (accountHealth === 'broken' || moves.some((move) => move.subscriptionId === subscriptionId && !move.movedAt)) return 'repairing';
       return 'ok';
     };
+    const ordersByItem = new Map([...itemById].map(([itemId, entry]) => [itemId, entry.order]));
+    const renewals = await this.renewal.states(active, ordersByItem);
     const subscribers: PanelItem[] = [];
     const revealed: Array<{ subscriptionId: number; platformAccountId: number }> = [];
     for (const subscription of active) {
@@ -119,6 +125,7 @@ export class UserPanelFlow {
         endTime: subscription.endsAt,
         replacedFrom: subscription.replacedFromId,
         health: healthOf(subscription.id, account.health),
+        autoRenew: renewals.get(subscription.id) ?? null,
       });
     }
 
@@ -169,5 +176,6 @@ function describe(order: OrderView, snapshot: OrderItemView, platform: PlatformV
     endTime: null,
     replacedFrom: null,
     health: 'ok',
+    autoRenew: null,
   };
 }

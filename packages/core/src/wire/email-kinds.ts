@@ -17,6 +17,7 @@ export const EMAIL_KIND = {
   subscriptionReplaced: 9,
   refunded: 10,
   accountBroken: 11,
+  autoRenewal: 12,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;

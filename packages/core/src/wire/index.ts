@@ -17,3 +17,4 @@ export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';
 export * as refunds from './refunds.js';
 export * as accountHealth from './account-health.js';
+export * as renewals from './renewals.js';

@@ -4,6 +4,7 @@
  * household link or login code that reached the account's mailbox).
  */
 import * as yup from 'yup';
+import { renewalState } from './renewals.js';
 import { invitationEmailSchema } from '../validation/index.js';
 import { dateTime, flag, id, integer, languageId, list, text } from './fields.js';
 
@@ -48,6 +49,8 @@ export const panelItem = yup
       .string()
       .oneOf(['ok', 'repairing', 'moved'] as const)
       .defined(),
+    /** Beyond the spec (issue 28): active subscriptions' renewal (automatic by card, or a payment link by e-mail); null elsewhere. */
+    autoRenew: renewalState.nullable().default(null),
   })
   .meta({ name: 'PanelItem' });
 

@@ -9,6 +9,14 @@ import { neededId } from './orders.js';
 
 export const orderIdBody = yup.object({ orderId: neededId('orderId') });
 
+/** A card checkout; `renewAutomatically` (default off) saves the card for automatic renewal (issue 28). */
+export const cardCheckoutBody = orderIdBody.shape({
+  renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').default(false),
+});
+
+/** Whether card payments can save the card for automatic renewal here (Stripe configured): the payment page's checkbox. */
+export const autoRenewAvailability = yup.object({ available: flag() }).meta({ name: 'AutoRenewAvailability' });
+
 /** Payssion's methods: 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 bank transfer. */
 export const payssionCheckoutBody = orderIdBody.shape({
   pmId: numberOf([3, 4, 5, 6] as const, 'pmId must be 3, 4, 5 or 6', yup.number().typeError('pmId must be 3, 4, 5 or 6')).required('pmId is required'),
@@ -37,6 +45,7 @@ export const stripeAcknowledgement = yup.object({
 });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;
+export type CardCheckoutInput = yup.InferType<typeof cardCheckoutBody>;
 export type PayssionCheckoutInput = yup.InferType<typeof payssionCheckoutBody>;
 export type CheckPayssionInput = yup.InferType<typeof checkPayssionBody>;
 export type CheckoutAnswer = yup.InferType<typeof checkoutAnswer>;

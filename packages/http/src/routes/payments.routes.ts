@@ -6,7 +6,7 @@
  * (a page, not an API call: it is not in the OpenAPI document).
  */
 import type { Container } from 'inversify';
-import { FLOWS, PAYMENTS, type CheckoutFlow, type PaymentsService } from '@subshare/core';
+import { FLOWS, PAYMENTS, type CheckoutFlow, type PaymentsService, type SavedCardsService } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { paymentHandlers } from '../handlers/payment.handlers.js';
 import { serializeOrder } from '../serializers/order.serializer.js';
@@ -15,6 +15,7 @@ import { call, type Call } from './call.js';
 export function paymentsCalls(container: Container): Call[] {
   const checkout = container.get<CheckoutFlow>(FLOWS.Checkout);
   const payments = container.get<PaymentsService>(PAYMENTS.Service);
+  const savedCards = container.get<SavedCardsService>(PAYMENTS.SavedCards);
   const handlers = paymentHandlers(container);
   const { payments: schemas } = wire;
   return [
@@ -38,9 +39,21 @@ export function paymentsCalls(container: Container): Call[] {
       access: 'verified',
       tag: 'payments',
       summary: 'Start a card payment (Stripe Checkout)',
-      body: schemas.orderIdBody,
+      description:
+        '`renewAutomatically: true` (beyond the spec; default off) saves the card for automatic renewal; 409 `autorenew_unavailable` without Stripe.',
+      body: schemas.cardCheckoutBody,
       answer: schemas.checkoutAnswer,
-      handler: ({ user, body, context }) => checkout.start(user, body, 1, context),
+      handler: ({ user, body, context }) => checkout.start(user, body, 1, context, { renewAutomatically: body.renewAutomatically }),
+    }),
+    call({
+      method: 'get',
+      path: '/api/payment/autorenew',
+      access: 'public',
+      tag: 'payments',
+      extra: true,
+      summary: 'Whether a card payment can tick "Renew automatically" (Stripe configured)',
+      answer: schemas.autoRenewAvailability,
+      handler: () => ({ available: savedCards.available }),
     }),
     call({
       method: 'post',

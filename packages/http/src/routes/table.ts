@@ -15,6 +15,7 @@ import { ordersCalls } from './orders.routes.js';
 import { panelCalls } from './panel.routes.js';
 import { paymentsCalls } from './payments.routes.js';
 import { refundsCalls } from './refunds.routes.js';
+import { renewalsCalls } from './renewals.routes.js';
 import { staffCalls } from './staff.routes.js';
 import { subscriptionsCalls } from './subscriptions.routes.js';
 
@@ -30,6 +31,7 @@ export function routeTable(container: Container): Call[] {
     ...refundsCalls(container),
     ...panelCalls(container),
     ...subscriptionsCalls(container),
+    ...renewalsCalls(container),
     ...emailCalls(container),
     ...operationsCalls(container, () => table),
   );

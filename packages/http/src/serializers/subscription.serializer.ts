@@ -1,4 +1,13 @@
-import type { ActivationResult, PanelItem, ReplacementResult, UserPanel } from '@subshare/core';
+import {
+  toMajorUnits,
+  type ActivationResult,
+  type PanelItem,
+  type RenewalState,
+  type ReplacementResult,
+  type StaffRenewal,
+  type StaffRenewals,
+  type UserPanel,
+} from '@subshare/core';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -24,6 +33,44 @@ export function serializePanelItem(item: PanelItem) {
     endTime: iso(item.endTime),
     replacedFrom: item.replacedFrom,
     health: item.health,
+    autoRenew: item.autoRenew && serializeRenewalState(item.autoRenew),
+  };
+}
+
+/** A subscription's renewal on the wire: amounts in major units, as every price. */
+export function serializeRenewalState(state: RenewalState) {
+  return {
+    mode: state.mode,
+    enabled: state.enabled,
+    canEnable: state.canEnable,
+    status: state.status,
+    nextChargeAt: iso(state.nextChargeAt),
+    amount: state.amount ? toMajorUnits(state.amount) : null,
+    currencyCode: state.amount?.currency ?? null,
+    cardLast4: state.cardLast4,
+  };
+}
+
+/** Staff's view of upcoming and failed renewals. */
+export function serializeStaffRenewals(renewals: StaffRenewals) {
+  const one = (entry: StaffRenewal) => ({
+    subscriptionId: entry.subscriptionId,
+    userId: entry.userId,
+    endsAt: entry.endsAt.toISOString(),
+    mode: entry.mode,
+    enabled: entry.enabled,
+    status: entry.status,
+    attempts: entry.attempts,
+    nextChargeAt: iso(entry.nextChargeAt),
+    amount: entry.amount ? toMajorUnits(entry.amount) : null,
+    currencyCode: entry.amount?.currency ?? null,
+    cardLast4: entry.cardLast4,
+    declineCode: entry.declineCode,
+  });
+  return {
+    expected: renewals.expected.map((amount) => ({ amount: toMajorUnits(amount), currencyCode: amount.currency })),
+    upcoming: renewals.upcoming.map(one),
+    failed: renewals.failed.map(one),
   };
 }
 

@@ -5,6 +5,7 @@ import { endDueJob, remindDueJob } from './expiry.job.js';
 import type { JobDefinition } from './job.js';
 import { expireUnpaidOrdersJob, reconcilePaymentsJob } from './payments.job.js';
 import { pruneJob } from './prune.job.js';
+import { renewDueJob } from './renewals.job.js';
 
 /** Every job this worker runs. Adding a job: write its file, list it here. */
 export const JOBS: JobDefinition[] = [
@@ -22,4 +23,5 @@ export const JOBS: JobDefinition[] = [
   expireUnpaidOrdersJob,
   accountHealthMoveJob,
   accountHealthWatchJob,
+  renewDueJob,
 ];

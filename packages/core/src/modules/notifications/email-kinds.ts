@@ -27,6 +27,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   9: false,
   10: false,
   11: false,
+  12: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -168,6 +169,31 @@ export interface RefundedEmailData {
   panelUrl?: string;
 }
 
+/**
+ * Automatic renewal (issue 28), one kind for each step of a period's renewal: `reminder` 3 days
+ * before the charge (amount, date, card, one-click cancel link), `renewed` (the receipt),
+ * `declined` (a retry is coming; a link to update the card), `final` (the last retry failed: access
+ * has ended), `action_required` (the bank wants the buyer to confirm: a link to pay on-session).
+ */
+export interface AutoRenewalEmailData {
+  event: 'reminder' | 'renewed' | 'declined' | 'final' | 'action_required';
+  subscriptionId: number;
+  platformName: string;
+  /** For people: "€4.99", "₩6,900". */
+  amount: string;
+  /** reminder: the charge date; renewed: the new end; declined: the next try; final, action_required: the end of the held slot. */
+  date: EmailDate;
+  cardLast4?: string | null;
+  /** reminder: stops automatic renewal without logging in (a confirm page, then a POST). */
+  cancelUrl?: string;
+  /** declined, final: a page to save another card. */
+  cardUpdateUrl?: string;
+  /** action_required, final: pays the renewal on-session. */
+  payUrl?: string;
+  /** receipt: the renewal order. */
+  orderId?: number;
+}
+
 export interface EmailDataByKind {
   0: WelcomeEmailData;
   1: PurchasedActiveSubscribeEmailData;
@@ -181,6 +207,7 @@ export interface EmailDataByKind {
   9: SubscriptionReplacedEmailData;
   10: RefundedEmailData;
   11: AccountBrokenEmailData;
+  12: AutoRenewalEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

@@ -95,7 +95,8 @@ export class OrderRepository {
           and (select count(*) from order_items i where i.order_id = o.id) = 1
           and exists (select 1 from order_items i
                        where i.order_id = o.id and i.platform_id = $5 and i.duration_id = $6 and i.plan_type_id = $7
-                         and i.quantity = $8 and i.unit_price_minor = $9 and i.currency = $3)
+                         and i.quantity = $8 and i.unit_price_minor = $9 and i.currency = $3
+                         and i.renews_subscription_id is null)
         order by o.id desc
         limit 1`,
       [

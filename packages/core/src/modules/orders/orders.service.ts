@@ -65,6 +65,8 @@ export interface OrderItemView {
   invitationEmail: string | null;
   /** The subscription the item was activated into (its first unit's), once it is. */
   subscriptionId: number | null;
+  /** A renewal order's item: the subscription it extends (activation extends this one). */
+  renewsSubscriptionId: number | null;
 }
 
 export interface OrderView {
@@ -139,8 +141,51 @@ export class OrdersService {
    * instead of a new one: reloading /payment is not a new order.
    */
   async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode): Promise<OrderView> {
-    const languageId = payload.languageId;
     const currency: CurrencyCode = payload.currency ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
+    return this.pricedOrder({ userId: buyer.id, email: buyer.email, languageId: payload.languageId, currency }, payload);
+  }
+
+  /**
+   * A renewal order: one more period of the options `item` was bought with, for the buyer of the
+   * subscription it extends, at the catalog's sale price now (state 0; automatic renewal pays it
+   * off-session, or the buyer through a payment link). Inside the caller's transaction.
+   */
+  async createRenewalOrder(
+    source: { userId: number; email: string; languageId: LanguageId; currency: CurrencyCode; item: OrderItemView; renewsSubscriptionId: number },
+    trx?: Knex.Transaction,
+  ): Promise<OrderView> {
+    const { item } = source;
+    return this.pricedOrder(
+      source,
+      { platformId: item.platformId, durationId: item.durationId, typeId: item.typeId, quantity: 1 },
+      source.renewsSubscriptionId,
+      trx,
+    );
+  }
+
+  /** What one more period of the item's options costs in `currency` now; undefined when it is no longer sold so. */
+  async renewalPrice(item: OrderItemView, currency: CurrencyCode, languageId: LanguageId): Promise<Money | undefined> {
+    try {
+      const platform = await this.catalog.getPlatform(item.platformId, languageId);
+      if (!platform.durations.some((option) => option.id === item.durationId && option.isEnabled)) return undefined;
+      if (!platform.types.some((option) => option.id === item.typeId && option.isEnabled)) return undefined;
+      const price = platform.prices
+        .find((entry) => entry.durationId === item.durationId && entry.typeId === item.typeId)
+        ?.salePrice.find((p) => p.currency === currency);
+      return price && money(price.amount, currency);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  private async pricedOrder(
+    buyer: { userId: number; email: string; languageId: LanguageId; currency: CurrencyCode },
+    payload: { platformId: number; durationId: number; typeId: number; quantity: number },
+    renewsSubscriptionId?: number,
+    trx?: Knex.Transaction,
+  ): Promise<OrderView> {
+    const { languageId, currency } = buyer;
     const platform = await this.catalog.getPlatform(payload.platformId, languageId);
     const duration = platform.durations.find((option) => option.id === payload.durationId && option.isEnabled);
     const type = platform.types.find((option) => option.id === payload.typeId && option.isEnabled);
@@ -172,27 +217,27 @@ export class OrdersService {
       platform_logo_base: platform.logoBase,
       platform_color_one: platform.colorOne,
       platform_category: platform.category,
+      renews_subscription_id: renewsSubscriptionId ?? null,
     };
-    // One buyer's order requests are taken one at a time, so two reloads at once cannot both
-    // miss the open order and make two.
-    const order = await this.knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [ORDER_CREATE_LOCK, buyer.id]);
-      const open = await this.orders.openUnpaidOf(buyer.id, { ...item, language_id: languageId }, new Date(now.getTime() - REUSE_OPEN_ORDER_MS), trx);
+    const header = {
+      user_id: buyer.userId,
+      email: buyer.email,
+      currency,
+      total_minor: price.amount * payload.quantity,
+      total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
+      payment_method: DEFAULT_PAYMENT_METHOD,
+      language_id: languageId,
+      created_at: now,
+    };
+    // A renewal order is made once per period by the renewal pass, inside its transaction.
+    if (renewsSubscriptionId !== undefined) return toView(await this.orders.create(header, [item], trx));
+    // A buyer's order requests are taken one at a time, so two reloads at once cannot both miss
+    // the open order and make two.
+    const order = await this.knex.transaction(async (own) => {
+      await own.raw('select pg_advisory_xact_lock(?, ?)', [ORDER_CREATE_LOCK, buyer.userId]);
+      const open = await this.orders.openUnpaidOf(buyer.userId, { ...item, language_id: languageId }, new Date(now.getTime() - REUSE_OPEN_ORDER_MS), own);
       if (open) return open;
-      return this.orders.create(
-        {
-          user_id: buyer.id,
-          email: buyer.email,
-          currency,
-          total_minor: price.amount * payload.quantity,
-          total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
-          payment_method: DEFAULT_PAYMENT_METHOD,
-          language_id: languageId,
-          created_at: now,
-        },
-        [item],
-        trx,
-      );
+      return this.orders.create(header, [item], own);
     });
     return toView(order);
   }
@@ -456,6 +501,7 @@ function toView(order: OrderRow): OrderView {
       haveInvitation: item.needs_invitation,
       invitationEmail: item.invitation_email,
       subscriptionId: item.subscription_id,
+      renewsSubscriptionId: item.renews_subscription_id ?? null,
     })),
   };
 }

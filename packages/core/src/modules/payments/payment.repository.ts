@@ -16,6 +16,8 @@ export interface PaymentRow {
   currency: string;
   status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
   checkout_url: string | null;
+  /** The buyer ticked "Renew automatically": this card payment saves the card (migration 20261212000100). */
+  save_card: boolean;
   created_at: Date;
   settled_at: Date | null;
 }
@@ -25,7 +27,7 @@ export class PaymentRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
   async create(
-    payment: { order_id: number; provider: string; method: number; amount_minor: number; currency: string; created_at: Date },
+    payment: { order_id: number; provider: string; method: number; amount_minor: number; currency: string; created_at: Date; save_card?: boolean },
     trx: Knex.Transaction,
   ): Promise<PaymentRow> {
     // Our reference is `<order id>-<payment id>`: the id is drawn first, so that one statement
@@ -33,16 +35,21 @@ export class PaymentRepository {
     const [row] = await sqlRows<PaymentRow>(
       trx,
       `with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id)
-       insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference)
-       select drawn.id, $1::int, $2, $3, $4, $5, $6, $6, 'pending', concat($1::int, '-', drawn.id) from drawn
+       insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference, save_card)
+       select drawn.id, $1::int, $2, $3, $4, $5, $6, $6, 'pending', concat($1::int, '-', drawn.id), $7 from drawn
        returning *`,
-      [payment.order_id, payment.provider, payment.method, payment.amount_minor, payment.currency, payment.created_at],
+      [payment.order_id, payment.provider, payment.method, payment.amount_minor, payment.currency, payment.created_at, payment.save_card ?? false],
     );
     return row!;
   }
 
   async attachCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {
     await updateById(this.knex, 'payments', id, { provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
+  }
+
+  /** An off-session charge's PaymentIntent: both the provider's id for the attempt and of its money (reconciliation asks by it). */
+  async attachOffSessionCharge(id: number, paymentIntentId: string): Promise<void> {
+    await this.knex('payments').where({ id }).whereNull('provider_reference').update({ provider_reference: paymentIntentId, updated_at: new Date() });
   }
 
   /** The provider's id of the money, learnt after the fact (a payment older than the column). */

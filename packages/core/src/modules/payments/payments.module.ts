@@ -9,6 +9,7 @@ import { PaymentRepository } from './payment.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { RefundRepository } from './refund.repository.js';
 import { RefundsService } from './refunds.service.js';
+import { SavedCardsService } from './saved-cards.service.js';
 import { createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS, PAYMENTS } from './tokens.js';
 
@@ -31,4 +32,6 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(RefundRepository).toSelf().inSingletonScope();
   bind(RefundsService).toSelf().inSingletonScope();
   bind(PAYMENTS.Refunds).toService(RefundsService);
+  bind(SavedCardsService).toSelf().inSingletonScope();
+  bind(PAYMENTS.SavedCards).toService(SavedCardsService);
 });

@@ -28,6 +28,7 @@ import { PaymentRepository, type PaymentRow } from './payment.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
+import { SavedCardsService } from './saved-cards.service.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
@@ -74,6 +75,8 @@ export interface PaymentView {
   providerReference: string | null;
   status: PaymentRow['status'];
   amount: Money;
+  /** The buyer asked for the card to be saved for automatic renewal. */
+  saveCard: boolean;
 }
 
 /** A provider's statement that passed verification (signature, demo still served, CoinPal's status confirmed). */
@@ -126,6 +129,7 @@ export class PaymentsService {
     @inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProviders,
     @inject(LedgerService) private readonly ledger: LedgerService,
     @inject(RefundsService) private readonly refunds: RefundsService,
+    @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
   ) {
     this.logger = logger.child({ module: 'payments' });
   }
@@ -137,7 +141,7 @@ export class PaymentsService {
   }
 
   /** A new pending payment of `amount` for the order through the method's provider, inside the caller's transaction. */
-  async open(payment: { orderId: number; method: PaymentMethodId; amount: Money }, trx: Knex.Transaction): Promise<PaymentView> {
+  async open(payment: { orderId: number; method: PaymentMethodId; amount: Money; saveCard?: boolean }, trx: Knex.Transaction): Promise<PaymentView> {
     const provider = this.providers.forMethod(payment.method);
     const row = await this.payments.create(
       {
@@ -147,6 +151,7 @@ export class PaymentsService {
         amount_minor: payment.amount.amount,
         currency: payment.amount.currency,
         created_at: this.clock.now(),
+        save_card: payment.saveCard === true,
       },
       trx,
     );
@@ -176,6 +181,7 @@ export class PaymentsService {
             : `${base}/paymentresult/${order.id}/1${provider.name === 'stripe' ? '?session_id={CHECKOUT_SESSION_ID}' : ''}`,
         cancelUrl: `${base}/paymentresult/${order.id}/0`,
         notifyUrl: `${base}/api/webhook/${provider.name}`,
+        ...(payment.saveCard ? { saveCardFor: { customerId: await this.savedCards.customerOf(buyer) } } : {}),
       });
       await this.payments.attachCheckout(payment.id, session.providerReference, session.url);
       return { url: session.url };
@@ -230,6 +236,12 @@ export class PaymentsService {
    */
   private demoServes(method: PaymentMethodId | undefined): boolean {
     return method !== undefined && this.config.allowDemoPayments && this.providers.isDemo(method);
+  }
+
+  /** One payment by id (undefined when there is none). */
+  async byId(paymentId: number): Promise<PaymentView | undefined> {
+    const row = await this.payments.findById(paymentId);
+    return row && toView(row);
   }
 
   /** The order's payments, newest first. */
@@ -458,5 +470,6 @@ function toView(row: PaymentRow): PaymentView {
     providerReference: row.provider_reference,
     status: row.status,
     amount: money(Number(row.amount_minor), row.currency as CurrencyCode),
+    saveCard: row.save_card === true,
   };
 }

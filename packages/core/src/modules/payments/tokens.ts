@@ -2,6 +2,7 @@ export const PAYMENTS = {
   Service: Symbol.for('subshare.payments.PaymentsService'),
   Refunds: Symbol.for('subshare.payments.RefundsService'),
   Ledger: Symbol.for('subshare.payments.LedgerService'),
+  SavedCards: Symbol.for('subshare.payments.SavedCardsService'),
 } as const;
 
 /** The provider adapters chosen from configuration (tests may bind their own). */

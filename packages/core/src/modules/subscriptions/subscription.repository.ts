@@ -42,7 +42,7 @@ export class SubscriptionRepository {
     return (trx ?? this.knex)('subscriptions')
       .where({ status: 'active' })
       .whereIn('platform_account_id', accountIds)
-      .whereRaw('tstzrange(starts_at, ends_at) && tstzrange(?::timestamptz, ?::timestamptz)', [from, to])
+      .whereRaw('tstzrange(starts_at, greatest(ends_at, held_until)) && tstzrange(?::timestamptz, ?::timestamptz)', [from, to])
       .distinct('platform_account_id', 'slot');
   }
 
@@ -112,6 +112,22 @@ export class SubscriptionRepository {
     return SubscriptionModel.query(trx ?? this.knex).findById(id);
   }
 
+  async byIds(ids: number[], trx?: Knex.Transaction): Promise<SubscriptionModel[]> {
+    if (ids.length === 0) return [];
+    return SubscriptionModel.query(trx ?? this.knex).whereIn('id', ids);
+  }
+
+  /** Active subscriptions whose period ends in [from, to), soonest first (staff: upcoming renewals). */
+  async endingBetween(from: Date, to: Date, limit: number): Promise<SubscriptionModel[]> {
+    return SubscriptionModel.query(this.knex)
+      .where({ status: 'active' })
+      .where('ends_at', '>=', from)
+      .where('ends_at', '<', to)
+      .orderBy('ends_at')
+      .orderBy('id')
+      .limit(limit);
+  }
+
   async lock(id: number, trx: Knex.Transaction): Promise<SubscriptionModel | undefined> {
     return SubscriptionModel.query(trx).findById(id).forUpdate();
   }
@@ -166,7 +182,8 @@ export class SubscriptionRepository {
     return sqlRows<SubscriptionRow>(
       trx,
       `select * from subscriptions
-        where user_id = $1 and status = 'active' and suspended_at is null and platform_account_id = any($2) and ends_at > $3
+        where user_id = $1 and status = 'active' and suspended_at is null and platform_account_id = any($2)
+          and greatest(ends_at, held_until) > $3
         order by ends_at, id for update`,
       [userId, accountIds, now],
     );
@@ -174,7 +191,12 @@ export class SubscriptionRepository {
 
   /** Moves the end date (renewal); the exclusion constraint checks the longer period. A new period gets its own reminder. */
   async extend(id: number, endsAt: Date, at: Date, trx: Knex.Transaction): Promise<SubscriptionModel> {
-    return SubscriptionModel.query(trx).patchAndFetchById(id, { ends_at: endsAt, reminded_at: null, updated_at: at });
+    return SubscriptionModel.query(trx).patchAndFetchById(id, { ends_at: endsAt, reminded_at: null, held_until: null, updated_at: at });
+  }
+
+  /** Holds the slot past the end (dunning) until `until`, or lets it go (null); access still ends at `ends_at`. */
+  async hold(id: number, until: Date | null, at: Date, trx: Knex.Transaction): Promise<void> {
+    await SubscriptionModel.query(trx).patch({ held_until: until, updated_at: at }).where({ id, status: 'active' });
   }
 
   async recordRenewal(
@@ -262,14 +284,18 @@ export class SubscriptionRepository {
    * worker holds are skipped (it is ending them), so two runs never end the same one twice.
    */
   async dueToEnd(now: Date, limit: number, trx: Knex.Transaction): Promise<SubscriptionModel[]> {
-    return SubscriptionModel.query(trx)
-      .where({ status: 'active' })
-      .where('ends_at', '<=', now)
-      .orderBy('ends_at')
-      .orderBy('id')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked();
+    return (
+      SubscriptionModel.query(trx)
+        .where({ status: 'active' })
+        .where('ends_at', '<=', now)
+        // A slot held for a renewal charge still being retried ends when the hold does.
+        .where((held) => held.whereNull('held_until').orWhere('held_until', '<=', now))
+        .orderBy('ends_at')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+    );
   }
 
   /** Ended at its end time (not at the moment the job noticed). */

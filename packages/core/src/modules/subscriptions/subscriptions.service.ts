@@ -26,6 +26,8 @@ export interface SubscriptionView {
   endsAt: Date;
   status: SubscriptionStatus;
   replacedFromId: number | null;
+  /** Dunning: the slot is held (without access) until then while a renewal charge is retried. */
+  heldUntil: Date | null;
 }
 
 export interface SlotRequest {
@@ -282,7 +284,9 @@ export class SubscriptionsService {
     const current = await this.subscriptions.lock(subscriptionId, trx);
     if (!current || current.status !== 'active') return undefined;
     const now = this.clock.now();
-    const endsAt = addMonths(current.ends_at, months);
+    // A subscription renewed while its slot is held past the end (dunning) runs again from now:
+    // the buyer had no access meanwhile and pays for whole months of it.
+    const endsAt = addMonths(current.ends_at < now ? now : current.ends_at, months);
     try {
       const row = await trx.transaction(async (savepoint) => {
         const extended = await this.subscriptions.extend(subscriptionId, endsAt, now, savepoint);
@@ -384,6 +388,27 @@ export class SubscriptionsService {
     return this.subscriptions.setSuspended(ids, suspended ? now : null, now, trx);
   }
 
+  /** One subscription by id (undefined when there is none). */
+  async byId(id: number, trx?: Knex.Transaction): Promise<SubscriptionView | undefined> {
+    const [row] = await this.subscriptions.byIds([id], trx);
+    return row && toView(row);
+  }
+
+  /** Several subscriptions by id, in no particular order. */
+  async byIds(ids: number[]): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.byIds(ids)).map(toView);
+  }
+
+  /** Active subscriptions whose period ends in [from, to), soonest first, at most `limit` (staff's upcoming renewals). */
+  async endingBetween(from: Date, to: Date, limit = 500): Promise<SubscriptionView[]> {
+    return (await this.subscriptions.endingBetween(from, to, limit)).map(toView);
+  }
+
+  /** Holds the slot past the end (dunning) until `until`, or lets it go (null); the exclusion constraint counts the hold. */
+  async hold(id: number, until: Date | null, trx: Knex.Transaction): Promise<void> {
+    await this.subscriptions.hold(id, until, this.clock.now(), trx);
+  }
+
   /** Active subscriptions at or past their end, oldest first, locked (rows another run holds are skipped). */
   async dueToEnd(limit: number, trx: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.dueToEnd(this.clock.now(), limit, trx)).map(toView);
@@ -462,5 +487,6 @@ function toView(row: SubscriptionRow): SubscriptionView {
     endsAt: row.ends_at,
     status: row.status,
     replacedFromId: row.replaced_from_id,
+    heldUntil: row.held_until ?? null,
   };
 }

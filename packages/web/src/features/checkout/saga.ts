@@ -14,7 +14,7 @@
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
 import { readChoice } from '@subshare/core/storefront';
-import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
 import type { CheckoutSession, Order, PaymentMethodId } from '../../services/api/payment';
@@ -29,7 +29,7 @@ import { currencyChosen } from '../catalog/slice';
 import { waitForLanguage } from '../language/saga';
 import type { LanguageId } from '../language/languages';
 import { showErrorSnackbar } from '../shell/snackbarSagas';
-import { selectMethod, selectOrder, selectPaying } from './selectors';
+import { selectMethod, selectOrder, selectPaying, selectRenewAutomatically } from './selectors';
 import {
   orderCreated,
   orderFailed,
@@ -37,6 +37,7 @@ import {
   payFailed,
   payRequested,
   paymentPageClosed,
+  autoRenewAvailabilityKnown,
   paymentPageOpened,
   payssionChecked,
   payssionResultClosed,
@@ -107,9 +108,10 @@ function* pay() {
   const paying: boolean = yield select(selectPaying);
   const order: Order | null = yield select(selectOrder);
   const method: PaymentMethodId | null = yield select(selectMethod);
+  const renew: boolean = yield select(selectRenewAutomatically);
   if (!paying || !order || method === null) return;
   try {
-    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method);
+    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method, method === 1 && renew);
     yield call(leaveTo, checkoutUrl(session));
   } catch (error) {
     if (paymentApi.isRegionalMethod(method)) {
@@ -129,6 +131,16 @@ function* recreateOrder() {
   if (!paying) yield put(orderRequested());
 }
 
+/** Whether the card method offers "Renew automatically" here; a failed question leaves the box hidden. */
+function* askAutoRenew() {
+  try {
+    const available: boolean = yield call(paymentApi.autoRenewAvailable);
+    yield put(autoRenewAvailabilityKnown(available));
+  } catch (error) {
+    logError('automatic renewal availability unknown', error);
+  }
+}
+
 /** One visit to /payment, from mount to unmount. */
 function* paymentPage() {
   // The address names the choice (the platform page's form, scripted or not); else the stored one.
@@ -140,6 +152,7 @@ function* paymentPage() {
   }
   yield takeLatest(orderRequested.type, createOrder, selection);
   yield takeLeading(payRequested.type, pay);
+  yield spawn(askAutoRenew);
   yield takeEvery(currencyChosen.type, recreateOrder);
   yield put(orderRequested());
 }

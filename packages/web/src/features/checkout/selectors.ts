@@ -1,5 +1,14 @@
 import { injectedCheckoutSlice } from './slice';
 
 // Read through the injected slice: before the slice's first action they answer its initial state.
-export const { selectOrderStatus, selectOrderRetryable, selectOrder, selectMethods, selectMethod, selectPaying, selectPayssionStatus } =
-  injectedCheckoutSlice.selectors;
+export const {
+  selectOrderStatus,
+  selectOrderRetryable,
+  selectOrder,
+  selectMethods,
+  selectMethod,
+  selectPaying,
+  selectPayssionStatus,
+  selectAutoRenewAvailable,
+  selectRenewAutomatically,
+} = injectedCheckoutSlice.selectors;

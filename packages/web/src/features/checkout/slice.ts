@@ -23,9 +23,23 @@ export interface CheckoutState {
   /** Pay now was pressed: the button is disabled until a regional-provider error re-enables it. */
   paying: boolean;
   payssion: PayssionStatus;
+  /** Card payments can save the card for automatic renewal here (asked when the page opens). */
+  autoRenewAvailable: boolean;
+  /** "Renew automatically" ticked (default off). */
+  renewAutomatically: boolean;
 }
 
-const initialState: CheckoutState = { orderStatus: 'idle', orderRetryable: true, order: null, methods: [], method: null, paying: false, payssion: 'checking' };
+const initialState: CheckoutState = {
+  orderStatus: 'idle',
+  orderRetryable: true,
+  order: null,
+  methods: [],
+  method: null,
+  paying: false,
+  payssion: 'checking',
+  autoRenewAvailable: false,
+  renewAutomatically: false,
+};
 
 export interface PayssionReturn {
   /** `order_id` of the return address ("42-7"); null when missing. */
@@ -71,6 +85,12 @@ export const checkoutSlice = createSlice({
     methodChosen(state, action: PayloadAction<PaymentMethodId>) {
       if (!state.paying && state.methods.includes(action.payload)) state.method = action.payload;
     },
+    autoRenewAvailabilityKnown(state, action: PayloadAction<boolean>) {
+      state.autoRenewAvailable = action.payload;
+    },
+    renewAutomaticallyChanged(state, action: PayloadAction<boolean>) {
+      if (!state.paying) state.renewAutomatically = action.payload;
+    },
     /** Pay now: the button is disabled at once (spec section 4). */
     payRequested(state) {
       if (state.order && state.method !== null) state.paying = true;
@@ -108,6 +128,8 @@ export const checkoutSlice = createSlice({
     selectMethods: (state) => state.methods,
     selectMethod: (state) => state.method,
     selectPaying: (state) => state.paying,
+    selectAutoRenewAvailable: (state) => state.autoRenewAvailable,
+    selectRenewAutomatically: (state) => state.renewAutomatically,
     selectPayssionStatus: (state) => state.payssion,
   },
 });
@@ -128,6 +150,8 @@ export const {
   orderCreated,
   orderFailed,
   methodChosen,
+  autoRenewAvailabilityKnown,
+  renewAutomaticallyChanged,
   payRequested,
   payFailed,
   paymentPageRestored,

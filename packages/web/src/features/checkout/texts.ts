@@ -20,6 +20,9 @@ const en = {
   'payment.total': 'Total',
   'payment.methods': 'Payment method',
   'payment.payNow': 'Pay now',
+  'payment.renewAutomatically': 'Renew automatically',
+  'payment.renewAutomaticallyNote':
+    'Your card is saved and charged for the next period at the end date. We e-mail you 3 days before each charge, with a link to cancel in one click.',
   'payment.activation': 'Your subscription is activated within 24 hours of payment; we send you an e-mail once it is active.',
   'payment.invitation': 'This platform works through a family-group invitation: after paying, enter the e-mail of your platform login in My subscriptions.',
   'payment.method.1': 'Card',
@@ -62,6 +65,8 @@ const ko: TextTable<CheckoutTextKey> = {
   'payment.total': '총 결제 금액',
   'payment.methods': '결제 수단',
   'payment.payNow': '지금 결제하기',
+  'payment.renewAutomatically': '자동 연장',
+  'payment.renewAutomaticallyNote': '카드가 저장되어 종료일에 다음 기간이 결제됩니다. 결제 3일 전마다 한 번에 해지할 수 있는 링크와 함께 이메일을 보내 드려요.',
   'payment.activation': '구독은 결제 후 24시간 이내에 활성화되며, 활성화되면 이메일로 알려 드립니다.',
   'payment.invitation': '이 플랫폼은 가족 그룹 초대로 이용합니다. 결제 후 내 구독에서 플랫폼 로그인 이메일을 입력해 주세요.',
   'payment.method.1': '카드',

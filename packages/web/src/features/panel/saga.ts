@@ -29,6 +29,9 @@ import { translate } from '../language/texts';
 import { languageResolved } from '../language/slice';
 import { selectPanelLanguageId, selectPanelStatus } from './selectors';
 import {
+  autoRenewFailed,
+  autoRenewSaved,
+  autoRenewToggled,
   invitationFailed,
   invitationSaved,
   invitationSubmitted,
@@ -92,6 +95,28 @@ function* reloadInNewLanguage() {
   const asked: LanguageId | null = yield select(selectPanelLanguageId);
   const current: LanguageId = yield select(selectLanguageId);
   if (asked !== null && asked !== current) yield put(panelRequested());
+}
+
+/** Subscriptions whose renewal switch is on its way; a second click waits for the first. */
+const switching = new Set<number>();
+
+/** The automatic renewal switch (issue 28): POST subscribe/autorenew, then the renewal as the server answered it. */
+function* saveAutoRenew(action: ReturnType<typeof autoRenewToggled>) {
+  const { subscriptionId, enabled } = action.payload;
+  if (switching.has(subscriptionId)) return;
+  switching.add(subscriptionId);
+  try {
+    const renewal: panelApi.RenewalState = yield call(panelApi.setAutoRenew, subscriptionId, enabled);
+    yield put(autoRenewSaved({ subscriptionId, renewal }));
+  } catch (error) {
+    logError('automatic renewal not switched', error);
+    const languageId: LanguageId = yield select(selectLanguageId);
+    const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error, texts) : null;
+    yield put(autoRenewFailed({ subscriptionId, message: message ?? translate(PANEL_TEXTS, languageId, 'panel.autoRenewFailed') }));
+  } finally {
+    switching.delete(subscriptionId);
+  }
 }
 
 /** An order whose e-mail is on its way; a second submit of the same order waits for the first. */
@@ -189,6 +214,7 @@ function* panelVisit(userId: number) {
   yield takeLatest(panelRequested.type, loadPanel, userId);
   yield takeEvery(languageResolved.type, reloadInNewLanguage);
   yield takeEvery(invitationSubmitted.type, saveInvitation);
+  yield takeEvery(autoRenewToggled.type, saveAutoRenew);
   yield takeEvery(verificationRequested.type, pollVerification);
   yield put(panelRequested());
 }

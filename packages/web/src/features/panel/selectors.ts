@@ -1,5 +1,13 @@
 import { injectedPanelSlice } from './slice';
 
 // Read through the injected slice: before the slice's first action they answer its initial state.
-export const { selectPanelUserId, selectPanelStatus, selectPanelRetryable, selectPanel, selectPanelLanguageId, selectInvitations, selectVerifications } =
-  injectedPanelSlice.selectors;
+export const {
+  selectPanelUserId,
+  selectPanelStatus,
+  selectPanelRetryable,
+  selectPanel,
+  selectPanelLanguageId,
+  selectInvitations,
+  selectVerifications,
+  selectAutoRenewals,
+} = injectedPanelSlice.selectors;

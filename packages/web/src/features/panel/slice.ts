@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import type { UserPanel } from '../../services/api/panel';
+import type { RenewalState, UserPanel } from '../../services/api/panel';
 import type { LanguageId } from '../language/languages';
 
 /**
@@ -55,9 +55,20 @@ export interface PanelState {
   invitations: Record<number, InvitationState>;
   /** Verification fetches, by subscription id. */
   verifications: Record<number, VerificationState>;
+  /** Automatic renewal switches on their way (or refused), by subscription id. */
+  autoRenewals: Record<number, InvitationState>;
 }
 
-const initialState: PanelState = { userId: null, status: 'idle', retryable: true, panel: null, languageId: null, invitations: {}, verifications: {} };
+const initialState: PanelState = {
+  userId: null,
+  status: 'idle',
+  retryable: true,
+  panel: null,
+  languageId: null,
+  invitations: {},
+  verifications: {},
+  autoRenewals: {},
+};
 
 export const panelSlice = createSlice({
   name: 'panel',
@@ -106,6 +117,22 @@ export const panelSlice = createSlice({
       state.invitations[action.payload.orderId] = { status: 'failed', message: action.payload.message };
     },
 
+    /** The automatic renewal switch: the choice goes to the server (saga). */
+    autoRenewToggled(state, action: PayloadAction<{ subscriptionId: number; enabled: boolean }>) {
+      state.autoRenewals[action.payload.subscriptionId] = { status: 'submitting', message: null };
+    },
+    /** Saved: the subscription shows its renewal as the server answered it. */
+    autoRenewSaved(state, action: PayloadAction<{ subscriptionId: number; renewal: RenewalState }>) {
+      const { subscriptionId, renewal } = action.payload;
+      delete state.autoRenewals[subscriptionId];
+      for (const item of state.panel?.subscribers ?? []) {
+        if (item.subscribeId === subscriptionId) item.autoRenew = renewal;
+      }
+    },
+    autoRenewFailed(state, action: PayloadAction<{ subscriptionId: number; message: string }>) {
+      state.autoRenewals[action.payload.subscriptionId] = { status: 'failed', message: action.payload.message };
+    },
+
     /** 'Get verification link' / 'Request Verification Code': the saga polls (a second click while polling changes nothing). */
     verificationRequested(state, action: PayloadAction<{ subscriptionId: number; kind: VerificationKind }>) {
       const { subscriptionId, kind } = action.payload;
@@ -144,6 +171,7 @@ export const panelSlice = createSlice({
     selectPanelLanguageId: (state) => state.languageId,
     selectInvitations: (state) => state.invitations,
     selectVerifications: (state) => state.verifications,
+    selectAutoRenewals: (state) => state.autoRenewals,
   },
 });
 
@@ -165,6 +193,9 @@ export const {
   panelLoadFailed,
   invitationSubmitted,
   invitationSaved,
+  autoRenewToggled,
+  autoRenewSaved,
+  autoRenewFailed,
   invitationFailed,
   verificationRequested,
   verificationPolled,

@@ -3,7 +3,7 @@
  * `POST /api/order/setinvatiotaionemail`. Both carry the login's bearer token. Imported by the
  * panel chunk only.
  */
-import type { panel } from '@subshare/core/wire';
+import type { panel, renewals } from '@subshare/core/wire';
 import { apiGet, apiPost } from './client';
 
 /**
@@ -32,4 +32,12 @@ export function getHouseholdLink(subscriptionId: number): Promise<panel.Househol
 /** The newest six-digit login code in the account's mailbox (AI-chat platforms); null until one arrives. Polled. */
 export function getLoginCode(subscriptionId: number): Promise<panel.LoginCodeAnswer> {
   return apiGet<panel.LoginCodeAnswer>('/api/email/getchgptcode', { subscriptionId }, { auth: true });
+}
+
+/** A subscription's renewal as the panel shows it (issue 28). */
+export type RenewalState = renewals.RenewalStateAnswer;
+
+/** The holder turns automatic renewal on or off; answers the renewal as it now stands. */
+export function setAutoRenew(subscriptionId: number, enabled: boolean): Promise<RenewalState> {
+  return apiPost<RenewalState>('/api/subscribe/autorenew', { subscriptionId, enabled }, { auth: true });
 }

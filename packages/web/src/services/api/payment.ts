@@ -45,8 +45,10 @@ export function getOrder(id: number): Promise<Order> {
 }
 
 /** Starts a checkout with the method's provider and answers its payment page. */
-export function createCheckoutSession(orderId: number, method: PaymentMethodId): Promise<CheckoutSession> {
-  if (method === 1) return apiPost<CheckoutSession>('/api/payment/createcheckoutsession', { orderId }, { auth: true });
+export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false): Promise<CheckoutSession> {
+  if (method === 1) {
+    return apiPost<CheckoutSession>('/api/payment/createcheckoutsession', renewAutomatically ? { orderId, renewAutomatically } : { orderId }, { auth: true });
+  }
   if (method === 2) return apiPost<CheckoutSession>('/api/payment/createcheckoutsessioncoinpal', { orderId }, { auth: true });
   return apiPost<CheckoutSession>('/api/payment/createcheckoutsessionpayssion', { orderId, pmId: method }, { auth: true });
 }
@@ -63,4 +65,10 @@ export async function checkPayssionSession(orderId: string, transactionId: strin
 /** POST /api/payment/process: brings the order up to date with its provider; answers the order. */
 export function processPayment(orderId: number): Promise<Order> {
   return apiPost<Order>('/api/payment/process', { orderId }, { auth: true });
+}
+
+/** Whether a card payment can tick "Renew automatically" here (Stripe configured). */
+export async function autoRenewAvailable(): Promise<boolean> {
+  const answer = await apiGet<{ available?: unknown }>('/api/payment/autorenew');
+  return answer?.available === true;
 }

@@ -565,6 +565,179 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
       },
     },
   },
+  [EMAIL_KIND.autoRenewal]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const amount = t.text(data.amount, 'amount');
+        const date = t.date(data.date, 'date');
+        const card = t.optionalText(data.cardLast4);
+        const cardText = card ? `your card ending in ${card}` : 'your saved card';
+        const facts = (rows: Array<[string, string]>) => ({ type: 'facts' as const, rows });
+        switch (data.event) {
+          case 'reminder':
+            return {
+              subject: `Your ${platform} subscription renews on ${date}`,
+              preheader: `We will charge ${amount} to ${cardText}. Cancel in one click if you do not want it.`,
+              heading: 'Automatic renewal coming up',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `Your ${platform} subscription renews automatically. On ${date} we will charge ${amount} to ${cardText} and your subscription continues on the same profile.`,
+                },
+                facts([
+                  ['Amount', amount],
+                  ['Charge date', date],
+                  ['Card', card ? `•••• ${card}` : 'saved card'],
+                ]),
+                { type: 'button', label: 'Cancel automatic renewal', url: t.site('/', data.cancelUrl) },
+                {
+                  type: 'note',
+                  text: 'The link works without logging in and asks you to confirm. If you cancel, nothing is charged and access ends on the end date.',
+                },
+              ],
+            };
+          case 'renewed':
+            return {
+              subject: `Receipt: your ${platform} subscription is renewed`,
+              preheader: `${amount} charged to ${cardText}.`,
+              heading: 'Subscription renewed',
+              blocks: [
+                { type: 'paragraph', text: `We charged ${amount} to ${cardText}. Your ${platform} subscription continues on the same profile until ${date}.` },
+                facts([
+                  ['Amount', amount],
+                  ['Valid until', date],
+                  ...(data.orderId ? ([['Order', `#${t.id(data.orderId, 'orderId')}`]] as Array<[string, string]>) : []),
+                ]),
+                { type: 'button', label: 'Go to my panel', url: t.panelUrl(undefined) },
+              ],
+            };
+          case 'declined':
+            return {
+              subject: `We could not renew your ${platform} subscription`,
+              preheader: `The charge of ${amount} was declined. We will try again on ${date}.`,
+              heading: 'Payment declined',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `Your bank declined the charge of ${amount} to ${cardText}. Your profile is kept for you: we will try again on ${date}.`,
+                },
+                { type: 'button', label: 'Update my card', url: t.panelUrl(data.cardUpdateUrl) },
+                { type: 'note', text: 'Your access is paused until the payment goes through.' },
+              ],
+            };
+          case 'final':
+            return {
+              subject: `Your ${platform} subscription has ended`,
+              preheader: `We could not charge ${amount} after three tries.`,
+              heading: 'Renewal failed',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `We tried three times to charge ${amount} to ${cardText}, and your bank declined each time. Your ${platform} subscription has ended and its profile goes to another member.`,
+                },
+                { type: 'button', label: 'Buy it again', url: t.panelUrl(data.payUrl) },
+              ],
+            };
+          case 'action_required':
+            return {
+              subject: `Confirm the renewal of your ${platform} subscription`,
+              preheader: `Your bank asks you to confirm the payment of ${amount}.`,
+              heading: 'Your bank needs your confirmation',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `Your bank wants you to confirm the charge of ${amount} for your ${platform} subscription. Your profile is kept for you until ${date}.`,
+                },
+                { type: 'button', label: 'Confirm the payment', url: t.panelUrl(data.payUrl) },
+              ],
+            };
+        }
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const amount = t.text(data.amount, 'amount');
+        const date = t.date(data.date, 'date');
+        const card = t.optionalText(data.cardLast4);
+        const cardText = card ? `끝자리 ${card} 카드` : '저장된 카드';
+        const facts = (rows: Array<[string, string]>) => ({ type: 'facts' as const, rows });
+        switch (data.event) {
+          case 'reminder':
+            return {
+              subject: `${platform} 구독이 ${date}에 자동 연장됩니다`,
+              preheader: `${cardText}로 ${withParticle(amount, '이')} 결제됩니다. 원하지 않으면 한 번에 해지할 수 있어요.`,
+              heading: '자동 연장 예정 안내',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `${platform} 구독은 자동 연장으로 설정되어 있어요. ${date}에 ${cardText}로 ${withParticle(amount, '을')} 결제하고, 지금 쓰는 프로필에서 구독이 이어집니다.`,
+                },
+                facts([
+                  ['결제 금액', amount],
+                  ['결제 예정일', date],
+                  ['카드', card ? `•••• ${card}` : '저장된 카드'],
+                ]),
+                { type: 'button', label: '자동 연장 해지하기', url: t.site('/', data.cancelUrl) },
+                { type: 'note', text: '로그인 없이 열리며, 해지 전에 한 번 더 확인합니다. 해지하면 결제되지 않고 만료일에 이용이 끝납니다.' },
+              ],
+            };
+          case 'renewed':
+            return {
+              subject: `영수증: ${platform} 구독이 연장되었습니다`,
+              preheader: `${cardText}로 ${withParticle(amount, '이')} 결제되었습니다.`,
+              heading: '구독 연장 완료',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `${cardText}로 ${withParticle(amount, '을')} 결제했어요. ${platform} 구독은 같은 프로필에서 ${date}까지 이어집니다.`,
+                },
+                facts([
+                  ['결제 금액', amount],
+                  ['이용 기한', date],
+                  ...(data.orderId ? ([['주문', `#${t.id(data.orderId, 'orderId')}`]] as Array<[string, string]>) : []),
+                ]),
+                { type: 'button', label: '내 구독 보기', url: t.panelUrl(undefined) },
+              ],
+            };
+          case 'declined':
+            return {
+              subject: `${platform} 구독 연장 결제가 거절되었습니다`,
+              preheader: `${amount} 결제가 거절되었어요. ${date}에 다시 시도합니다.`,
+              heading: '결제 거절 안내',
+              blocks: [
+                { type: 'paragraph', text: `카드사에서 ${cardText}의 ${amount} 결제를 거절했어요. 프로필은 그대로 보관되며 ${date}에 다시 결제를 시도합니다.` },
+                { type: 'button', label: '카드 변경하기', url: t.panelUrl(data.cardUpdateUrl) },
+                { type: 'note', text: '결제가 완료될 때까지 이용이 일시 중지됩니다.' },
+              ],
+            };
+          case 'final':
+            return {
+              subject: `${platform} 구독이 종료되었습니다`,
+              preheader: `세 번 시도했지만 ${withParticle(amount, '을')} 결제하지 못했어요.`,
+              heading: '자동 연장 실패',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `${cardText}로 ${amount} 결제를 세 번 시도했지만 모두 거절되었어요. ${platform} 구독이 종료되었고 프로필은 다른 회원에게 배정됩니다.`,
+                },
+                { type: 'button', label: '다시 구매하기', url: t.panelUrl(data.payUrl) },
+              ],
+            };
+          case 'action_required':
+            return {
+              subject: `${platform} 구독 연장 결제를 확인해 주세요`,
+              preheader: `카드사에서 ${amount} 결제 확인을 요청했어요.`,
+              heading: '결제 확인이 필요해요',
+              blocks: [
+                { type: 'paragraph', text: `카드사에서 ${platform} 구독 연장 결제(${amount})에 대한 본인 확인을 요청했어요. 프로필은 ${date}까지 보관됩니다.` },
+                { type: 'button', label: '결제 확인하기', url: t.panelUrl(data.payUrl) },
+              ],
+            };
+        }
+      },
+    },
+  },
+
   [EMAIL_KIND.refunded]: {
     render: {
       en: (data, t) => {

@@ -21,6 +21,8 @@ export class OrderItemModel extends Model {
   platform_category!: number;
   subscription_id!: number | null;
   applied_at!: Date | null;
+  /** A renewal order (automatic renewal, or its payment link): the subscription this item extends. */
+  renews_subscription_id!: number | null;
 }
 
 export class OrderModel extends Model {

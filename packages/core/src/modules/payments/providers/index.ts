@@ -20,6 +20,7 @@ export {
   stripeSignatureHeader,
   stripeIdempotencyKey,
   stripeRefundIdempotencyKey,
+  STRIPE_PAYMENT_INTENT_EVENTS,
 } from './stripe.js';
 export { CoinPalProvider, type CoinPalProviderOptions, coinpalSign, coinpalAmount, coinpalStatus } from './coinpal.js';
 export {

@@ -26,6 +26,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Where the provider posts its notifications. */
   notifyUrl: string;
+  /**
+   * The buyer ticked "Renew automatically": the card is saved for off-session charges on this
+   * provider customer (Stripe: `customer` + `payment_intent_data.setup_future_usage=off_session`).
+   */
+  saveCardFor?: { customerId: string };
 }
 
 export interface CheckoutSession {
@@ -156,6 +161,59 @@ export interface PaymentProvider {
   completeFacts?(report: PaymentReport): Promise<PaymentReport>;
   /** What the provider expects as the answer body to a notification it delivered. */
   readonly acknowledgement: { contentType: string; body: string };
+  /** Present when the provider can save a card and charge it without the buyer (Stripe only). */
+  readonly savedCards?: SavedCardCharging;
+}
+
+/** A card saved with the provider for off-session charges, and what the buyer is shown of it. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+}
+
+/** One off-session charge of a saved card (automatic renewal). */
+export interface OffSessionChargeRequest {
+  /** Our payment reference, as for a checkout: the provider's notifications name the payment by it. */
+  reference: string;
+  orderId: number;
+  amount: Money;
+  description: string;
+  card: Pick<SavedCard, 'customerId' | 'paymentMethodId'>;
+  /** The same key for the same attempt, whoever sends it and however often: the provider charges once. */
+  idempotencyKey: string;
+}
+
+/**
+ * What an off-session charge came to. `succeeded` / `declined` carry the report to apply through the
+ * normal payment path; `requires_action`: the bank wants the buyer to authenticate (SCA);
+ * `processing`: the provider will tell by notification.
+ */
+export interface OffSessionChargeResult {
+  status: 'succeeded' | 'declined' | 'requires_action' | 'processing';
+  paymentIntentId?: string;
+  /** The bank's or provider's reason for a decline (`card_declined`, `insufficient_funds`, `authentication_required`…). */
+  declineCode?: string;
+  report?: PaymentReport;
+}
+
+export interface SavedCardCharging {
+  /** The buyer's customer at the provider, made once per buyer (the key makes a retry answer the same one). */
+  createCustomer(buyer: { userId: number; email: string; idempotencyKey: string }): Promise<string>;
+  /** The card a paid checkout saved (by the provider's id of its money), undefined when it saved none. */
+  cardOfPayment(providerPaymentId: string): Promise<SavedCard | undefined>;
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
+  /** A hosted page where the buyer saves a new card (Stripe: a setup-mode Checkout Session). */
+  cardUpdateCheckout(request: {
+    customerId: string;
+    currency: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** The card the buyer saved on that page, once they did. */
+  cardOfUpdate(sessionId: string): Promise<SavedCard | undefined>;
 }
 
 /** A notification that is forged, tampered with, or too old. Answered with 400 and changes nothing. */

@@ -25,12 +25,17 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type ProviderStatus,
+  type OffSessionChargeRequest,
+  type OffSessionChargeResult,
   type RefundReceipt,
   type RefundRequest,
+  type SavedCard,
+  type SavedCardCharging,
   SignatureError,
 } from './provider.js';
 import type { MoneyFact } from '../money-ledger.js';
 import { checkRefundRequest } from './wire.js';
+import { idempotencyKey } from '../idempotency-keys.js';
 
 export interface StripeProviderOptions {
   /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
@@ -71,18 +76,22 @@ export function stripeSignatureHeader(payload: string | Buffer, secret: string, 
 
 /**
  * Idempotency-Key for creating the session of one payment attempt: a retry cannot open a second
- * session. Prefixed with the shop's installation id: two shops sharing one Stripe account (staging
- * and production) number their payments alike, and without it one's key would replay the other's
- * session (1 checkout in 1,000 collided).
+ * session. Prefixed with the shop's installation id (idempotency-keys.ts).
  */
 export function stripeIdempotencyKey(installationId: string, reference: string): string {
-  return `subshare-${installationId}-checkout-${reference}`;
+  return idempotencyKey(installationId, 'checkout', reference);
 }
 
-/** Idempotency-Key of one refund of ours: a retry (double click, timeout, job rerun) cannot give the money back twice. Prefixed as above. */
+/** Idempotency-Key of one refund of ours: a retry (double click, timeout, job rerun) cannot give the money back twice. */
 export function stripeRefundIdempotencyKey(installationId: string, refundId: number): string {
-  return `subshare-${installationId}-refund-${refundId}`;
+  return idempotencyKey(installationId, 'refund', refundId);
 }
+
+/**
+ * The PaymentIntent events we read: only those of our off-session renewal charges (metadata
+ * `kind=renewal`). A Checkout Session's PaymentIntent sends them too; its session events decide.
+ */
+export const STRIPE_PAYMENT_INTENT_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed'] as const;
 
 /** The dispute events we read (besides `charge.refunded`, the other way money goes back). Others about disputes are ignored. */
 export const STRIPE_DISPUTE_EVENTS = [
@@ -310,9 +319,56 @@ function translate(error: unknown, action: 'create' | 'query' | 'refund'): Error
   }
 }
 
+/** A PaymentIntent of an off-session renewal charge (event, retrieve or create answer) as a report: found by our reference in its metadata. */
+function paymentIntentReport(event: { id: string; type: string }, intent: Record<string, unknown>): PaymentReport {
+  const metadata = isObject(intent.metadata) ? intent.metadata : {};
+  const reference = typeof metadata.reference === 'string' ? metadata.reference : undefined;
+  const orderId = typeof metadata.orderId === 'string' && /^\d{1,15}$/.test(metadata.orderId) ? Number(metadata.orderId) : undefined;
+  const id = typeof intent.id === 'string' ? intent.id : undefined;
+  let status: ProviderStatus | 'unknown';
+  if (event.type === 'payment_intent.succeeded' || intent.status === 'succeeded') status = 'paid';
+  else if (event.type === 'payment_intent.payment_failed') status = 'failed';
+  else if (intent.status === 'canceled') status = 'failed';
+  else if (intent.status === 'requires_payment_method' && isObject(intent.last_payment_error)) status = 'failed';
+  else status = 'pending';
+  return {
+    eventId: event.id,
+    eventType: event.type,
+    reference,
+    orderId,
+    providerReference: id,
+    providerPaymentId: id,
+    status,
+    amount: stripeMoney(status === 'paid' ? (intent.amount_received ?? intent.amount) : intent.amount, intent.currency),
+    needsConfirmation: false,
+  };
+}
+
+/** A saved card from a customer and a payment method (ids or expanded objects). */
+function savedCardOf(customer: unknown, paymentMethod: unknown): SavedCard | undefined {
+  const customerId = typeof customer === 'string' ? customer : isObject(customer) && typeof customer.id === 'string' ? customer.id : undefined;
+  const methodId =
+    typeof paymentMethod === 'string' ? paymentMethod : isObject(paymentMethod) && typeof paymentMethod.id === 'string' ? paymentMethod.id : undefined;
+  if (!customerId || !methodId) return undefined;
+  const card = isObject(paymentMethod) && isObject(paymentMethod.card) ? paymentMethod.card : {};
+  return {
+    customerId,
+    paymentMethodId: methodId,
+    brand: typeof card.brand === 'string' ? card.brand : null,
+    last4: typeof card.last4 === 'string' && /^\d{4}$/.test(card.last4) ? card.last4 : null,
+  };
+}
+
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly acknowledgement = { contentType: 'application/json', body: '{"received":true}' };
+  readonly savedCards: SavedCardCharging = {
+    createCustomer: (buyer) => this.createCustomer(buyer),
+    cardOfPayment: (providerPaymentId) => this.cardOfPayment(providerPaymentId),
+    chargeOffSession: (request) => this.chargeOffSession(request),
+    cardUpdateCheckout: (request) => this.cardUpdateCheckout(request),
+    cardOfUpdate: (sessionId) => this.cardOfUpdate(sessionId),
+  };
 
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
@@ -353,13 +409,18 @@ export class StripeProvider implements PaymentProvider {
       metadata: { reference: request.reference, orderId: String(request.orderId) },
       // Also on the PaymentIntent, for people in Stripe's dashboard, which lists payments, refunds and
       // disputes by it; our code goes by the session's metadata only.
-      payment_intent_data: { metadata: { reference: request.reference, orderId: String(request.orderId) } },
+      payment_intent_data: {
+        metadata: { reference: request.reference, orderId: String(request.orderId) },
+        // "Renew automatically": the card is kept on the buyer's customer for off-session charges.
+        ...(request.saveCardFor ? { setup_future_usage: 'off_session' as const } : {}),
+      },
       locale: request.languageId === 2 ? 'ko' : 'en',
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       // expires_at is left to Stripe's default (24 h): a computed one would change between retries
       // and turn a retry with the same Idempotency-Key into an idempotency error.
-      ...(request.buyerEmail ? { customer_email: request.buyerEmail } : {}),
+      // Stripe takes either a customer or an e-mail for the receipt, not both.
+      ...(request.saveCardFor ? { customer: request.saveCardFor.customerId } : request.buyerEmail ? { customer_email: request.buyerEmail } : {}),
     };
     const idempotencyKey = stripeIdempotencyKey(await this.installationId(), request.reference);
     let session: Stripe.Checkout.Session;
@@ -400,6 +461,10 @@ export class StripeProvider implements PaymentProvider {
     const isDispute = (STRIPE_DISPUTE_EVENTS as readonly string[]).includes(event.type);
     if (isDispute && isObject(object) && object.object === 'dispute') return disputeReport(event, object);
     if ((STRIPE_REFUND_EVENTS as readonly string[]).includes(event.type) && isObject(object) && object.object === 'refund') return refundReport(event, object);
+    const isIntent = (STRIPE_PAYMENT_INTENT_EVENTS as readonly string[]).includes(event.type);
+    if (isIntent && isObject(object) && object.object === 'payment_intent' && isObject(object.metadata) && object.metadata.kind === 'renewal') {
+      return paymentIntentReport({ id: event.id, type: event.type }, object);
+    }
     if (!isCheckout || !isObject(object) || object.object !== 'checkout.session') {
       return { eventId: event.id, eventType: event.type, status: 'unknown', needsConfirmation: false };
     }
@@ -431,6 +496,17 @@ export class StripeProvider implements PaymentProvider {
         status: 'unknown',
         needsConfirmation: false,
       };
+    }
+    if (payment.providerReference.startsWith('pi_')) {
+      // An off-session renewal charge: its PaymentIntent is the payment.
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await this.stripe.paymentIntents.retrieve(payment.providerReference);
+      } catch (error) {
+        throw translate(error, 'query');
+      }
+      const report = paymentIntentReport({ id: '', type: 'status_query' }, intent as unknown as Record<string, unknown>);
+      return { ...report, eventId: `query:${intent.id}:${report.status}` };
     }
     let session: Stripe.Checkout.Session;
     try {
@@ -523,5 +599,122 @@ export class StripeProvider implements PaymentProvider {
         throw new ConflictError(`Stripe did not make the refund: it is ${String(refund.status)}${why}.`, 'refund_refused');
       }
     }
+  }
+
+  /** A Customer per buyer (Customers API); the Idempotency-Key makes a retry answer the same customer. */
+  private async createCustomer(buyer: { userId: number; email: string; idempotencyKey: string }): Promise<string> {
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: buyer.email, metadata: { userId: String(buyer.userId) } },
+        { idempotencyKey: buyer.idempotencyKey },
+      );
+      return customer.id;
+    } catch (error) {
+      throw translate(error, 'create');
+    }
+  }
+
+  /** The card a paid Checkout saved: its PaymentIntent's customer and payment method (expanded for the last four digits). */
+  private async cardOfPayment(providerPaymentId: string): Promise<SavedCard | undefined> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['payment_method'] });
+    } catch (error) {
+      throw translate(error, 'query');
+    }
+    return savedCardOf(intent.customer, intent.payment_method);
+  }
+
+  /**
+   * Charges a saved card without the buyer: a PaymentIntent created with `off_session=true` and
+   * `confirm=true`. A decline is Stripe's 402 card error carrying the PaymentIntent; a bank that
+   * wants the buyer to authenticate answers the decline code `authentication_required` (or a
+   * PaymentIntent in `requires_action`).
+   */
+  private async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    if (!Number.isSafeInteger(request.amount.amount) || request.amount.amount <= 0) throw new RangeError('A charge needs a positive amount');
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amount.amount,
+          currency: request.amount.currency.toLowerCase(),
+          customer: request.card.customerId,
+          payment_method: request.card.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: { reference: request.reference, orderId: String(request.orderId), kind: 'renewal' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const raw = error.raw as { payment_intent?: Record<string, unknown>; decline_code?: string; code?: string } | undefined;
+        const declined = raw?.payment_intent;
+        const code = error.decline_code ?? raw?.decline_code ?? error.code ?? 'card_declined';
+        const paymentIntentId = declined && typeof declined.id === 'string' ? declined.id : undefined;
+        if (code === 'authentication_required') return { status: 'requires_action', paymentIntentId, declineCode: code };
+        const report = declined
+          ? { ...paymentIntentReport({ id: '', type: 'charge_attempt' }, { ...declined, status: 'requires_payment_method' }), status: 'failed' as const }
+          : undefined;
+        return { status: 'declined', paymentIntentId, declineCode: code, report: report && { ...report, eventId: `charge:${paymentIntentId}:failed` } };
+      }
+      throw translate(error, 'create');
+    }
+    const report = paymentIntentReport({ id: `charge:${intent.id}`, type: 'charge_attempt' }, intent as unknown as Record<string, unknown>);
+    switch (intent.status) {
+      case 'succeeded':
+        return { status: 'succeeded', paymentIntentId: intent.id, report: { ...report, eventId: `charge:${intent.id}:paid` } };
+      case 'requires_action':
+      case 'requires_confirmation':
+        return { status: 'requires_action', paymentIntentId: intent.id, declineCode: 'authentication_required' };
+      case 'requires_payment_method':
+      case 'canceled':
+        return {
+          status: 'declined',
+          paymentIntentId: intent.id,
+          declineCode: 'card_declined',
+          report: { ...report, status: 'failed', eventId: `charge:${intent.id}:failed` },
+        };
+      default:
+        return { status: 'processing', paymentIntentId: intent.id };
+    }
+  }
+
+  /** Stripe's setup-mode Checkout: the buyer saves a new card on their customer; no money moves. */
+  private async cardUpdateCheckout(request: { customerId: string; currency: string; successUrl: string; cancelUrl: string; idempotencyKey: string }) {
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: request.customerId,
+          // Setup mode with dynamic payment methods names the currency the card will be charged in.
+          currency: request.currency.toLowerCase(),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata: { kind: 'card_update' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_unavailable');
+      return { sessionId: session.id, url: session.url };
+    } catch (error) {
+      if (error instanceof UnavailableError) throw error;
+      throw translate(error, 'create');
+    }
+  }
+
+  /** The card saved through a setup-mode session, once it is complete (its SetupIntent's payment method). */
+  private async cardOfUpdate(sessionId: string): Promise<SavedCard | undefined> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] });
+    } catch (error) {
+      throw translate(error, 'query');
+    }
+    if (session.status !== 'complete' || !isObject(session.setup_intent)) return undefined;
+    const setup = session.setup_intent as unknown as Record<string, unknown>;
+    return savedCardOf(setup.customer ?? session.customer, setup.payment_method);
   }
 }

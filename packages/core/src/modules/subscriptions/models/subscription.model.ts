@@ -21,6 +21,8 @@ export class SubscriptionModel extends Model {
   /** Set while a payment dispute withholds access: the slot stays held, the panel shows no credentials. */
   suspended_at!: Date | null;
   ended_at!: Date | null;
+  /** Dunning: the slot stays held past `ends_at` (without access) until a renewal charge is retried for the last time. */
+  held_until!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 }

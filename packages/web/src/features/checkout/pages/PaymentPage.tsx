@@ -1,12 +1,21 @@
 import { useEffect } from 'react';
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/links';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentMethods } from '../components/PaymentMethods';
-import { selectMethod, selectMethods, selectOrder, selectOrderRetryable, selectOrderStatus, selectPaying } from '../selectors';
-import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored } from '../slice';
+import {
+  selectAutoRenewAvailable,
+  selectMethod,
+  selectMethods,
+  selectOrder,
+  selectOrderRetryable,
+  selectOrderStatus,
+  selectPaying,
+  selectRenewAutomatically,
+} from '../selectors';
+import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored, renewAutomaticallyChanged } from '../slice';
 import { CHECKOUT_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
@@ -86,11 +95,25 @@ function OrderDetails() {
   const method = useAppSelector(selectMethod);
   const paying = useAppSelector(selectPaying);
   const invitation = order.items.some((item) => item.haveInvitation);
+  const autoRenew = useAppSelector(selectAutoRenewAvailable) && method === 1;
+  const renew = useAppSelector(selectRenewAutomatically);
 
   return (
     <Stack gap="8">
       <OrderSummary order={order} />
       <PaymentMethods methods={methods} selected={method} disabled={paying} onSelect={(id) => dispatch(methodChosen(id))} />
+      {autoRenew && (
+        <Stack gap="1" data-testid="payment-autorenew">
+          <Checkbox.Root checked={renew} disabled={paying} onCheckedChange={(details) => void dispatch(renewAutomaticallyChanged(details.checked === true))}>
+            <Checkbox.HiddenInput data-testid="payment-autorenew-checkbox" />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('payment.renewAutomatically')}</Checkbox.Label>
+          </Checkbox.Root>
+          <Text fontSize="sm" color="fg.muted">
+            {t('payment.renewAutomaticallyNote')}
+          </Text>
+        </Stack>
+      )}
       <Stack gap="3">
         <Button
           data-testid="payment-pay"

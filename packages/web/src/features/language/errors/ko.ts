@@ -36,6 +36,10 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   demo_payments_off: '데모 결제가 꺼져 있어 이 결제는 더 이상 진행할 수 없습니다.',
   order_not_found: '존재하지 않는 주문입니다.',
   order_not_payable: '더 이상 결제할 수 없는 주문입니다.',
+  // Automatic renewal
+  no_saved_card: '이 구독에 저장된 카드가 없습니다. 카드 결제 시 "자동 연장"을 선택하면 카드가 저장됩니다.',
+  renewal_in_progress: '지금 연장 결제가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
+  autorenew_unavailable: '자동 연장은 Stripe 카드 결제에서만 사용할 수 있습니다.',
   option_unavailable: '주문할 수 없는 옵션입니다.',
   price_unavailable: '이 통화로는 가격이 없는 옵션입니다.',
   method_unavailable: '이 주문에는 사용할 수 없는 결제 수단입니다.',

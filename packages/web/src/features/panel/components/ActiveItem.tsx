@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 import { Field, Fields, ItemFrame } from './ItemFrame';
+import { RenewalSwitch } from './RenewalSwitch';
 import { Password, Username } from './Secret';
 import { HouseholdGuide, LoginCode } from './Verification';
 
@@ -72,6 +73,7 @@ export function ActiveItem({ item }: { item: PanelItem }) {
       {/* The account's mailbox serves only shared accounts: a family invitation logs in with the buyer's own e-mail. */}
       {!item.haveInvitation && item.platformType === 0 && <HouseholdGuide item={item} />}
       {!item.haveInvitation && item.platformType === 8 && <LoginCode item={item} />}
+      <RenewalSwitch item={item} />
       <Flex align="center" gap="3" wrap="wrap">
         <ButtonLink
           data-testid="panel-renew"

@@ -1,0 +1,36 @@
+import { Command } from 'commander';
+import { FLOWS, toMajorUnits, type RenewalFlow } from '@subshare/core';
+import { runOnce } from '../context.js';
+
+/**
+ * The renewal pass the worker runs every 10 minutes, now: learn saved cards, charge the automatic
+ * renewals due (first tries at the end date, retries after 1 and 3 days), follow up on buyers.
+ * Safe beside a running worker: each charge row is locked and skipped, and a charge's Stripe
+ * Idempotency-Key is the subscription, the period and the attempt, so nothing is charged twice.
+ */
+export const renewDueCommand = () =>
+  new Command('renew-due')
+    .description('charge the automatic renewals due now (the worker does it every 10 minutes)')
+    .option('--dry-run', 'list the charges that are due, change nothing and ask nobody')
+    .action(async (options: { dryRun?: boolean }) => {
+      await runOnce({}, async ({ container }) => {
+        const renewal = container.get<RenewalFlow>(FLOWS.Renewal);
+        if (options.dryRun) {
+          const due = await renewal.dueNow();
+          console.log(`${due.length} renewal charge(s) due.`);
+          for (const charge of due) {
+            console.log(
+              `  subscription ${charge.subscriptionId}: ${toMajorUnits(charge.amount)} ${charge.amount.currency}, attempt ${charge.attempt}, ` +
+                `period ending ${charge.periodEnd.toISOString()}${charge.cardLast4 ? `, card •••• ${charge.cardLast4}` : ''}`,
+            );
+          }
+          return;
+        }
+        const result = await renewal.renewDue();
+        console.log(
+          `Renewal pass: ${result.attempted} charge(s) attempted, ${result.succeeded} succeeded, ${result.declined} declined (to be retried), ` +
+            `${result.failed} failed for good, ${result.requiresAction} waiting for the buyer to authenticate; ${result.cardsLearnt} card(s) learnt.`,
+        );
+        for (const charge of result.charges) console.log(`  subscription ${charge.subscriptionId}: ${charge.outcome}`);
+      });
+    });

@@ -1,0 +1,3 @@
+export const RENEWALS = {
+  Service: Symbol.for('subshare.renewals.RenewalsService'),
+} as const;
