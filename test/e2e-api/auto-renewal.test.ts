@@ -8,10 +8,13 @@ import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
 import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
+import { installationIdReader } from '../../packages/core/src/modules/payments/installation.js';
 
 useWorker();
 
 const DAY = 24 * 3600_000;
+/** What every Idempotency-Key of this shop starts with (the installation id of its database). */
+const keyPrefix = async () => `subshare-${await installationIdReader(harness().knex)()}`;
 const PANEL = '/api/user/getuserpanel';
 
 /**
@@ -169,7 +172,7 @@ describe('automatic renewal', function () {
     const request = stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer);
     expect(request).to.have.length(1);
     expect(request[0].params).to.include({ off_session: 'true', confirm: 'true' });
-    expect(request[0].headers['idempotency-key']).to.equal(`subshare-renewal-${subscription.id}-${subscription.ends_at.getTime()}-1`);
+    expect(request[0].headers['idempotency-key']).to.equal(`${await keyPrefix()}-renewal-${subscription.id}-${subscription.ends_at.getTime()}-1`);
 
     // The renewal order was paid through the normal payment path and extended the same subscription on the same slot.
     const after = await chargeOf(subscription.id);
@@ -326,13 +329,15 @@ describe('automatic renewal', function () {
     const charge = await chargeOf(subscription.id);
     expect(charge).to.include({ attempts: 3, failures: 3 });
     const attempts = stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer);
-    expect(attempts.map((entry) => entry.headers['idempotency-key'])).to.deep.equal([1, 2, 3].map((n) => `subshare-renewal-${subscription.id}-${end}-${n}`));
+    expect(attempts.map((entry) => entry.headers['idempotency-key'])).to.deep.equal(
+      await Promise.all([1, 2, 3].map(async (n) => `${await keyPrefix()}-renewal-${subscription.id}-${end}-${n}`)),
+    );
     expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(0);
     await expiry.endDue();
     expect(await knex()('subscriptions').where({ id: subscription.id }).first()).to.include({ status: 'ended', held_until: null });
     await harness().mailTo(buyer.email, (mail) => mail.subject.endsWith('has ended') && mail.text.includes('three times'));
     expect(
-      (await outboxOf(buyer.id, 11)).map((row: { subject: string }) => row.subject).filter((subject: string) => subject.startsWith('We could not renew')),
+      (await outboxOf(buyer.id, 12)).map((row: { subject: string }) => row.subject).filter((subject: string) => subject.startsWith('We could not renew')),
     ).to.have.length(2);
   });
 
@@ -388,7 +393,7 @@ describe('automatic renewal', function () {
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
     expect(intents()).to.have.length(2);
     expect(new Set(intents().map((entry) => entry.headers['idempotency-key']))).to.deep.equal(
-      new Set([`subshare-renewal-${subscription.id}-${subscription.ends_at.getTime()}-1`]),
+      new Set([`${await keyPrefix()}-renewal-${subscription.id}-${subscription.ends_at.getTime()}-1`]),
     );
     expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(1);
     const charge = await chargeOf(subscription.id);

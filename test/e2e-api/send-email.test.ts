@@ -293,7 +293,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
     const missing = await send(admin, { userId: 2_000_000_000, emailType: 0 }).expect(404);
     expect(missing.body).to.include({ code: 'user_not_found' });
 
-    for (const emailType of [12, -1, 1.5, 'nope', null, true, [1]]) {
+    for (const emailType of [13, -1, 1.5, 'nope', null, true, [1]]) {
       const res = await send(admin, { userId: korean.id, emailType }).expect(400);
       expect(res.body.errors, JSON.stringify(emailType)).to.have.property('emailType');
     }

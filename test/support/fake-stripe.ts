@@ -676,8 +676,10 @@ export class FakeStripe extends LocalHttpServer {
         if (typeof key === 'string') this.idempotency.set(key, { rawBody, path: url.pathname, status, body });
         return await this.answerDone(res, status, body);
       }
+      // A read does no work: a held-back answer is for the next request that does (another
+      // process's reconcile or refund list must not take it).
       const { status, body } = this.execute(route, params);
-      return await this.answerDone(res, status, body);
+      return sendJson(res, status, body);
     } catch (error) {
       if (error instanceof StripeApiError) return sendJson(res, error.status, { error: error.body });
       throw error;

@@ -6,7 +6,7 @@ export interface ListeningServer {
   server: http.Server;
   url: string;
   /**
-   * Stops serving, by `deadline` (epoch ms) at the latest (docs/operations-shutdown.md):
+   * Stops serving, by `deadline` (epoch ms) at the latest (docs/operations.md, "Stopping"):
    * readiness says `draining` (`app.locals.draining`, read by /readyz) and every answer from now
    * on carries `Connection: close`, so each connection is closed after its answer. Connections
    * open at this moment may carry one more request for up to IDLE_GRACE_MS (less once all have
