@@ -209,8 +209,8 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
 
     it('getorders pages through every order, newest first; getorderspages counts them (limits 10, 20, 50, 100)', async () => {
       // Enough orders for several pages of 10 whatever ran before.
-      const user = await buyer();
-      for (let i = 0; i < 12; i += 1) await createOrder(user, platform);
+      // A buyer each: one buyer's same choice while their order is open (state 0) would be that order again.
+      for (let i = 0; i < 12; i += 1) await createOrder(await buyer(), platform);
       for (const limit of [10, 20, 50, 100]) {
         const [{ n }] = await knex()('orders').count<Array<{ n: number }>>('id as n');
         const count = Number(n);
@@ -275,8 +275,9 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       await createAccount(platform.id, 3);
       const older = await buyer();
       const newer = await buyer();
-      const orderIds = [await createOrder(newer, platform), await createOrder(newer, platform)];
-      for (const orderId of orderIds) {
+      // Each order is paid before the next is made: the same choice while one is open (state 0) is that order again.
+      for (let i = 0; i < 2; i += 1) {
+        const orderId = await createOrder(newer, platform);
         await markPaidQuietly(orderId);
         await activation().activate(orderId);
       }
@@ -565,11 +566,18 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       const platform = await platformForQuantities();
       const user = await buyer();
       const before = await dashboard();
-      const paidToday = [await orderIn(user, platform, 'EUR', 2), await orderIn(user, platform, 'KRW', 1)];
-      const paidEarlier = await orderIn(user, platform, 'EUR', 1);
-      const tooOld = await orderIn(user, platform, 'EUR', 1);
+      // Each is paid before the next is made: the same choice while one is open (state 0) is that order again.
+      const paidOrderIn = async (currency: 'EUR' | 'KRW', quantity: number) => {
+        const id = await orderIn(user, platform, currency, quantity);
+        await markPaidQuietly(id);
+        return id;
+      };
+      // Paid today: 2 × 4.99 EUR, and one in KRW worth 4.99 EUR.
+      await paidOrderIn('EUR', 2);
+      await paidOrderIn('KRW', 1);
+      const paidEarlier = await paidOrderIn('EUR', 1);
+      const tooOld = await paidOrderIn('EUR', 1);
       await orderIn(user, platform, 'EUR', 1); // unpaid: no revenue
-      for (const id of [...paidToday, paidEarlier, tooOld]) await markPaidQuietly(id);
       await knex()('orders')
         .where({ id: paidEarlier })
         .update({ paid_at: new Date(now().getTime() - 2 * 24 * HOUR_MS) });
@@ -612,9 +620,9 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
 
     it('orders by state follow the orders as they move', async () => {
       const platform = await createPlatform({ needsInvitation: true });
-      const user = await buyer();
       const before = await dashboard();
-      const ids = [await createOrder(user, platform), await createOrder(user, platform), await createOrder(user, platform)];
+      // Three buyers: one buyer's same choice while their order is open (state 0) would be that order again.
+      const ids = [await createOrder(await buyer(), platform), await createOrder(await buyer(), platform), await createOrder(await buyer(), platform)];
       const created = await dashboard();
       expect(created.ordersByState['0'] - before.ordersByState['0']).to.equal(3);
       await markPaidQuietly(ids[0]);
@@ -660,8 +668,13 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
     it('waiting past 24 hours: paid orders not activated a day after payment, oldest first, with whole hours', async () => {
       const platform = await createPlatform({ needsInvitation: true }); // waits for staff
       const user = await buyer();
-      const [late, later, recent] = [await createOrder(user, platform), await createOrder(user, platform), await createOrder(user, platform)];
-      for (const id of [late, later, recent]) await markPaidQuietly(id);
+      // Each is paid before the next is made: the same choice while one is open (state 0) is that order again.
+      const paidOrder = async () => {
+        const id = await createOrder(user, platform);
+        await markPaidQuietly(id);
+        return id;
+      };
+      const [late, later, recent] = [await paidOrder(), await paidOrder(), await paidOrder()];
       const paid = (hoursAgo: number) => new Date(now().getTime() - hoursAgo * HOUR_MS - 60_000);
       const times = { [late]: paid(50), [later]: paid(30), [recent]: paid(23) };
       for (const id of [late, later, recent]) await knex()('orders').where({ id }).update({ paid_at: times[id] });

@@ -98,9 +98,10 @@ describe('metrics (GET /metrics)', function () {
       const platform = await createPlatform();
       const user = await buyer();
       const waiting = await createOrder(user, platform);
+      // Paid before the next is made: the same choice while one is open (state 0) is that order again.
+      await markPaidQuietly(waiting);
       const completed = await createOrder(user, platform);
       orderIds.push(waiting, completed);
-      await markPaidQuietly(waiting);
       await knex('orders')
         .where({ id: waiting })
         .update({ paid_at: new Date(now - 30 * 3600_000) });

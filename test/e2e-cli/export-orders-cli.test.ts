@@ -23,8 +23,11 @@ describe('subshare CLI: export-orders', function () {
   it('writes the orders of a state as CSV to standard output, newest first, audited as "cli"', async () => {
     const platform = await createPlatform();
     const user = await buyer();
-    const [older, newer] = [await createOrder(user, platform), await createOrder(user, platform)];
-    await knex()('orders').whereIn('id', [older, newer]).update({ state: 3, payment_method: 1 });
+    const older = await createOrder(user, platform);
+    // Failed before the next is made: the same choice while one is open (state 0) is that order again.
+    await knex()('orders').where({ id: older }).update({ state: 3, payment_method: 1 });
+    const newer = await createOrder(user, platform);
+    await knex()('orders').where({ id: newer }).update({ state: 3, payment_method: 1 });
     const [{ n }] = await knex()('orders').where({ state: 3 }).count<Array<{ n: number }>>('id as n');
     const audits = await knex()('audit_log').where({ action: 'orders.export', actor_label: 'cli' }).count<Array<{ n: number }>>('id as n');
 
