@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type RequestListener } from 'node:http';
 import type { Express } from 'express';
 
 export interface ListeningServer {
@@ -16,9 +16,9 @@ export interface ListeningServer {
 /** How long requests in flight may take to finish once the server is told to stop. */
 const DRAIN_MS = 4_000;
 
-/** Listens and resolves once the port is bound. */
-export async function listen(app: Express, port: number, host: string): Promise<ListeningServer> {
-  const server = http.createServer(app);
+/** Listens and resolves once the port is bound; `handle` answers the requests (the app itself unless given: createServerHandler). */
+export async function listen(app: Express, port: number, host: string, handle: RequestListener = app): Promise<ListeningServer> {
+  const server = http.createServer(handle);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
