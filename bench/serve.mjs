@@ -2,14 +2,14 @@
 // snapshot directory given as the first argument (bench/shop.mjs copies packages/web/dist
 // there), so a rebuild of the web app while a benchmark runs cannot swap its assets. The
 // rest is what `serve` does: configuration from the environment, the same container, the
-// same app, `listen`.
+// same app behind the same front door, `listen`.
 //
 // With BENCH_CAPTURE_SQL=<file>, the SQL statements run for a request whose X-Request-Id starts
 // with `bench-capture-` are appended to that file, one JSON line each ({ requestId, sql,
 // bindings }): bench/api.mjs's reference for an uncached call runs the same statements.
 import { appendFileSync } from 'node:fs';
 import { createLogger, currentRequestId, loadConfig, openRuntime, TOKENS } from '@subshare/core';
-import { createApp, listen } from '@subshare/http';
+import { createServerHandler, listen } from '@subshare/http';
 
 const webDist = process.argv[2];
 const config = loadConfig(process.env);
@@ -22,7 +22,8 @@ if (captureFile) {
     if (requestId?.startsWith('bench-capture-')) appendFileSync(captureFile, `${JSON.stringify({ requestId, sql, bindings })}\n`);
   });
 }
-const server = await listen(createApp(runtime.container, { webDist }), config.port, config.host);
+const { app, handle } = createServerHandler(runtime.container, { webDist });
+const server = await listen(app, config.port, config.host, handle);
 logger.info({ url: server.url }, 'HTTP server listening');
 
 let stopping = false;

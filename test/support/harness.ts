@@ -27,7 +27,7 @@ import {
   type MailboxReaderService,
   type Knex,
 } from '@subshare/core';
-import { createApp, listen } from '@subshare/http';
+import { createApp, createServerHandler, listen } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './smtp.js';
@@ -110,7 +110,8 @@ export async function startHarness(): Promise<Harness> {
   const clock = new TestClock();
   const jobQueue = new PgBossJobQueue(boss);
   const container = buildContainer({ config, knex, logger, jobQueue, clock });
-  const app = createApp(container, { accessLog: false });
+  // supertest drives the Express app; a listening server (baseUrl) has the front door ahead of it, as `serve` does.
+  const { app, handle } = createServerHandler(container, { accessLog: false });
   // The worker delivers e-mails (and runs every other job) as in production; schedules stay off.
   let worker: Promise<WorkerHandle> | undefined;
 
@@ -158,7 +159,7 @@ export async function startHarness(): Promise<Harness> {
         timeoutMs: 15_000,
       }),
     async baseUrl() {
-      server ??= listen(app, 0, '127.0.0.1');
+      server ??= listen(app, 0, '127.0.0.1', handle);
       return (await server).url;
     },
   };

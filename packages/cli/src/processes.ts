@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { IDENTITY, pendingMigrations, type IdentityService, type Runtime } from '@subshare/core';
-import { createApp, listen } from '@subshare/http';
+import { createServerHandler, listen } from '@subshare/http';
 import { startWorker } from '@subshare/worker';
 
 export async function startHttp(runtime: Runtime): Promise<{ url: string; close(): Promise<void> }> {
@@ -12,8 +12,8 @@ export async function startHttp(runtime: Runtime): Promise<{ url: string; close(
   if (pending.length) {
     throw new Error(`The database has ${pending.length} pending migration(s): run \`subshare migrate\` first.`);
   }
-  const app = createApp(runtime.container);
-  const server = await listen(app, runtime.config.port, runtime.config.host);
+  const { app, handle } = createServerHandler(runtime.container);
+  const server = await listen(app, runtime.config.port, runtime.config.host, handle);
   runtime.logger.info({ url: server.url }, 'HTTP server listening');
   return server;
 }

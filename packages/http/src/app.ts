@@ -1,17 +1,22 @@
 /**
  * createApp(container): the whole HTTP surface as an Express app, without listening, so
- * tests drive it with supertest and `serve` puts it behind a port.
+ * tests drive it with supertest. createServerHandler(container): that app behind the front door
+ * (front-door.ts), the request listener `serve` puts behind a port.
  */
 import compression from 'compression';
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from 'inversify';
 import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
 import { healthRoutes } from './health.js';
-import { createHttpMetrics } from './metrics.js';
+import { trustProxy, type TrustProxy } from './client-address.js';
+import { frontDoor } from './front-door.js';
+import { createHttpMetrics, type HttpMetrics } from './metrics.js';
 import { apiNotFound, errorHandler } from './middleware/error-handler.js';
 import { inputGuard } from './middleware/input-guard.js';
 import { requestId } from './middleware/request-id.js';
 import { accessLog } from './middleware/access-log.js';
+import type { Call } from './routes/call.js';
 import { API_PATH, tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
 import { mediaUploadRoutes } from './media-uploads.js';
@@ -28,15 +33,32 @@ export interface AppOptions {
 export const JSON_BODY_LIMIT = '32kb';
 export const CATALOG_BODY_LIMIT = '256kb';
 
+export interface ServerHandler {
+  /** The Express app (its `locals` carry `draining`). */
+  app: Express;
+  /** The server's request listener: the front door, then the app. */
+  handle: RequestListener;
+}
+
 export function createApp(container: Container, options: AppOptions = {}): Express {
+  return createServerHandler(container, options).app;
+}
+
+export function createServerHandler(container: Container, options: AppOptions = {}): ServerHandler {
+  const table = routeTable(container);
+  const metrics = createHttpMetrics(container);
+  const trust = trustProxy(container.get<AppConfig>(TOKENS.Config).trustProxy);
+  const app = buildApp(container, options, table, metrics, trust);
+  return { app, handle: frontDoor(container, app, { table, metrics, trust, accessLog: options.accessLog }) };
+}
+
+function buildApp(container: Container, options: AppOptions, table: Call[], metrics: HttpMetrics, trust: TrustProxy): Express {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const table = routeTable(container);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', trust);
   app.set('etag', 'strong');
-  const metrics = createHttpMetrics(container);
   // What every request gets first, in order. The request id comes first of all: every log line
   // of the request, the access log's included, carries it.
   app.use(requestId);
@@ -47,7 +69,8 @@ export function createApp(container: Container, options: AppOptions = {}): Expre
   app.use(healthRoutes(container));
   app.use(metrics.routes);
   // Calls that answer with bytes compressed once (the catalog reads, cacheable by any HTTP cache):
-  // ahead of compression.
+  // ahead of compression. The front door answers them before Express; these serve the rest
+  // (another path spelling, an invalid query) and supertest.
   app.use(tableRouter(container, table, 'precompressed'));
   // Compression for pages, files and the API's other answers (the CSV export). The route table's
   // JSON answers compress themselves as they are sent (sendJson), and skip it: wrapping the

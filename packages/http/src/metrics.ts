@@ -16,6 +16,7 @@
  * Every `serve` process has its own request histogram; the database figures are the same in each.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry, Summary } from 'prom-client';
@@ -31,6 +32,8 @@ export interface HttpMetrics {
   observe: RequestHandler;
   /** GET /metrics. */
   routes: Router;
+  /** Times a request answered outside Express (front-door.ts) under its route template. */
+  timeAs(req: IncomingMessage, res: ServerResponse, route: string): void;
 }
 
 /** The route template that answered, never the raw path. */
@@ -59,7 +62,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     routes.get('/metrics', (_req, res) => {
       res.status(404).type('text/plain').send('Not found.');
     });
-    return { observe: (_req, _res, next) => next(), routes };
+    return { observe: (_req, _res, next) => next(), routes, timeAs: () => undefined };
   }
 
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -140,12 +143,15 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     }
   });
 
-  const observe: RequestHandler = (req, res, next) => {
+  const time = (req: IncomingMessage, res: ServerResponse, route: (() => string) | string) => {
     const end = duration.startTimer();
-    res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
+    res.once('finish', () => end({ method: req.method, route: typeof route === 'string' ? route : route(), status: String(res.statusCode) }));
+  };
+  const observe: RequestHandler = (req, res, next) => {
+    time(req, res, () => routeOf(req, res));
     next();
   };
-  return { observe, routes };
+  return { observe, routes, timeAs: time };
 }
 
 function gauge<L extends string = never>(registry: Registry, name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {

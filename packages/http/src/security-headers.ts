@@ -1,12 +1,12 @@
 /**
  * The security headers of every answer: helmet, run per request (CSP, COOP, Referrer-Policy,
- * nosniff, …).
+ * nosniff, …). A plain (req, res, next) function on Node's request and response: Express mounts
+ * it, and the front door (front-door.ts) calls it.
  */
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '@subshare/core';
 
-export function securityHeaders(config: AppConfig): RequestHandler {
+export function securityHeaders(config: AppConfig): ReturnType<typeof helmet> {
   // Google's sign-in button is a script and an iframe from accounts.google.com, only when configured.
   const google = config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
   return helmet({

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
@@ -29,8 +29,8 @@ const IDLE_GRACE_MS = 1_000;
 
 const closedSocket = (socket: Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
 
-/** Listens and resolves once the port is bound. */
-export async function listen(app: Express, port: number, host: string): Promise<ListeningServer> {
+/** Listens and resolves once the port is bound; `handle` answers the requests (the app itself unless given: createServerHandler). */
+export async function listen(app: Express, port: number, host: string, handle: RequestListener = app): Promise<ListeningServer> {
   let draining = false;
   // Answers not yet sent: when the drain starts, they too close their connection.
   const unanswered = new Set<http.ServerResponse>();
@@ -41,7 +41,7 @@ export async function listen(app: Express, port: number, host: string): Promise<
       unanswered.add(res);
       res.once('close', () => unanswered.delete(res));
     }
-    app(req, res);
+    handle(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const connections = new Set<Socket>();

@@ -11,11 +11,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '@subshare/core';
+import { requestIdOf } from './request-id.js';
 
-type Answer = ServerResponse & { locals?: Record<string, unknown> };
 interface LoggedRequest {
   method?: string;
   path: string;
@@ -25,20 +25,30 @@ interface LoggedRequest {
 const pathOf = (req: IncomingMessage) => ((req as Partial<Request>).originalUrl ?? req.url ?? '').split('?')[0];
 const aborted = (req: IncomingMessage, res: ServerResponse) => req.readableAborted || !res.writableEnded;
 const message = (req: IncomingMessage, res: ServerResponse) => (aborted(req, res) ? 'request aborted' : 'request completed');
-const line = (req: IncomingMessage, res: Answer, responseTime: number) => ({
-  requestId: res.locals?.requestId as string | undefined,
+const line = (req: IncomingMessage, res: ServerResponse, responseTime: number) => ({
+  requestId: requestIdOf(res),
   req: { method: req.method, path: pathOf(req) } satisfies LoggedRequest,
   res: { statusCode: res.statusCode },
   responseTime,
 });
 
+/** The access log as Express middleware. */
 export function accessLog(logger: Logger): RequestHandler {
-  const middleware = pinoHttp<IncomingMessage, Answer>({
+  const log = plainAccessLog(logger);
+  return (req, res, next) => {
+    log(req, res);
+    next();
+  };
+}
+
+/** pino-http as the plain function it is: starts the line of a request on Node's own req and res. */
+export function plainAccessLog(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+  const middleware = pinoHttp<IncomingMessage, ServerResponse>({
     // pino-http makes a child logger per request (req.log); the app logger's redaction (its list
     // of secret keys, with wildcards) ran for each one. These lines carry nothing to redact (the
     // method, the path, the status, the request id), and nothing logs through req.log.
     logger: logger.child({}, { redact: { paths: [] } }),
-    genReqId: (_req, res) => res.locals?.requestId as string,
+    genReqId: (_req, res) => requestIdOf(res) ?? '',
     // The request's own logger (req.log) carries only the method and path, as the lines do.
     wrapSerializers: false,
     // pino runs it on the lines' `req` too, which is that already.
@@ -51,5 +61,5 @@ export function accessLog(logger: Logger): RequestHandler {
     // The error handler has logged the error itself, with its stack: the access line says what was answered.
     customErrorObject: (req, res, _error, { responseTime }: { responseTime: number }) => line(req, res, responseTime),
   });
-  return middleware as unknown as (req: Request, res: Response, next: () => void) => void;
+  return (req, res) => middleware(req, res);
 }

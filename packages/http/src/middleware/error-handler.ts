@@ -26,43 +26,45 @@ interface BodyParserError {
   expose?: boolean;
 }
 
+/** What an error is answered with: its status, the JSON body and, for 429 and 503, how long to wait. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; code: string; errors?: unknown };
+  retryAfterSeconds?: number;
+}
+
+/** The answer for an error raised while serving `method path`; errors that are not ours are logged here. */
+export function errorAnswer(raised: unknown, logger: Logger, method: string | undefined, path: string): ErrorAnswer {
+  // A database that is down or does not answer in time is a 503 with Retry-After, whichever call met it.
+  const error = databaseUnavailable(raised) ?? raised;
+  if (isDomainError(error)) {
+    const retryAfterSeconds =
+      (error instanceof TooManyRequestsError || error instanceof UnavailableError) && error.retryAfterSeconds ? error.retryAfterSeconds : undefined;
+    const status = STATUS[error.type];
+    if (status >= 500) logger.error({ err: error, path }, 'request failed');
+    return { status, body: { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, retryAfterSeconds };
+  }
+  // Errors raised by express.json() and friends carry a status and a type.
+  const parserError = error as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'malformed_json' } };
+  if (parserError?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'payload_too_large' } };
+  // express.static (missing asset) and other http-errors with a client status.
+  if (parserError?.status === 404) return { status: 404, body: { message: 'Not found.', code: 'not_found' } };
+  if (parserError?.status && parserError.status >= 400 && parserError.status < 500)
+    return { status: parserError.status, body: { message: 'The request could not be handled.', code: 'bad_request' } };
+  logger.error({ err: error, path, method }, 'unexpected error');
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (raised: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.end();
       return;
     }
-    // A database that is down or does not answer in time is a 503 with Retry-After, whichever call met it.
-    const error = databaseUnavailable(raised) ?? raised;
-    if (isDomainError(error)) {
-      if ((error instanceof TooManyRequestsError || error instanceof UnavailableError) && error.retryAfterSeconds)
-        res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      const status = STATUS[error.type];
-      if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
-      res.status(status).json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
-      return;
-    }
-    // Errors raised by express.json() and friends carry a status and a type.
-    const parserError = error as BodyParserError;
-    if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
-      return;
-    }
-    if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ message: 'The request body is too large.', code: 'payload_too_large' });
-      return;
-    }
-    // express.static (missing asset) and other http-errors with a client status.
-    if (parserError?.status === 404) {
-      res.status(404).json({ message: 'Not found.', code: 'not_found' });
-      return;
-    }
-    if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ message: 'The request could not be handled.', code: 'bad_request' });
-      return;
-    }
-    logger.error({ err: error, path: req.path, method: req.method }, 'unexpected error');
-    res.status(500).json({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    const answer = errorAnswer(raised, logger, req.method, req.path);
+    if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    res.status(answer.status).json(answer.body);
   };
 }
 

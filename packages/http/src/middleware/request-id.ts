@@ -7,13 +7,23 @@
  * sends carries it.
  */
 import { acceptRequestId, runWithRequestId } from '@subshare/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-export const requestId: RequestHandler = (req, res, next) => {
+/** The request's id, set on the answer's header (where the access log reads it too). */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const id = acceptRequestId(req.headers['x-request-id']);
-  res.locals.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** The id of a request that went through `assignRequestId`. */
+export const requestIdOf = (res: ServerResponse): string | undefined => res.getHeader(REQUEST_ID_HEADER) as string | undefined;
+
+export const requestId: RequestHandler = (req, res, next) => {
+  const id = assignRequestId(req, res);
+  res.locals.requestId = id;
   runWithRequestId(id, next);
 };

@@ -5,6 +5,7 @@
  * (openapi/document.ts) is generated from the same lines. `call()` only checks the types: the
  * handler gets the inferred input and must return the inferred answer.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type * as yup from 'yup';
 import type { AuthenticatedUser, RequestContext } from '@subshare/core';
@@ -30,8 +31,9 @@ export type AnswerSpec = yup.Schema | OtherAnswer;
 
 /**
  * Where the line is mounted (app.ts): `api` after compression and the JSON parser (the default);
- * `precompressed` before compression, for handlers that send bytes compressed once
- * (serializers/cached-json.ts); `raw-body` before the JSON parser, for provider notifications
+ * `precompressed` before compression, for public GETs whose `plain` handler sends bytes
+ * compressed once (serializers/cached-json.ts): the front door (front-door.ts) answers them on
+ * Node's own request and response, ahead of Express; `raw-body` before the JSON parser, for provider notifications
  * whose signature covers the exact bytes (`req.body` is a Buffer).
  */
 export type Stage = 'api' | 'precompressed' | 'raw-body';
@@ -52,6 +54,15 @@ export interface CallInput<Q, B, P, A extends Access> {
   context: RequestContext;
   req: Request;
   res: Response;
+}
+
+/** What a `plain` handler receives: the validated query and caller, as for `handler`, but Node's own request and response. */
+export interface PlainInput<Q, A extends Access = 'public'> {
+  query: Infer<Q>;
+  user: CallInput<Q, undefined, undefined, A>['user'];
+  context: RequestContext;
+  req: IncomingMessage;
+  res: ServerResponse;
 }
 
 export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
@@ -78,9 +89,16 @@ export interface CallLine<Q, B, P, R extends AnswerSpec, A extends Access> {
   answer: R;
   /**
    * Returns the answer, which the router sends as JSON. Returning nothing means the handler
-   * answered itself through `res` (precompressed bytes, redirects, files).
+   * answered itself through `res` (redirects, files).
    */
-  handler: (input: CallInput<Q, B, P, A>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void;
+  handler?: (input: CallInput<Q, B, P, A>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void;
+  /**
+   * Instead of `handler`, for GETs read often enough that Express's own cost counts (the catalog
+   * reads, the buyer's panel): the same, on Node's own request and response, so the front door
+   * (front-door.ts) can answer them ahead of Express; Express's router runs it for what reaches
+   * it (HEAD… a trailing slash). Returns the JSON answer, or nothing when it answered through `res`.
+   */
+  plain?: A extends 'provider' ? never : (input: PlainInput<Q, A>) => Promise<AnswerOf<R> | void>;
 }
 
 /** A line of the table with its types erased, as the router and the document read it. */
@@ -99,7 +117,8 @@ export interface Call {
   body?: ObjectSchema;
   params?: ObjectSchema;
   answer: AnswerSpec;
-  handler: (input: CallInput<unknown, unknown, unknown, Access>) => unknown;
+  handler?: (input: CallInput<unknown, unknown, unknown, Access>) => unknown;
+  plain?: (input: PlainInput<unknown, Access>) => Promise<unknown>;
 }
 
 /** One line of the route table: the types flow from the schemas into the handler. */

@@ -27,7 +27,7 @@ export function catalogCalls(container: Container): Call[] {
       stage: 'precompressed',
       query: wire.catalog.homeQuery,
       answer: wire.catalog.homeAnswer,
-      handler: ({ req, res, query }) => cached.home(req, res, query),
+      plain: ({ req, res, query }) => cached.home(req, res, query),
     }),
     call({
       method: 'get',
@@ -39,7 +39,7 @@ export function catalogCalls(container: Container): Call[] {
       stage: 'precompressed',
       query: wire.catalog.platformQuery,
       answer: wire.catalog.platformAnswer,
-      handler: ({ req, res, query }) => cached.getPlatform(req, res, query),
+      plain: ({ req, res, query }) => cached.getPlatform(req, res, query),
     }),
     call({
       method: 'get',

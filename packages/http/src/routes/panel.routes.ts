@@ -30,7 +30,8 @@ export function panelCalls(container: Container): Call[] {
       description: "403 for another user's panel unless staff; staff reading another user's credentials is audited as `credentials.reveal`.",
       query: schemas.panelQuery,
       answer: schemas.panelAnswer,
-      handler: readPanel,
+      // Polled by every open panel: answered ahead of Express (front-door.ts).
+      plain: readPanel,
     }),
     call({
       method: 'post',

@@ -57,8 +57,9 @@ function endpoint(line: Call): RequestHandler {
   const json = isJsonAnswer(line.answer);
   return async (req: Request, res: Response, next) => {
     try {
+      const query = readQuery(rawQuery(req.originalUrl), () => req.query) as never;
       const input: CallInput<unknown, unknown, unknown, 'user'> = {
-        query: readQuery(rawQuery(req.originalUrl), () => req.query) as never,
+        query,
         body: (line.body ? validate(line.body, req.body) : {}) as never,
         params: (line.params ? validate(line.params, req.params) : {}) as never,
         user: res.locals.user as AuthenticatedUser,
@@ -66,7 +67,7 @@ function endpoint(line: Call): RequestHandler {
         req,
         res,
       };
-      const result = await line.handler(input);
+      const result = line.plain ? await line.plain(input) : await line.handler?.(input);
       if (res.headersSent) return;
       if (json && result !== undefined) sendJson(req, res, result);
       else if (!isJsonAnswer(line.answer) && line.answer.status === 204) res.status(204).end();
