@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { CATALOG, FLOWS, installationIdReader, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeStripe } from '../support/fake-stripe.js';
@@ -8,7 +8,6 @@ import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
 import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
-import { installationIdReader } from '../../packages/core/src/modules/payments/installation.js';
 
 useWorker();
 

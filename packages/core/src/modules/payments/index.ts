@@ -20,3 +20,4 @@ export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';
+export { installationIdReader } from './installation.js';
