@@ -52,7 +52,7 @@ const moduleBoundaries = {
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
-      const deep = /^@subshare\/([\w-]+)\/(?!validation$|wire$).+/.exec(spec); // validation and wire are public subpaths
+      const deep = /^@subshare\/([\w-]+)\/(?!validation$|wire$|wire\/errors$).+/.exec(spec); // validation, wire and wire/errors (the error dictionary, pure data for the web) are public subpaths
       if (deep) return context.report({ node, messageId: 'deep', data: { pkg: deep[1] } });
       if (!spec.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), spec);

@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (@internationalized/date) also publish and which must not apply to them.
     alias: {
       '@subshare/core/validation': fileURLToPath(new URL('../core/src/validation/index.ts', import.meta.url)),
+      // The error dictionary (pure data): the Korean texts are keyed by it and filled as the English messages are.
+      '@subshare/core/wire/errors': fileURLToPath(new URL('../core/src/wire/errors.ts', import.meta.url)),
     },
   },
   server: {

@@ -20,7 +20,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -153,7 +153,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.purchasedNotActiveSubscribe: {
         const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.paidNotCompleted);
-        if (!order) throw new ConflictError('This user has no paid order waiting for activation.', 'no_waiting_order');
+        if (!order) throw fail('no_waiting_order');
         const pending = order.items.filter((item) => item.subscriptionId === null);
         const item = pending[0] ?? order.items[0];
         return {
@@ -168,7 +168,7 @@ export class SendEmailFlow {
       case EMAIL_KIND.appleTVActive:
       case EMAIL_KIND.expiryReminder: {
         const source = await this.newestSubscription(user.id, ['active'], (subscription) => subscription.endsAt > now);
-        if (!source) throw new ConflictError('This user has no active subscription.', 'no_active_subscription');
+        if (!source) throw fail('no_active_subscription');
         const { subscription, order, item } = source;
         const platformName = await this.platformName(item, user);
         if (kind === EMAIL_KIND.purchasedActiveSubscribe) {
@@ -197,7 +197,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.subscriptionEnded: {
         const source = await this.newestSubscription(user.id, ['ended']);
-        if (!source) throw new ConflictError('This user has no ended subscription.', 'no_ended_subscription');
+        if (!source) throw fail('no_ended_subscription');
         const { subscription, item } = source;
         return {
           ...base,
@@ -213,7 +213,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.subscriptionReplaced: {
         const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
-        if (!source) throw new ConflictError('This user has no replaced subscription.', 'no_replacement');
+        if (!source) throw fail('no_replacement');
         const { subscription, item } = source;
         return {
           ...base,
@@ -229,7 +229,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.refunded: {
         const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
-        if (!order) throw new ConflictError('This user has no refunded order.', 'no_refunded_order');
+        if (!order) throw fail('no_refunded_order');
         const refunds = (await this.refunds.ofOrder(order.id)).filter((refund) => refund.status === 'succeeded');
         const amount = money(
           refunds.reduce((sum, refund) => sum + refund.amount.amount, 0),
