@@ -160,6 +160,7 @@ export function openApiDocument(publicUrl: string, table: readonly Declaration[]
       description:
         "The shop's JSON API: every call of the storefront specification, with its spelling, plus the calls beyond it. Prices and totals are decimal numbers in major units; errors are `{ message, code, params?, errors? }`, each call listing its codes.",
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
+      contact: { name: 'subshare support', url: `${publicUrl.replace(/\/+$/, '')}/support` },
     },
     servers: [{ url: publicUrl }],
     security: [{ bearer: [] }],
