@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { DECLARATIONS } from '@subshare/core/wire';
-import { GENERATED, partOf, regenerated } from '../../scripts/docs-render.js';
+import { DECLARATIONS, calls } from '@subshare/core/wire';
+import { GENERATED, WEB_ROUTES_FILE, partOf, regenerated, renderWebRoutes } from '../../scripts/docs-render.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(`${ROOT}docs/${file}`, 'utf8');
@@ -21,6 +21,18 @@ describe('generated docs (npm run docs)', function () {
       expect(text, `docs/${file} is stale: run npm run docs`).to.equal(await regenerated(file, text));
     });
   }
+
+  it("the web's route table is what the declarations render now", async () => {
+    expect(readFileSync(`${ROOT}${WEB_ROUTES_FILE}`, 'utf8'), 'stale: run npm run docs').to.equal(await renderWebRoutes());
+  });
+
+  it('every declaration is exported under its operationId (the web client looks calls up by it)', () => {
+    for (const [area, declarations] of Object.entries(calls).filter(([name]) => name !== 'DECLARATIONS')) {
+      for (const [name, declaration] of Object.entries(declarations as Record<string, { operationId?: string }>)) {
+        if (declaration.operationId !== undefined) expect(declaration.operationId, `${area}.${name}`).to.equal(name);
+      }
+    }
+  });
 
   it('docs/api.md lists every declared call and page', () => {
     const text = `${partOf(read('api.md'), 'api')}\n${partOf(read('api.md'), 'pages')}`;

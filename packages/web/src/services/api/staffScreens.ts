@@ -4,7 +4,7 @@
  * token on every call; imported by the admin chunk only.
  */
 import type { email, staff } from '@subshare/core/wire';
-import { apiGet, apiPost } from './client';
+import { callApi } from './calls';
 
 /** A moderator (1) or admin (2), with when they got the role. */
 export type StaffMember = staff.StaffMemberAnswer;
@@ -22,34 +22,32 @@ export type OutboxEmail = email.OutboxEmailAnswer;
 export type OutboxRetry = email.OutboxRetryAnswer;
 export type PagesCount = staff.PageCountAnswer;
 
-const auth = { auth: true } as const;
-
 export function getStaffList(): Promise<StaffMember[]> {
-  return apiGet<StaffMember[]>('/api/staff/list', undefined, auth);
+  return callApi('listStaff', {});
 }
 
 /** role: 0 user, 1 moderator, 2 admin; 409 `last_admin` when it would leave no admin. */
 export function setRole(emailAddress: string, role: 0 | 1 | 2): Promise<RoleChange> {
-  return apiPost<RoleChange>('/api/staff/setrole', { email: emailAddress, role }, auth);
+  return callApi('setRole', { body: { email: emailAddress, role } });
 }
 
 export function getAuditLog(filter: AuditFilter, page: number, limit: number): Promise<AuditEntry[]> {
-  return apiGet<AuditEntry[]>('/api/audit/log', { ...filter, page, limit }, auth);
+  return callApi('listAuditLog', { query: { ...filter, page, limit } });
 }
 
 export function getAuditPages(filter: AuditFilter, limit: number): Promise<PagesCount> {
-  return apiGet<PagesCount>('/api/audit/logpages', { ...filter, limit }, auth);
+  return callApi('countAuditPages', { query: { ...filter, limit } });
 }
 
 export function getOutbox(page: number, limit: number, status?: OutboxEmailSummary['status']): Promise<OutboxPage> {
-  return apiGet<OutboxPage>('/api/email/outbox', { page, limit, status }, auth);
+  return callApi('listOutbox', { query: { page, limit, status } });
 }
 
 export function getOutboxEmail(id: number): Promise<OutboxEmail> {
-  return apiGet<OutboxEmail>(`/api/email/outbox/${id}`, undefined, auth);
+  return callApi('getOutboxEmail', { params: { id } });
 }
 
 /** Only a failed e-mail is queued again; `queued: false` when it was waiting already. */
 export function retryOutboxEmail(id: number): Promise<OutboxRetry> {
-  return apiPost<OutboxRetry>('/api/email/outbox/retry', { id }, auth);
+  return callApi('retryOutboxEmail', { body: { id } });
 }
