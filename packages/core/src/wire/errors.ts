@@ -72,6 +72,9 @@ export const ERRORS = define({
   last_admin: { status: 409, message: '{email} is the last admin: make someone else admin first.' },
   provider_disabled: { status: 404, message: '{provider} is not available.' },
   google_token_invalid: { status: 401, message: 'Google sign-in could not be verified.' },
+  // 401, not the guard's 403 `email_not_verified`: the sign-in itself is refused.
+  google_email_not_verified: { status: 401, message: 'Your Google account has no verified e-mail address.' },
+  password_login_required: { status: 401, message: 'Log in with your password to connect this account.' },
   google_unavailable: { status: 503, message: 'Google sign-in is not available right now. Try again later.' },
   naver_login_failed: { status: 401, message: 'Naver login failed.' },
   naver_unavailable: { status: 503, message: 'Naver login is not available right now. Try again later.' },

@@ -9,7 +9,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { NotFoundError, UnauthenticatedError, ValidationError, fail } from '../../shared/errors.js';
+import { NotFoundError, ValidationError, fail } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { email as emailSchema } from '../../validation/index.js';
@@ -116,7 +116,7 @@ export class SocialLoginService {
       let user = await this.users.findByEmail(profile.email, trx);
       if (user && !profile.emailVerified) {
         // Linking on an unverified address would let anyone take over the account that owns it.
-        throw new UnauthenticatedError('Log in with your password to connect this account.', 'email_not_verified');
+        throw fail('password_login_required');
       }
       if (!user) {
         user = await this.users.insert(

@@ -6,7 +6,7 @@ import { done } from '../fields.js';
 const AUTH = 'core/src/modules/identity/auth.service.ts';
 const VERIFICATION = 'core/src/modules/identity/verification.service.ts';
 const SOCIAL = 'core/src/modules/identity/social-login.service.ts';
-const SOCIAL_ERRORS = ['provider_disabled', 'invalid_state', 'email_required', 'provider_email_invalid', 'user_gone'] as const;
+const SOCIAL_ERRORS = ['password_login_required', 'provider_disabled', 'invalid_state', 'email_required', 'provider_email_invalid', 'user_gone'] as const;
 
 export const getLoginPageData = declare({
   operationId: 'getLoginPageData',
@@ -96,7 +96,7 @@ export const googleAuthenticate = declare({
   description: '404 `provider_disabled` when Google sign-in is not configured.',
   body: account.googleBody,
   answer: account.loginAnswer,
-  errors: [...SOCIAL_ERRORS, 'google_token_invalid', 'google_unavailable', 'too_many_requests'],
+  errors: [...SOCIAL_ERRORS, 'google_token_invalid', 'google_email_not_verified', 'google_unavailable', 'too_many_requests'],
   servedBy: SOCIAL,
 });
 

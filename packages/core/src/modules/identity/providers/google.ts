@@ -7,7 +7,7 @@
  * The token is a credential: it never appears in an error message or a log.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { UnauthenticatedError, fail } from '../../../shared/errors.js';
+import { type UnauthenticatedError, fail } from '../../../shared/errors.js';
 import type { GoogleIdTokenVerifier, SocialProfile } from './social-profile.js';
 
 export interface GoogleIdTokensOptions {
@@ -95,7 +95,7 @@ export class GoogleIdTokens implements GoogleIdTokenVerifier {
     const email = optionalString(payload.email)?.toLowerCase() ?? null;
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!email || !verified) {
-      throw new UnauthenticatedError('Your Google account has no verified e-mail address.', 'email_not_verified');
+      throw fail('google_email_not_verified');
     }
 
     return {

@@ -34,6 +34,8 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   // Social sign-in
   provider_disabled: '사용할 수 없는 로그인 또는 결제 수단입니다.',
   google_token_invalid: 'Google 로그인을 확인할 수 없습니다.',
+  google_email_not_verified: 'Google 계정에 인증된 이메일 주소가 없습니다.',
+  password_login_required: '이 계정을 연결하려면 비밀번호로 로그인해 주세요.',
   google_unavailable: '지금은 Google 로그인을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   email_required: '계정을 만들려면 이메일 주소가 필요하지만, 이 로그인 계정은 이메일 주소를 제공하지 않았습니다.',
   provider_email_invalid: '이 로그인 계정의 이메일 주소는 사용할 수 없는 주소입니다.',
