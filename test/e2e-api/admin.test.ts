@@ -546,6 +546,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       ordersByState: Record<string, number>;
       slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
       waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
+      accountHealth: { ok: number; attention: number; broken: number };
     };
     const dashboard = async (): Promise<Dashboard> => (await staffGet('/api/admin/dashboard').expect(200)).body;
     const day = (offsetDays: number) => new Date(now().getTime() - offsetDays * 24 * HOUR_MS).toISOString().slice(0, 10);

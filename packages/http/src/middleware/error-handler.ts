@@ -1,12 +1,18 @@
 /**
- * The one place where errors become HTTP answers: `{ message, code, errors? }` with the
- * status that the error's type calls for. Errors that are not ours are logged and answered
+ * The one place where errors become HTTP answers: `{ message, code, params?, errors? }` with the
+ * status the error dictionary declares for the code (core/src/wire/errors.ts). Errors that are not ours are logged and answered
  * with a generic 500, so internals never reach the client. Messages are English, for
  * developers, logs and API consumers; a client that shows them in another language translates
  * by `code` (the web app: features/language/errors), so no translation here keys on a sentence.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { databaseUnavailable, isDomainError, type ErrorType, type Logger, TooManyRequestsError, UnavailableError } from '@subshare/core';
+import { ERRORS, errorMessage, isErrorCode, type ErrorCode, type ErrorParams } from '@subshare/core/wire';
+
+/** An error answer of the dictionary: its status, the English message (filled) and the code. */
+export function errorBody(code: ErrorCode, params?: ErrorParams): { status: number; body: { message: string; code: ErrorCode; params?: ErrorParams } } {
+  return { status: ERRORS[code].status, body: { message: errorMessage(code, params), code, ...(params ? { params } : {}) } };
+}
 
 const STATUS: Record<ErrorType, number> = {
   validation: 400,
@@ -37,35 +43,47 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isDomainError(error)) {
       if ((error instanceof TooManyRequestsError || error instanceof UnavailableError) && error.retryAfterSeconds)
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      const status = STATUS[error.type];
+      const status = isErrorCode(error.code) ? ERRORS[error.code].status : STATUS[error.type];
       if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
-      res.status(status).json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+      res.status(status).json({
+        message: error.message,
+        code: error.code,
+        ...(error.params ? { params: error.params } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
       return;
     }
     // Errors raised by express.json() and friends carry a status and a type.
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
+      const { status, body } = errorBody('malformed_json');
+      res.status(status).json(body);
       return;
     }
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ message: 'The request body is too large.', code: 'payload_too_large' });
+      const { status, body } = errorBody('payload_too_large');
+      res.status(status).json(body);
       return;
     }
     // express.static (missing asset) and other http-errors with a client status.
     if (parserError?.status === 404) {
-      res.status(404).json({ message: 'Not found.', code: 'not_found' });
+      const { status, body } = errorBody('not_found');
+      res.status(status).json(body);
       return;
     }
     if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ message: 'The request could not be handled.', code: 'bad_request' });
+      res.status(parserError.status).json(errorBody('bad_request').body);
       return;
     }
     logger.error({ err: error, path: req.path, method: req.method }, 'unexpected error');
-    res.status(500).json({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    const { status, body } = errorBody('internal');
+    res.status(status).json(body);
   };
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `There is no ${req.method} ${req.originalUrl.split('?')[0]}.`, code: 'route_not_found' });
+  // The path is the caller's own: said in the message, not repeated as params.
+  res
+    .status(ERRORS.route_not_found.status)
+    .json({ message: errorMessage('route_not_found', { method: req.method, path: req.originalUrl.split('?')[0] }), code: 'route_not_found' });
 };

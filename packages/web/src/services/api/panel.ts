@@ -4,7 +4,7 @@
  * panel chunk only.
  */
 import type { panel } from '@subshare/core/wire';
-import { apiGet, apiPost } from './client';
+import { callApi } from './calls';
 
 /**
  * The spec's "Subscription/order item": one entry of either list. Waiting items have no
@@ -16,20 +16,20 @@ export type UserPanel = panel.PanelAnswer;
 export type PanelUser = UserPanel['user'];
 
 export function getUserPanel(id: number, languageId: number): Promise<UserPanel> {
-  return apiGet<UserPanel>('/api/user/getuserpanel', { id, languageId }, { auth: true });
+  return callApi('getUserPanel', { query: { id, languageId: languageId as 1 | 2 } });
 }
 
 /** Stores the buyer's platform login e-mail for the family invitation; answers the stored e-mail (read-only from then on). */
 export function setInvitationEmail(orderId: number, email: string): Promise<panel.InvitationEmailAnswer> {
-  return apiPost<panel.InvitationEmailAnswer>('/api/order/setinvatiotaionemail', { email, orderId }, { auth: true });
+  return callApi('setInvitationEmail', { body: { email, orderId } });
 }
 
 /** The newest household / travel link in the account's mailbox (video platforms); null until one arrives. Polled. */
 export function getHouseholdLink(subscriptionId: number): Promise<panel.HouseholdLinkAnswer> {
-  return apiGet<panel.HouseholdLinkAnswer>('/api/email/getnvlink', { subscriptionId }, { auth: true });
+  return callApi('getHouseholdLink', { query: { subscriptionId } });
 }
 
 /** The newest six-digit login code in the account's mailbox (AI-chat platforms); null until one arrives. Polled. */
 export function getLoginCode(subscriptionId: number): Promise<panel.LoginCodeAnswer> {
-  return apiGet<panel.LoginCodeAnswer>('/api/email/getchgptcode', { subscriptionId }, { auth: true });
+  return callApi('getLoginCode', { query: { subscriptionId } });
 }
