@@ -42,10 +42,14 @@ describe('web: server errors in the visitor language, by their code', () => {
     expect(errorText(wrongPassword(), 2, korean)).to.equal('이메일 또는 비밀번호가 올바르지 않습니다.');
     expect(errorText(wrongPassword(), 1, await loadErrorTexts(1))).to.equal('The e-mail or password is not correct.');
     // The number of tries left comes as a param: Korean says it too, and leaves it out when the server did.
-    const wrongCode = new ApiError(400, { message: 'The code is not correct. 4 tries left.', code: 'invalid_code', params: { triesLeft: 4 } }, 'Bad Request');
-    expect(errorText(wrongCode, 2, korean)).to.equal('인증 코드가 올바르지 않습니다. 남은 시도 횟수: 4회.');
-    const noCount = new ApiError(400, { message: 'The code is not correct.', code: 'invalid_code' }, 'Bad Request');
-    expect(errorText(noCount, 2, korean)).to.equal('인증 코드가 올바르지 않습니다.');
+    const wrongCode = new ApiError(
+      400,
+      { message: 'The code is not correct or has expired. 4 tries left.', code: 'invalid_code', params: { triesLeft: 4 } },
+      'Bad Request',
+    );
+    expect(errorText(wrongCode, 2, korean)).to.equal('인증 코드가 올바르지 않거나 만료되었습니다. 남은 시도 횟수: 4회.');
+    const noCount = new ApiError(400, { message: 'The code is not correct or has expired.', code: 'invalid_code' }, 'Bad Request');
+    expect(errorText(noCount, 2, korean)).to.equal('인증 코드가 올바르지 않거나 만료되었습니다.');
   });
 
   it('a code without a Korean text yet shows the server message; no message at all a translated fallback', async () => {
@@ -91,7 +95,6 @@ describe('web: server errors in the visitor language, by their code', () => {
       'email_taken',
       'too_many_requests',
       'invalid_code',
-      'code_expired',
       'already_verified',
       'validation',
       'order_not_payable',

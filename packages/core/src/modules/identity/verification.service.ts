@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { inTransaction } from '../../shared/database.js';
-import { ConflictError, TooManyRequestsError, fail } from '../../shared/errors.js';
+import { ConflictError, TooManyRequestsError, ValidationError, fail } from '../../shared/errors.js';
 import type { RateLimit, RateLimiter, RateLimitState } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { ForgotPasswordInput, ResetPasswordInput, SendCodeInput, VerifyCodeInput } from '../../wire/account.js';
@@ -242,8 +242,11 @@ export class VerificationService {
       return outcome.result;
     }
     if (remaining === 0) throw new TooManyRequestsError(LIMITS.codeTriesPerAddressAndSource.code, retryAfterSeconds);
-    // The tries left go to `params` too, so a translation says them (wire/errors.ts).
-    throw fail('invalid_code', { triesLeft: remaining }, { errors: { code: 'The code is not correct.' } });
+    // The tries left go to `params` too, so a translation says them (wire/errors.ts); English says "1 try".
+    const left = `${remaining} ${remaining === 1 ? 'try' : 'tries'} left`;
+    throw new ValidationError(`The code is not correct or has expired. ${left}.`, { code: 'The code is not correct.' }, 'invalid_code', {
+      triesLeft: remaining,
+    });
   }
 
   /** Sign-up codes keep their original HMAC input, so codes issued before purposes existed still work. */
