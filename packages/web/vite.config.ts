@@ -39,6 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@subshare/core/validation': fileURLToPath(new URL('../core/src/validation/index.ts', import.meta.url)),
       // The storefront's plain-HTML contract (cookie names, form fields): constants, no imports.
       '@subshare/core/storefront': fileURLToPath(new URL('../core/src/storefront/index.ts', import.meta.url)),
+      // The error dictionary (pure data): the Korean texts are keyed by it and filled as the English messages are.
+      '@subshare/core/wire/errors': fileURLToPath(new URL('../core/src/wire/errors.ts', import.meta.url)),
     },
   },
   server: {

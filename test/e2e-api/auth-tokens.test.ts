@@ -187,7 +187,7 @@ describe('login attempts', () => {
     for (let attempt = 1; attempt <= 10; attempt++) statuses.push((await login(user.email, `wrong-pass-${attempt}`, stranger)).status);
     expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
     const blocked = await login(user.email, user.password, stranger).expect(429);
-    expect(blocked.body).to.deep.equal({ message: 'Too many failed logins for this account. Try again in a few minutes.', code: 'too_many_requests' });
+    expect(blocked.body).to.deep.equal({ message: 'Too many failed logins for this account. Try again in a few minutes.', code: 'too_many_failed_logins' });
     expect(Number(blocked.headers['retry-after'])).to.be.within(1, 15 * 60);
     // Ten wrong passwords from strangers do not lock the owner out (NIST 800-63B: limit per account and source).
     await login(user.email, user.password).expect(200);

@@ -194,7 +194,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     const { buyer, subscriptionId } = await holder(0);
     for (let i = 0; i < MAILBOX_READ_LIMIT.limit; i += 1) await poll(LINK, buyer, subscriptionId).expect(200);
     const refused = await poll(LINK, buyer, subscriptionId).expect(429);
-    expect(refused.body.code).to.equal('too_many_requests');
+    expect(refused.body.code).to.equal('too_many_mailbox_reads');
     expect(Number(refused.headers['retry-after'])).to.be.above(0);
   });
 

@@ -62,8 +62,42 @@ describe('API description (/api/openapi.json) and the guards it documents', func
     expect(res.body.paths['/api/subscribe/getbemails'].get.parameters.map((p: { name: string }) => p.name)).to.include('plaformId');
     const insert = res.body.paths['/api/subscribe/insert'].post;
     expect(insert.requestBody.content['application/json'].schema.required).to.have.members(['email', 'password', 'platformId', 'slotsCount', 'femail']);
-    expect(insert.responses).to.have.keys('200', '400', '401', '403', '429');
-    expect(res.body.components.responses.Error.content['application/json'].schema.required).to.deep.equal(['message', 'code']);
+    expect(insert.responses).to.have.keys('200', '400', '401', '403', '404', '409', '413', '503');
+    expect(res.body.components.schemas.Error.required).to.deep.equal(['message', 'code']);
+  });
+
+  it('gives every operation a unique operationId, a declared tag, and an error answer per status whose code is an enum of its codes', async () => {
+    const { body } = await api().get('/api/openapi.json').expect(200);
+    const declaredTags = new Set(body.tags.map((tag: { name: string }) => tag.name));
+    const ids: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, Record<string, unknown>>>(body.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        ids.push(operation.operationId as string);
+        for (const tag of operation.tags as string[]) expect(declaredTags.has(tag), `${where} tag ${tag}`).to.equal(true);
+        const responses = operation.responses as Record<
+          string,
+          { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }
+        >;
+        // Every call can meet a database that is down.
+        expect(responses, where).to.have.property('503');
+        for (const [status, response] of Object.entries(responses).filter(([status]) => Number(status) >= 400)) {
+          const codes = response.content?.['application/json']?.schema.allOf?.[1]?.properties?.code?.enum;
+          expect(codes, `${where} ${status}`).to.be.an('array').that.is.not.empty;
+        }
+      }
+    }
+    expect(ids.filter((id) => typeof id !== 'string' || id === '')).to.deep.equal([]);
+    expect(new Set(ids).size, 'operationIds are unique').to.equal(ids.length);
+    // A named thing not found is declared where the call names one.
+    expect(body.paths['/api/order/getorder'].get.responses['404'].content['application/json'].schema.allOf[1].properties.code.enum).to.include(
+      'order_not_found',
+    );
+    // The provider notifications declare their body and the signature header.
+    const stripe = body.paths['/api/webhook/stripe'].post;
+    expect(stripe.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).to.deep.equal(['header:Stripe-Signature']);
+    expect(stripe.requestBody.content['application/json'].schema.required).to.include.members(['id', 'type', 'data']);
+    expect(body.paths['/api/webhook/payssion'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).to.include('notify_sig');
   });
 
   it('lists exactly the routes the app serves, no more and no fewer', () => {

@@ -222,7 +222,7 @@ describe('changepassword attempt limit', () => {
     expect(statuses.slice(10)).to.deep.equal(Array(30).fill(429));
 
     const blocked = await change(user.password).expect(429);
-    expect(blocked.body.code).to.equal('too_many_requests');
+    expect(blocked.body.code).to.equal('too_many_wrong_passwords');
     expect(Number(blocked.headers['retry-after'])).to.be.within(1, 15 * 60);
 
     harness().clock.advance(15 * 60_000 + 1_000);

@@ -215,7 +215,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
     const own = await loginAs('user', { verified: false });
     await api().post('/api/user/sendverificationcode').set(own.auth).send({}).expect(200);
     const tooSoon = await send(admin, { userId: own.id, emailType: 5 }).expect(429);
-    expect(tooSoon.body.code).to.equal('too_many_requests');
+    expect(tooSoon.body.code).to.equal('code_requested_recently');
 
     harness().clock.advance(61_000);
     const first = await send(admin, { userId: own.id, emailType: 5 }).expect(200);

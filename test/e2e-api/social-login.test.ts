@@ -99,7 +99,7 @@ describe('social login (API against local provider servers)', () => {
         .post('/api/user/googleauthenticate')
         .send({ idToken: await idToken({ email_verified: false }) })
         .expect(401);
-      expect(unverified.body.code).to.equal('email_not_verified');
+      expect(unverified.body.code).to.equal('google_email_not_verified');
       await api(app).post('/api/user/googleauthenticate').send({}).expect(400);
     });
   });

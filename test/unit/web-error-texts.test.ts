@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ERRORS, HTTP_ERROR_CODES, isErrorCode } from '@subshare/core/wire';
 import { ApiError } from '../../packages/web/src/services/api/client.js';
 import { errorText, loadErrorTexts, serverErrorText } from '../../packages/web/src/features/language/errors/index.js';
 import { KOREAN_ERRORS } from '../../packages/web/src/features/language/errors/ko.js';
@@ -40,9 +41,15 @@ describe('web: server errors in the visitor language, by their code', () => {
     const korean = await loadErrorTexts(2);
     expect(errorText(wrongPassword(), 2, korean)).to.equal('이메일 또는 비밀번호가 올바르지 않습니다.');
     expect(errorText(wrongPassword(), 1, await loadErrorTexts(1))).to.equal('The e-mail or password is not correct.');
-    // The number of tries left is in the English message only: Korean says what the code means.
-    const wrongCode = new ApiError(400, { message: 'The code is not correct. 4 tries left.', code: 'invalid_code' }, 'Bad Request');
-    expect(errorText(wrongCode, 2, korean)).to.match(/^인증 코드가 올바르지 않습니다/);
+    // The number of tries left comes as a param: Korean says it too, and leaves it out when the server did.
+    const wrongCode = new ApiError(
+      400,
+      { message: 'The code is not correct or has expired. 4 tries left.', code: 'invalid_code', params: { triesLeft: 4 } },
+      'Bad Request',
+    );
+    expect(errorText(wrongCode, 2, korean)).to.equal('인증 코드가 올바르지 않거나 만료되었습니다. 남은 시도 횟수: 4회.');
+    const noCount = new ApiError(400, { message: 'The code is not correct or has expired.', code: 'invalid_code' }, 'Bad Request');
+    expect(errorText(noCount, 2, korean)).to.equal('인증 코드가 올바르지 않거나 만료되었습니다.');
   });
 
   it('a code without a Korean text yet shows the server message; no message at all a translated fallback', async () => {
@@ -59,11 +66,27 @@ describe('web: server errors in the visitor language, by their code', () => {
     expect(errorText(new Error('boom'), 1, null)).to.equal(translate(DICTIONARY, 1, 'errors.generic'));
   });
 
-  it('every code with a Korean text is one the server still raises, and every text is Korean', () => {
-    const source = sourceText('packages/core/src', 'packages/http/src');
-    const stale = Object.keys(KOREAN_ERRORS).filter((code) => !source.includes(`'${code}'`));
-    expect(stale, 'codes no longer in the server source').to.deep.equal([]);
+  it('every code of the error dictionary an HTTP call can answer has Korean, and no other code does', () => {
+    const missing = HTTP_ERROR_CODES.filter((code) => !Object.hasOwn(KOREAN_ERRORS, code));
+    expect(missing, 'codes without Korean').to.deep.equal([]);
+    const stale = Object.keys(KOREAN_ERRORS).filter((code) => !(HTTP_ERROR_CODES as string[]).includes(code));
+    expect(stale, 'Korean for codes the dictionary does not declare').to.deep.equal([]);
     for (const [code, korean] of Object.entries(KOREAN_ERRORS)) expect(korean, code).to.match(/[\uac00-\ud7a3]/);
+  });
+
+  it('a Korean text names the same placeholders as the English message', () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+    for (const code of HTTP_ERROR_CODES) {
+      const english = names(ERRORS[code].message);
+      for (const name of names(KOREAN_ERRORS[code])) expect(english, `${code}: {${name}}`).to.include(name);
+    }
+  });
+
+  it('the server throws only codes of the dictionary: every quoted code in core and http is declared', () => {
+    const source = sourceText('packages/core/src', 'packages/http/src');
+    const thrown = [...source.matchAll(/\bfail\('(\w+)'/g)].map(([, code]) => code);
+    expect(thrown.length).to.be.greaterThan(50);
+    expect(thrown.filter((code) => !isErrorCode(code))).to.deep.equal([]);
   });
 
   it('the failures the screens show (spec section 8: login, codes, payments, the panel) all have Korean texts', () => {

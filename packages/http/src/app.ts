@@ -31,7 +31,6 @@ export interface AppOptions {
 }
 
 export const JSON_BODY_LIMIT = '32kb';
-export const CATALOG_BODY_LIMIT = '256kb';
 
 export interface ServerHandler {
   /** The Express app (its `locals` carry `draining`). */
@@ -84,8 +83,9 @@ function buildApp(container: Container, options: AppOptions, table: Call[], metr
   });
   // Provider notifications need the raw bytes: mounted before the JSON parser.
   app.use(tableRouter(container, table, 'raw-body'));
-  // The catalog editor saves a whole platform (texts in two languages): a larger limit for those two calls.
-  app.use(['/api/catalog/createplatform', '/api/catalog/updateplatform'], express.json({ limit: CATALOG_BODY_LIMIT, strict: true }));
+  // Calls whose declaration allows a larger JSON body (the catalog editor saves a whole platform, texts in two languages).
+  for (const line of table.filter((candidate) => candidate.body && candidate.bodyLimit))
+    app.use(line.path, express.json({ limit: line.bodyLimit, strict: true }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', inputGuard);
   app.use(tableRouter(container, table, 'api'));

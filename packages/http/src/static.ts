@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
 import { CATALOG, TOKENS, type AppConfig, type CatalogService, type Logger } from '@subshare/core';
+import { calls } from '@subshare/core/wire';
 import { Storefront } from './seo/index.js';
 import { bundleLoader } from './seo/renderer.js';
 import { storefrontFormRoutes } from './storefront-forms.js';
@@ -36,11 +37,11 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
   // The storefront's forms for a visitor without script (or before it runs): /display, /checkout.
   router.use(storefrontFormRoutes(container));
 
-  router.get('/robots.txt', (_req, res) => {
+  router.get(calls.pages.robotsTxt.path, (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/plain').send(storefront.robots());
   });
-  router.get('/sitemap.xml', async (_req: Request, res: Response, next: NextFunction) => {
+  router.get(calls.pages.sitemapXml.path, async (_req: Request, res: Response, next: NextFunction) => {
     try {
       const xml = await storefront.sitemap();
       if (xml === undefined) {
@@ -67,7 +68,7 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
 
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
-  router.get('/{*splat}', async (req: Request, res: Response) => {
+  router.get(calls.pages.storefrontPage.path, async (req: Request, res: Response) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!indexHtml) {
       res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');

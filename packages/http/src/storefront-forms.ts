@@ -15,7 +15,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, ValidationError, type AuthService } from '@subshare/core';
+import { IDENTITY, ValidationError, fail, type AuthService } from '@subshare/core';
 import {
   CHECKOUT_PATH,
   DISPLAY_CHOICE_PATH,
@@ -68,7 +68,7 @@ export function storefrontFormRoutes(container: Container): Router {
 
   router.get(CHECKOUT_PATH, async (req: Request, res: Response, next: NextFunction) => {
     const choice = readChoice(new URL(req.originalUrl, 'http://shop.invalid').searchParams);
-    if (!choice) return next(new ValidationError('Choose a platform, a type and a duration.', undefined, 'invalid_choice'));
+    if (!choice) return next(fail('invalid_choice'));
     const payment = paymentPathOf(choice);
     res.setHeader('Cache-Control', 'no-store');
     const authorization = req.get('authorization');

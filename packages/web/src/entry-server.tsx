@@ -39,39 +39,23 @@ import { DICTIONARY } from './features/language/dictionary';
 import { getLanguage, type LanguageId } from './features/language/languages';
 import { languageResolved } from './features/language/slice';
 import { translate } from './features/language/texts';
-import type { BusinessInfo, CurrencyCode, HomeResponse, Platform } from './services/api';
+import type { ssr } from '@subshare/core/wire';
+import type { CurrencyCode, Platform } from './services/api';
 
-export { CURRENCY_META_NAME } from './ssr/currencyMeta';
-export { STATE_ELEMENT_ID } from './ssr/stateElement';
+import { CURRENCY_META_NAME } from './ssr/currencyMeta';
+import { STATE_ELEMENT_ID } from './ssr/stateElement';
 
-type Lang = 'en' | 'ko';
+export { CURRENCY_META_NAME, STATE_ELEMENT_ID };
 
-/** What the head says about the page; packages/http writes the tags (URLs from PUBLIC_URL, escaping). */
-export interface HeadModel {
-  lang: Lang;
-  title: string;
-  description: string;
-  /** The canonical path; absent for pages that are not indexed. */
-  path?: string;
-  noindex: boolean;
-  image: string;
-  imageAlt: string;
-  jsonLd?: unknown;
-}
+type Lang = ssr.Lang;
+export type HeadModel = ssr.HeadModel;
 
 /** The static pages search engines should find (sitemap.xml), besides home and the platform pages. */
 export const CONTENT_PAGES: readonly string[] = ['support', 'howitworks', 'faq', ...POLICY_PAGES.map((page) => page.path)];
 
 const HERO_IMAGE = '/media/hero.svg';
 
-/** What a path is to the storefront; `key` names its rendering in a cache (bounded: made-up URLs share one). */
-export type PageKind =
-  | { kind: 'home'; key: string }
-  | { kind: 'platform'; id: number; key: string }
-  | { kind: 'content'; page: string; key: string }
-  | { kind: 'notFound'; platform: boolean; key: string }
-  /** Login, checkout, panel, admin: depend on the visitor, so the browser renders them (no markup, noindex). */
-  | { kind: 'private'; page: string; key: string };
+export type PageKind = ssr.PageKind;
 
 export function classify(pathname: string, platformIds: ReadonlySet<number>): PageKind {
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
@@ -89,31 +73,8 @@ export function classify(pathname: string, platformIds: ReadonlySet<number>): Pa
   return { kind: 'private', page, key: `private/${page}` };
 }
 
-export interface RenderRequest {
-  /** Path and query of the page. */
-  url: string;
-  /** The shop's public address, for canonical and hreflang URLs. */
-  publicUrl: string;
-  languageId: LanguageId;
-  /** The currency prices are shown in. */
-  currency: CurrencyCode;
-  /** Whether the visitor chose it (`?currency`, the display cookie), as opposed to the server's default. */
-  currencyChosen: boolean;
-  /** The catalog in that language and currency: GET /api/main/home's answer. */
-  home: HomeResponse;
-  business: BusinessInfo | null;
-}
-
-export interface RenderedPage {
-  status: 200 | 404;
-  head: HeadModel;
-  /** The state the page was rendered from (main.tsx starts the store from it); null for private pages. */
-  state: Partial<RootState> | null;
-  /** The inside of `<div id="root">`; empty for private pages. */
-  html: string;
-  /** The page's Chakra (emotion) styles, for the head; empty for pages without Chakra. */
-  styles: string;
-}
+export type RenderRequest = ssr.RenderRequest;
+export type RenderedPage = ssr.RenderedPage<Partial<RootState>>;
 
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   const pathname = new URL(request.url, 'http://localhost').pathname;
@@ -263,3 +224,6 @@ function absolute(publicUrl: string, url: string): string {
 function plainAmount(amount: number, currency: CurrencyCode): string {
   return formatAmount(roundToCurrency(amount, currency), currency).replace(/,/g, '');
 }
+
+// The bundle's exports, held to the contract packages/http loads it by (wire/ssr.ts).
+({ CONTENT_PAGES, classify, render, STATE_ELEMENT_ID, CURRENCY_META_NAME }) satisfies ssr.ServerBundle;

@@ -27,7 +27,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, NotFoundError, UnavailableError } from '../shared/errors.js';
+import { UnavailableError, fail } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -365,7 +365,7 @@ export class AccountHealthFlow implements HeardMailSink {
   async setHealth(actor: AuditActor, input: { accountId: number; state: AccountHealthState; reason: string }): Promise<AccountHealthView> {
     return this.health.transaction(async (trx) => {
       const account = await this.health.lock(input.accountId, trx);
-      if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+      if (!account) throw fail('account_not_found');
       const now = this.clock.now();
       const cause = { kind: 'staff', reason: input.reason, by: actor.label };
       if (account.state !== input.state) {
@@ -401,7 +401,7 @@ export class AccountHealthFlow implements HeardMailSink {
   async extendLostTime(actor: AuditActor, accountId: number): Promise<{ extended: Array<{ subscriptionId: number; ms: number }>; skipped: number[] }> {
     return this.health.transaction(async (trx) => {
       const account = await this.health.lock(accountId, trx);
-      if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+      if (!account) throw fail('account_not_found');
       const extended: Array<{ subscriptionId: number; ms: number }> = [];
       const skipped: number[] = [];
       const now = this.clock.now();
@@ -420,8 +420,7 @@ export class AccountHealthFlow implements HeardMailSink {
         await this.moves.markExtended(move.id, ms, now, trx);
         extended.push({ subscriptionId: move.toSubscriptionId!, ms });
       }
-      if (extended.length === 0 && skipped.length === 0)
-        throw new ConflictError('Nothing to give back: no moved buyer of this account is waiting for time.', 'nothing_to_extend');
+      if (extended.length === 0 && skipped.length === 0) throw fail('nothing_to_extend');
       await this.audit.record(
         actor,
         { action: 'account.health.extend', targetType: 'platform_account', targetId: accountId, details: { extended, skipped } },

@@ -30,7 +30,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { OrderAccess } from './order-access.js';
 import { addMonths, type Clock } from '../shared/clock.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { ConflictError, fail } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -109,7 +109,7 @@ export class ActivationFlow {
    */
   async activateNow(actor: AuditActor, { orderId }: ActivateInput): Promise<ActivationResult> {
     const result = await this.withRetry(() => this.run(orderId, { staff: actor }));
-    if (result.outcome === 'missing') throw new NotFoundError('This order does not exist.', 'order_not_found');
+    if (result.outcome === 'missing') throw fail('order_not_found');
     if (result.outcome === 'not_waiting') throw new ConflictError(`This order is not waiting for activation (state ${result.state}).`, 'order_not_waiting');
     this.logger.info({ orderId, subscriptionIds: result.subscriptions.map((s) => s.subscriptionId) }, 'order activated by staff');
     return result;
@@ -186,7 +186,7 @@ export class ActivationFlow {
       if (claimed === YIELDED) return { orderId, outcome: 'yielded', state: order.state, platformIds, subscriptions: [] };
 
       if (!claimed) {
-        if (staff) throw new ConflictError('No slot is free on this platform for the whole period; add an account first.', 'no_free_slot');
+        if (staff) throw fail('no_free_slot');
         await this.notifications.enqueue(
           {
             kind: EMAIL_KIND.purchasedNotActiveSubscribe,

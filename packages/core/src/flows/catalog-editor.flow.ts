@@ -16,7 +16,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { ConflictError, fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { CatalogPlatformInput } from '../validation/catalog.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
@@ -95,7 +95,7 @@ export class CatalogEditorFlow {
 
   async get(id: number): Promise<EditablePlatformView> {
     const platform = await this.view(id);
-    if (!platform) throw new NotFoundError('This platform does not exist.', 'platform_not_found');
+    if (!platform) throw fail('platform_not_found');
     return platform;
   }
 
@@ -143,8 +143,7 @@ export class CatalogEditorFlow {
     const saved = await this.knex.transaction(async (trx) => {
       const before = await this.lockedAt(input.id, input.version, trx);
       // The editor's own rule (validation/catalog.ts) for a platform saved hidden and shown here.
-      if (input.isEnabled && !(before.durations.some((d) => d.isEnabled) && before.types.some((t) => t.isEnabled)))
-        throw new ValidationError('A platform on sale needs at least one enabled duration and one enabled type.', undefined, 'nothing_on_sale');
+      if (input.isEnabled && !(before.durations.some((d) => d.isEnabled) && before.types.some((t) => t.isEnabled))) throw fail('nothing_on_sale');
       await this.store.setEnabled(input.id, input.isEnabled, trx);
       const after = (await this.view(input.id, trx))!;
       await this.audit.record(
@@ -185,7 +184,7 @@ export class CatalogEditorFlow {
   /** The platform locked for this transaction, if it is still at `version`; 404 or 409 otherwise. */
   private async lockedAt(id: number, version: number, trx: Knex.Transaction, sent?: CatalogPlatformInput): Promise<EditablePlatformView> {
     const locked = await this.store.read(id, trx, true);
-    if (!locked) throw new NotFoundError('This platform does not exist.', 'platform_not_found');
+    if (!locked) throw fail('platform_not_found');
     const current = (await this.view(id, trx))!;
     if (locked.version !== version) {
       const fields = (await this.changedSince(id, version)) ?? (sent ? changedFields(current, sent as unknown as Record<string, unknown>) : []);

@@ -14,7 +14,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, ValidationError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
@@ -48,10 +48,10 @@ export class CheckoutFlow {
   ): Promise<{ url: string }> {
     const order = await this.orders.payableOrder(buyer, orderId);
     if (!this.payments.availableMethods(order.paymentMethods).includes(chosen)) {
-      throw new ValidationError('This payment method is not available for this order.', { pmId: 'not available' }, 'method_unavailable');
+      throw fail('method_unavailable', undefined, { errors: { pmId: 'not available' } });
     }
     if (renewAutomatically && (chosen !== 1 || !this.savedCards.available)) {
-      throw new ConflictError('Automatic renewal needs a card payment through Stripe.', 'autorenew_unavailable');
+      throw fail('autorenew_unavailable');
     }
     const payment = await this.knex.transaction(async (trx) => {
       // The order's row lock first: the payment's insert takes a share lock on it (its foreign

@@ -20,7 +20,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { ConflictError, ValidationError, fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
@@ -91,7 +91,7 @@ export class RefundFlow {
   /** GET /api/order/refundquote (admins): what refunding the order would do now. 404 for an unknown order. */
   async quote(orderId: number): Promise<RefundQuote> {
     const order = await this.orders.find(orderId);
-    if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+    if (!order) throw fail('order_not_found');
     const [payment, refunds, standing, ledger] = await Promise.all([
       this.refunds.refundablePayment(orderId),
       this.refunds.ofOrder(orderId),
@@ -120,7 +120,7 @@ export class RefundFlow {
       // (notifications too), so two of them never wait on each other.
       const payment = await this.refunds.refundablePayment(orderId, trx);
       const order = await this.orders.lockForUpdate(orderId, trx);
-      if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+      if (!order) throw fail('order_not_found');
       const terms = this.termsOf(payment, order);
       const notRefundable = whyNot(order, payment, terms);
       if (notRefundable || !payment) throw new ConflictError(NOT_REFUNDABLE[notRefundable ?? 'no_paid_payment'], 'order_not_refundable');

@@ -32,7 +32,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../shared/clock.js';
 import type { AppConfig } from '../shared/config.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -520,7 +520,7 @@ export class RenewalFlow {
   async setAutoRenew(holder: AuthenticatedUser, { subscriptionId, enabled }: AutoRenewInput, actor: AuditActor): Promise<RenewalState> {
     const subscription = await this.subscriptions.byId(subscriptionId);
     if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
-      throw new NotFoundError('This subscription does not exist.', 'subscription_not_found');
+      throw fail('subscription_not_found');
     }
     await this.change(subscription, enabled, actor, 'panel');
     return (await this.states([subscription])).get(subscription.id)!;
@@ -648,11 +648,10 @@ export class RenewalFlow {
     await this.knex.transaction(async (trx) => {
       const setting = await this.renewals.settingOf(key, trx);
       if (enabled && !setting?.card) {
-        throw new ConflictError('No card is saved for this subscription: pay by card with "Renew automatically" ticked to save one.', 'no_saved_card');
+        throw fail('no_saved_card');
       }
       const open = await this.renewals.chargeOfPeriod(subscription.id, subscription.endsAt, trx);
-      if (!enabled && open?.status === 'charging')
-        throw new ConflictError('The renewal is being charged right now; try again in a minute.', 'renewal_in_progress');
+      if (!enabled && open?.status === 'charging') throw fail('renewal_in_progress');
       const changed = await this.renewals.setEnabled(key, subscription.userId, enabled, trx);
       if (!changed) return;
       if (!enabled && open && OPEN_CHARGE_STATUSES.includes(open.status)) {

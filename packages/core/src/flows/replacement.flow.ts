@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { ConflictError, fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
@@ -40,14 +40,13 @@ export class ReplacementFlow {
   async replace(actor: AuditActor, { subscribeId, orderId }: ReplaceInput): Promise<ReplacementResult> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lockForUpdate(orderId, trx);
-      if (!order) throw new NotFoundError('This order does not exist.', 'order_not_found');
+      if (!order) throw fail('order_not_found');
       const old = await this.subscriptions.lock(subscribeId, trx);
-      if (!old) throw new NotFoundError('This subscription does not exist.', 'subscription_not_found');
+      if (!old) throw fail('subscription_not_found');
       const item = order.items.find((candidate) => candidate.id === old.orderItemId);
-      if (!item)
-        throw new ValidationError('This subscription does not belong to this order.', { subscribeId: 'is not a subscription of this order' }, 'order_mismatch');
+      if (!item) throw fail('order_mismatch', undefined, { errors: { subscribeId: 'is not a subscription of this order' } });
       const now = this.clock.now();
-      if (old.status !== 'active' || old.endsAt <= now) throw new ConflictError('This subscription is not active.', 'subscription_not_active');
+      if (old.status !== 'active' || old.endsAt <= now) throw fail('subscription_not_active');
 
       const claimed = await this.subscriptions.claimSlot(
         {

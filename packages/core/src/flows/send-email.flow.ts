@@ -22,7 +22,7 @@ import { advisoryXactLock } from '../shared/database.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -155,7 +155,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.purchasedNotActiveSubscribe: {
         const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.paidNotCompleted);
-        if (!order) throw new ConflictError('This user has no paid order waiting for activation.', 'no_waiting_order');
+        if (!order) throw fail('no_waiting_order');
         const pending = order.items.filter((item) => item.subscriptionId === null);
         const item = pending[0] ?? order.items[0];
         return {
@@ -170,7 +170,7 @@ export class SendEmailFlow {
       case EMAIL_KIND.appleTVActive:
       case EMAIL_KIND.expiryReminder: {
         const source = await this.newestSubscription(user.id, ['active'], (subscription) => subscription.endsAt > now);
-        if (!source) throw new ConflictError('This user has no active subscription.', 'no_active_subscription');
+        if (!source) throw fail('no_active_subscription');
         const { subscription, order, item } = source;
         const platformName = await this.platformName(item, user);
         if (kind === EMAIL_KIND.purchasedActiveSubscribe) {
@@ -199,7 +199,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.subscriptionEnded: {
         const source = await this.newestSubscription(user.id, ['ended']);
-        if (!source) throw new ConflictError('This user has no ended subscription.', 'no_ended_subscription');
+        if (!source) throw fail('no_ended_subscription');
         const { subscription, item } = source;
         return {
           ...base,
@@ -215,7 +215,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.subscriptionReplaced: {
         const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
-        if (!source) throw new ConflictError('This user has no replaced subscription.', 'no_replacement');
+        if (!source) throw fail('no_replacement');
         const { subscription, item } = source;
         return {
           ...base,
@@ -231,7 +231,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.refunded: {
         const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
-        if (!order) throw new ConflictError('This user has no refunded order.', 'no_refunded_order');
+        if (!order) throw fail('no_refunded_order');
         // What went back, as the money ledger counts it (refunds and chargebacks).
         const back = await this.refunds.moneyBackOf(order.id);
         const amount = back?.amount ?? money(0, order.total.currency);
@@ -252,10 +252,10 @@ export class SendEmailFlow {
         throw new Error('verification codes are issued by the identity module');
 
       case EMAIL_KIND.accountBroken:
-        throw new ConflictError('This e-mail goes to the staff alert addresses only, never to a user.', 'staff_only_email');
+        throw fail('staff_only_email');
       case EMAIL_KIND.autoRenewal:
         // Each one is about one charge of one period, written by the renewal pass with its links.
-        throw new ConflictError('Automatic renewal e-mails are sent by the renewal pass only.', 'kind_not_sendable');
+        throw fail('kind_not_sendable');
     }
   }
 

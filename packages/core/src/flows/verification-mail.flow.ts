@@ -16,7 +16,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock.js';
-import { ConflictError, ForbiddenError, UnavailableError } from '../shared/errors.js';
+import { ConflictError, ForbiddenError, UnavailableError, fail } from '../shared/errors.js';
 import type { RateLimit, RateLimiter } from '../shared/rate-limiter.js';
 import { TOKENS } from '../shared/tokens.js';
 import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
@@ -37,7 +37,7 @@ export const MAILBOX_READ_LIMIT: RateLimit = {
   name: 'mailbox-read:user',
   limit: 60,
   windowSeconds: 600,
-  message: 'Too many verification look-ups. Please wait a few minutes, then try again.',
+  code: 'too_many_mailbox_reads',
 };
 
 /**
@@ -90,13 +90,13 @@ export class VerificationMailFlow {
     const isStaff = viewer.role >= ROLES.moderator;
     if (!holder && !isStaff) throw new ForbiddenError('You can only read the mailbox of your own subscriptions.', 'forbidden');
     const active = subscription.status === 'active' && subscription.startsAt <= now && now < subscription.endsAt;
-    if (!active && !isStaff) throw new ForbiddenError('This subscription is not active.', 'subscription_not_active');
+    if (!active && !isStaff) throw fail('subscription_not_active');
 
     const [account] = await this.accounts.accountsByIds([subscription.platformAccountId]);
     const platformType = await this.platformType(subscription.orderItemId, account?.platformId);
     if (platformType !== MAILBOX_PLATFORM_TYPE[kind]) throw new ConflictError(WRONG_TYPE[kind], 'wrong_platform_type');
     const mailbox = account ? await this.accounts.mailboxLogin(account.id) : undefined;
-    if (!mailbox) throw new ConflictError('This account has no mailbox to read. Please contact support.', 'no_mailbox');
+    if (!mailbox) throw fail('no_mailbox');
     if (!this.reader.enabled) throw new UnavailableError(isStaff ? READING_OFF.staff : READING_OFF.buyer, 'mailbox_reading_off');
 
     const floor = now.getTime() - LOOKBACK_MS;

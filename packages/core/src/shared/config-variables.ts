@@ -1,10 +1,9 @@
 /**
  * The one description of every environment variable subshare reads: its name, what it means and
  * its default. The loader (config.ts) can only read names listed here (the type says so, a test
- * checks that each one is read), `.env.example` is rendered from this table, and a test holds the
- * docs/configuration.md's table to it. A new variable: add a row here, read it in config.ts, then
- * regenerate `.env.example` (`UPDATE_ENV_EXAMPLE=1 npx mocha test/unit/config-variables.test.ts`)
- * and add it to docs/configuration.md's table.
+ * checks that each one is read), and `.env.example` and docs/configuration.md's table are rendered
+ * from this table. A new variable: add a row here, read it in config.ts, then `npm run docs`
+ * (tests fail while either is stale).
  */
 export interface ConfigVariable {
   name: string;

@@ -1,3 +1,5 @@
+import { ERRORS, errorMessage, type ErrorCode, type ErrorParams } from '../wire/errors.js';
+
 /**
  * The one error family of the core. Errors carry a `type` that says what went wrong
  * in the domain's terms; the HTTP layer maps each type to a status in one place and
@@ -7,61 +9,66 @@ export type ErrorType =
   'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'payload_too_large' | 'unavailable' | 'internal';
 
 export interface DomainErrorOptions {
-  /** A stable machine-readable code, e.g. `email_taken`. Defaults to the type. */
-  code?: string;
+  /** A code of the error dictionary (wire/errors.ts), e.g. `email_taken`. Defaults to the type. */
+  code?: ErrorCode;
   /** Per-field messages for validation errors. */
   errors?: Record<string, string>;
+  /** The values filled into the code's message, answered beside it for translations. */
+  params?: ErrorParams;
   cause?: unknown;
 }
 
 export class DomainError extends Error {
   readonly type: ErrorType;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly errors?: Record<string, string>;
+  readonly params?: ErrorParams;
 
   constructor(type: ErrorType, message: string, options: DomainErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
     this.type = type;
-    this.code = options.code ?? type;
+    this.code = options.code ?? (type as ErrorCode);
     this.errors = options.errors;
+    this.params = options.params;
   }
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, errors?: Record<string, string>, code = 'validation') {
-    super('validation', message, { errors, code });
+  constructor(message: string, errors?: Record<string, string>, code: ErrorCode = 'validation', params?: ErrorParams) {
+    super('validation', message, { errors, code, params });
   }
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'You need to log in.', code = 'unauthenticated') {
-    super('unauthenticated', message, { code });
+  constructor(message = 'You need to log in.', code: ErrorCode = 'unauthenticated', params?: ErrorParams) {
+    super('unauthenticated', message, { code, params });
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'You are not allowed to do this.', code = 'forbidden') {
-    super('forbidden', message, { code });
+  constructor(message = 'You are not allowed to do this.', code: ErrorCode = 'forbidden', params?: ErrorParams) {
+    super('forbidden', message, { code, params });
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found.', code = 'not_found') {
-    super('not_found', message, { code });
+  constructor(message = 'Not found.', code: ErrorCode = 'not_found', params?: ErrorParams) {
+    super('not_found', message, { code, params });
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string, code = 'conflict', cause?: unknown) {
-    super('conflict', message, { code, cause });
+  constructor(message: string, code: ErrorCode = 'conflict' as ErrorCode, cause?: unknown, params?: ErrorParams) {
+    super('conflict', message, { code, cause, params });
   }
 }
 
 export class TooManyRequestsError extends DomainError {
   readonly retryAfterSeconds?: number;
-  constructor(message = 'Too many attempts. Try again later.', retryAfterSeconds?: number) {
-    super('too_many_requests', message, { code: 'too_many_requests' });
+  /** One code per limit (wire/errors.ts), so the visitor is told which wait applies. */
+  constructor(code: ErrorCode = 'too_many_requests', retryAfterSeconds?: number) {
+    super('too_many_requests', errorMessage(code), { code });
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -69,9 +76,52 @@ export class TooManyRequestsError extends DomainError {
 export class UnavailableError extends DomainError {
   /** Sent as Retry-After: when it is worth asking again. */
   readonly retryAfterSeconds?: number;
-  constructor(message: string, code = 'unavailable', cause?: unknown, retryAfterSeconds?: number) {
-    super('unavailable', message, { code, cause });
+  constructor(message: string, code: ErrorCode = 'unavailable', cause?: unknown, retryAfterSeconds?: number, params?: ErrorParams) {
+    super('unavailable', message, { code, cause, params });
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+const TYPE_OF_STATUS: Record<number, ErrorType> = {
+  400: 'validation',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'too_many_requests',
+  503: 'unavailable',
+  500: 'internal',
+};
+
+/**
+ * The error of `code`, with the dictionary's message (wire/errors.ts) filled with `params`: how
+ * core throws (`throw fail('order_not_found')`). The class follows the code's status, so
+ * `instanceof NotFoundError` and friends still tell kinds apart.
+ */
+export function fail(
+  code: ErrorCode,
+  params?: ErrorParams,
+  details: { errors?: Record<string, string>; cause?: unknown; retryAfterSeconds?: number } = {},
+): DomainError {
+  const message = errorMessage(code, params);
+  switch (TYPE_OF_STATUS[ERRORS[code].status]) {
+    case 'validation':
+      return new ValidationError(message, details.errors, code, params);
+    case 'unauthenticated':
+      return new UnauthenticatedError(message, code, params);
+    case 'forbidden':
+      return new ForbiddenError(message, code, params);
+    case 'not_found':
+      return new NotFoundError(message, code, params);
+    case 'conflict':
+      return new ConflictError(message, code, details.cause, params);
+    case 'too_many_requests':
+      return new TooManyRequestsError(code, details.retryAfterSeconds);
+    case 'unavailable':
+      return new UnavailableError(message, code, details.cause, details.retryAfterSeconds, params);
+    default:
+      return new DomainError(TYPE_OF_STATUS[ERRORS[code].status], message, { code, params, cause: details.cause, errors: details.errors });
   }
 }
 
@@ -202,14 +252,15 @@ export function translateDatabaseError(error: unknown, what = 'record'): never {
   const code = driverError(error)?.code;
   const constraint = driverError(error)?.constraint;
   switch (code) {
+    // The constraint's name is a detail of the schema, not a code: it goes to `params`, not to `code`.
     case PG_UNIQUE_VIOLATION:
-      throw new ConflictError(`This ${what} already exists.`, constraint ?? 'duplicate', error);
+      throw fail('duplicate', { what, ...(constraint ? { constraint } : {}) }, { cause: error });
     case PG_EXCLUSION_VIOLATION:
-      throw new ConflictError(`This ${what} overlaps an existing one.`, constraint ?? 'overlap', error);
+      throw fail('overlap', { what, ...(constraint ? { constraint } : {}) }, { cause: error });
     case PG_FOREIGN_KEY_VIOLATION:
-      throw new ValidationError(`This ${what} refers to something that does not exist.`, undefined, 'reference');
+      throw fail('reference', { what });
     case PG_CHECK_VIOLATION:
-      throw new ValidationError(`This ${what} breaks a rule: ${constraint ?? 'check'}.`, undefined, 'check');
+      throw fail('check', { what, ...(constraint ? { constraint } : {}) });
     default:
       throw databaseUnavailable(error) ?? error;
   }

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
+import type { ErrorCode } from '../wire/errors.js';
 import { TooManyRequestsError } from './errors.js';
 
 export interface RateLimit {
@@ -11,7 +12,8 @@ export interface RateLimit {
   name: string;
   limit: number;
   windowSeconds: number;
-  message?: string;
+  /** What a caller over the limit is answered (429): one code per limit, declared in wire/errors.ts. */
+  code?: ErrorCode;
 }
 
 export interface RateLimitState {
@@ -34,7 +36,7 @@ export class RateLimiter {
   /** Counts one hit and throws 429 once the window holds more than `limit` hits. */
   async consume(rule: RateLimit, subject: string): Promise<RateLimitState> {
     const state = await this.hit(rule, subject);
-    if (state.hits > rule.limit) throw new TooManyRequestsError(rule.message, state.retryAfterSeconds);
+    if (state.hits > rule.limit) throw new TooManyRequestsError(rule.code, state.retryAfterSeconds);
     return state;
   }
 
@@ -50,7 +52,7 @@ export class RateLimiter {
       .where('window_ends_at', '>', now)
       .first();
     if (row && row.hits >= rule.limit) {
-      throw new TooManyRequestsError(rule.message, Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000)));
+      throw new TooManyRequestsError(rule.code, Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000)));
     }
   }
 

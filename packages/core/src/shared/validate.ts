@@ -14,7 +14,7 @@
  */
 import type * as yup from 'yup';
 import { ValidationError as YupValidationError } from 'yup';
-import { ValidationError } from './errors.js';
+import { ValidationError, fail } from './errors.js';
 
 /** Far deeper than any call's input; JSON nested deeper is refused before anything walks it recursively. */
 export const MAX_INPUT_DEPTH = 32;
@@ -41,7 +41,7 @@ export function assertSafeInput(input: unknown): void {
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_INPUT_DEPTH) throw new ValidationError('The request is nested too deeply.', undefined, 'too_deep');
+    if (depth >= MAX_INPUT_DEPTH) throw fail('too_deep');
     for (const key of Object.keys(value)) {
       if (PROTOTYPE_KEYS.has(key)) throw new ValidationError(`The request uses a key that is not allowed: ${key}.`, undefined, 'forbidden_key');
       stack.push([(value as Record<string, unknown>)[key], depth + 1]);

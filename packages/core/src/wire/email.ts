@@ -35,7 +35,15 @@ export const sendEmailBody = yup.object({
     .transform((value: unknown) => parseEmailKind(value) ?? value)
     .typeError(`emailType must be one of ${KIND_HELP}`)
     .required('emailType is required')
-    .meta({ description: `An e-mail kind, its number or its name: ${KIND_HELP}.` }),
+    .meta({
+      description: `An e-mail kind, its number or its name: ${KIND_HELP}.`,
+      schema: {
+        anyOf: [
+          { type: 'integer', enum: [...KIND_NUMBERS] },
+          { type: 'string', enum: [...KIND_NAMES] },
+        ],
+      },
+    }),
 });
 
 const kind = numberOf(KIND_NUMBERS).defined();

@@ -29,9 +29,18 @@ export const openApiAnswer = yup.object({
     .string()
     .oneOf(['3.1.0'] as const)
     .defined(),
-  info: yup.object({ title: text(), version: text(), description: text() }).defined(),
+  info: yup
+    .object({
+      title: text(),
+      version: text(),
+      description: text(),
+      license: yup.object({ name: text(), identifier: text() }).defined(),
+      contact: yup.object({ name: text(), url: text() }).defined(),
+    })
+    .defined(),
   servers: list(yup.object({ url: text() })),
   security: list(yup.object()),
+  tags: list(yup.object({ name: text(), description: text() })),
   paths: yup.object().defined(),
   components: yup.object().defined(),
 });

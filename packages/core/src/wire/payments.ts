@@ -1,7 +1,7 @@
 /**
  * Payment calls: starting a checkout with a provider, and asking the provider about an order's
- * payment. Provider notifications (`/api/webhook/*`) carry the provider's own body, checked by
- * its signature, so they have no input schema here.
+ * payment. Provider notifications (`/api/webhook/*`) carry the provider's own body, read as bytes
+ * and checked by its signature: their schemas below describe that body for the document only.
  */
 import * as yup from 'yup';
 import { flag, numberOf, text } from './fields.js';
@@ -42,6 +42,44 @@ export const stripeAcknowledgement = yup.object({
     .boolean()
     .oneOf([true] as const)
     .defined(),
+});
+
+// Provider notifications: what each provider posts (documented; the provider code reads them after the signature check).
+
+/** A Stripe event (JSON), signed in the `Stripe-Signature` header. */
+export const stripeEvent = yup.object({
+  id: yup.string().required(),
+  type: yup.string().required().meta({ description: 'checkout.session.completed, checkout.session.async_payment_succeeded, charge.refunded, …' }),
+  data: yup.object({ object: yup.object().required() }).required(),
+});
+
+/** A CoinPal notification (form or JSON); `sign` = sha256(secretKey + requestId + merchantNo + orderNo + orderAmount + orderCurrency). */
+export const coinpalNotification = yup.object({
+  requestId: yup.string().required(),
+  merchantNo: yup.string().required(),
+  orderNo: yup.string().required(),
+  orderAmount: yup.string().required(),
+  orderCurrency: yup.string().required(),
+  status: yup.string(),
+  reference: yup.string(),
+  sign: yup.string().required(),
+});
+
+/** A Payssion notification (form); `notify_sig` = md5(api_key|pm_id|amount|currency|order_id|state|secret_key). */
+export const payssionNotification = yup.object({
+  pm_id: yup.string().required(),
+  amount: yup.string().required(),
+  currency: yup.string().required(),
+  order_id: yup.string().required(),
+  state: yup.string().required(),
+  transaction_id: yup.string(),
+  notify_sig: yup.string().required(),
+});
+
+/** The demo checkout page's form post: its signed token and the buyer's choice. */
+export const demoNotification = yup.object({
+  token: yup.string().required(),
+  outcome: yup.string().oneOf(['paid', 'cancelled']).required(),
 });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;

@@ -52,7 +52,22 @@ export const accountAnswer = yup.object({
 });
 
 /** The spec spells the parameter `plaformId`; `platformId` is accepted as well (both given: they must agree). */
-export const mailboxQuery = yup.object({ plaformId: id('plaformId'), platformId: id('platformId') });
+/** `plaformId` (the spec's spelling) or `platformId`, equal when both are given. */
+const platformOfMailbox = () =>
+  yup
+    .object({ plaformId: id('plaformId'), platformId: id('platformId') })
+    .test('agree', (value, context) =>
+      value?.plaformId === undefined || value?.platformId === undefined || value.plaformId === value.platformId
+        ? true
+        : context.createError({ path: 'plaformId', message: 'differs from platformId' }),
+    );
+export const mailboxQuery = platformOfMailbox();
+/** Listing mailboxes needs the platform. */
+export const mailboxListQuery = platformOfMailbox()
+  .test('platform', (value, context) =>
+    value?.plaformId !== undefined || value?.platformId !== undefined ? true : context.createError({ path: 'plaformId', message: 'plaformId is required' }),
+  )
+  .meta({ requiredOneOf: ['plaformId', 'platformId'] });
 /** The spec's Mailbox with its password (staff only, audited), plus `platformId` (null: not assigned yet). */
 export const mailbox = yup.object({ id: integer(), email: text(), password: text(), platformId: integer().nullable() }).meta({ name: 'Mailbox' });
 export const mailboxesAnswer = list(mailbox);

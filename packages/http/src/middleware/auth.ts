@@ -5,16 +5,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Container } from 'inversify';
-import {
-  ForbiddenError,
-  IDENTITY,
-  ROLES,
-  UnauthenticatedError,
-  type AuditActor,
-  type AuthService,
-  type AuthenticatedUser,
-  type RequestContext,
-} from '@subshare/core';
+import { IDENTITY, ROLES, UnauthenticatedError, type AuditActor, type AuthService, type AuthenticatedUser, type RequestContext, fail } from '@subshare/core';
 import type { Access } from '../routes/call.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
@@ -48,11 +39,11 @@ export function auditActorOf(user: AuthenticatedUser, context: RequestContext): 
  */
 export async function authorizedCaller(auth: AuthService, authorization: string | undefined, access: SignedInAccess): Promise<AuthenticatedUser> {
   const match = BEARER.exec(authorization ?? '');
-  if (!match) throw new UnauthenticatedError('You need to log in.', 'missing_token');
+  if (!match) throw fail('missing_token');
   const user = await auth.authenticateToken(match[1]);
-  if (access === 'verified' && !user.isEmailVerified) throw new ForbiddenError('Verify your e-mail address first.', 'email_not_verified');
+  if (access === 'verified' && !user.isEmailVerified) throw fail('email_not_verified');
   const minimum = access === 'staff' ? ROLES.moderator : access === 'admin' ? ROLES.admin : undefined;
-  if (minimum !== undefined && user.role < minimum) throw new ForbiddenError('You are not allowed to do this.', 'forbidden');
+  if (minimum !== undefined && user.role < minimum) throw fail('forbidden');
   return user;
 }
 

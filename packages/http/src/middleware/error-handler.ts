@@ -1,12 +1,18 @@
 /**
- * The one place where errors become HTTP answers: `{ message, code, errors? }` with the
- * status that the error's type calls for. Errors that are not ours are logged and answered
+ * The one place where errors become HTTP answers: `{ message, code, params?, errors? }` with the
+ * status the error dictionary declares for the code (core/src/wire/errors.ts). Errors that are not ours are logged and answered
  * with a generic 500, so internals never reach the client. Messages are English, for
  * developers, logs and API consumers; a client that shows them in another language translates
  * by `code` (the web app: features/language/errors), so no translation here keys on a sentence.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { databaseUnavailable, isDomainError, type ErrorType, type Logger, TooManyRequestsError, UnavailableError } from '@subshare/core';
+import { ERRORS, errorMessage, isErrorCode, type ErrorCode, type ErrorParams } from '@subshare/core/wire';
+
+/** An error answer of the dictionary: its status, the English message (filled) and the code. */
+export function errorBody(code: ErrorCode, params?: ErrorParams): { status: number; body: { message: string; code: ErrorCode; params?: ErrorParams } } {
+  return { status: ERRORS[code].status, body: { message: errorMessage(code, params), code, ...(params ? { params } : {}) } };
+}
 
 const STATUS: Record<ErrorType, number> = {
   validation: 400,
@@ -29,7 +35,7 @@ interface BodyParserError {
 /** What an error is answered with: its status, the JSON body and, for 429 and 503, how long to wait. */
 export interface ErrorAnswer {
   status: number;
-  body: { message: string; code: string; errors?: unknown };
+  body: { message: string; code: string; params?: ErrorParams; errors?: unknown };
   retryAfterSeconds?: number;
 }
 
@@ -40,20 +46,25 @@ export function errorAnswer(raised: unknown, logger: Logger, method: string | un
   if (isDomainError(error)) {
     const retryAfterSeconds =
       (error instanceof TooManyRequestsError || error instanceof UnavailableError) && error.retryAfterSeconds ? error.retryAfterSeconds : undefined;
-    const status = STATUS[error.type];
+    const status = isErrorCode(error.code) ? ERRORS[error.code].status : STATUS[error.type];
     if (status >= 500) logger.error({ err: error, path }, 'request failed');
-    return { status, body: { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, retryAfterSeconds };
+    const body = {
+      message: error.message,
+      code: error.code,
+      ...(error.params ? { params: error.params } : {}),
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
+    return { status, body, retryAfterSeconds };
   }
   // Errors raised by express.json() and friends carry a status and a type.
   const parserError = error as BodyParserError;
-  if (parserError?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'malformed_json' } };
-  if (parserError?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'payload_too_large' } };
+  if (parserError?.type === 'entity.parse.failed') return errorBody('malformed_json');
+  if (parserError?.type === 'entity.too.large') return errorBody('payload_too_large');
   // express.static (missing asset) and other http-errors with a client status.
-  if (parserError?.status === 404) return { status: 404, body: { message: 'Not found.', code: 'not_found' } };
-  if (parserError?.status && parserError.status >= 400 && parserError.status < 500)
-    return { status: parserError.status, body: { message: 'The request could not be handled.', code: 'bad_request' } };
+  if (parserError?.status === 404) return errorBody('not_found');
+  if (parserError?.status && parserError.status >= 400 && parserError.status < 500) return { status: parserError.status, body: errorBody('bad_request').body };
   logger.error({ err: error, path, method }, 'unexpected error');
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+  return errorBody('internal');
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -69,5 +80,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `There is no ${req.method} ${req.originalUrl.split('?')[0]}.`, code: 'route_not_found' });
+  // The path is the caller's own: said in the message, not repeated as params.
+  res
+    .status(ERRORS.route_not_found.status)
+    .json({ message: errorMessage('route_not_found', { method: req.method, path: req.originalUrl.split('?')[0] }), code: 'route_not_found' });
 };

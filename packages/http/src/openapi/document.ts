@@ -1,10 +1,13 @@
 /**
- * The OpenAPI 3.1 document of `/api/openapi.json`, generated from the route table: parameters
- * and request bodies from the input schemas, 200 answers from the answer schemas (JSON Schema
- * by json-schema.ts), access from the guard each line names. Errors share one shape,
- * `{ message, code, errors? }`, described once as a component.
+ * The OpenAPI 3.1 document of `/api/openapi.json`, derived from the calls' declarations
+ * (`@subshare/core/wire` calls/): operationId, tags, parameters and request bodies from the input
+ * schemas (JSON Schema by json-schema.ts), 200 answers from the answer schemas, and every error
+ * the call can answer, per status, with its `code` as an enum of that call's codes (the
+ * declaration's own, plus those its access and input give every call). The provider
+ * notifications describe their body and signature header. Pages are declarations too, but not
+ * JSON calls: they are left out here (docs/api.md lists them).
  */
-import { isJsonAnswer, type Access, type Call } from '../routes/call.js';
+import { ERRORS, TAGS, isJsonAnswer, type Access, type Declaration, type HttpErrorCode, type Tag } from '@subshare/core/wire';
 import { jsonSchemaConverter, type Converter, type JsonSchema } from './json-schema.js';
 
 const ACCESS_NOTE: Record<Access, string> = {
@@ -16,24 +19,34 @@ const ACCESS_NOTE: Record<Access, string> = {
   provider: "Called by the payment provider; the body is the provider's own and its signature is checked.",
 };
 
-const ERROR_REF = { $ref: '#/components/responses/Error' };
-
-interface Parameter {
-  name: string;
-  in: 'query' | 'path';
-  required: boolean;
-  schema: JsonSchema;
+/** The codes any call with this access can answer, whatever it does. */
+export function commonErrors(call: Pick<Declaration, 'access' | 'query' | 'body' | 'params' | 'rawBody' | 'method'>): HttpErrorCode[] {
+  const codes: HttpErrorCode[] = ['database_unavailable'];
+  const takesInput = Boolean(call.query || call.body || call.params || call.rawBody);
+  if (takesInput) codes.push('validation', 'too_deep', 'forbidden_key');
+  if (call.body) codes.push('malformed_json', 'payload_too_large');
+  if (call.rawBody) codes.push('payload_too_large');
+  if (call.access !== 'public' && call.access !== 'provider') codes.push('missing_token', 'invalid_token', 'token_expired', 'session_ended', 'user_gone');
+  if (call.access === 'staff' || call.access === 'admin') codes.push('forbidden');
+  if (call.access === 'verified') codes.push('email_not_verified');
+  return codes;
 }
 
-function errorsOf(access: Access): Record<string, object> {
-  const errors: Record<string, object> = { '400': ERROR_REF, '429': ERROR_REF };
-  if (access !== 'public' && access !== 'provider') errors['401'] = ERROR_REF;
-  if (access === 'verified' || access === 'staff' || access === 'admin') errors['403'] = ERROR_REF;
-  return errors;
+/** Every code a call can answer, without repeats. */
+export function errorCodesOf(call: Declaration): HttpErrorCode[] {
+  return [...new Set([...call.errors, ...commonErrors(call)])];
 }
 
 const openPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const security = (access: Access) => (access === 'public' || access === 'provider' ? { security: [] } : {});
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
 
 /** An object schema's fields as parameters (`in` query or path). */
 function parametersOf(schema: JsonSchema, location: 'query' | 'path'): Parameter[] {
@@ -46,81 +59,131 @@ function parametersOf(schema: JsonSchema, location: 'query' | 'path'): Parameter
   }));
 }
 
-function tableOperation(line: Call, convert: Converter): object {
-  const pathParams = line.params
-    ? parametersOf(convert.convert(line.params, 'input'), 'path')
-    : [...line.path.matchAll(/:(\w+)/g)].map((match): Parameter => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
-  const body = line.body ? convert.convert(line.body, 'input') : undefined;
-  const answer = isJsonAnswer(line.answer)
-    ? { '200': { description: line.summary, content: { 'application/json': { schema: convert.convert(line.answer, 'answer') } } } }
+/** The error answers of a call: one per status, each naming the codes it can carry. */
+function errorResponses(call: Declaration): Record<string, object> {
+  const byStatus = new Map<number, HttpErrorCode[]>();
+  for (const code of errorCodesOf(call)) {
+    const status = ERRORS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, object> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join('\n\n'),
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+      content: {
+        'application/json': {
+          schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+/** A query that needs one of several parameters (JSON Schema says so on the object, which parameters cannot carry). */
+const oneOfNote = (query: JsonSchema | undefined) => {
+  const names = query?.['x-required-one-of'] as string[] | undefined;
+  return names ? `One of ${names.map((name) => `\`${name}\``).join(' or ')} is required.` : '';
+};
+
+function operation(call: Declaration, convert: Converter): object {
+  const pathParams = call.params
+    ? parametersOf(convert.convert(call.params, 'input'), 'path')
+    : [...call.path.matchAll(/:(\w+)/g)].map((match): Parameter => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const query = call.query ? convert.convert(call.query, 'input') : undefined;
+  const body = call.body ? convert.convert(call.body, 'input') : undefined;
+  const signature: Parameter[] = call.rawBody?.signatureHeader
+    ? [{ name: call.rawBody.signatureHeader, in: 'header', required: true, description: call.rawBody.signature, schema: { type: 'string', minLength: 1 } }]
+    : [];
+  const answer = isJsonAnswer(call.answer)
+    ? { '200': { description: call.summary, content: { 'application/json': { schema: convert.convert(call.answer, 'answer') } } } }
     : {
-        [String(line.answer.status)]: {
-          description: line.answer.description,
-          ...(line.answer.contentType ? { content: { [line.answer.contentType]: { schema: { type: 'string' } } } } : {}),
+        [String(call.answer.status)]: {
+          description: call.answer.description,
+          ...(call.answer.contentType ? { content: { [call.answer.contentType]: { schema: { type: 'string' } } } } : {}),
         },
       };
+  const rawSchema = call.rawBody?.schema ? convert.convert(call.rawBody.schema, 'input') : undefined;
   return {
-    tags: [line.tag],
-    summary: line.summary,
-    description: [ACCESS_NOTE[line.access], line.description, line.extra ? 'Beyond the spec.' : ''].filter(Boolean).join(' '),
-    ...security(line.access),
-    parameters: [...pathParams, ...(line.query ? parametersOf(convert.convert(line.query, 'input'), 'query') : [])],
-    ...(body
-      ? { requestBody: { required: ((body.required as string[] | undefined) ?? []).length > 0, content: { 'application/json': { schema: body } } } }
-      : {}),
-    // A file as the body (the logo upload): its bytes, in one of the listed types.
-    ...(!body && line.rawBodyTypes
+    operationId: call.operationId,
+    tags: [call.tag],
+    summary: call.summary,
+    description: [
+      ACCESS_NOTE[call.access],
+      call.description,
+      oneOfNote(query),
+      call.rawBody && !call.rawBody.signatureHeader && call.access === 'provider' ? call.rawBody.signature : '',
+      call.extra ? 'Beyond the spec.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ...security(call.access),
+    ...(pathParams.length + signature.length > 0 || query ? { parameters: [...pathParams, ...(query ? parametersOf(query, 'query') : []), ...signature] } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    // A body read as bytes: a provider's signed notification, or a file (the logo upload).
+    ...(!body && call.rawBody
       ? {
           requestBody: {
             required: true,
-            content: Object.fromEntries(line.rawBodyTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+            content: Object.fromEntries(
+              call.rawBody.types.map((type) => [
+                type,
+                { schema: rawSchema && !type.startsWith('image/') ? rawSchema : { type: 'string', contentMediaType: type } },
+              ]),
+            ),
           },
         }
       : {}),
-    responses: { ...answer, ...errorsOf(line.access) },
-    'x-access': line.access,
+    responses: { ...answer, ...errorResponses(call) },
+    'x-access': call.access,
+    'x-served-by': `packages/${call.servedBy}`,
   };
 }
 
-/** The calls of the API as the guards see them: the table's lines under /api/ (the demo checkout page is a line but not a call). */
-export function describedCalls(table: Call[]): Array<{ method: 'get' | 'post'; path: string; access: Access }> {
-  return table.filter((line) => line.path.startsWith('/api/'));
+/** The JSON calls of the API (the declarations under /api/; pages are declarations but not calls). */
+export function describedCalls<C extends Declaration>(table: readonly C[]): C[] {
+  return table.filter((call) => call.path.startsWith('/api/'));
 }
 
-export function openApiDocument(publicUrl: string, table: Call[]): object {
+export function openApiDocument(publicUrl: string, table: readonly Declaration[]): object {
   const convert = jsonSchemaConverter();
   const paths: Record<string, Record<string, object>> = {};
-  // Only the API: the demo checkout page is a line of the table but not a call.
-  for (const line of table.filter((candidate) => candidate.path.startsWith('/api/'))) {
-    paths[openPath(line.path)] = { ...paths[openPath(line.path)], [line.method]: tableOperation(line, convert) };
-  }
+  const described = describedCalls(table);
+  for (const call of described) paths[openPath(call.path)] = { ...paths[openPath(call.path)], [call.method]: operation(call, convert) };
+  const used = new Set<Tag>(described.map((call) => call.tag));
   return {
     openapi: '3.1.0',
     info: {
       title: 'subshare API',
       version: '1',
       description:
-        "The shop's JSON API: every call of the storefront specification, with its spelling, plus the calls beyond it. Prices and totals are decimal numbers in major units; errors are `{ message, code, errors? }`.",
+        "The shop's JSON API: every call of the storefront specification, with its spelling, plus the calls beyond it. Prices and totals are decimal numbers in major units; errors are `{ message, code, params?, errors? }`, each call listing its codes.",
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
+      contact: { name: 'subshare support', url: `${publicUrl.replace(/\/+$/, '')}/support` },
     },
     servers: [{ url: publicUrl }],
     security: [{ bearer: [] }],
+    tags: (Object.keys(TAGS) as Tag[]).filter((tag) => used.has(tag)).map((tag) => ({ name: tag, description: TAGS[tag] })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: convert.components(),
-      responses: {
+      schemas: {
+        ...convert.components(),
         Error: {
-          description: 'An error: 400 bad input, 401 no or expired token, 403 not allowed, 404, 409 conflict, 429 too many attempts.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['message', 'code'],
-                properties: { message: { type: 'string' }, code: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
-              },
-            },
+          type: 'object',
+          description: 'An error. `message` is English; `params` are the values filled into it, for a translation keyed by `code`.',
+          required: ['message', 'code'],
+          properties: {
+            message: { type: 'string' },
+            code: { type: 'string' },
+            params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+            errors: { type: 'object', description: 'Per field, what is wrong with it (400 `validation`).', additionalProperties: { type: 'string' } },
           },
         },
+      },
+      headers: {
+        RetryAfter: { description: 'Seconds to wait before asking again.', schema: { type: 'integer', minimum: 1 } },
       },
     },
   };

@@ -12,7 +12,7 @@ import type * as yup from 'yup';
 export type JsonSchema = Record<string, unknown>;
 
 type Description = yup.SchemaDescription & {
-  meta?: { name?: string; format?: string; description?: string };
+  meta?: { name?: string; format?: string; description?: string; requiredOneOf?: string[]; schema?: JsonSchema };
   fields?: Record<string, Description>;
   innerType?: Description;
   default?: unknown;
@@ -24,6 +24,15 @@ export interface Converter {
   /** The named schemas met so far, for `components.schemas`. */
   components(): Record<string, JsonSchema>;
 }
+
+/**
+ * What the server refuses in every input string before the schema's own rules (core's
+ * validate.ts): control characters other than tab, line feed and carriage return. As a pattern,
+ * so a client generated from the document refuses them too.
+ */
+const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+/** Whole numbers go to PostgreSQL `integer` columns: the server refuses larger ones (validate.ts). */
+const INTEGER_MAX = 2_147_483_647;
 
 const TYPES: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean', object: 'object', array: 'array' };
 
@@ -55,15 +64,29 @@ export function jsonSchemaConverter(): Converter {
   }
 
   function body(description: Description, mode: 'input' | 'answer'): JsonSchema {
+    // A schema yup cannot describe (a value of two types) says its JSON Schema itself.
+    if (description.meta?.schema) return { ...description.meta.schema, ...(description.meta.description ? { description: description.meta.description } : {}) };
     const has = (name: string) => description.tests.some((test) => test.name === name);
     const out: JsonSchema = {};
     switch (description.type) {
-      case 'string':
+      case 'string': {
         Object.assign(out, { type: 'string' }, bounds(description, 'string'), has('email') ? { format: 'email' } : {});
+        const matches = description.tests.find((test) => test.name === 'matches')?.params as { regex?: RegExp } | undefined;
+        if (matches?.regex) out.pattern = matches.regex.source;
+        else if (mode === 'input' && !out.format && !(description.oneOf.length > 0)) out.pattern = NO_CONTROL_CHARACTERS;
+        // A required text must hold something: yup's `required` refuses "".
+        if (mode === 'input' && has('required') && out.minLength === undefined) out.minLength = 1;
         break;
-      case 'number':
-        Object.assign(out, { type: has('integer') ? 'integer' : 'number' }, bounds(description, 'number'));
+      }
+      case 'number': {
+        const integer = has('integer');
+        Object.assign(out, { type: integer ? 'integer' : 'number' }, bounds(description, 'number'));
+        if (mode === 'input' && integer) {
+          if (out.maximum === undefined || (out.maximum as number) > INTEGER_MAX) out.maximum = INTEGER_MAX;
+          if (out.minimum === undefined) out.minimum = -INTEGER_MAX;
+        }
         break;
+      }
       case 'boolean':
         out.type = 'boolean';
         break;
@@ -85,6 +108,7 @@ export function jsonSchemaConverter(): Converter {
           if (required.length > 0) out.required = required;
           if (mode === 'answer') out.additionalProperties = false;
         }
+        if (description.meta?.requiredOneOf) out['x-required-one-of'] = description.meta.requiredOneOf;
         break;
       }
       default:

@@ -99,7 +99,7 @@ export function tableRouter(container: Container, table: Call[], stage: Stage): 
       stage === 'api'
         ? []
         : stage === 'raw-body'
-          ? [express.raw({ type: () => true, limit: line.rawBodyLimit ?? RAW_BODY_LIMIT })]
+          ? [express.raw({ type: () => true, limit: line.bodyLimit ?? RAW_BODY_LIMIT })]
           : line.path.startsWith('/api/')
             ? [noStore]
             : [];

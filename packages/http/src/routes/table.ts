@@ -1,10 +1,10 @@
 /**
- * The route table: every call of the API, one `call()` line each, grouped by area (one file an
- * area). A line names method, path, access, the input and answer schemas, a summary and the
- * handler; the router (router.ts), the guards and `/api/openapi.json` are built from it, so a
- * call is described once.
+ * The route table: every call of the API, one `bind(declaration, handler)` line each, grouped by
+ * area (one file an area). The declarations (`@subshare/core/wire` calls/) say what each call
+ * is; the router (router.ts), the guards and `/api/openapi.json` are built from them.
  */
 import type { Container } from 'inversify';
+import { DECLARATIONS, calls, type Declaration } from '@subshare/core/wire';
 import { accountCalls } from './account.routes.js';
 import type { Call } from './call.js';
 import { catalogAdminCalls } from './catalog-admin.routes.js';
@@ -35,5 +35,19 @@ export function routeTable(container: Container): Call[] {
     ...emailCalls(container),
     ...operationsCalls(container, () => table),
   );
+  assertEveryCallBound(table);
   return table;
+}
+
+/** The pages static.ts serves with the web app's files (by their declared paths). */
+export const PAGES_BOUND_IN_STATIC: readonly Declaration[] = [calls.pages.storefrontPage, calls.pages.robotsTxt, calls.pages.sitemapXml];
+
+/** A declaration without a line (or with two) is a call the document promises and nobody serves: refuse to start. */
+function assertEveryCallBound(table: Call[]): void {
+  const bound = new Map<string, number>();
+  for (const line of table) bound.set(line.operationId, (bound.get(line.operationId) ?? 0) + 1);
+  for (const page of PAGES_BOUND_IN_STATIC) bound.set(page.operationId, (bound.get(page.operationId) ?? 0) + 1);
+  const wrong = DECLARATIONS.filter((declaration) => bound.get(declaration.operationId) !== 1).map((declaration) => declaration.operationId);
+  if (wrong.length > 0 || bound.size !== DECLARATIONS.length)
+    throw new Error(`Declarations not bound exactly once: ${wrong.join(', ') || 'a line without a declaration'}.`);
 }

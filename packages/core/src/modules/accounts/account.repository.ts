@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ConflictError, translateDatabaseError } from '../../shared/errors.js';
+import { translateDatabaseError, fail } from '../../shared/errors.js';
 import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { StoredSecret } from './mailbox.repository.js';
@@ -45,7 +45,7 @@ export class PlatformAccountRepository {
       return await PlatformAccountModel.query(trx).insertAndFetch(account);
     } catch (error) {
       if ((error as { constraint?: string }).constraint === UNIQUE_LOGIN) {
-        throw new ConflictError('This platform already has an account with this login e-mail.', 'account_exists', error);
+        throw fail('account_exists', undefined, { cause: error });
       }
       return translateDatabaseError(error, 'platform account');
     }

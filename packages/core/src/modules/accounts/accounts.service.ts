@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { CREDENTIALS_CIPHER, CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, fail } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { INTEGER_MAX } from '../../wire/fields.js';
@@ -217,7 +217,7 @@ export class AccountsService {
       );
       if (created) return { id: created.id, platformId: created.platform_id, email: created.email, password };
     }
-    throw new UnavailableError('No free mailbox address was found; try again.', 'mailbox_address_exhausted');
+    throw fail('mailbox_address_exhausted');
   }
 
   /**
@@ -283,7 +283,7 @@ export class AccountsService {
    */
   async accountCredentials(accountId: number, trx?: Knex.Transaction): Promise<AccountCredentials> {
     const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId, trx) : undefined;
-    if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+    if (!account) throw fail('account_not_found');
     return { email: account.login_email, password: this.cipher.decrypt(account.password_encrypted) };
   }
 
@@ -294,7 +294,7 @@ export class AccountsService {
    */
   async mailboxLogin(accountId: number): Promise<AccountMailboxLogin | undefined> {
     const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId) : undefined;
-    if (!account) throw new NotFoundError('This platform account does not exist.', 'account_not_found');
+    if (!account) throw fail('account_not_found');
     const mailbox = account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : await this.mailboxes.findById(account.mailbox_id);
     if (!mailbox) return undefined;
     return { mailboxId: mailbox.id, address: mailbox.email, password: this.cipher.decrypt(mailbox.password_encrypted), accountEmail: account.login_email };
@@ -309,7 +309,7 @@ export class AccountsService {
   async rotateCredentialsKey(actor: AuditActor, oldKey: Buffer, newKey: Buffer): Promise<CredentialsRotationResult> {
     const from = new CredentialsCipher(oldKey);
     const to = new CredentialsCipher(newKey);
-    if (from.keyId === to.keyId) throw new ValidationError('The new key is the key in use.', { newKey: 'must differ from the current key' }, 'same_key');
+    if (from.keyId === to.keyId) throw fail('same_key', undefined, { errors: { newKey: 'must differ from the current key' } });
 
     return this.knex.transaction(async (trx) => {
       const mailboxRows = await this.mailboxes.lockAllSecrets(trx);
@@ -341,8 +341,7 @@ export class AccountsService {
   }
 
   private async requirePlatform(platformId: number, trx?: Knex.Transaction): Promise<void> {
-    if (platformId > INTEGER_MAX || !(await this.accounts.platformExists(platformId, trx)))
-      throw new NotFoundError('This platform does not exist.', 'platform_not_found');
+    if (platformId > INTEGER_MAX || !(await this.accounts.platformExists(platformId, trx))) throw fail('platform_not_found');
   }
 }
 

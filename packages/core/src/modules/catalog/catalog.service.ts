@@ -17,7 +17,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
-import { NotFoundError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import { isCurrencyCode, money, type Money } from '../../shared/money.js';
 import type { DatabaseEvents } from '../../shared/database-events.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -72,7 +72,7 @@ export class CatalogService {
 
   async getPlatform(id: number, languageId: LanguageId): Promise<PlatformView> {
     const platform = (await this.listPlatforms(languageId)).find((candidate) => candidate.id === id);
-    if (!platform) throw new NotFoundError('This platform does not exist.', 'platform_not_found');
+    if (!platform) throw fail('platform_not_found');
     return platform;
   }
 

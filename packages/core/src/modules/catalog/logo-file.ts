@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseDocument } from 'htmlparser2';
-import { ValidationError } from '../../shared/errors.js';
+import { ValidationError, fail } from '../../shared/errors.js';
 import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType } from '../../validation/catalog.js';
 
 export { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType };
@@ -44,9 +44,8 @@ export function sniffLogoType(bytes: Buffer): LogoType | undefined {
 
 export function checkLogo(bytes: Buffer, declared: string | undefined): CheckedLogo {
   const declaredType = (declared ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!(declaredType in LOGO_TYPES))
-    throw new ValidationError('Upload an SVG, PNG or WebP image (Content-Type image/svg+xml, image/png or image/webp).', undefined, 'upload_type_unsupported');
-  if (bytes.length === 0) throw new ValidationError('The upload is empty.', undefined, 'upload_empty');
+  if (!(declaredType in LOGO_TYPES)) throw fail('upload_type_unsupported');
+  if (bytes.length === 0) throw fail('upload_empty');
   if (bytes.length > LOGO_MAX_BYTES) throw new ValidationError(`A logo is at most ${LOGO_MAX_BYTES / 1024} KiB.`, undefined, 'upload_too_large');
   const actual = sniffLogoType(bytes);
   if (actual !== declaredType)

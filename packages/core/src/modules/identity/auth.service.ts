@@ -6,7 +6,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { ConflictError, UnauthenticatedError } from '../../shared/errors.js';
+import { UnauthenticatedError, fail } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticateInput, ChangePasswordInput, CheckEmailInput, RegisterInput } from '../../wire/account.js';
@@ -44,7 +44,7 @@ export class AuthService {
     await this.limiter.consume(LIMITS.registerPerIp, context.ip);
     const passwordHash = await hashPassword(password);
     return this.knex.transaction(async (trx) => {
-      if (await this.users.findByEmail(email, trx)) throw new ConflictError('An account with this e-mail already exists. Log in instead.', 'email_taken');
+      if (await this.users.findByEmail(email, trx)) throw fail('email_taken');
       const user = await this.users.insert({ email, password_hash: passwordHash, language_id: languageId, is_email_verified: false }, trx);
       return this.startSession(user, false, trx);
     });
@@ -88,7 +88,7 @@ export class AuthService {
     const now = this.clock.now();
     const claims = await verifyToken(this.config.tokenSecret, token, now);
     const row = await this.users.findBySession(claims.sessionId, claims.userId, now);
-    if (!row) throw new UnauthenticatedError('Your login has ended. Please log in again.', 'session_ended');
+    if (!row) throw fail('session_ended');
     return {
       id: row.id,
       email: row.email,

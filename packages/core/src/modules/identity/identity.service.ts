@@ -6,7 +6,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError, fail } from '../../shared/errors.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
@@ -138,7 +138,7 @@ export class IdentityService {
 
   async profile(userId: number): Promise<UserProfile> {
     const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.findById(userId) : undefined;
-    if (!user) throw new NotFoundError('This user does not exist.', 'user_not_found');
+    if (!user) throw fail('user_not_found');
     return { id: user.id, name: user.name, email: user.email, photoUrl: user.photo_url, languageId: user.language_id === 2 ? 2 : 1 };
   }
 

@@ -12,7 +12,7 @@ export const LIMITS = {
     name: 'login-try:account-ip',
     limit: 5,
     windowSeconds: 15 * MINUTE,
-    message: 'Too many failed logins for this account. Try again in a few minutes.',
+    code: 'too_many_failed_logins',
   },
   // Many sources guessing at one account (NIST 800-63B: at most 100): sources that logged in to
   // the account before are exempt, so the owner at home still gets in.
@@ -20,7 +20,7 @@ export const LIMITS = {
     name: 'login-try:account',
     limit: 30,
     windowSeconds: 15 * MINUTE,
-    message: 'Too many failed logins for this account. Try again in a few minutes.',
+    code: 'too_many_failed_logins',
   },
   // A mark, not a limit: this source logged in to this account in the last 30 days.
   loginKnownSource: { name: 'login-ok:account-ip', limit: 1, windowSeconds: 30 * 24 * 60 * MINUTE },
@@ -38,17 +38,17 @@ export const LIMITS = {
     name: 'change-password:user',
     limit: 10,
     windowSeconds: 15 * MINUTE,
-    message: 'Too many wrong current passwords. Try again in a few minutes.',
+    code: 'too_many_wrong_passwords',
   },
   // Password reset: asking for a code and checking one, per IP and per address.
   resetSendPerIp: { name: 'reset-send:ip', limit: 20, windowSeconds: 60 * MINUTE },
   // Per address, counted whether or not an account has it, so the answers cannot tell which do.
-  resetSendPerAddress: { name: 'reset-send:address', limit: 1, windowSeconds: MINUTE, message: 'Please wait a minute before asking for a new code.' },
+  resetSendPerAddress: { name: 'reset-send:address', limit: 1, windowSeconds: MINUTE, code: 'code_requested_recently' },
   resetSendPerAddressDaily: {
     name: 'reset-send:address-day',
     limit: 10,
     windowSeconds: 24 * 60 * MINUTE,
-    message: 'You have asked for too many codes today. Try again tomorrow.',
+    code: 'too_many_codes_today',
   },
   resetCheckPerIp: { name: 'reset-check:ip', limit: 30, windowSeconds: 15 * MINUTE },
   // Checking a code (sign-up or reset) is limited like log-in, per address and source and per
@@ -59,14 +59,14 @@ export const LIMITS = {
     name: 'code-try:address-ip',
     limit: 5,
     windowSeconds: 60 * MINUTE,
-    message: 'Too many wrong codes. Wait an hour, then ask for a new code.',
+    code: 'too_many_wrong_codes',
   },
   // Many sources guessing at one address: sources that logged in to the account are exempt.
   codeTriesPerAddress: {
     name: 'code-try:address',
     limit: 30,
     windowSeconds: 60 * MINUTE,
-    message: 'Too many wrong codes for this address. Try again later.',
+    code: 'too_many_code_tries_for_address',
   },
 } satisfies Record<string, RateLimit>;
 

@@ -9,7 +9,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import { NotFoundError, ValidationError, fail } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { email as emailSchema } from '../../validation/index.js';
@@ -99,7 +99,7 @@ export class SocialLoginService {
       const linked = await this.identities.find(profile.provider, profile.providerUserId, trx);
       if (linked) {
         const user = await this.users.findById(linked.user_id, trx);
-        if (!user) throw new UnauthenticatedError('This account no longer exists.', 'user_gone');
+        if (!user) throw fail('user_gone');
         return this.auth.startSession(user, false, trx);
       }
       if (!profile.email) {
@@ -111,12 +111,12 @@ export class SocialLoginService {
       }
       // Providers hand over whatever the person typed there; it becomes our login and mail address.
       if (!emailSchema().isValidSync(profile.email, { strict: true })) {
-        throw new ValidationError('The e-mail address of this login account is not one we can use.', undefined, 'provider_email_invalid');
+        throw fail('provider_email_invalid');
       }
       let user = await this.users.findByEmail(profile.email, trx);
       if (user && !profile.emailVerified) {
         // Linking on an unverified address would let anyone take over the account that owns it.
-        throw new UnauthenticatedError('Log in with your password to connect this account.', 'email_not_verified');
+        throw fail('password_login_required');
       }
       if (!user) {
         user = await this.users.insert(
@@ -150,11 +150,11 @@ export class SocialLoginService {
     const given = Buffer.from(mac ?? '');
     const authentic = expected.length === given.length && timingSafeEqual(expected, given);
     if (!authentic || !(Number(expires) > this.clock.now().getTime())) {
-      throw new UnauthenticatedError('The login attempt expired or was not started here. Please try again.', 'invalid_state');
+      throw fail('invalid_state');
     }
     // One atomic upsert: of two callbacks racing with one state, exactly one counts first.
     const { hits } = await this.limiter.hit(LIMITS.oauthStateUse, `${provider}:${nonce}`);
-    if (hits > 1) throw new UnauthenticatedError('The login attempt expired or was not started here. Please try again.', 'invalid_state');
+    if (hits > 1) throw fail('invalid_state');
   }
 
   private stateMac(provider: string, body: string): string {

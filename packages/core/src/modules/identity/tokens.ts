@@ -5,7 +5,7 @@
  */
 import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { UnauthenticatedError } from '../../shared/errors.js';
+import { UnauthenticatedError, fail } from '../../shared/errors.js';
 
 export const TOKEN_ISSUER = 'subshare';
 export const TOKEN_AUDIENCE = 'subshare-api';
@@ -74,8 +74,8 @@ export async function verifyToken(secret: Uint8Array, token: string, now: Date):
   const known = kept.get(token);
   if (known) {
     const seconds = Math.floor(now.getTime() / 1000);
-    if (known.nbf !== undefined && known.nbf > seconds) throw new UnauthenticatedError('Your login is not valid.', 'invalid_token');
-    if (known.exp <= seconds) throw new UnauthenticatedError('Your login has expired. Please log in again.', 'token_expired');
+    if (known.nbf !== undefined && known.nbf > seconds) throw fail('invalid_token');
+    if (known.exp <= seconds) throw fail('token_expired');
     kept.delete(token);
     kept.set(token, known);
     return known.claims;
@@ -84,7 +84,7 @@ export async function verifyToken(secret: Uint8Array, token: string, now: Date):
     // One spelling per token: base64url leaves the last character's two low bits unused, and jose
     // accepts any of the four spellings of a signature as the same bytes.
     const signature = token.slice(token.lastIndexOf('.') + 1);
-    if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) throw new UnauthenticatedError('Your login is not valid.', 'invalid_token');
+    if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) throw fail('invalid_token');
     const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
@@ -93,15 +93,14 @@ export async function verifyToken(secret: Uint8Array, token: string, now: Date):
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== 'string')
-      throw new UnauthenticatedError('Your login is not valid.', 'invalid_token');
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== 'string') throw fail('invalid_token');
     const claims = { userId, sessionId: payload.jti };
     kept.set(token, { claims, exp: payload.exp!, ...(payload.nbf !== undefined ? { nbf: payload.nbf } : {}) });
     if (kept.size > VERIFIED_KEPT) kept.delete(kept.keys().next().value!);
     return claims;
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('Your login has expired. Please log in again.', 'token_expired');
-    throw new UnauthenticatedError('Your login is not valid.', 'invalid_token');
+    if (error instanceof joseErrors.JWTExpired) throw fail('token_expired');
+    throw fail('invalid_token');
   }
 }

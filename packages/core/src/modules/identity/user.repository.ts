@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { ConflictError, isUniqueViolation, translateDatabaseError } from '../../shared/errors.js';
+import { isUniqueViolation, translateDatabaseError, fail } from '../../shared/errors.js';
 import { UserModel, type Role } from './models/user.model.js';
 
 /** What a live session's check reads of its user. */
@@ -86,8 +86,7 @@ export class UserRepository {
       return await UserModel.query(trx ?? this.knex).insertAndFetch(user);
     } catch (error) {
       // Two sign-ups racing past the service's look-up meet here, at the unique index: same answer as the look-up's.
-      if (isUniqueViolation(error, 'users_email_unique'))
-        throw new ConflictError('An account with this e-mail already exists. Log in instead.', 'email_taken', error);
+      if (isUniqueViolation(error, 'users_email_unique')) throw fail('email_taken', undefined, { cause: error });
       return translateDatabaseError(error, 'user');
     }
   }

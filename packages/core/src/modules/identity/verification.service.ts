@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { inTransaction } from '../../shared/database.js';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, TooManyRequestsError, ValidationError, fail } from '../../shared/errors.js';
 import type { RateLimit, RateLimiter, RateLimitState } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { ForgotPasswordInput, ResetPasswordInput, SendCodeInput, VerifyCodeInput } from '../../wire/account.js';
@@ -51,8 +51,8 @@ export class VerificationService {
 
   /** POST sendverificationcode: mails a new code to the caller's own address. */
   async sendCode(user: AuthenticatedUser, { email }: SendCodeInput, context: RequestContext): Promise<void> {
-    if (email && email !== user.email) throw new ForbiddenError('You can only verify your own e-mail address.', 'not_your_email');
-    if (user.isEmailVerified) throw new ConflictError('Your e-mail address is already verified.', 'already_verified');
+    if (email && email !== user.email) throw fail('not_your_email');
+    if (user.isEmailVerified) throw fail('already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
     await inTransaction(this.knex, undefined, (trx) => this.issueCode(user, 'signup', trx));
   }
@@ -69,7 +69,7 @@ export class VerificationService {
     options: { idempotencyKey?: string; trx?: Knex.Transaction } = {},
   ): Promise<EnqueueResult & { to: string }> {
     const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.findById(userId, options.trx) : undefined;
-    if (!user) throw new NotFoundError('This user does not exist.', 'user_not_found');
+    if (!user) throw fail('user_not_found');
     if (user.is_email_verified) throw new ConflictError('This e-mail address is already verified.', 'already_verified');
     await this.limiter.consume(LIMITS.codeSendPerIp, context.ip);
     const sent = await inTransaction(this.knex, options.trx, (trx) => this.issueCode(recipientOf(user), 'signup', trx, options.idempotencyKey));
@@ -160,10 +160,10 @@ export class VerificationService {
     const newest = await this.codes.newestCreatedAt(email, purpose, trx);
     if (newest && now.getTime() - newest.getTime() < CODE_RULES.resendIntervalMs) {
       const wait = Math.ceil((CODE_RULES.resendIntervalMs - (now.getTime() - newest.getTime())) / 1000);
-      throw new TooManyRequestsError('Please wait a minute before asking for a new code.', wait);
+      throw new TooManyRequestsError('code_requested_recently', wait);
     }
     if ((await this.codes.countSince(email, purpose, new Date(now.getTime() - 24 * 3600_000), trx)) >= CODE_RULES.maxPerDay) {
-      throw new TooManyRequestsError('You have asked for too many codes today. Try again tomorrow.', 3600);
+      throw new TooManyRequestsError('too_many_codes_today', 3600);
     }
   }
 
@@ -241,9 +241,12 @@ export class VerificationService {
       await this.limiter.hit(LIMITS.loginKnownSource, source);
       return outcome.result;
     }
-    if (remaining === 0) throw new TooManyRequestsError(LIMITS.codeTriesPerAddressAndSource.message, retryAfterSeconds);
+    if (remaining === 0) throw new TooManyRequestsError(LIMITS.codeTriesPerAddressAndSource.code, retryAfterSeconds);
+    // The tries left go to `params` too, so a translation says them (wire/errors.ts); English says "1 try".
     const left = `${remaining} ${remaining === 1 ? 'try' : 'tries'} left`;
-    throw new ValidationError(`The code is not correct or has expired. ${left}.`, { code: 'The code is not correct.' }, 'invalid_code');
+    throw new ValidationError(`The code is not correct or has expired. ${left}.`, { code: 'The code is not correct.' }, 'invalid_code', {
+      triesLeft: remaining,
+    });
   }
 
   /** Sign-up codes keep their original HMAC input, so codes issued before purposes existed still work. */

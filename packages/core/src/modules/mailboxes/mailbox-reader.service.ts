@@ -34,7 +34,7 @@ import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { CREDENTIALS_CIPHER, type CredentialsCipher } from '../../shared/credentials-cipher.js';
 import type { DatabaseEvents, Unsubscribe } from '../../shared/database-events.js';
-import { UnavailableError } from '../../shared/errors.js';
+import { UnavailableError, fail } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { MailboxBoardRepository, PUBLISHED_CHANNEL, type BoardState, type KnownMail } from './mailbox-board.repository.js';
@@ -512,7 +512,7 @@ async function parseAll(messages: FetchedMessage[]): Promise<KnownMail[]> {
 }
 
 function mailboxUnavailable(cause?: unknown): UnavailableError {
-  return new UnavailableError('The mailbox cannot be reached right now. Please try again in a minute.', 'mailbox_unavailable', cause);
+  return fail('mailbox_unavailable', undefined, { cause: cause });
 }
 
 function recipientSet(target: MailboxTarget): Set<string> {

@@ -5,7 +5,7 @@
 import { inject, injectable } from 'inversify';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../shared/config.js';
-import { UnavailableError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 
 /** Below the delivery job's expireInSeconds (120 s), so a job never expires while its send still runs. */
@@ -57,7 +57,7 @@ export class Mailer {
 
   private connection(): Transporter {
     const url = this.config.mail.smtpUrl;
-    if (!url) throw new UnavailableError('SMTP_URL is not configured: e-mails are kept in the outbox.', 'smtp_not_configured');
+    if (!url) throw fail('smtp_not_configured');
     this.transport ??= createTransport({
       url,
       connectionTimeout: 15_000,

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
 import type { AppConfig } from '../../shared/config.js';
 import { inTransaction } from '../../shared/database.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, UnavailableError, ValidationError, fail } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -190,7 +190,7 @@ export class NotificationsService {
       );
       if (id === undefined) {
         const existing = await this.outbox.findIdByIdempotencyKey(key as string, t);
-        if (existing === undefined) throw new ConflictError('The same e-mail is being written right now; try again.', 'email_in_progress');
+        if (existing === undefined) throw fail('email_in_progress');
         this.logger.debug({ outboxId: existing, kind: email.kind }, 'e-mail already in the outbox');
         return { id: existing, created: false };
       }
@@ -272,11 +272,11 @@ export class NotificationsService {
    * `email_not_failed`; no SMTP server configured: 409 `smtp_not_configured`.
    */
   async retry(outboxId: number, actor: AuditActor): Promise<OutboxRetry> {
-    if (!this.mailer.configured) throw new ConflictError('SMTP_URL is not configured: e-mails are kept in the outbox.', 'smtp_not_configured');
+    if (!this.mailer.configured) throw fail('smtp_not_configured');
     const result = await this.knex.transaction(async (trx): Promise<OutboxRetry> => {
       const reopened = await this.outbox.reopenFailed(outboxId, trx);
       const row = await this.outbox.findById(outboxId, trx);
-      if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+      if (!row) throw fail('email_not_found');
       if (!reopened) {
         if (row.status === 'pending') return { id: row.id, status: row.status, queued: false };
         throw new ConflictError(`Only a failed e-mail can be retried; this one is ${row.status}.`, 'email_not_failed');
@@ -337,7 +337,7 @@ export class NotificationsService {
   /** Staff: one e-mail with its bodies, a code masked. Every read is audited. */
   async getOutboxEmail(id: number, reader: AuditActor): Promise<OutboxEmail> {
     const row = Number.isSafeInteger(id) && id > 0 ? await this.outbox.findById(id) : undefined;
-    if (!row) throw new NotFoundError('This e-mail does not exist.', 'email_not_found');
+    if (!row) throw fail('email_not_found');
     await this.audit.record(reader, { action: 'email.read', targetType: 'email', targetId: row.id, details: { kind: row.kind, status: row.status } });
     return maskedForStaff({ ...toSummary(row), html: row.html, text: row.text });
   }

@@ -5,7 +5,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { fail, NotFoundError } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { currencyById, money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -193,10 +193,10 @@ export class OrdersService {
     if (!duration) errors.durationId = 'This duration is not available for this platform.';
     if (!type) errors.typeId = 'This type is not available for this platform.';
     if (payload.quantity > platform.maxQuantity) errors.quantity = `At most ${platform.maxQuantity} per order.`;
-    if (Object.keys(errors).length > 0) throw new ValidationError('This option cannot be ordered.', errors, 'option_unavailable');
+    if (Object.keys(errors).length > 0) throw fail('option_unavailable', undefined, { errors: errors });
     const salePrices = platform.prices.find((entry) => entry.durationId === duration!.id && entry.typeId === type!.id)?.salePrice ?? [];
     const price = salePrices.find((p) => p.currency === currency);
-    if (!price) throw new ValidationError('This option has no price in this currency.', { currency: 'not priced' }, 'price_unavailable');
+    if (!price) throw fail('price_unavailable', undefined, { errors: { currency: 'not priced' } });
     // Admin totals are in EUR: what this option sells for in EUR right now (0 if it has no EUR price).
     const eurPrice = salePrices.find((p) => p.currency === 'EUR');
 
@@ -245,7 +245,7 @@ export class OrdersService {
   /** A buyer sees only their own orders (others look missing); staff see every order. */
   async getOrder(viewer: AuthenticatedUser, orderId: number): Promise<OrderView> {
     const order = Number.isSafeInteger(orderId) && orderId > 0 ? await this.orders.findWithItems(orderId) : undefined;
-    if (!order || (order.user_id !== viewer.id && viewer.role < ROLES.moderator)) throw new NotFoundError('This order does not exist.', 'order_not_found');
+    if (!order || (order.user_id !== viewer.id && viewer.role < ROLES.moderator)) throw fail('order_not_found');
     return toView(order);
   }
 
@@ -255,8 +255,8 @@ export class OrdersService {
    */
   async payableOrder(buyer: AuthenticatedUser, orderId: number): Promise<OrderView> {
     const order = await this.getOrder(buyer, orderId);
-    if (order.userId !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');
-    if (!PAYABLE_STATES.includes(order.state)) throw new ConflictError('This order cannot be paid any more.', 'order_not_payable');
+    if (order.userId !== buyer.id) throw fail('order_not_found');
+    if (!PAYABLE_STATES.includes(order.state)) throw fail('order_not_payable');
     return order;
   }
 
@@ -338,16 +338,16 @@ export class OrdersService {
   async setInvitationEmail(buyer: AuthenticatedUser, { email, orderId }: InvitationEmailInput): Promise<{ email: string }> {
     return this.knex.transaction(async (trx) => {
       const order = await this.orders.lock(orderId, trx);
-      if (!order || order.user_id !== buyer.id) throw new NotFoundError('This order does not exist.', 'order_not_found');
+      if (!order || order.user_id !== buyer.id) throw fail('order_not_found');
       const items = (await this.orders.findWithItems(orderId, trx))!.items ?? [];
       const invited = items.filter((item) => item.needs_invitation);
-      if (invited.length === 0) throw new ConflictError('This order needs no invitation e-mail.', 'invitation_not_needed');
+      if (invited.length === 0) throw fail('invitation_not_needed');
       const existing = invited.find((item) => item.invitation_email !== null)?.invitation_email;
       if (existing) {
         if (existing === email) return { email: existing };
-        throw new ConflictError('The invitation e-mail is already set and cannot be changed.', 'invitation_email_set');
+        throw fail('invitation_email_set');
       }
-      if (!INVITATION_OPEN_STATES.includes(order.state)) throw new ConflictError('This order can no longer take an invitation e-mail.', 'order_closed');
+      if (!INVITATION_OPEN_STATES.includes(order.state)) throw fail('order_closed');
       await this.orders.setInvitationEmail(orderId, email, trx);
       await this.orders.update(orderId, { updated_at: this.clock.now() }, trx);
       return { email };

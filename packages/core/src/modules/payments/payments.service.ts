@@ -19,7 +19,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../shared/errors.js';
+import { NotFoundError, fail } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -205,20 +205,20 @@ export class PaymentsService {
     } catch (error) {
       if (error instanceof SignatureError) {
         this.logger.warn({ provider: providerName, reason: error.message }, 'refused a payment notification');
-        throw new ValidationError('The notification could not be verified.', undefined, 'invalid_signature');
+        throw fail('invalid_signature');
       }
       throw error;
     }
     if (provider.name === 'demo' && !this.demoServes(report.method)) {
       this.logger.warn({ method: report.method, reference: report.reference }, 'refused a demo payment: the demo provider no longer serves this method');
-      throw new ConflictError('Demo payments are off: this checkout can no longer be paid.', 'demo_payments_off');
+      throw fail('demo_payments_off');
     }
     if (report.needsConfirmation) report = await this.confirm(provider, report);
     if (provider.completeFacts) {
       try {
         report = await provider.completeFacts(report);
       } catch (error) {
-        throw new UnavailableError('The payment provider could not be asked about this event; try again later.', 'provider_unavailable', error);
+        throw fail('provider_unavailable', undefined, { cause: error });
       }
     }
     return { provider: provider.name, report, payload: notification.rawBody.toString('utf8'), acknowledgement: provider.acknowledgement };
@@ -292,7 +292,7 @@ export class PaymentsService {
         amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
       });
     } catch (error) {
-      throw new UnavailableError('The payment provider could not confirm this payment; try again later.', 'provider_unavailable', error);
+      throw fail('provider_unavailable', undefined, { cause: error });
     }
     // The event is what the provider confirmed for this reference: a "paid" claim that CoinPal
     // denies must not use up the id of the real "paid" notification that follows, and unsigned
@@ -330,7 +330,7 @@ export class PaymentsService {
       { provider: providerName, paymentId: payment.id, orderId: payment.order_id, eventType: report.eventType, differs },
       'refused a payment notification whose unsigned fields name another payment',
     );
-    throw new ValidationError('The notification does not match the payment it names.', undefined, 'notification_mismatch');
+    throw fail('notification_mismatch');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ConflictError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 
 export type RefundSource = 'staff' | 'provider' | 'chargeback';
@@ -67,7 +67,7 @@ export class RefundRepository {
     } catch (error) {
       const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
       if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PENDING_PER_PAYMENT) {
-        throw new ConflictError('A refund of this order is already under way.', 'refund_in_progress', error);
+        throw fail('refund_in_progress', undefined, { cause: error });
       }
       throw error;
     }

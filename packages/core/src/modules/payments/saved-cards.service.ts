@@ -12,7 +12,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { ConflictError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { idempotencyKey } from './idempotency-keys.js';
 import { installationIdReader } from './installation.js';
@@ -122,7 +122,7 @@ export class SavedCardsService {
 
   private charging(): SavedCardCharging {
     const provider = this.cardProvider();
-    if (!provider) throw new ConflictError('Automatic renewal needs card payments through Stripe, which this shop does not take.', 'autorenew_unavailable');
+    if (!provider) throw fail('autorenew_unavailable');
     return provider.savedCards;
   }
 }

@@ -8,7 +8,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../../shared/clock.js';
-import { ConflictError, NotFoundError, translateDatabaseError } from '../../shared/errors.js';
+import { ConflictError, translateDatabaseError, fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ACCOUNTS, type AccountSlots, type AccountsService } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
@@ -164,7 +164,7 @@ export class SubscriptionsService {
     }
     // subscriptions_one_per_order_item_unit covers first subscriptions only (a replacement names the one it replaces).
     if (request.replacedFromId === undefined && (await this.subscriptions.unitHasSubscription(request.orderItemId, request.unit, trx))) {
-      throw new ConflictError('This order item already has its subscription.', 'already_activated');
+      throw fail('already_activated');
     }
     return undefined;
   }
@@ -205,7 +205,7 @@ export class SubscriptionsService {
 
   async get(id: number, trx?: Knex.Transaction): Promise<SubscriptionView> {
     const row = Number.isSafeInteger(id) && id > 0 ? await this.subscriptions.findById(id, trx) : undefined;
-    if (!row) throw new NotFoundError('This subscription does not exist.', 'subscription_not_found');
+    if (!row) throw fail('subscription_not_found');
     return toView(row);
   }
 

@@ -7,9 +7,14 @@
  */
 import type { InferType } from 'yup';
 import type { catalog, email, orders, refunds, staff, subscriptions } from '@subshare/core/wire';
-import { apiDownload, apiGet, apiPost, type DownloadedFile } from './client';
+import { callApi, downloadApi } from './calls';
+import type { DownloadedFile } from './client';
 import { getUserPanel, type UserPanel } from './panel';
 import type { Item } from './types';
+
+/** An order state (spec section 3) as the staff lists take it. */
+type OrderState = staff.OrdersByStateQuery['state'];
+type SendEmailInput = email.SendEmailInput;
 
 /** One item of an order as the admin lists show it (spec section 3). */
 export type AdminOrderItem = orders.OrderItemAnswer;
@@ -56,31 +61,29 @@ export type RefundResult = refunds.RefundResultAnswer;
 /** The e-mail written now, or the first one when the same request came within a minute (`repeated`). */
 export type SentEmail = email.SentEmailAnswer;
 
-const auth = { auth: true } as const;
-
 // Orders -----------------------------------------------------------------------------------
 
 /** `languageId`: the admin's; platforms, types and durations are named in it (an order keeps its buyer's language). */
 export function getOrdersByState(state: number, page: number, limit: number, languageId: number): Promise<AdminOrder[]> {
-  return apiGet<AdminOrder[]>('/api/order/getbystate', { state, page, limit, languageId }, auth);
+  return callApi('listOrdersByState', { query: { state: state as OrderState, page, limit, languageId: languageId as 1 | 2 } });
 }
 
 export function getOrdersPages(state: number, limit: number): Promise<PagesCount> {
-  return apiGet<PagesCount>('/api/order/getorderspages', { state, limit }, auth);
+  return callApi('countOrderPages', { query: { state: state as OrderState, limit } });
 }
 
 export function getOrder(id: number, languageId: number): Promise<AdminOrder> {
-  return apiGet<AdminOrder>('/api/order/getorder', { id, languageId }, auth);
+  return callApi('getOrder', { query: { id, languageId: languageId as 1 | 2 } });
 }
 
 /** A waiting order (state 6) gets its slots now; 409 when it is not waiting or no slot is free. */
 export function activateOrder(orderId: number): Promise<subscriptions.ActivateAnswer> {
-  return apiPost<subscriptions.ActivateAnswer>('/api/webhook/activatesubscribe', { orderId }, auth);
+  return callApi('activateSubscription', { body: { orderId } });
 }
 
 /** Admins: what a refund of the order would be now (amount paid, fee, refund, the policy window). */
 export function getRefundQuote(orderId: number): Promise<RefundQuote> {
-  return apiGet<RefundQuote>('/api/order/refundquote', { orderId }, auth);
+  return callApi('getRefundQuote', { query: { orderId } });
 }
 
 /**
@@ -89,31 +92,31 @@ export function getRefundQuote(orderId: number): Promise<RefundQuote> {
  * when the order is not refundable; 503 when the provider could not be reached (nothing changed).
  */
 export function refundOrder(request: RefundRequest): Promise<RefundResult> {
-  return apiPost<RefundResult>('/api/order/refund', request, auth);
+  return callApi('refundOrder', { body: request });
 }
 
 /** The orders of a state as CSV (beyond the spec), fetched with the token. */
 export function exportOrdersCsv(state: number): Promise<DownloadedFile> {
-  return apiDownload('/api/order/export.csv', { state });
+  return downloadApi('exportOrdersCsv', { query: { state: state as OrderState } });
 }
 
 // Users ------------------------------------------------------------------------------------
 
 export function getUsers(page: number, limit: number): Promise<AdminUser[]> {
-  return apiGet<AdminUser[]>('/api/user/getusers', { page, limit }, auth);
+  return callApi('listUsers', { query: { page, limit } });
 }
 
 export function getUsersByEmail(email: string): Promise<AdminUser[]> {
-  return apiGet<AdminUser[]>('/api/user/getusersbyemail', { email }, auth);
+  return callApi('searchUsersByEmail', { query: { email } });
 }
 
 export function getUsersPages(limit: number): Promise<PagesCount> {
-  return apiGet<PagesCount>('/api/user/getuserspages', { limit }, auth);
+  return callApi('countUserPages', { query: { limit } });
 }
 
 /** One e-mail of a kind (0–9) to the user, in their language. */
 export function sendEmail(userId: number, emailType: number): Promise<SentEmail> {
-  return apiPost<SentEmail>('/api/email/sendemail', { userId, emailType }, auth);
+  return callApi('sendEmail', { body: { userId, emailType: emailType as SendEmailInput['emailType'] } });
 }
 
 /** A user's panel as staff see it, in the admin's language (the spec's admin view asks in English, languageId 1). */
@@ -123,33 +126,33 @@ export function getAdminUserPanel(userId: number, languageId: number): Promise<U
 
 /** Moves a subscription to a free slot of another account of its platform. */
 export function replaceSubscription(subscribeId: number, orderId: number): Promise<subscriptions.ReplaceAnswer> {
-  return apiPost<subscriptions.ReplaceAnswer>('/api/webhook/replacesubscribe', { subscribeId, orderId }, auth);
+  return callApi('replaceSubscription', { body: { subscribeId, orderId } });
 }
 
 // Platforms, mailboxes and accounts --------------------------------------------------------
 
 export function getPlatforms(): Promise<AdminPlatform[]> {
-  return apiGet<AdminPlatform[]>('/api/platform/getplatforms', undefined, auth);
+  return callApi('getAllPlatforms', {});
 }
 
 /** The platform's and the unassigned mailboxes, passwords included (the server audits the read). The spec spells it `plaformId`. */
 export function getMailboxes(platformId: number): Promise<Mailbox[]> {
-  return apiGet<Mailbox[]>('/api/subscribe/getbemails', { plaformId: platformId }, auth);
+  return callApi('listMailboxes', { query: { plaformId: platformId } });
 }
 
 /** A new mailbox for the platform (admin only); its password is shown this once. */
 export function createMailbox(platformId: number): Promise<Mailbox> {
-  return apiGet<Mailbox>('/api/subscribe/createbemail', { plaformId: platformId }, auth);
+  return callApi('createMailbox', { query: { plaformId: platformId } });
 }
 
 /** A platform account with its slots (admin only): new capacity for waiting orders. */
 export function createSubscription(payload: NewSubscription): Promise<CreatedAccount> {
-  return apiPost<CreatedAccount>('/api/subscribe/insert', payload, auth);
+  return callApi('createAccount', { body: payload });
 }
 
 // Dashboard --------------------------------------------------------------------------------
 
 /** Platforms named in `languageId`, the admin's language. */
 export function getDashboard(languageId: number): Promise<Dashboard> {
-  return apiGet<Dashboard>('/api/admin/dashboard', { languageId }, auth);
+  return callApi('getDashboard', { query: { languageId: languageId as 1 | 2 } });
 }

@@ -5,7 +5,7 @@
  * Types from `@subshare/core/wire` (catalog-admin.ts). Imported by the admin chunk only.
  */
 import type { catalogAdmin } from '@subshare/core/wire';
-import { apiGet, apiPost, apiUpload } from './client';
+import { callApi, uploadApi } from './calls';
 
 export type EditablePlatform = catalogAdmin.EditablePlatform;
 export type CatalogListItem = catalogAdmin.PlatformListItem;
@@ -15,27 +15,27 @@ export type CatalogConflict = catalogAdmin.CatalogConflictAnswer;
 export type UploadAnswer = catalogAdmin.UploadAnswer;
 
 export function getCatalogPlatforms(): Promise<CatalogListItem[]> {
-  return apiGet<CatalogListItem[]>('/api/catalog/platforms', undefined, { auth: true });
+  return callApi('listCatalogPlatforms', {});
 }
 
 export function getCatalogPlatform(id: number): Promise<EditablePlatform> {
-  return apiGet<EditablePlatform>('/api/catalog/platform', { id }, { auth: true });
+  return callApi('getCatalogPlatform', { query: { id } });
 }
 
 export function createPlatform(body: CreatePlatformBody): Promise<EditablePlatform> {
-  return apiPost<EditablePlatform>('/api/catalog/createplatform', body, { auth: true });
+  return callApi('createPlatform', { body });
 }
 
 /** A stale `version` answers 409 `catalog_conflict` (`CatalogConflict` in the error's body). */
 export function updatePlatform(body: UpdatePlatformBody): Promise<EditablePlatform> {
-  return apiPost<EditablePlatform>('/api/catalog/updateplatform', body, { auth: true });
+  return callApi('updatePlatform', { body });
 }
 
 export function setPlatformEnabled(body: catalogAdmin.SetEnabledBody): Promise<unknown> {
-  return apiPost<unknown>('/api/catalog/setenabled', body, { auth: true });
+  return callApi('setPlatformEnabled', { body });
 }
 
 /** The file as the request's body, with its own Content-Type (SVG, PNG or WebP). */
 export function uploadLogo(file: Blob): Promise<UploadAnswer> {
-  return apiUpload<UploadAnswer>('/api/catalog/uploadlogo', file, undefined, { auth: true });
+  return uploadApi('uploadLogo', file);
 }

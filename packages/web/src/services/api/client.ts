@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: Record<string, string>;
+  /** The values the server filled into its message (`{ triesLeft: 4 }`), for a translation to say them too. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
   /** The server's own `message`, meant for the visitor; undefined when the body had none. */
   readonly serverMessage: string | undefined;
   /** The whole error body, for answers that carry more than `{ message, code, errors }` (the catalog editor's 409). */
@@ -20,6 +22,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.errors = body.errors ?? {};
+    this.params = body.params;
     this.serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
     this.body = body;
   }

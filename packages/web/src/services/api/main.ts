@@ -1,10 +1,10 @@
 /** `/api/main/*`: the public calls behind the storefront shell and home page. */
-import { apiGet } from './client';
+import { callApi } from './calls';
 import type { BusinessInfo, CurrencyCode, HomeResponse, LoginPageData } from './types';
 
 /** The visitor's language id guessed from the country (1 English, 2 Korean). */
 export function getCountry(): Promise<number> {
-  return apiGet<number>('/api/main/getcountry');
+  return callApi('getCountry', {});
 }
 
 /**
@@ -12,14 +12,14 @@ export function getCountry(): Promise<number> {
  * (answered back as `currencyCode`); without it the server picks by country.
  */
 export function getHome(languageId: number, currency?: CurrencyCode): Promise<HomeResponse> {
-  return apiGet<HomeResponse>('/api/main/home', { languageId, currency });
+  return callApi('getHome', { query: { languageId: languageId as 1 | 2, currency } });
 }
 
 export function getBusiness(): Promise<BusinessInfo> {
-  return apiGet<BusinessInfo>('/api/main/business');
+  return callApi('getBusiness', {});
 }
 
 /** KR or GLOBAL: which social button the login page offers. */
 export function getLoginPageData(): Promise<LoginPageData> {
-  return apiGet<LoginPageData>('/api/main/loginpagedata');
+  return callApi('getLoginPageData', {});
 }

@@ -4,7 +4,7 @@
  * panel chunk only.
  */
 import type { panel, renewals } from '@subshare/core/wire';
-import { apiGet, apiPost } from './client';
+import { callApi } from './calls';
 
 /**
  * The spec's "Subscription/order item": one entry of either list. Waiting items have no
@@ -16,22 +16,22 @@ export type UserPanel = panel.PanelAnswer;
 export type PanelUser = UserPanel['user'];
 
 export function getUserPanel(id: number, languageId: number): Promise<UserPanel> {
-  return apiGet<UserPanel>('/api/user/getuserpanel', { id, languageId }, { auth: true });
+  return callApi('getUserPanel', { query: { id, languageId: languageId as 1 | 2 } });
 }
 
 /** Stores the buyer's platform login e-mail for the family invitation; answers the stored e-mail (read-only from then on). */
 export function setInvitationEmail(orderId: number, email: string): Promise<panel.InvitationEmailAnswer> {
-  return apiPost<panel.InvitationEmailAnswer>('/api/order/setinvatiotaionemail', { email, orderId }, { auth: true });
+  return callApi('setInvitationEmail', { body: { email, orderId } });
 }
 
 /** The newest household / travel link in the account's mailbox (video platforms); null until one arrives. Polled. */
 export function getHouseholdLink(subscriptionId: number): Promise<panel.HouseholdLinkAnswer> {
-  return apiGet<panel.HouseholdLinkAnswer>('/api/email/getnvlink', { subscriptionId }, { auth: true });
+  return callApi('getHouseholdLink', { query: { subscriptionId } });
 }
 
 /** The newest six-digit login code in the account's mailbox (AI-chat platforms); null until one arrives. Polled. */
 export function getLoginCode(subscriptionId: number): Promise<panel.LoginCodeAnswer> {
-  return apiGet<panel.LoginCodeAnswer>('/api/email/getchgptcode', { subscriptionId }, { auth: true });
+  return callApi('getLoginCode', { query: { subscriptionId } });
 }
 
 /** A subscription's renewal as the panel shows it (issue 28). */
@@ -39,5 +39,5 @@ export type RenewalState = renewals.RenewalStateAnswer;
 
 /** The holder turns automatic renewal on or off; answers the renewal as it now stands. */
 export function setAutoRenew(subscriptionId: number, enabled: boolean): Promise<RenewalState> {
-  return apiPost<RenewalState>('/api/subscribe/autorenew', { subscriptionId, enabled }, { auth: true });
+  return callApi('setAutoRenew', { body: { subscriptionId, enabled } });
 }

@@ -2,7 +2,7 @@
  * `/api/order/*` and `/api/payment/*`: the buyer's order and its payment (spec sections 3, 4
  * and 7). Every call carries the login's bearer token. Imported by the checkout chunk only.
  */
-import { apiGet, apiPost } from './client';
+import { callApi } from './calls';
 import type { orders, payments } from '@subshare/core/wire';
 
 /**
@@ -37,20 +37,18 @@ export type CreateOrderRequest = orders.InsertOrderInput & { userId: number };
 export type CheckoutSession = payments.CheckoutAnswer;
 
 export function createOrder(request: CreateOrderRequest): Promise<Order> {
-  return apiPost<Order>('/api/order/insert', request, { auth: true });
+  return callApi('createOrder', { body: request });
 }
 
 export function getOrder(id: number): Promise<Order> {
-  return apiGet<Order>('/api/order/getorder', { id }, { auth: true });
+  return callApi('getOrder', { query: { id } });
 }
 
 /** Starts a checkout with the method's provider and answers its payment page. */
 export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false): Promise<CheckoutSession> {
-  if (method === 1) {
-    return apiPost<CheckoutSession>('/api/payment/createcheckoutsession', renewAutomatically ? { orderId, renewAutomatically } : { orderId }, { auth: true });
-  }
-  if (method === 2) return apiPost<CheckoutSession>('/api/payment/createcheckoutsessioncoinpal', { orderId }, { auth: true });
-  return apiPost<CheckoutSession>('/api/payment/createcheckoutsessionpayssion', { orderId, pmId: method }, { auth: true });
+  if (method === 1) return callApi('startCardCheckout', { body: { orderId, renewAutomatically } });
+  if (method === 2) return callApi('startCryptoCheckout', { body: { orderId } });
+  return callApi('startPayssionCheckout', { body: { orderId, pmId: method } });
 }
 
 /**
@@ -59,16 +57,16 @@ export function createCheckoutSession(orderId: number, method: PaymentMethodId, 
  */
 export async function checkPayssionSession(orderId: string, transactionId: string | null): Promise<boolean> {
   const body = transactionId ? { orderId, transactionId } : { orderId };
-  return (await apiPost<unknown>('/api/payment/checksessionpayssion', body, { auth: true })) === true;
+  return (await callApi('checkPayssionPayment', { body })) === true;
 }
 
 /** POST /api/payment/process: brings the order up to date with its provider; answers the order. */
 export function processPayment(orderId: number): Promise<Order> {
-  return apiPost<Order>('/api/payment/process', { orderId }, { auth: true });
+  return callApi('processPayment', { body: { orderId } });
 }
 
 /** Whether a card payment can tick "Renew automatically" here (Stripe configured). */
 export async function autoRenewAvailable(): Promise<boolean> {
-  const answer = await apiGet<{ available?: unknown }>('/api/payment/autorenew');
-  return answer?.available === true;
+  const answer = await callApi('getAutoRenewAvailability', {});
+  return answer.available === true;
 }

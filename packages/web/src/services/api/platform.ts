@@ -1,5 +1,5 @@
 /** `/api/platform/*`: one platform of the catalog for its page. */
-import { apiGet } from './client';
+import { callApi } from './calls';
 import type { CurrencyCode, PlatformResponse } from './types';
 
 /**
@@ -8,5 +8,5 @@ import type { CurrencyCode, PlatformResponse } from './types';
  * platform (`code: 'platform_not_found'`), 400 for a malformed id.
  */
 export function getPlatform(id: number, languageId: number, currency?: CurrencyCode): Promise<PlatformResponse> {
-  return apiGet<PlatformResponse>('/api/platform/getplatform', { id, languageId, currency });
+  return callApi('getPlatform', { query: { id, languageId: languageId as 1 | 2, currency } });
 }

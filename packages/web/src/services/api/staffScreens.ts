@@ -4,7 +4,7 @@
  * token on every call; imported by the admin chunk only.
  */
 import type { accountHealth, email, staff } from '@subshare/core/wire';
-import { apiGet, apiPost } from './client';
+import { callApi } from './calls';
 
 /** A moderator (1) or admin (2), with when they got the role. */
 export type StaffMember = staff.StaffMemberAnswer;
@@ -22,50 +22,48 @@ export type OutboxEmail = email.OutboxEmailAnswer;
 export type OutboxRetry = email.OutboxRetryAnswer;
 export type PagesCount = staff.PageCountAnswer;
 
-const auth = { auth: true } as const;
-
 export function getStaffList(): Promise<StaffMember[]> {
-  return apiGet<StaffMember[]>('/api/staff/list', undefined, auth);
+  return callApi('listStaff', {});
 }
 
 /** role: 0 user, 1 moderator, 2 admin; 409 `last_admin` when it would leave no admin. */
 export function setRole(emailAddress: string, role: 0 | 1 | 2): Promise<RoleChange> {
-  return apiPost<RoleChange>('/api/staff/setrole', { email: emailAddress, role }, auth);
+  return callApi('setRole', { body: { email: emailAddress, role } });
 }
 
 export function getAuditLog(filter: AuditFilter, page: number, limit: number): Promise<AuditEntry[]> {
-  return apiGet<AuditEntry[]>('/api/audit/log', { ...filter, page, limit }, auth);
+  return callApi('listAuditLog', { query: { ...filter, page, limit } });
 }
 
 export function getAuditPages(filter: AuditFilter, limit: number): Promise<PagesCount> {
-  return apiGet<PagesCount>('/api/audit/logpages', { ...filter, limit }, auth);
+  return callApi('countAuditPages', { query: { ...filter, limit } });
 }
 
 export function getOutbox(page: number, limit: number, status?: OutboxEmailSummary['status']): Promise<OutboxPage> {
-  return apiGet<OutboxPage>('/api/email/outbox', { page, limit, status }, auth);
+  return callApi('listOutbox', { query: { page, limit, status } });
 }
 
 export function getOutboxEmail(id: number): Promise<OutboxEmail> {
-  return apiGet<OutboxEmail>(`/api/email/outbox/${id}`, undefined, auth);
+  return callApi('getOutboxEmail', { params: { id } });
 }
 
 /** Only a failed e-mail is queued again; `queued: false` when it was waiting already. */
 export function retryOutboxEmail(id: number): Promise<OutboxRetry> {
-  return apiPost<OutboxRetry>('/api/email/outbox/retry', { id }, auth);
+  return callApi('retryOutboxEmail', { body: { id } });
 }
 
 /** One platform account by health (issue 29), with its buyers and where they went. */
 export type AccountHealth = accountHealth.AccountHealthItem;
 
 export function getAccountHealth(platformId?: number): Promise<AccountHealth[]> {
-  return apiGet<AccountHealth[]>('/api/subscribe/accounthealth', { platformId }, auth);
+  return callApi('getAccountHealth', { query: { platformId } });
 }
 
 export function setAccountHealth(accountId: number, state: AccountHealth['state'], reason: string): Promise<unknown> {
-  return apiPost('/api/subscribe/setaccounthealth', { accountId, state, reason }, auth);
+  return callApi('setAccountHealth', { body: { accountId, state, reason } });
 }
 
 /** 409 `nothing_to_extend` when every moved buyer has their time back already. */
 export function extendLostTime(accountId: number): Promise<accountHealth.ExtendLostTimeAnswer> {
-  return apiPost<accountHealth.ExtendLostTimeAnswer>('/api/subscribe/extendlosttime', { accountId }, auth);
+  return callApi('extendLostTime', { body: { accountId } });
 }

@@ -32,6 +32,7 @@ export type AuthResponse = account.LoginAnswer;
 export interface ApiErrorBody {
   message?: string;
   code?: string;
+  params?: Record<string, string | number>;
   errors?: Record<string, string>;
 }
 

@@ -7,7 +7,7 @@
  * The token is a credential: it never appears in an error message or a log.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { UnauthenticatedError, UnavailableError } from '../../../shared/errors.js';
+import { type UnauthenticatedError, fail } from '../../../shared/errors.js';
 import type { GoogleIdTokenVerifier, SocialProfile } from './social-profile.js';
 
 export interface GoogleIdTokensOptions {
@@ -35,7 +35,7 @@ class KeysUnavailable extends Error {}
 const TOKEN_KEY_ERRORS = [errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JOSENotSupported, errors.JOSEAlgNotAllowed, errors.JWSInvalid];
 
 function invalid(): UnauthenticatedError {
-  return new UnauthenticatedError('Google sign-in could not be verified.', 'google_token_invalid');
+  return fail('google_token_invalid');
 }
 
 function optionalString(value: unknown): string | null {
@@ -79,7 +79,7 @@ export class GoogleIdTokens implements GoogleIdTokenVerifier {
       }));
     } catch (error) {
       if (error instanceof KeysUnavailable) {
-        throw new UnavailableError('Google sign-in is not available right now. Try again later.', 'google_unavailable', error.cause);
+        throw fail('google_unavailable', undefined, { cause: error.cause });
       }
       throw invalid();
     }
@@ -95,7 +95,7 @@ export class GoogleIdTokens implements GoogleIdTokenVerifier {
     const email = optionalString(payload.email)?.toLowerCase() ?? null;
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!email || !verified) {
-      throw new UnauthenticatedError('Your Google account has no verified e-mail address.', 'email_not_verified');
+      throw fail('google_email_not_verified');
     }
 
     return {

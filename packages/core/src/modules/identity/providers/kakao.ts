@@ -4,7 +4,7 @@
  *
  * Tokens and codes are credentials: they never appear in an error message or a log.
  */
-import { UnauthenticatedError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import { type UnauthenticatedError, type UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
 import type { KakaoOAuthClient, SocialProfile } from './social-profile.js';
 
 export interface KakaoOAuthOptions {
@@ -23,11 +23,11 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=utf-8';
 const MAX_PARAM_LENGTH = 2048;
 
 function loginFailed(): UnauthenticatedError {
-  return new UnauthenticatedError('Kakao login failed.', 'kakao_login_failed');
+  return fail('kakao_login_failed');
 }
 
 function unavailable(cause?: unknown): UnavailableError {
-  return new UnavailableError('Kakao login is not available right now. Try again later.', 'kakao_unavailable', cause);
+  return fail('kakao_unavailable', undefined, { cause: cause });
 }
 
 function optionalString(value: unknown): string | null {

@@ -6,7 +6,7 @@
  *
  * Tokens and codes are credentials: they never appear in an error message or a log.
  */
-import { UnauthenticatedError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import { type UnauthenticatedError, type UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
 import type { NaverOAuthClient, SocialProfile } from './social-profile.js';
 
 export interface NaverOAuthOptions {
@@ -36,11 +36,11 @@ const NAVER_REFUSED_RESULTCODES = new Set(['024', '028', '403']);
 const MAX_PARAM_LENGTH = 2048;
 
 function loginFailed(): UnauthenticatedError {
-  return new UnauthenticatedError('Naver login failed.', 'naver_login_failed');
+  return fail('naver_login_failed');
 }
 
 function unavailable(cause?: unknown): UnavailableError {
-  return new UnavailableError('Naver login is not available right now. Try again later.', 'naver_unavailable', cause);
+  return fail('naver_unavailable', undefined, { cause: cause });
 }
 
 function optionalString(value: unknown): string | null {

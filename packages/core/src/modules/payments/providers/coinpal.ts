@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
-import { NotFoundError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import { type UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
 import { CURRENCIES, type Money, toMajorUnits } from '../../../shared/money.js';
 import {
   type CheckoutRequest,
@@ -81,7 +81,7 @@ export function coinpalStatus(status: string | undefined): ProviderStatus {
 }
 
 function unavailable(cause?: unknown): UnavailableError {
-  return new UnavailableError('Crypto payments are not available right now. Try again later.', 'coinpal_unavailable', cause);
+  return fail('coinpal_unavailable', undefined, { cause: cause });
 }
 
 export class CoinPalProvider implements PaymentProvider {
@@ -185,13 +185,13 @@ export class CoinPalProvider implements PaymentProvider {
     const body = await this.post('/gateway/pay/query', { gcid: payment.providerReference, merchantNo: this.merchantNo });
     const respCode = text(body.respCode);
     if (respCode !== undefined && respCode !== '200') {
-      if (respCode === '404') throw new NotFoundError('CoinPal does not know this payment.', 'coinpal_payment_not_found');
+      if (respCode === '404') throw fail('coinpal_payment_not_found');
       throw unavailable();
     }
     const orderNo = text(body.orderNo);
     const reference = text(body.reference) ?? payment.providerReference;
     if ((orderNo !== undefined && orderNo !== payment.reference) || reference !== payment.providerReference) {
-      throw new UnavailableError('CoinPal answered about another payment.', 'coinpal_mismatch');
+      throw fail('coinpal_mismatch');
     }
     const rawStatus = text(body.status);
     const status: ProviderStatus | 'unknown' = rawStatus === undefined ? 'unknown' : coinpalStatus(rawStatus);

@@ -12,7 +12,7 @@
  * PAYSSION_API_BASE replaces `https://www.payssion.com/api/v1` (e.g. `http://127.0.0.1:port/api/v1`).
  */
 import { createHash } from 'node:crypto';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import { ConflictError, UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
 import { CURRENCIES, type Money, toMajorUnits } from '../../../shared/money.js';
 import {
   type CheckoutRequest,
@@ -112,7 +112,10 @@ export function payssionStatus(state: string | undefined): ProviderStatus | 'unk
   }
 }
 
-function unavailable(cause?: unknown, code = 'payssion_unavailable'): UnavailableError {
+function unavailable(
+  cause?: unknown,
+  code: 'payssion_unavailable' | 'payssion_misconfigured' | 'payssion_mismatch' = 'payssion_unavailable',
+): UnavailableError {
   return new UnavailableError('This payment method is not available right now. Try again later.', code, cause);
 }
 
@@ -124,7 +127,7 @@ function refused(resultCode: string | undefined, description: string | undefined
   const message = (description ?? 'unknown error').slice(0, 200);
   if (resultCode !== undefined && TRANSIENT.has(resultCode)) return unavailable(new Error(`Payssion ${resultCode}: ${message}`));
   if (resultCode !== undefined && MISCONFIGURED.has(resultCode)) return unavailable(new Error(`Payssion ${resultCode}: ${message}`), 'payssion_misconfigured');
-  if (resultCode === '413') return new ConflictError('This payment attempt was already sent to Payssion.', 'payssion_repeated_order');
+  if (resultCode === '413') return fail('payssion_repeated_order');
   return new ValidationError(`Payssion refused the payment: ${message}`, undefined, 'payssion_rejected');
 }
 
@@ -270,7 +273,7 @@ export class PayssionProvider implements PaymentProvider {
       api_sig: payssionDetailsSig(this.apiKey, transactionId, payment.reference, this.secretKey),
     });
     const resultCode = text(body.result_code);
-    if (resultCode === '412' || resultCode === '404') throw new NotFoundError('Payssion does not know this payment.', 'payssion_payment_not_found');
+    if (resultCode === '412' || resultCode === '404') throw fail('payssion_payment_not_found');
     if (resultCode !== '200') throw refused(resultCode, text(body.description));
     const transaction = isObject(body.transaction) ? body.transaction : undefined;
     if (!transaction) throw unavailable(new Error('Payssion answered without a transaction'));

@@ -16,7 +16,7 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../../shared/errors.js';
+import { ConflictError, UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
 import { type Money, isCurrencyCode, money } from '../../../shared/money.js';
 import {
   type CheckoutRequest,
@@ -300,21 +300,21 @@ function translate(error: unknown, action: 'create' | 'query' | 'refund'): Error
       return new UnavailableError(`Card payments are not available right now (${action}). Try again later.`, 'stripe_unavailable', error);
     case 'StripeAuthenticationError':
     case 'StripePermissionError':
-      return new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_misconfigured', error);
+      return fail('stripe_misconfigured', undefined, { cause: error });
     case 'StripeIdempotencyError':
       return action === 'refund'
-        ? new ConflictError('This refund was already sent to Stripe with other details.', 'stripe_idempotency', error)
+        ? fail('stripe_idempotency', undefined, { cause: error })
         : new ConflictError('This payment attempt was already started with other details.', 'stripe_idempotency', error);
     default:
       if (status >= 500 || status === 0) {
         return new UnavailableError(`Card payments are not available right now (${action}). Try again later.`, 'stripe_unavailable', error);
       }
       if (action === 'refund') {
-        if (error.code === 'resource_missing') return new NotFoundError('Stripe does not know the payment of this order.', 'stripe_payment_not_found');
+        if (error.code === 'resource_missing') return fail('stripe_payment_not_found');
         // Already refunded, more than is left, a payment that cannot be refunded: the order stays as it is.
         return new ConflictError(`Stripe refused the refund: ${withoutKeys(error.message)}`, 'refund_refused');
       }
-      if (error.code === 'resource_missing') return new NotFoundError('Stripe does not know this checkout session.', 'stripe_session_not_found');
+      if (error.code === 'resource_missing') return fail('stripe_session_not_found');
       return new ValidationError(`Stripe refused the payment: ${error.message}`, undefined, 'stripe_rejected');
   }
 }
@@ -430,7 +430,7 @@ export class StripeProvider implements PaymentProvider {
       throw translate(error, 'create');
     }
     if (!session.id || !session.url || !/^https?:\/\//i.test(session.url)) {
-      throw new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_unavailable');
+      throw fail('stripe_unavailable');
     }
     return { providerReference: session.id, url: session.url };
   }
@@ -586,8 +586,7 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw translate(error, 'refund');
     }
-    if (typeof refund.id !== 'string' || !refund.id)
-      throw new UnavailableError('Card payments are not available right now. Try again later.', 'stripe_unavailable');
+    if (typeof refund.id !== 'string' || !refund.id) throw fail('stripe_unavailable');
     switch (refund.status) {
       case 'succeeded':
         return { providerRefundId: refund.id, status: 'succeeded', ...learnt };

@@ -1,14 +1,24 @@
+import type { HttpErrorCode } from '@subshare/core/wire/errors';
+
 /**
  * The server's errors in Korean, by their `code` (the server always answers in English; see
  * `index.ts`). Loaded only when a Korean visitor meets an error. Where one code stands for
- * several English sentences, the text says what they have in common. A test holds every code
- * here to a code the server still raises (test/unit/web-error-texts.test.ts).
+ * several English sentences, the text says what they have in common. Keyed by the error dictionary
+ * (core/src/wire/errors.ts): a code without Korean does not compile, and `{name}` placeholders
+ * are filled with the answer's `params` as the English message is (test/unit/web-error-texts.test.ts).
  */
-export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
+export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   // Sign-in, sign-up and sessions
   email_taken: '이미 가입된 이메일입니다. 로그인해 주세요.',
   invalid_credentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
-  too_many_requests: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  too_many_requests: '이 네트워크에서 요청이 너무 많습니다. 몇 분 후 다시 시도해 주세요.',
+  too_many_failed_logins: '이 계정의 로그인 실패가 너무 많습니다. 몇 분 후 다시 시도해 주세요.',
+  too_many_wrong_passwords: '현재 비밀번호를 너무 많이 틀렸습니다. 몇 분 후 다시 시도해 주세요.',
+  code_requested_recently: '새 코드는 1분 후에 다시 요청할 수 있습니다.',
+  too_many_codes_today: '오늘 요청할 수 있는 코드 수를 넘었습니다. 내일 다시 시도해 주세요.',
+  too_many_code_tries_for_address: '이 이메일 주소로 잘못된 코드가 너무 많이 입력되었습니다. 나중에 다시 시도해 주세요.',
+  too_many_wrong_codes: '코드를 너무 많이 틀렸습니다. 1시간 후 새 코드를 요청해 주세요.',
+  too_many_mailbox_reads: '인증 메일 조회가 너무 많습니다. 몇 분 후 다시 시도해 주세요.',
   unauthenticated: '로그인이 필요합니다.',
   missing_token: '로그인이 필요합니다.',
   token_expired: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
@@ -18,12 +28,14 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   forbidden: '이 작업을 할 권한이 없습니다.',
   // E-mail verification and password reset
   email_not_verified: '먼저 이메일 인증을 완료해 주세요.',
-  invalid_code: '인증 코드가 올바르지 않습니다. 다시 확인하거나 새 코드를 요청해 주세요.',
+  invalid_code: '인증 코드가 올바르지 않거나 만료되었습니다. 남은 시도 횟수: {triesLeft}회.',
   already_verified: '이미 인증된 이메일입니다.',
   not_your_email: '본인의 이메일만 인증할 수 있습니다.',
   // Social sign-in
   provider_disabled: '사용할 수 없는 로그인 또는 결제 수단입니다.',
   google_token_invalid: 'Google 로그인을 확인할 수 없습니다.',
+  google_email_not_verified: 'Google 계정에 인증된 이메일 주소가 없습니다.',
+  password_login_required: '이 계정을 연결하려면 비밀번호로 로그인해 주세요.',
   google_unavailable: '지금은 Google 로그인을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   email_required: '계정을 만들려면 이메일 주소가 필요하지만, 이 로그인 계정은 이메일 주소를 제공하지 않았습니다.',
   provider_email_invalid: '이 로그인 계정의 이메일 주소는 사용할 수 없는 주소입니다.',
@@ -36,10 +48,13 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   demo_payments_off: '데모 결제가 꺼져 있어 이 결제는 더 이상 진행할 수 없습니다.',
   order_not_found: '존재하지 않는 주문입니다.',
   order_not_payable: '더 이상 결제할 수 없는 주문입니다.',
+  invalid_choice: '플랫폼, 유형, 기간을 선택해 주세요.',
   // Automatic renewal
   no_saved_card: '이 구독에 저장된 카드가 없습니다. 카드 결제 시 "자동 연장"을 선택하면 카드가 저장됩니다.',
   renewal_in_progress: '지금 연장 결제가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
   autorenew_unavailable: '자동 연장은 Stripe 카드 결제에서만 사용할 수 있습니다.',
+  renewal_link_invalid: '연장 링크가 올바르지 않거나 만료되었습니다.',
+  renewal_link_unusable: '이 연장 링크는 더 이상 사용할 수 없습니다.',
   option_unavailable: '주문할 수 없는 옵션입니다.',
   price_unavailable: '이 통화로는 가격이 없는 옵션입니다.',
   method_unavailable: '이 주문에는 사용할 수 없는 결제 수단입니다.',
@@ -51,6 +66,18 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   payssion_unavailable: '지금은 이 결제 수단의 결제 대행사에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   payssion_misconfigured: '지금은 이 결제 수단을 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   payssion_repeated_order: '이미 진행 중인 결제입니다.',
+  payssion_mismatch: '결제 대행사(Payssion)가 다른 결제에 대해 응답했습니다. 잠시 후 다시 시도해 주세요.',
+  payssion_rejected: '결제 대행사(Payssion)가 결제를 거절했습니다: {reason}',
+  payssion_payment_not_found: '결제 대행사(Payssion)에서 이 결제를 찾을 수 없습니다.',
+  stripe_rejected: '카드 결제 대행사(Stripe)가 결제를 거절했습니다: {reason}',
+  stripe_session_not_found: '카드 결제 대행사(Stripe)에서 이 결제 세션을 찾을 수 없습니다.',
+  stripe_payment_not_found: '카드 결제 대행사(Stripe)에서 이 주문의 결제를 찾을 수 없습니다.',
+  stripe_idempotency: '이 환불은 이미 다른 내용으로 카드 결제 대행사(Stripe)에 보내졌습니다.',
+  coinpal_rejected: '암호화폐 결제 대행사(CoinPal)가 결제를 거절했습니다: {reason}',
+  coinpal_payment_not_found: '암호화폐 결제 대행사(CoinPal)에서 이 결제를 찾을 수 없습니다.',
+  coinpal_mismatch: '암호화폐 결제 대행사(CoinPal)가 다른 결제에 대해 응답했습니다. 잠시 후 다시 시도해 주세요.',
+  invalid_signature: '결제 알림을 확인할 수 없습니다.',
+  notification_mismatch: '결제 알림이 해당 결제와 맞지 않습니다.',
   // The panel and its verification fetch
   invitation_email_set: '초대 이메일이 이미 등록되어 변경할 수 없습니다.',
   order_closed: '이 주문에는 더 이상 초대 이메일을 등록할 수 없습니다.',
@@ -59,6 +86,8 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   wrong_platform_type: '이 플랫폼에서는 사용할 수 없는 기능입니다.',
   no_mailbox: '이 계정에는 확인할 메일함이 없습니다. 고객센터에 문의해 주세요.',
   mailbox_reading_off: '지금은 계정 메일함을 확인할 수 없어 인증 링크나 코드를 가져올 수 없습니다. 고객센터에 문의해 주세요.',
+  nothing_to_extend: '돌려줄 시간이 없습니다. 이 계정에서 옮겨진 구매자 중 시간을 기다리는 사람이 없습니다.',
+  mailbox_address_exhausted: '사용할 수 있는 메일함 주소를 찾지 못했습니다. 다시 시도해 주세요.',
   mailbox_unavailable: '지금은 메일함에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   // The admin area (its labels follow the language toggle too)
   platform_not_found: '존재하지 않는 플랫폼입니다.',
@@ -70,12 +99,16 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   order_not_waiting: '활성화를 기다리는 주문이 아닙니다.',
   already_activated: '이 주문 항목에는 이미 구독이 있습니다.',
   no_free_slot: '종료일까지 빈 슬롯이 있는 같은 플랫폼의 다른 계정이 없습니다.',
+  staff_only_email: '이 이메일은 직원 알림 주소로만 보내며, 사용자에게는 보내지 않습니다.',
+  kind_not_sendable: '자동 연장 이메일은 연장 처리에서만 보냅니다.',
   no_waiting_order: '이 사용자에게는 활성화를 기다리는 결제 완료 주문이 없습니다.',
   no_active_subscription: '이 사용자에게는 활성 구독이 없습니다.',
   no_ended_subscription: '이 사용자에게는 종료된 구독이 없습니다.',
   no_replacement: '이 사용자에게는 교체된 구독이 없습니다.',
   email_not_found: '존재하지 않는 이메일입니다.',
   no_refunded_order: '이 사용자에게는 환불된 주문이 없습니다.',
+  email_in_progress: '같은 이메일을 지금 작성하고 있습니다. 다시 시도해 주세요.',
+  email_delivery_failed: '이메일을 전달하지 못했습니다: {reason}',
   smtp_not_configured: 'SMTP_URL이 설정되지 않아 이메일은 발신함에 보관됩니다.',
   email_not_failed: '실패한 이메일만 다시 보낼 수 있습니다. 이 이메일은 이미 발송되었거나 보관 중입니다.',
   // Staff roles (admins)
@@ -108,5 +141,13 @@ export const KOREAN_ERRORS: Readonly<Record<string, string>> = {
   not_found: '찾을 수 없습니다.',
   route_not_found: '찾을 수 없습니다.',
   internal: '일시적인 오류가 발생했습니다. 다시 시도해 주세요.',
+  unavailable: '지금은 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  duplicate: '이미 존재합니다.',
+  overlap: '다른 항목과 겹칩니다.',
+  reference: '존재하지 않는 항목을 가리키고 있습니다.',
+  check: '규칙에 맞지 않는 값입니다.',
+  credentials_malformed: '저장된 계정 비밀번호를 읽을 수 없습니다. 관리자에게 문의해 주세요.',
+  credentials_wrong_key: '저장된 계정 비밀번호가 다른 키로 암호화되어 있습니다. 관리자에게 문의해 주세요.',
+  credentials_tampered: '저장된 계정 비밀번호가 변경되었습니다. 관리자에게 문의해 주세요.',
   database_unavailable: '지금은 서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
 };

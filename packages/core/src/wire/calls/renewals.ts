@@ -1,0 +1,107 @@
+/**
+ * Automatic renewal (issue 28): the holder's switch, the pages of the e-mails' one-click links
+ * (cancel, pay; a GET shows a confirm page, the POST acts: http's renewal-link.page.ts says why),
+ * and staff's view of upcoming and failed renewals.
+ */
+import { declare } from '../declare.js';
+import * as renewals from '../renewals.js';
+
+const RENEWAL = 'core/src/flows/renewal.flow.ts';
+const CANCEL = '/api/subscribe/autorenew/cancel';
+const PAY = '/api/subscribe/autorenew/pay';
+const LINK_ERRORS = ['renewal_link_invalid', 'renewal_link_unusable'] as const;
+const linkPage = (description: string) => ({ status: 200, contentType: 'text/html', description });
+const FORM = {
+  types: ['application/x-www-form-urlencoded'],
+  signature: "`token` in the body: signed by the shop (single-purpose, expiring), as in the e-mail's link.",
+} as const;
+
+export const setAutoRenew = declare({
+  operationId: 'setAutoRenew',
+  method: 'post',
+  path: '/api/subscribe/autorenew',
+  access: 'user',
+  tag: 'panel',
+  extra: true,
+  summary: 'Turn automatic renewal of your subscription on or off',
+  description:
+    'The holder only (404 `subscription_not_found` otherwise). Audited as `subscription.autorenew`. Off cancels a charge not yet made and lets a held slot go; ' +
+    'on needs a saved card (409 `no_saved_card`); 409 `renewal_in_progress` while a charge is being made.',
+  body: renewals.autoRenewBody,
+  answer: renewals.renewalState,
+  errors: ['subscription_not_found', 'no_saved_card', 'renewal_in_progress'],
+  servedBy: RENEWAL,
+});
+
+export const cancelRenewalPage = declare({
+  operationId: 'cancelRenewalPage',
+  method: 'get',
+  path: CANCEL,
+  access: 'public',
+  tag: 'pages',
+  extra: true,
+  summary: "The reminder e-mail's cancel link: a page asking to confirm",
+  description: 'Changes nothing (link prefetchers GET every link); its button POSTs the token. 404 page for a bad or expired token.',
+  query: renewals.linkQuery,
+  answer: linkPage('The confirm page.'),
+  errors: [...LINK_ERRORS],
+  servedBy: RENEWAL,
+});
+
+export const cancelRenewalByLink = declare({
+  operationId: 'cancelRenewalByLink',
+  method: 'post',
+  path: CANCEL,
+  access: 'public',
+  tag: 'pages',
+  extra: true,
+  rawBody: FORM,
+  summary: "The cancel page's button: automatic renewal off (audited, the buyer as actor)",
+  answer: linkPage('Says it is cancelled (404 page for a bad or expired token).'),
+  errors: [...LINK_ERRORS, 'renewal_in_progress'],
+  servedBy: RENEWAL,
+});
+
+export const payRenewalPage = declare({
+  operationId: 'payRenewalPage',
+  method: 'get',
+  path: PAY,
+  access: 'public',
+  tag: 'pages',
+  extra: true,
+  summary: "A renewal e-mail's payment link: a page with one button",
+  description: 'Changes nothing; its button POSTs the token.',
+  query: renewals.linkQuery,
+  answer: linkPage('The page with the pay button.'),
+  errors: [...LINK_ERRORS],
+  servedBy: RENEWAL,
+});
+
+export const payRenewalByLink = declare({
+  operationId: 'payRenewalByLink',
+  method: 'post',
+  path: PAY,
+  access: 'public',
+  tag: 'pages',
+  extra: true,
+  rawBody: FORM,
+  summary: "The payment page's button: the period's renewal order and its checkout",
+  description: 'A 303 to the provider of the method the subscription was bought with; paid, the order extends the same subscription on its slot.',
+  answer: { status: 303, description: "A redirect to the provider's checkout page." },
+  errors: [...LINK_ERRORS],
+  servedBy: RENEWAL,
+});
+
+export const getStaffRenewals = declare({
+  operationId: 'getStaffRenewals',
+  method: 'get',
+  path: '/api/admin/renewals',
+  access: 'staff',
+  tag: 'staff',
+  extra: true,
+  summary: 'Upcoming renewals (30 days, expected revenue) and failed renewals, optionally of one user',
+  query: renewals.staffRenewalsQuery,
+  answer: renewals.staffRenewalsAnswer,
+  errors: [],
+  servedBy: RENEWAL,
+});
