@@ -24,7 +24,10 @@ import { currencyFor, defaultLanguage, visitorCountry } from '../middleware/visi
  * visitor behind a CDN within about a minute (a browser at once), and the shop answers a
  * CDN's requests at most once a minute per language, currency and encoding.
  */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+// must-revalidate: a browser never uses a stale copy (Chromium otherwise serves it and revalidates
+// in the background, so a buyer could see a price already changed); CDNs keep s-maxage and
+// stale-while-revalidate.
+export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
 
 export function catalogHandlers(container: Container) {
   const catalog = container.get<CatalogService>(CATALOG.Service);
