@@ -79,12 +79,14 @@ async function start(container: HTMLElement, earlyChoices: EarlyChoices): Promis
   const privatePage = serverState ? null : import('./app/startPrivatePage');
   const { startStore } = await storeStep;
   const store = startStore(serverState);
+  // What the server rendered, as the store holds it before the visitor or the app changes it.
+  const renderedState = store.getState();
   void privatePage?.then(({ startPrivatePage }) => startPrivatePage(store.getState(), window.location)).catch(() => undefined);
   await nextTask();
   await libraries;
   await nextTask();
   const { hydrate, render } = await (appStep ?? import('./app/startReact'));
-  if (serverState) hydrate(container, store, earlyChoices);
+  if (serverState) hydrate(container, store, renderedState, earlyChoices);
   else render(container, store);
 }
 

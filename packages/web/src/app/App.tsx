@@ -5,7 +5,7 @@ import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
 import { DocumentLanguage } from '../features/language/components/DocumentLanguage';
 import { setNavigator } from '../services/navigation';
 import { routes } from './routes';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 
 /**
  * The routed pages, inside the server's StaticRouter (entry-server.tsx) or the browser's
@@ -23,13 +23,26 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+interface AppFrameProps {
+  store: Store;
+  /**
+   * In the browser, hydrating: the state the server rendered the page from. Parts hydrated after
+   * the store has changed (the routed page hydrates after the root, and a tap on the live header
+   * can change the currency in between) read this while they hydrate, so they match the server's
+   * markup, and then re-render with the store's state (react-redux's `serverState`).
+   */
+  serverState?: unknown;
+  onHydrated?: () => void;
+  children: ReactNode;
+}
+
 /**
  * What surrounds the router on both sides of the one rendering (the server's static router in
  * entry-server.tsx, the browser's here): the same tree, so hydration (and useId) match.
  */
-export function AppFrame({ store, onHydrated, children }: { store: Store; onHydrated?: () => void; children: ReactNode }) {
+export function AppFrame({ store, serverState, onHydrated, children }: AppFrameProps) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <DocumentLanguage />
       <Committed onCommit={onHydrated} />
       {children}
@@ -45,13 +58,15 @@ function Committed({ onCommit }: { onCommit?: () => void }) {
 
 interface AppProps {
   store: AppStore;
+  /** The state the server rendered the page from, when hydrating (see AppFrame). */
+  serverState?: RootState;
   onHydrated?: () => void;
 }
 
 /** The store and the router around every page; Chakra joins only below the pages that use it (app/chakra). */
-export function App({ store, onHydrated }: AppProps) {
+export function App({ store, serverState, onHydrated }: AppProps) {
   return (
-    <AppFrame store={store} onHydrated={onHydrated}>
+    <AppFrame store={store} serverState={serverState} onHydrated={onHydrated}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

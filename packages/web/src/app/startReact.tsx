@@ -17,12 +17,16 @@ import { logError } from '../services/log';
 import { App } from './App';
 import { receiveEarlyChoices } from '../features/catalog/earlyChoice';
 import type { EarlyChoices } from './earlyChoices';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 
 /** For tests and tools: the root has committed (lazy parts hydrate as their code arrives). */
 const markCommitted = () => document.documentElement.setAttribute('data-hydrated', '');
 
-export function hydrate(container: HTMLElement, store: AppStore, earlyChoices: EarlyChoices): void {
+/**
+ * `renderedState` is the store's state as it started from the server's (before anything the
+ * visitor or the app did since): the parts React hydrates late read it (see AppFrame).
+ */
+export function hydrate(container: HTMLElement, store: AppStore, renderedState: RootState, earlyChoices: EarlyChoices): void {
   const session = loadSession();
   const onHydrated = () => {
     markCommitted();
@@ -47,7 +51,7 @@ export function hydrate(container: HTMLElement, store: AppStore, earlyChoices: E
     hydrateRoot(
       container,
       <StrictMode>
-        <App store={store} onHydrated={onHydrated} />
+        <App store={store} serverState={renderedState} onHydrated={onHydrated} />
       </StrictMode>,
       { onRecoverableError: (error) => logError('hydration', error) },
     );
