@@ -152,10 +152,10 @@ describe('social login providers', function () {
     });
 
     it('refuses a Google account without a verified e-mail address', async function () {
-      await refused(verifier.verify(await google.issueIdToken({ email_verified: false })), UnauthenticatedError, 'email_not_verified');
-      await refused(verifier.verify(await google.issueIdToken({ email_verified: 'false' })), UnauthenticatedError, 'email_not_verified');
-      await refused(verifier.verify(await google.issueIdToken({ email_verified: undefined })), UnauthenticatedError, 'email_not_verified');
-      await refused(verifier.verify(await google.issueIdToken({ email: undefined })), UnauthenticatedError, 'email_not_verified');
+      await refused(verifier.verify(await google.issueIdToken({ email_verified: false })), UnauthenticatedError, 'google_email_not_verified');
+      await refused(verifier.verify(await google.issueIdToken({ email_verified: 'false' })), UnauthenticatedError, 'google_email_not_verified');
+      await refused(verifier.verify(await google.issueIdToken({ email_verified: undefined })), UnauthenticatedError, 'google_email_not_verified');
+      await refused(verifier.verify(await google.issueIdToken({ email: undefined })), UnauthenticatedError, 'google_email_not_verified');
     });
 
     it('says "unavailable" when the keys cannot be fetched, and recovers when they can', async function () {

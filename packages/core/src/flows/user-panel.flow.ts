@@ -129,9 +129,17 @@ export class UserPanelFlow {
       });
     }
 
+    // The orders and the subscriptions are read side by side: an activation that commits between
+    // the two reads shows its subscription while its order still reads "paid, not completed".
+    // The subscription wins, so an item is never listed twice.
+    const itemsWithSubscription = new Set(active.map((subscription) => subscription.orderItemId));
     const subscribersNotCompleted = orders
       .filter((order) => order.state === ORDER_STATE.paidNotCompleted)
-      .flatMap((order) => order.items.filter((item) => item.subscriptionId === null).map((item) => describe(order, item, platforms.get(item.platformId))));
+      .flatMap((order) =>
+        order.items
+          .filter((item) => item.subscriptionId === null && !itemsWithSubscription.has(item.id))
+          .map((item) => describe(order, item, platforms.get(item.platformId))),
+      );
 
     if (userId !== viewer.id && revealed.length > 0) {
       await this.audit.record(actor, {

@@ -11,7 +11,7 @@ export const orderIdBody = yup.object({ orderId: neededId('orderId') });
 
 /** A card checkout; `renewAutomatically` (default off) saves the card for automatic renewal (issue 28). */
 export const cardCheckoutBody = orderIdBody.shape({
-  renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').default(false),
+  renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').optional(),
 });
 
 /** Whether card payments can save the card for automatic renewal here (Stripe configured): the payment page's checkbox. */

@@ -46,7 +46,8 @@ export function getOrder(id: number): Promise<Order> {
 
 /** Starts a checkout with the method's provider and answers its payment page. */
 export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false): Promise<CheckoutSession> {
-  if (method === 1) return callApi('startCardCheckout', { body: { orderId, renewAutomatically } });
+  // The spec's body is `{ orderId }`; the opt-in joins it only when chosen.
+  if (method === 1) return callApi('startCardCheckout', { body: renewAutomatically ? { orderId, renewAutomatically } : { orderId } });
   if (method === 2) return callApi('startCryptoCheckout', { body: { orderId } });
   return callApi('startPayssionCheckout', { body: { orderId, pmId: method } });
 }
