@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Page } from 'puppeteer-core';
+import { loginAs, type TestUser } from './agent.js';
+import { loggedInPage, openBrowser, type BrowserSession } from './browser.js';
+import { harness, useWorker } from './harness.js';
+import { createAccount, createOrder, createPlatform, markPaid, platformJobsSettled } from './shop.js';
+import { waitFor } from './wait.js';
+import { ensureWebBuilt } from './web-build.js';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const ROLE = { user: 0, admin: 2 } as const;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/**
+ * Issue 24: axe-core finds no violation on any buyer or staff page that is not a storefront
+ * catalog page (those have their own checks): login, register, payment, the payment result, the
+ * panel and every /jve page, at desktop and phone widths, in English and Korean. All of axe's
+ * rules that are not experimental run (WCAG 2.x A and AA, and its best practices).
+ *
+ * One suite a viewport (test/e2e-browser/axe-desktop.test.ts, axe-phone.test.ts): test files are
+ * what run in parallel, and the two take about a minute and a half each.
+ */
+export function describeAxe(viewportName: string, viewport: { width: number; height: number }): void {
+  useWorker();
+  describe(`browser: axe-core on the buyer and staff pages (${viewportName})`, function () {
+    this.timeout(240_000);
+    let browser: BrowserSession;
+    let baseUrl: string;
+    let admin: TestUser;
+    let buyer: TestUser;
+    let paidOrderId: number;
+    let platformId: number;
+
+    before(async function () {
+      this.timeout(240_000);
+      ensureWebBuilt();
+      baseUrl = await harness().baseUrl();
+      browser = await openBrowser();
+      admin = await loginAs('admin');
+      buyer = await loginAs('user');
+      // The panel and the user page with an active subscription, its credentials and a waiting order.
+      const platform = await createPlatform({ slotsCount: 2 });
+      platformId = platform.id;
+      await createAccount(platform.id, 2);
+      await platformJobsSettled(platform.id);
+      const session = {
+        id: buyer.id,
+        email: buyer.email,
+        name: 'Test User',
+        photoUrl: null,
+        role: 0 as const,
+        isEmailVerified: true,
+        languageId: 1 as const,
+        sessionId: 'axe',
+      };
+      paidOrderId = await createOrder(session, platform);
+      await markPaid(paidOrderId);
+      await waitFor(async () => (await harness().knex('orders').where({ id: paidOrderId }).first()).state === 2, {
+        timeoutMs: 30_000,
+        what: 'the order to activate',
+      });
+      const waiting = await createPlatform({ slotsCount: 2 });
+      await markPaid(await createOrder(session, waiting));
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    async function violations(page: Page): Promise<AxeViolation[]> {
+      // The shop's Content-Security-Policy refuses inline scripts, which is how axe is added.
+      await page.setBypassCSP(true);
+      await page.addScriptTag({ path: AXE_SOURCE });
+      return page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+        }));
+      });
+    }
+
+    async function settled(page: Page, ready: string) {
+      await page.waitForSelector(ready, { timeout: 30_000 });
+      await page.waitForSelector('[data-testid="loading-overlay"]', { hidden: true });
+      // Late requests (a lazy chunk, a second list call) settle; a page that polls never idles, which is fine.
+      await page.waitForNetworkIdle({ idleTime: 250, timeout: 5_000 }).catch(() => undefined);
+    }
+
+    const staffPages = () => [
+      { path: '/jve', ready: '[data-testid="page-admin"]' },
+      { path: '/jve/orders/2', ready: '[data-testid="admin-orders"][data-status="loaded"]' },
+      { path: '/jve/orders/6', ready: '[data-testid="admin-orders"][data-status="loaded"]' },
+      { path: '/jve/orders/5', ready: '[data-testid="admin-orders"][data-status="loaded"]' },
+      { path: '/jve/orders/7', ready: '[data-testid="admin-orders-unknown"]' },
+      { path: '/jve/createsubscriber', ready: '[data-testid="page-admin"]' },
+      { path: '/jve/users', ready: '[data-testid="page-admin"]' },
+      { path: `/jve/user/${buyer.id}`, ready: '[data-testid="page-admin"]' },
+      { path: '/jve/staff', ready: '[data-testid="admin-staff"][data-status="loaded"]' },
+      { path: '/jve/audit', ready: '[data-testid="admin-audit"][data-status="loaded"]' },
+      { path: '/jve/outbox', ready: '[data-testid="page-admin"]' },
+      { path: '/jve/catalog', ready: '[data-testid="admin-catalog"][data-status="loaded"]' },
+      { path: '/jve/catalog/new', ready: '[data-testid="admin-catalog-form"]' },
+      { path: `/jve/catalog/${platformId}`, ready: '[data-testid="admin-catalog-form"]' },
+      { path: '/jve/nothing-here', ready: '[data-testid="admin-not-found"]' },
+    ];
+    const buyerPages = () => [
+      { path: `/user/${buyer.id}`, ready: '[data-testid="page-user-panel"][data-status="loaded"]' },
+      { path: '/payment', ready: '[data-testid="page-payment"][data-status="ready"]' },
+      { path: `/paymentresult/${paidOrderId}/1`, ready: '[data-testid="page-payment-result"]' },
+    ];
+    const visitorPages = () => [
+      { path: '/login', ready: '[data-testid="page-login"] form' },
+      { path: '/register', ready: '[data-testid="page-register"] form' },
+    ];
+
+    for (const language of ['en', 'ko'] as const) {
+      it(`${viewportName}, ${language}: no violations`, async () => {
+        const found: string[] = [];
+        const check = async (page: Page, path: string, ready: string) => {
+          await page.setBypassCSP(true);
+          await page.goto(`${baseUrl}${path}`);
+          await settled(page, ready);
+          for (const violation of await violations(page)) {
+            found.push(
+              `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+            );
+          }
+        };
+        const visitor = await loggedInPage(browser, baseUrl, undefined, { language, viewport });
+        for (const { path, ready } of visitorPages()) await check(visitor, path, ready);
+        await visitor.close();
+
+        const buyerPage = await loggedInPage(browser, baseUrl, buyer, { language, viewport });
+        await buyerPage.evaluate(() => sessionStorage.setItem('subshare.selection', JSON.stringify({ platformId: 1, typeId: 1, durationId: 1 })));
+        for (const { path, ready } of buyerPages()) await check(buyerPage, path, ready);
+        await buyerPage.close();
+
+        const staff = await loggedInPage(browser, baseUrl, admin, { role: ROLE.admin, language, viewport });
+        for (const { path, ready } of staffPages()) await check(staff, path, ready);
+        await staff.close();
+        expect(found).to.deep.equal([]);
+      });
+    }
+  });
+}
