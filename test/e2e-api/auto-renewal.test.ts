@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { CATALOG, FLOWS, installationIdReader, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
+import { buyByCard } from '../support/auto-renewal.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
@@ -60,33 +61,11 @@ describe('automatic renewal', function () {
 
   const webhook = (delivery: ReturnType<FakeStripe['webhook']>) => stripe.deliver(`${base}/api/webhook/stripe`, delivery);
   const signedNow = () => ({ timestamp: Math.floor(clock().now().getTime() / 1000) });
-  const subscriptionOf = (orderId: number) =>
-    knex()('subscriptions')
-      .whereIn('order_item_id', knex()('order_items').select('id').where({ order_id: orderId }))
-      .orderBy('id')
-      .first();
   const chargeOf = (subscriptionId: number) => knex()('renewal_charges').where({ subscription_id: subscriptionId }).orderBy('id', 'desc').first();
   const outboxOf = (userId: number, kind: number) => knex()('email_outbox').where({ user_id: userId, kind }).orderBy('id');
 
   /** A buyer pays by card with "Renew automatically" ticked; answers the order, its subscription and the saved card. */
-  async function buyWithAutoRenewal(options: { last4?: string; languageId?: 1 | 2 } = {}) {
-    const buyer = await loginAs('user', { app });
-    if (options.languageId === 2) await knex()('users').where({ id: buyer.id }).update({ language_id: 2 });
-    const { body: order } = await api(app)
-      .post('/api/order/insert')
-      .set(buyer.auth)
-      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: options.languageId ?? 1, currency: 'EUR' })
-      .expect(200);
-    await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: order.id, renewAutomatically: true }).expect(200);
-    const create = stripe.lastCreate!;
-    const sessionId = [...stripe.sessions.values()].find((session) => session.metadata.orderId === String(order.id))!.id;
-    const session = stripe.pay(sessionId, { card: { last4: options.last4 ?? '4444' } });
-    expect((await webhook(stripe.webhook(sessionId, 'checkout.session.completed', signedNow()))).status).to.equal(200);
-    await waitFor(async () => (await knex()('orders').where({ id: order.id }).first()).state === 2, { what: 'the order activated' });
-    const subscription = await subscriptionOf(order.id);
-    const card = stripe.cardsOf(session.customer!)[0];
-    return { buyer, orderId: order.id as number, subscription, card, create, customer: session.customer! };
-  }
+  const buyWithAutoRenewal = (options: { last4?: string; languageId?: 1 | 2 } = {}) => buyByCard({ app, base, stripe, platform }, options);
 
   /** What the pass did with this subscription's charge (other tests' subscriptions may come due in the same pass). */
   const outcomeOf = (run: Awaited<ReturnType<RenewalFlow['renewDue']>>, subscriptionId: number) =>

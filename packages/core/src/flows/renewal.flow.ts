@@ -126,11 +126,23 @@ export interface StaffRenewal {
 }
 
 export interface StaffRenewals {
-  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on). */
+  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on, card saved). */
   expected: Money[];
   upcoming: StaffRenewal[];
   failed: StaffRenewal[];
 }
+
+/** The dashboard's renewal figures: the expected revenue, how many renewals failed (30 days) and the latest of them. */
+export interface RenewalSummary {
+  expected: Money[];
+  failedCount: number;
+  latestFailed: StaffRenewal[];
+}
+
+/** How many failed renewals the dashboard lists (the rest are in GET /api/admin/renewals). */
+export const DASHBOARD_FAILED_RENEWALS = 5;
+/** What counts as a failed renewal for staff: declined and given up, declined and retrying, waiting on the buyer's bank. */
+const FAILED_STATUSES: Array<RenewalCharge['status']> = ['failed', 'retrying', 'requires_action'];
 
 /** The HTML page a link answers: its status and body. */
 export interface LinkPage {
@@ -727,12 +739,16 @@ export class RenewalFlow {
       declineCode: charge?.declineCode ?? null,
     });
     const upcoming = ending.map((subscription) => view(subscription, states.get(subscription.id)!, charges.get(subscription.id)));
+    // What the charges of the next 30 days bring if they succeed: renewal on with a card saved (an
+    // opt-in whose card is not learnt yet cannot be charged), at the amount it would be charged
+    // (this period's reminded amount, else the catalog price now); dunning ones are in `failed`.
     const expected = new Map<string, number>();
     for (const entry of upcoming) {
-      if (!entry.enabled || !entry.amount || entry.endsAt < now) continue;
+      const state = states.get(entry.subscriptionId)!;
+      if (!entry.enabled || !state.canEnable || !entry.amount || entry.endsAt < now) continue;
       expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
     }
-    const failedCharges = await this.renewals.withStatus(['failed', 'retrying', 'requires_action'], new Date(now.getTime() - 30 * DAY_MS), 200);
+    const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);
     const failedSubscriptions = await this.subscriptions.byIds(failedCharges.map((charge) => charge.subscriptionId));
     const failedStates = await this.states(failedSubscriptions);
     const failed: StaffRenewal[] = [];
@@ -747,6 +763,16 @@ export class RenewalFlow {
       });
     }
     return { expected: [...expected].map(([currency, amount]) => money(amount, currency as CurrencyCode)), upcoming, failed };
+  }
+
+  /** The dashboard's renewal figures: the next 30 days' expected revenue and the failed renewals of the last 30 days (count, latest first). */
+  async summary(): Promise<RenewalSummary> {
+    const now = this.clock.now();
+    const [{ expected, failed }, failedCount] = await Promise.all([
+      this.forStaff(),
+      this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
+    ]);
+    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS) };
   }
 
   /** Figures for /metrics. */

@@ -34,7 +34,8 @@ export const linkQuery = yup.object({ token: yup.string().trim().max(400).requir
 
 export const staffRenewalsQuery = yup.object({ userId: neededId('userId').optional() });
 
-const staffRenewal = yup.object({
+/** One upcoming or failed renewal as staff see it. */
+export const staffRenewal = yup.object({
   subscriptionId: integer(),
   userId: integer(),
   endsAt: dateTime(),
@@ -49,10 +50,12 @@ const staffRenewal = yup.object({
   declineCode: yup.string().nullable().defined(),
 });
 
+/** Expected renewal revenue of the next 30 days per currency: renewal on, a card saved, at the amount it would be charged. */
+export const expectedRenewalRevenue = list(yup.object({ amount: yup.number().defined(), currencyCode: text() }));
+
 export const staffRenewalsAnswer = yup
   .object({
-    /** Expected renewal revenue of the next 30 days (automatic renewals switched on), per currency. */
-    expected: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+    expected: expectedRenewalRevenue,
     upcoming: list(staffRenewal),
     /** Renewals declined, waiting for the buyer, or given up in the last 30 days. */
     failed: list(staffRenewal),

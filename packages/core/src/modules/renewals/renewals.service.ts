@@ -345,6 +345,14 @@ export class RenewalsService {
     return rows.map(toCharge);
   }
 
+  /** How many charges in these statuses changed since `since` (what `withStatus` lists, uncapped). */
+  async countWithStatus(statuses: ChargeStatus[], since: Date): Promise<number> {
+    const [row] = (await this.knex('renewal_charges').whereIn('status', statuses).where('updated_at', '>=', since).count({ n: '*' })) as Array<{
+      n: string | number;
+    }>;
+    return Number(row?.n ?? 0);
+  }
+
   /** Figures for /metrics: charge attempts made, periods renewed, declines met (all time). */
   async counts(trx?: Knex.Transaction): Promise<{ attempted: number; succeeded: number; failed: number }> {
     const [row] = (await (trx ?? this.knex)('renewal_charges')
