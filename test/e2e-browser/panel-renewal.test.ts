@@ -8,6 +8,7 @@ import { loggedInPage, openBrowser, type BrowserSession } from '../support/brows
 import { FakeStripe } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
 import { activation, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { freePort } from '../support/ports.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
@@ -32,13 +33,16 @@ describe('browser: automatic renewal in the panel', function () {
     this.timeout(300_000);
     ensureWebBuilt();
     stops.push((await stripe.start()).stop);
-    const world = harness().appWith(stripe.env);
+    // Stripe sends the buyer back to PUBLIC_URL: the server's own address.
+    const port = await freePort();
+    const world = harness().appWith({ ...stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
     renewal = world.container.get<RenewalFlow>(FLOWS.Renewal);
-    const server = await listen(world.app, 0, '127.0.0.1');
+    const server = await listen(world.app, port, '127.0.0.1');
     base = server.url;
     stops.push(server.close);
     platform = await createPlatform({ slotsCount: 4 });
     world.container.get<CatalogService>(CATALOG.Service).invalidate();
+    await createAccount(platform.id, 4);
     await createAccount(platform.id, 4);
     browser = await openBrowser();
     stops.push(() => browser.close());
@@ -135,6 +139,41 @@ describe('browser: automatic renewal in the panel', function () {
     await page.waitForSelector(`${box}[data-enabled="true"]`);
     expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: true });
     await page.close();
+  });
+
+  it('paid by card without the opt-in: the switch opens Stripe to save a card, and back in the panel renewal is on with it; Back on Stripe changes nothing (Korean)', async () => {
+    const { buyer, subscription } = await buyByCard(shop, { renewAutomatically: false });
+    const page = await openPanel(buyer, 'en', subscription.id);
+    const box = `${item(subscription.id)} [data-testid="panel-autorenew"]`;
+    expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.equal(
+      "Off. Turn it on to save a card on Stripe's secure page: renewal starts once the card is saved.",
+    );
+    expect(await page.$eval(`${box} input`, (input) => (input as HTMLInputElement).disabled)).to.equal(false);
+    await Promise.all([page.waitForNavigation(), page.click(`${box} [data-part="control"]`)]);
+    const setup = [...stripe.sessions.values()].find((session) => session.url === page.url())!;
+    expect(setup).to.include({ mode: 'setup', currency: 'eur' });
+    await Promise.all([page.waitForNavigation(), page.click('[data-testid="stripe-pay"]')]);
+    // Back in the panel: switched on with the card saved there, and the address is the panel's own again.
+    await page.waitForSelector(`${box}[data-enabled="true"]`);
+    const last4 = stripe.cardsOf(setup.customer!)[0].card.last4;
+    expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.contain(`card ending in ${last4}`);
+    await page.waitForFunction((path) => location.pathname + location.search === path, {}, `/user/${buyer.id}`);
+    expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: true, canEnable: true, cardLast4: last4 });
+    await page.close();
+
+    const other = await buyByCard(shop, { renewAutomatically: false, languageId: 2 });
+    const korean = await openPanel(other.buyer, 'ko', other.subscription.id);
+    const otherBox = `${item(other.subscription.id)} [data-testid="panel-autorenew"]`;
+    expect(await text(korean, `${otherBox} [data-testid="panel-autorenew-note"]`)).to.equal(
+      '꺼짐: 켜면 Stripe 보안 페이지에서 카드를 저장할 수 있어요. 카드를 저장하면 자동 연장이 시작됩니다.',
+    );
+    await Promise.all([korean.waitForNavigation(), korean.click(`${otherBox} [data-part="control"]`)]);
+    await Promise.all([korean.waitForNavigation(), korean.click('[data-testid="stripe-cancel"]')]);
+    await korean.waitForSelector(`${otherBox}[data-enabled="false"]`);
+    expect(new URL(korean.url()).search).to.equal('');
+    expect(await korean.$(`${otherBox} [data-testid="panel-autorenew-error"]`)).to.equal(null);
+    expect(await renewalByApi(other.buyer, other.subscription.id)).to.include({ enabled: false, canEnable: false });
+    await korean.close();
   });
 
   it('staff: the dashboard shows the expected renewal revenue and the failed renewals, the user page each renewal, in English and Korean', async () => {

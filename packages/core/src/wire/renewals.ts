@@ -11,6 +11,10 @@ export const autoRenewBody = yup.object({
   enabled: yup.boolean().strict().typeError('enabled must be true or false').required('enabled is required'),
 });
 
+export const saveCardBody = yup.object({ subscriptionId: neededId('subscriptionId') });
+/** Stripe's page where the buyer saves the card (setup-mode Checkout); the browser goes there. */
+export const saveCardAnswer = yup.object({ url: text() }).meta({ name: 'SaveCardPage' });
+
 /** A subscription's renewal as the panel shows it. Amounts in major units, as every price on the wire. */
 export const renewalState = yup
   .object({
@@ -63,4 +67,6 @@ export const staffRenewalsAnswer = yup
   .meta({ name: 'StaffRenewals' });
 
 export type AutoRenewInput = yup.InferType<typeof autoRenewBody>;
+export type SaveCardInput = yup.InferType<typeof saveCardBody>;
+export type SaveCardAnswer = yup.InferType<typeof saveCardAnswer>;
 export type RenewalStateAnswer = yup.InferType<typeof renewalState>;
