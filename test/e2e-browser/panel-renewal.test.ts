@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
-import { CATALOG, FLOWS, type CatalogService, type RenewalFlow } from '@subshare/core';
+import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { buyByCard, subscriptionOf } from '../support/auto-renewal.js';
@@ -12,6 +12,8 @@ import { freePort } from '../support/ports.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
+
+const DAY = 24 * 3600_000;
 
 /**
  * Automatic renewal in the buyer's panel (issue 28, item 6), in Chromium against the shop with the
@@ -27,6 +29,7 @@ describe('browser: automatic renewal in the panel', function () {
   let base: string;
   let platform: TestPlatform;
   let renewal: RenewalFlow;
+  let expiry: ExpiryFlow;
   const stops: Array<() => Promise<void>> = [];
 
   before(async function () {
@@ -37,6 +40,7 @@ describe('browser: automatic renewal in the panel', function () {
     const port = await freePort();
     const world = harness().appWith({ ...stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
     renewal = world.container.get<RenewalFlow>(FLOWS.Renewal);
+    expiry = world.container.get<ExpiryFlow>(FLOWS.Expiry);
     const server = await listen(world.app, port, '127.0.0.1');
     base = server.url;
     stops.push(server.close);
@@ -146,7 +150,7 @@ describe('browser: automatic renewal in the panel', function () {
     const page = await openPanel(buyer, 'en', subscription.id);
     const box = `${item(subscription.id)} [data-testid="panel-autorenew"]`;
     expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.equal(
-      "Off. Turn it on to save a card on Stripe's secure page: renewal starts once the card is saved.",
+      "Off: turn it on to save a card on Stripe's secure page; renewal starts once the card is saved.",
     );
     expect(await page.$eval(`${box} input`, (input) => (input as HTMLInputElement).disabled)).to.equal(false);
     await Promise.all([page.waitForNavigation(), page.click(`${box} [data-part="control"]`)]);
@@ -177,19 +181,33 @@ describe('browser: automatic renewal in the panel', function () {
   });
 
   it('staff: the dashboard shows the expected renewal revenue and the failed renewals, the user page each renewal, in English and Korean', async () => {
+    const moveTo = (at: number) => {
+      const by = at - harness().clock.now().getTime();
+      if (by > 0) harness().clock.advance(by);
+    };
+    // A renewal declined at its end date, waiting for its retry.
+    const declined = await buyByCard(shop, { last4: '0341' });
+    await renewal.renewDue();
+    stripe.cardBehaves(declined.card.id, 'decline');
+    moveTo(declined.subscription.ends_at.getTime() - 2 * DAY);
+    await expiry.remindDue();
+    await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
+    moveTo(declined.subscription.ends_at.getTime() + 60_000);
+    await renewal.renewDue();
+
     const { buyer, subscription } = await buyByCard(shop, { last4: '3056' });
     await renewal.renewDue();
     // Ten days before its end, whatever the month's length: it is among the next 30 days' renewals.
-    const by = subscription.ends_at.getTime() - 10 * 24 * 3600_000 - harness().clock.now().getTime();
-    if (by > 0) harness().clock.advance(by);
+    moveTo(subscription.ends_at.getTime() - 10 * DAY);
     const admin = await loginAs('admin', { app: shop.app });
     const dashboard = (await (await fetch(`${base}/api/admin/dashboard`, { headers: admin.auth })).json()) as {
       renewals: { expected: Array<{ amount: number; currencyCode: string }>; failedCount: number };
     };
     expect(dashboard.renewals.expected.find((entry) => entry.currencyCode === 'EUR')?.amount).to.be.at.least(4.99);
-    for (const [language, heading, none] of [
-      ['en', 'Automatic renewals', 'No renewal has failed in the last 30 days.'],
-      ['ko', '자동 연장', '최근 30일 동안 실패한 연장이 없습니다.'],
+    expect(dashboard.renewals.failedCount).to.equal(1);
+    for (const [language, heading, count, detail, code] of [
+      ['en', 'Automatic renewals', 'Failed in the last 30 days: 1', 'declined, retrying, 1 of 3 tries', 'decline code insufficient_funds'],
+      ['ko', '자동 연장', '최근 30일 실패: 1건', '거절됨, 재시도 예정, 3회 중 1회 시도', '거절 코드 insufficient_funds'],
     ] as const) {
       const page = await loggedInPage(browser, base, admin, { language, role: 2 });
       await page.goto(`${base}/jve`);
@@ -208,8 +226,13 @@ describe('browser: automatic renewal in the panel', function () {
         language,
       );
       expect(shown).to.deep.equal(formatted);
-      expect(dashboard.renewals.failedCount).to.equal(0);
-      expect(await text(page, '[data-testid="admin-renewals-failed-count"]')).to.equal(none);
+      expect(await text(page, '[data-testid="admin-renewals-failed-count"]')).to.equal(count);
+      const failed = `[data-testid="admin-renewals-failed"][data-subscription-id="${declined.subscription.id}"]`;
+      const euro = await page.evaluate((culture) => new Intl.NumberFormat(culture, { style: 'currency', currency: 'EUR' }).format(4.99), language);
+      expect(await text(page, failed))
+        .to.contain(`${detail}, ${euro}`)
+        .and.to.contain(code);
+      expect(await page.$eval(`${failed} a`, (link) => link.getAttribute('href'))).to.equal(`/jve/user/${declined.buyer.id}`);
 
       await page.goto(`${base}/jve/user/${buyer.id}`);
       const field = `[data-testid="admin-active-item"][data-subscription-id="${subscription.id}"] [data-testid="admin-item-renewal-state"]`;

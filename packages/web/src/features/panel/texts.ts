@@ -77,7 +77,7 @@ const en = {
   'panel.autoRenewOn': 'On: {amount} will be charged to the card ending in {card} on {date}. You get an e-mail 3 days before, with a cancel link.',
   'panel.autoRenewOnNoCard': 'On: {amount} will be charged to your saved card on {date}. You get an e-mail 3 days before, with a cancel link.',
   'panel.autoRenewOff': 'Off: access ends on the end date unless you renew.',
-  'panel.autoRenewNoCard': "Off. Turn it on to save a card on Stripe's secure page: renewal starts once the card is saved.",
+  'panel.autoRenewNoCard': "Off: turn it on to save a card on Stripe's secure page; renewal starts once the card is saved.",
   'panel.autoRenewLink': 'This payment method cannot renew by itself: 3 days before the end we e-mail you a one-click link to pay the renewal.',
   'panel.autoRenewRetrying': 'The last charge was declined: we try again on {date}. Update your card from the link in our e-mail.',
   'panel.autoRenewAction': 'Your bank asks you to confirm the renewal payment: use the link in our e-mail.',
