@@ -421,8 +421,12 @@ describe('automatic renewal', function () {
     // Not finished yet: still no card, still off.
     expect((await switchOn().expect(409)).body.code).to.equal('no_saved_card');
 
-    // The buyer saves a card on Stripe's page and comes back: the panel switches renewal on.
+    // The buyer saves a card on Stripe's page; asking for a page again finds it (no second page).
     stripe.pay(setup.id, { card: { last4: '9995' } });
+    const pages = stripe.sessions.size;
+    expect((await saveCard(buyer, { subscriptionId: subscription.id }).expect(409)).body.code).to.equal('card_already_saved');
+    expect(stripe.sessions.size).to.equal(pages);
+    // Back in the panel, renewal is switched on with it.
     const { body: on } = await switchOn().expect(200);
     expect(on).to.include({ mode: 'card', enabled: true, canEnable: true, cardLast4: '9995' });
     expect((await saveCard(buyer, { subscriptionId: subscription.id }).expect(409)).body.code).to.equal('card_already_saved');

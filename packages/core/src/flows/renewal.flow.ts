@@ -567,6 +567,8 @@ export class RenewalFlow {
     if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
       throw fail('subscription_not_found');
     }
+    // A card saved on an earlier page already (the buyer did not come back): no second page.
+    if (await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)))) throw fail('card_already_saved');
     const order = await this.orders.orderOfItem(subscription.orderItemId);
     const state = (await this.states([subscription], order && new Map([[subscription.orderItemId, order]]))).get(subscription.id)!;
     if (!this.savedCards.available || state.mode !== 'card' || !order) throw fail('autorenew_unavailable');

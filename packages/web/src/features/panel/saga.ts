@@ -138,6 +138,12 @@ function* openCardPage(action: ReturnType<typeof renewalCardRequested>) {
     const { url }: { url: string } = yield call(panelApi.saveRenewalCard, subscriptionId);
     yield call(leaveTo, url);
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'card_already_saved') {
+      // Saved on an earlier page meanwhile: the switch can turn it on now.
+      switching.delete(subscriptionId);
+      yield call(saveAutoRenew, autoRenewToggled({ subscriptionId, enabled: true }));
+      return;
+    }
     logError('card page for automatic renewal not opened', error);
     yield call(failRenewal, subscriptionId, error);
   } finally {
