@@ -78,7 +78,11 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     const switchedOff = await buy({ last4: '5555' });
     const notOptedIn = await buy({ renewAutomatically: false });
     await renewal.renewDue();
-    await api(app).post('/api/subscribe/autorenew').set(switchedOff.buyer.auth).send({ subscriptionId: switchedOff.subscription.id, enabled: false }).expect(200);
+    await api(app)
+      .post('/api/subscribe/autorenew')
+      .set(switchedOff.buyer.auth)
+      .send({ subscriptionId: switchedOff.subscription.id, enabled: false })
+      .expect(200);
     const unlearnt = await buy({ last4: '7777' });
 
     // The EUR price goes up: the expected revenue is what would be charged now.
