@@ -554,7 +554,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
 
     it('has the four figures: 30 days of revenue ending today, every state, occupancy, late orders', async () => {
       const body = await dashboard();
-      expect(body).to.have.all.keys('revenueEur', 'ordersByState', 'slotOccupancy', 'waitingPast24h', 'waitingMoneyEvents', 'accountHealth');
+      expect(body).to.have.all.keys('revenueEur', 'ordersByState', 'slotOccupancy', 'waitingPast24h', 'waitingMoneyEvents', 'accountHealth', 'renewals');
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
       expect(body.revenueEur).to.have.length(30);
       expect(body.revenueEur[29].day).to.equal(day(0));

@@ -3,10 +3,11 @@ import type { Express } from 'express';
 import { CATALOG, FLOWS, installationIdReader, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
+import { buyByCard, subscriptionOf } from '../support/auto-renewal.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
-import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
+import { activation, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 useWorker();
@@ -46,6 +47,8 @@ describe('automatic renewal', function () {
     stops.push(server.close);
     platform = await createPlatform({ slotsCount: 4 });
     world.container.get<CatalogService>(CATALOG.Service).invalidate();
+    // Two accounts: the tests' subscriptions renew, and some keep their slots held.
+    await createAccount(platform.id, 4);
     await createAccount(platform.id, 4);
   });
   after(async () => {
@@ -60,33 +63,11 @@ describe('automatic renewal', function () {
 
   const webhook = (delivery: ReturnType<FakeStripe['webhook']>) => stripe.deliver(`${base}/api/webhook/stripe`, delivery);
   const signedNow = () => ({ timestamp: Math.floor(clock().now().getTime() / 1000) });
-  const subscriptionOf = (orderId: number) =>
-    knex()('subscriptions')
-      .whereIn('order_item_id', knex()('order_items').select('id').where({ order_id: orderId }))
-      .orderBy('id')
-      .first();
   const chargeOf = (subscriptionId: number) => knex()('renewal_charges').where({ subscription_id: subscriptionId }).orderBy('id', 'desc').first();
   const outboxOf = (userId: number, kind: number) => knex()('email_outbox').where({ user_id: userId, kind }).orderBy('id');
 
   /** A buyer pays by card with "Renew automatically" ticked; answers the order, its subscription and the saved card. */
-  async function buyWithAutoRenewal(options: { last4?: string; languageId?: 1 | 2 } = {}) {
-    const buyer = await loginAs('user', { app });
-    if (options.languageId === 2) await knex()('users').where({ id: buyer.id }).update({ language_id: 2 });
-    const { body: order } = await api(app)
-      .post('/api/order/insert')
-      .set(buyer.auth)
-      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: options.languageId ?? 1, currency: 'EUR' })
-      .expect(200);
-    await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: order.id, renewAutomatically: true }).expect(200);
-    const create = stripe.lastCreate!;
-    const sessionId = [...stripe.sessions.values()].find((session) => session.metadata.orderId === String(order.id))!.id;
-    const session = stripe.pay(sessionId, { card: { last4: options.last4 ?? '4444' } });
-    expect((await webhook(stripe.webhook(sessionId, 'checkout.session.completed', signedNow()))).status).to.equal(200);
-    await waitFor(async () => (await knex()('orders').where({ id: order.id }).first()).state === 2, { what: 'the order activated' });
-    const subscription = await subscriptionOf(order.id);
-    const card = stripe.cardsOf(session.customer!)[0];
-    return { buyer, orderId: order.id as number, subscription, card, create, customer: session.customer! };
-  }
+  const buyWithAutoRenewal = (options: { last4?: string; languageId?: 1 | 2 } = {}) => buyByCard({ app, base, stripe, platform }, options);
 
   /** What the pass did with this subscription's charge (other tests' subscriptions may come due in the same pass). */
   const outcomeOf = (run: Awaited<ReturnType<RenewalFlow['renewDue']>>, subscriptionId: number) =>
@@ -416,6 +397,87 @@ describe('automatic renewal', function () {
     const charge = await chargeOf(subscription.id);
     const events = await knex()('payment_events').where({ payment_id: charge.payment_id }).orderBy('id');
     expect(events.map((row: { outcome: string }) => row.outcome)).to.deep.equal(['paid', 'already_paid']);
+  });
+
+  it('a buyer who paid by card without the opt-in saves a card from the panel (setup-mode Checkout); renewal is then on and charges that card', async () => {
+    const { buyer, subscription } = await buyByCard({ app, base, stripe, platform }, { renewAutomatically: false });
+    const switchOn = () => api(app).post('/api/subscribe/autorenew').set(buyer.auth).send({ subscriptionId: subscription.id, enabled: true });
+    expect((await switchOn().expect(409)).body.code).to.equal('no_saved_card');
+
+    // Only the holder; strict body; not without Stripe.
+    const other = await loginAs('user', { app });
+    const saveCard = (who: TestUser, body: object, on: Express = app) => api(on).post('/api/subscribe/autorenew/card').set(who.auth).send(body);
+    expect((await saveCard(other, { subscriptionId: subscription.id }).expect(404)).body.code).to.equal('subscription_not_found');
+    await saveCard(buyer, { subscriptionId: 'x' }).expect(400);
+    await api(app).post('/api/subscribe/autorenew/card').send({ subscriptionId: subscription.id }).expect(401);
+    expect((await saveCard(buyer, { subscriptionId: subscription.id }, harness().app).expect(409)).body.code).to.equal('autorenew_unavailable');
+
+    const { body: page } = await saveCard(buyer, { subscriptionId: subscription.id }).expect(200);
+    expect(page).to.have.all.keys('url');
+    const setup = [...stripe.sessions.values()].find((session) => session.url === page.url)!;
+    const customer = [...stripe.customers.values()].find((candidate) => candidate.metadata.userId === String(buyer.id))!;
+    expect(setup).to.include({ mode: 'setup', customer: customer.id, currency: 'eur' });
+    expect(setup.success_url).to.match(new RegExp(`/user/${buyer.id}\\?cardSaved=${subscription.id}$`));
+    // Not finished yet: still no card, still off.
+    expect((await switchOn().expect(409)).body.code).to.equal('no_saved_card');
+
+    // The buyer saves a card on Stripe's page; asking for a page again finds it (no second page).
+    stripe.pay(setup.id, { card: { last4: '9995' } });
+    // Stripe's event about the finished page is acknowledged (it moves no money; the card is read from the session).
+    expect((await webhook(stripe.webhook(setup.id, 'checkout.session.completed', signedNow()))).status).to.equal(200);
+    const pages = stripe.sessions.size;
+    expect((await saveCard(buyer, { subscriptionId: subscription.id }).expect(409)).body.code).to.equal('card_already_saved');
+    expect(stripe.sessions.size).to.equal(pages);
+    // Back in the panel, renewal is switched on with it.
+    const { body: on } = await switchOn().expect(200);
+    expect(on).to.include({ mode: 'card', enabled: true, canEnable: true, cardLast4: '9995' });
+    expect((await saveCard(buyer, { subscriptionId: subscription.id }).expect(409)).body.code).to.equal('card_already_saved');
+    const audit = await knex()('audit_log').where({ action: 'subscription.autorenew', target_id: String(subscription.id) });
+    expect(
+      audit.map((row: { actor_user_id: number; details: { enabled: boolean; via: string } }) => [row.actor_user_id, row.details.enabled, row.details.via]),
+    ).to.deep.equal([[buyer.id, true, 'panel']]);
+
+    // The period is charged off-session on the card saved there.
+    await remind(subscription, buyer.email);
+    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
+    const charged = stripe.offSessionCharges().filter((intent) => intent.customer === customer.id);
+    expect(charged).to.have.length(1);
+    expect(charged[0]).to.include({ amount: 499, currency: 'eur' });
+    expect(stripe.paymentMethods.get(charged[0].payment_method!)!.card.last4).to.equal('9995');
+  });
+
+  it('a card saved on the save-a-card page by a buyer who did not come back: the renewal pass turns renewal on, audited as the buyer', async () => {
+    const first = await buyByCard({ app, base, stripe, platform }, { renewAutomatically: false });
+    const buyer = await relogin(first.buyer);
+    const { body: page } = await api(app).post('/api/subscribe/autorenew/card').set(buyer.auth).send({ subscriptionId: first.subscription.id }).expect(200);
+    const setup = [...stripe.sessions.values()].find((session) => session.url === page.url)!;
+    // Unfinished, the pass changes nothing.
+    await renewal.renewDue();
+    const panelState = async () => {
+      const panel = await api(app).get(PANEL).query({ id: buyer.id, languageId: 1 }).set(buyer.auth).expect(200);
+      return panel.body.subscribers.find((entry: { subscribeId: number }) => entry.subscribeId === first.subscription.id).autoRenew;
+    };
+    expect(await panelState()).to.include({ enabled: false, canEnable: false });
+    stripe.pay(setup.id, { card: { last4: '0005' } });
+    expect((await renewal.renewDue()).cardsLearnt).to.be.at.least(1);
+    expect(await panelState()).to.include({ mode: 'card', enabled: true, canEnable: true, cardLast4: '0005' });
+    const audit = await knex()('audit_log').where({ action: 'subscription.autorenew', target_id: String(first.subscription.id) });
+    expect(audit).to.have.length(1);
+    expect(audit[0]).to.include({ actor_user_id: buyer.id, actor_label: 'buyer (card saved)' });
+    expect(audit[0].details).to.include({ enabled: true, via: 'card_saved' });
+
+    // A subscription paid with a method Stripe cannot charge (a Payssion method) has no card page.
+    const payer = await loginAs('user', { app });
+    const orderId = await createOrder(
+      { id: payer.id, email: payer.email, name: null, photoUrl: null, role: 0, isEmailVerified: true, languageId: 1, sessionId: 'save-card' },
+      platform,
+    );
+    await markPaidQuietly(orderId);
+    await activation().activate(orderId);
+    const paidByLink = await subscriptionOf(orderId);
+    const refused = await api(app).post('/api/subscribe/autorenew/card').set(payer.auth).send({ subscriptionId: paidByLink.id }).expect(409);
+    expect(refused.body.code).to.equal('autorenew_unavailable');
   });
 
   it('staff see upcoming and failed renewals with the expected revenue; buyers may not', async () => {

@@ -215,7 +215,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       { purpose, subscriptionId: held.subscriptionId, periodEnd: held.endsAt.getTime(), expiresAt: held.endsAt.getTime() + 86_400_000 },
       harness().config.tokenSecret,
     );
-    return { auth: user.auth, subscriptionId: held.subscriptionId, token };
+    return { auth: user.auth, subscriptionId: held.subscriptionId, token, orderId: order.body.id as number };
   };
 
   /** One real call per operation, `METHOD /path` as the document spells it. */
@@ -534,6 +534,12 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     'POST /api/subscribe/autorenew': async () => {
       const { auth, subscriptionId } = await heldByBuyer();
       return api().post('/api/subscribe/autorenew').set(auth).send({ subscriptionId, enabled: false });
+    },
+    'POST /api/subscribe/autorenew/card': async () => {
+      const { auth, subscriptionId, orderId } = await heldByBuyer();
+      // Paid by card (the helper's order is paid with method 2): a card can be saved for it.
+      await harness().knex('orders').where({ id: orderId }).update({ payment_method: 1 });
+      return api(paying).post('/api/subscribe/autorenew/card').set(auth).send({ subscriptionId });
     },
     'GET /api/subscribe/autorenew/cancel': async () =>
       api()

@@ -18,7 +18,10 @@
  * - waiting past 24 hours: paid orders not yet activated a day after payment, the spec's promise
  *   broken, oldest payment first;
  * - waiting money events: refunds, disputes and chargebacks whose payment the shop does not know
- *   (or has not seen paid) yet, until that payment arrives and they apply.
+ *   (or has not seen paid) yet, until that payment arrives and they apply;
+ * - renewals (issue 28): the expected revenue of the automatic renewals of the next 30 days per
+ *   currency, and the renewals that failed in the last 30 days (how many, the latest), as the
+ *   renewal flow reckons them (docs/renewal.md).
  */
 import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
@@ -28,6 +31,7 @@ import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalo
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
 import { PAYMENTS, type LedgerEventView, type LedgerService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { RenewalFlow, type RenewalSummary } from './renewal.flow.js';
 
 export const DASHBOARD_REVENUE_DAYS = 30;
 /** The spec's promise: a paid order is completed within 24 hours. */
@@ -44,6 +48,8 @@ export interface AdminDashboard {
   waitingMoneyEvents: LedgerEventView[];
   /** Active platform accounts per health state (issue 29): broken and attention need staff. */
   accountHealth: Record<AccountHealthState, number>;
+  /** Automatic renewals: the next 30 days' expected revenue, the failed ones of the last 30 days. */
+  renewals: RenewalSummary;
 }
 
 @injectable()
@@ -54,11 +60,12 @@ export class AdminDashboardFlow {
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
     @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
+    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth] = await Promise.all([
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
@@ -66,6 +73,7 @@ export class AdminDashboardFlow {
       this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
       this.ledger.waiting(),
       this.health.counts(),
+      this.renewal.summary(),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
@@ -76,7 +84,7 @@ export class AdminDashboardFlow {
         slots: byPlatform.get(platform.id)?.slots ?? 0,
         used: byPlatform.get(platform.id)?.used ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {

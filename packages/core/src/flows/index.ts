@@ -104,6 +104,7 @@ export { ALERT_LOOKBACK_MS, type AccountHealthFlow, type AccountHealthEntry, typ
 export {
   RETRY_AFTER_DAYS,
   MAX_ATTEMPTS,
+  DASHBOARD_FAILED_RENEWALS,
   renewalAttemptKey,
   type RenewalFlow,
   type RenewalRunResult,
@@ -111,6 +112,7 @@ export {
   type DueCharge,
   type StaffRenewals,
   type StaffRenewal,
+  type RenewalSummary,
   type LinkPage,
   type ChargeOutcome,
 } from './renewal.flow.js';

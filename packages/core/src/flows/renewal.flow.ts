@@ -51,7 +51,7 @@ import {
   type RenewalsService,
 } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
-import type { AutoRenewInput } from '../wire/renewals.js';
+import type { AutoRenewInput, SaveCardInput } from '../wire/renewals.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -68,6 +68,8 @@ const REMINDER_WAIT_MS = 10 * 60_000;
 /** One pass handles at most this many charges (the next pass goes on). */
 const MAX_CHARGES_PER_PASS = 200;
 const BATCH = 50;
+/** A save-a-card page is read by the renewal pass this long (Stripe's Checkout Sessions expire after 24 hours). */
+const SAVE_CARD_PAGE_MS = 25 * HOUR_MS;
 /** A payment link works this long past the end of the period it was sent for. */
 const PAY_LINK_MS = 7 * DAY_MS;
 
@@ -126,11 +128,23 @@ export interface StaffRenewal {
 }
 
 export interface StaffRenewals {
-  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on). */
+  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on, card saved). */
   expected: Money[];
   upcoming: StaffRenewal[];
   failed: StaffRenewal[];
 }
+
+/** The dashboard's renewal figures: the expected revenue, how many renewals failed (30 days) and the latest of them. */
+export interface RenewalSummary {
+  expected: Money[];
+  failedCount: number;
+  latestFailed: StaffRenewal[];
+}
+
+/** How many failed renewals the dashboard lists (the rest are in GET /api/admin/renewals). */
+export const DASHBOARD_FAILED_RENEWALS = 5;
+/** What counts as a failed renewal for staff: declined and given up, declined and retrying, waiting on the buyer's bank. */
+const FAILED_STATUSES: Array<RenewalCharge['status']> = ['failed', 'retrying', 'requires_action'];
 
 /** The HTML page a link answers: its status and body. */
 export interface LinkPage {
@@ -281,6 +295,19 @@ export class RenewalFlow {
         }
       } catch (error) {
         this.logger.warn({ err: error, orderItemId: setting.orderItemId }, 'could not read a card-update page; the next pass tries again');
+      }
+    }
+    // A first card saved to turn renewal on, by a buyer who did not come back to the panel: on, as they asked.
+    for (const setting of await this.renewals.saveCardPagesToRead(new Date(this.clock.now().getTime() - SAVE_CARD_PAGE_MS), BATCH)) {
+      try {
+        if (!(await this.learnSavedCard(setting))) continue;
+        learnt += 1;
+        const subscription = (await this.subscriptions.activeOfUser(setting.userId)).find(
+          (candidate) => candidate.orderItemId === setting.orderItemId && candidate.unit === setting.unit,
+        );
+        if (subscription) await this.change(subscription, true, { userId: subscription.userId, label: 'buyer (card saved)' }, 'card_saved');
+      } catch (error) {
+        this.logger.warn({ err: error, orderItemId: setting.orderItemId }, 'could not read a save-a-card page; the next pass tries again');
       }
     }
     return learnt;
@@ -454,6 +481,7 @@ export class RenewalFlow {
         setting.card!.customerId,
         charge.currency,
         `${subscription.id}-${charge.periodEnd.getTime()}-${charge.attempts}`,
+        { success: `/user/${subscription.userId}`, cancel: `/user/${subscription.userId}` },
       );
       await this.renewals.rememberCardUpdateSession(setting, page.sessionId, trx);
       return page.url;
@@ -522,8 +550,49 @@ export class RenewalFlow {
     if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
       throw fail('subscription_not_found');
     }
+    // Back from the save-a-card page: the card saved there is what turning it on needs.
+    if (enabled) await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
     await this.change(subscription, enabled, actor, 'panel');
     return (await this.states([subscription])).get(subscription.id)!;
+  }
+
+  /**
+   * A holder without a saved card (paid by card without "Renew automatically") saves one: the
+   * setup-mode Checkout of the card-update page, on their Stripe Customer. The page is remembered
+   * on the unit's renewal setting (still off); the card saved there turns renewal on, when the
+   * buyer comes back (the panel switches it on) or at the next renewal pass, whichever is first.
+   */
+  async saveCardPage(holder: AuthenticatedUser, { subscriptionId }: SaveCardInput): Promise<{ url: string }> {
+    const subscription = await this.subscriptions.byId(subscriptionId);
+    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
+      throw fail('subscription_not_found');
+    }
+    // A card saved on an earlier page already (the buyer did not come back): no second page.
+    if (await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)))) throw fail('card_already_saved');
+    const order = await this.orders.orderOfItem(subscription.orderItemId);
+    const state = (await this.states([subscription], order && new Map([[subscription.orderItemId, order]]))).get(subscription.id)!;
+    if (!this.savedCards.available || state.mode !== 'card' || !order) throw fail('autorenew_unavailable');
+    if (state.canEnable) throw fail('card_already_saved');
+    const customerId = await this.savedCards.customerOf(holder);
+    // A new page each time asked (an abandoned one may have expired): the key names the moment.
+    const page = await this.savedCards.cardUpdatePage(
+      customerId,
+      order.total.currency,
+      `save-${subscription.id}-${this.clock.now().getTime()}`,
+      // Back with the card saved, the panel switches renewal on (`cardSaved`); cancelled, it only shows the panel.
+      { success: `/user/${holder.id}?cardSaved=${subscription.id}`, cancel: `/user/${holder.id}` },
+    );
+    await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
+    return { url: page.url };
+  }
+
+  /** The card of a finished save-a-card page, remembered on the setting; false when there is none (yet). */
+  private async learnSavedCard(setting: AutoRenewal | undefined): Promise<boolean> {
+    if (!setting || setting.card || !setting.cardUpdateSessionId || !this.savedCards.available) return false;
+    const card = await this.savedCards.cardOfUpdate(setting.cardUpdateSessionId);
+    if (!card) return false;
+    await this.renewals.rememberCard(setting, card);
+    return true;
   }
 
   /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). */
@@ -643,7 +712,7 @@ export class RenewalFlow {
   }
 
   /** Turns one subscription's automatic renewal on or off, in one transaction with its audit entry and the charge it cancels. */
-  private async change(subscription: SubscriptionView, enabled: boolean, actor: AuditActor, via: 'panel' | 'email_link'): Promise<void> {
+  private async change(subscription: SubscriptionView, enabled: boolean, actor: AuditActor, via: 'panel' | 'email_link' | 'card_saved'): Promise<void> {
     const key = keyOf(subscription);
     await this.knex.transaction(async (trx) => {
       const setting = await this.renewals.settingOf(key, trx);
@@ -727,12 +796,16 @@ export class RenewalFlow {
       declineCode: charge?.declineCode ?? null,
     });
     const upcoming = ending.map((subscription) => view(subscription, states.get(subscription.id)!, charges.get(subscription.id)));
+    // What the charges of the next 30 days bring if they succeed: renewal on with a card saved (an
+    // opt-in whose card is not learnt yet cannot be charged), at the amount it would be charged
+    // (this period's reminded amount, else the catalog price now); dunning ones are in `failed`.
     const expected = new Map<string, number>();
     for (const entry of upcoming) {
-      if (!entry.enabled || !entry.amount || entry.endsAt < now) continue;
+      const state = states.get(entry.subscriptionId)!;
+      if (!entry.enabled || !state.canEnable || !entry.amount || entry.endsAt < now) continue;
       expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
     }
-    const failedCharges = await this.renewals.withStatus(['failed', 'retrying', 'requires_action'], new Date(now.getTime() - 30 * DAY_MS), 200);
+    const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);
     const failedSubscriptions = await this.subscriptions.byIds(failedCharges.map((charge) => charge.subscriptionId));
     const failedStates = await this.states(failedSubscriptions);
     const failed: StaffRenewal[] = [];
@@ -747,6 +820,16 @@ export class RenewalFlow {
       });
     }
     return { expected: [...expected].map(([currency, amount]) => money(amount, currency as CurrencyCode)), upcoming, failed };
+  }
+
+  /** The dashboard's renewal figures: the next 30 days' expected revenue and the failed renewals of the last 30 days (count, latest first). */
+  async summary(): Promise<RenewalSummary> {
+    const now = this.clock.now();
+    const [{ expected, failed }, failedCount] = await Promise.all([
+      this.forStaff(),
+      this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
+    ]);
+    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS) };
   }
 
   /** Figures for /metrics. */

@@ -11,6 +11,10 @@ export const autoRenewBody = yup.object({
   enabled: yup.boolean().strict().typeError('enabled must be true or false').required('enabled is required'),
 });
 
+export const saveCardBody = yup.object({ subscriptionId: neededId('subscriptionId') });
+/** Stripe's page where the buyer saves the card (setup-mode Checkout); the browser goes there. */
+export const saveCardAnswer = yup.object({ url: text() }).meta({ name: 'SaveCardPage' });
+
 /** A subscription's renewal as the panel shows it. Amounts in major units, as every price on the wire. */
 export const renewalState = yup
   .object({
@@ -34,7 +38,8 @@ export const linkQuery = yup.object({ token: yup.string().trim().max(400).requir
 
 export const staffRenewalsQuery = yup.object({ userId: neededId('userId').optional() });
 
-const staffRenewal = yup.object({
+/** One upcoming or failed renewal as staff see it. */
+export const staffRenewal = yup.object({
   subscriptionId: integer(),
   userId: integer(),
   endsAt: dateTime(),
@@ -49,10 +54,12 @@ const staffRenewal = yup.object({
   declineCode: yup.string().nullable().defined(),
 });
 
+/** Expected renewal revenue of the next 30 days per currency: renewal on, a card saved, at the amount it would be charged. */
+export const expectedRenewalRevenue = list(yup.object({ amount: yup.number().defined(), currencyCode: text() }));
+
 export const staffRenewalsAnswer = yup
   .object({
-    /** Expected renewal revenue of the next 30 days (automatic renewals switched on), per currency. */
-    expected: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+    expected: expectedRenewalRevenue,
     upcoming: list(staffRenewal),
     /** Renewals declined, waiting for the buyer, or given up in the last 30 days. */
     failed: list(staffRenewal),
@@ -60,4 +67,6 @@ export const staffRenewalsAnswer = yup
   .meta({ name: 'StaffRenewals' });
 
 export type AutoRenewInput = yup.InferType<typeof autoRenewBody>;
+export type SaveCardInput = yup.InferType<typeof saveCardBody>;
+export type SaveCardAnswer = yup.InferType<typeof saveCardAnswer>;
 export type RenewalStateAnswer = yup.InferType<typeof renewalState>;

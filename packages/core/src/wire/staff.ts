@@ -10,6 +10,7 @@ import { pageCountSchema, pagingSchema } from '../shared/paging.js';
 import { dateTime, flag, integer, languageId, list, numberOf, text } from './fields.js';
 import { email } from '../validation/index.js';
 import { order } from './orders.js';
+import { expectedRenewalRevenue, staffRenewal } from './renewals.js';
 
 /**
  * An order state, 0 to 6 (the orders module's ORDER_STATE; written out because wire/ stays pure
@@ -100,6 +101,17 @@ export const dashboardAnswer = yup.object({
   waitingMoneyEvents: list(moneyEvent),
   /** Active platform accounts by health (issue 29): `broken` and `attention` need staff. */
   accountHealth: yup.object({ ok: integer(), attention: integer(), broken: integer() }).defined(),
+  /** Automatic renewals (issue 28); GET /api/admin/renewals has every one. */
+  renewals: yup
+    .object({
+      /** The next 30 days: subscriptions ending then with renewal on and a card saved, at the amount each would be charged, summed per currency. */
+      expected: expectedRenewalRevenue,
+      /** Renewals declined (retrying or given up) or waiting on the buyer's bank, changed in the last 30 days. */
+      failedCount: integer(),
+      /** The latest 5 of them, latest first. */
+      latestFailed: list(staffRenewal),
+    })
+    .defined(),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -1,5 +1,5 @@
 /**
- * Automatic renewal (issue 28): the holder's switch, the pages of the e-mails' one-click links
+ * Automatic renewal (issue 28): the holder's switch and save-a-card page, the pages of the e-mails' one-click links
  * (cancel, pay; a GET shows a confirm page, the POST acts: renewal-link.page.ts says why), and
  * staff's view of upcoming and failed renewals. Rules live in core's RenewalFlow.
  */
@@ -18,6 +18,7 @@ export function renewalsCalls(container: Container): Call[] {
     bind(calls.renewals.setAutoRenew, async ({ user, body, context }) =>
       serializeRenewalState(await renewal.setAutoRenew(user, body, auditActorOf(user, context))),
     ),
+    bind(calls.renewals.saveRenewalCard, ({ user, body }) => renewal.saveCardPage(user, body)),
     bind(cancelRenewalPage, async ({ query, req, res }) => sendLinkPage(req, res, await renewal.cancelLinkPage(query.token), cancelRenewalPage.path)),
     bind(cancelRenewalByLink, async ({ req, res, context }) =>
       sendLinkPage(req, res, await renewal.cancelByLink(formToken(req), context), cancelRenewalByLink.path),

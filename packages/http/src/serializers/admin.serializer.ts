@@ -1,5 +1,6 @@
 /** The admin area's wire shapes: users as the spec lists them (section 3), the dashboard and the audit log. */
 import { serializeMoneyEvent } from './refund.serializer.js';
+import { serializeExpectedRevenue, serializeStaffRenewal } from './subscription.serializer.js';
 import { toMajorUnits, type AdminDashboard, type AuditRecord, type StaffUserView } from '@subshare/core';
 
 /** The spec's user: `{ id, email, isEmailVerified, name, role, subscribersCount, createdDate }`. */
@@ -23,6 +24,11 @@ export function serializeDashboard(dashboard: AdminDashboard) {
     waitingPast24h: dashboard.waitingPast24h.map((entry) => ({ orderId: entry.orderId, paidAt: entry.paidAt.toISOString(), hours: entry.hours })),
     waitingMoneyEvents: dashboard.waitingMoneyEvents.map(serializeMoneyEvent),
     accountHealth: dashboard.accountHealth,
+    renewals: {
+      expected: serializeExpectedRevenue(dashboard.renewals.expected),
+      failedCount: dashboard.renewals.failedCount,
+      latestFailed: dashboard.renewals.latestFailed.map(serializeStaffRenewal),
+    },
   };
 }
 

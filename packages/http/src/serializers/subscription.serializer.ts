@@ -1,6 +1,7 @@
 import {
   toMajorUnits,
   type ActivationResult,
+  type Money,
   type PanelItem,
   type RenewalState,
   type ReplacementResult,
@@ -51,9 +52,9 @@ export function serializeRenewalState(state: RenewalState) {
   };
 }
 
-/** Staff's view of upcoming and failed renewals. */
-export function serializeStaffRenewals(renewals: StaffRenewals) {
-  const one = (entry: StaffRenewal) => ({
+/** One upcoming or failed renewal as staff see it. */
+export function serializeStaffRenewal(entry: StaffRenewal) {
+  return {
     subscriptionId: entry.subscriptionId,
     userId: entry.userId,
     endsAt: entry.endsAt.toISOString(),
@@ -66,11 +67,20 @@ export function serializeStaffRenewals(renewals: StaffRenewals) {
     currencyCode: entry.amount?.currency ?? null,
     cardLast4: entry.cardLast4,
     declineCode: entry.declineCode,
-  });
+  };
+}
+
+/** Expected renewal revenue per currency, in major units. */
+export function serializeExpectedRevenue(expected: Money[]) {
+  return expected.map((amount) => ({ amount: toMajorUnits(amount), currencyCode: amount.currency }));
+}
+
+/** Staff's view of upcoming and failed renewals. */
+export function serializeStaffRenewals(renewals: StaffRenewals) {
   return {
-    expected: renewals.expected.map((amount) => ({ amount: toMajorUnits(amount), currencyCode: amount.currency })),
-    upcoming: renewals.upcoming.map(one),
-    failed: renewals.failed.map(one),
+    expected: serializeExpectedRevenue(renewals.expected),
+    upcoming: renewals.upcoming.map(serializeStaffRenewal),
+    failed: renewals.failed.map(serializeStaffRenewal),
   };
 }
 

@@ -98,14 +98,21 @@ export class SavedCardsService {
     return { ...result, ...(verified ? { verified } : {}) };
   }
 
-  /** A setup-mode Checkout where the buyer saves a new card (dunning); one per `purpose` key. */
-  async cardUpdatePage(customerId: string, currency: string, purpose: string): Promise<{ sessionId: string; url: string }> {
-    const base = this.config.publicUrl;
+  /**
+   * A setup-mode Checkout where the buyer saves a card (a new one in dunning, a first one to turn
+   * renewal on); one per `purpose` key. Stripe sends the buyer back to these paths of the shop.
+   */
+  async cardUpdatePage(
+    customerId: string,
+    currency: string,
+    purpose: string,
+    back: { success: string; cancel: string },
+  ): Promise<{ sessionId: string; url: string }> {
     return this.charging().cardUpdateCheckout({
       customerId,
       currency,
-      successUrl: `${base}/user/card-updated`,
-      cancelUrl: `${base}/`,
+      successUrl: `${this.config.publicUrl}${back.success}`,
+      cancelUrl: `${this.config.publicUrl}${back.cancel}`,
       idempotencyKey: idempotencyKey(await this.installationId(), 'card-update', purpose),
     });
   }

@@ -221,6 +221,38 @@ export class RenewalsService {
       .update({ card_update_session_id: sessionId, updated_at: this.clock.now() });
   }
 
+  /**
+   * A save-a-card page opened for a unit without a card (renewal off until the card is saved):
+   * remembered in the card-update column, which a unit with no card uses for nothing else.
+   */
+  async rememberSaveCardPage(key: UnitKey, userId: number, sessionId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.knex('auto_renewals')
+      .insert({
+        order_item_id: key.orderItemId,
+        unit: key.unit,
+        user_id: userId,
+        enabled: false,
+        card_update_session_id: sessionId,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict(['order_item_id', 'unit'])
+      .merge({ card_update_session_id: sessionId, updated_at: now });
+  }
+
+  /** Save-a-card pages opened since `since` whose card is not known yet (off, no card, a page). */
+  async saveCardPagesToRead(since: Date, limit: number): Promise<AutoRenewal[]> {
+    const rows = await this.knex('auto_renewals')
+      .where({ enabled: false })
+      .whereNull('payment_method_id')
+      .whereNotNull('card_update_session_id')
+      .where('updated_at', '>=', since)
+      .orderBy('updated_at')
+      .limit(limit);
+    return (rows as AutoRenewalRow[]).map(toAutoRenewal);
+  }
+
   /** Choices made at checkout whose card is not known yet (the pass asks Stripe once the payment is paid). */
   async cardsToLearn(limit: number): Promise<AutoRenewal[]> {
     const rows = await this.knex('auto_renewals')
@@ -343,6 +375,14 @@ export class RenewalsService {
       .orderBy('updated_at', 'desc')
       .limit(limit)) as ChargeRow[];
     return rows.map(toCharge);
+  }
+
+  /** How many charges in these statuses changed since `since` (what `withStatus` lists, uncapped). */
+  async countWithStatus(statuses: ChargeStatus[], since: Date): Promise<number> {
+    const [row] = (await this.knex('renewal_charges').whereIn('status', statuses).where('updated_at', '>=', since).count({ n: '*' })) as Array<{
+      n: string | number;
+    }>;
+    return Number(row?.n ?? 0);
   }
 
   /** Figures for /metrics: charge attempts made, periods renewed, declines met (all time). */

@@ -33,6 +33,24 @@ export const setAutoRenew = declare({
   servedBy: RENEWAL,
 });
 
+export const saveRenewalCard = declare({
+  operationId: 'saveRenewalCard',
+  method: 'post',
+  path: '/api/subscribe/autorenew/card',
+  access: 'user',
+  tag: 'panel',
+  extra: true,
+  summary: 'Save a card to turn automatic renewal on (a subscription paid by card without the opt-in)',
+  description:
+    "The holder only (404 `subscription_not_found` otherwise). Answers the address of Stripe's setup-mode Checkout on the buyer's Stripe Customer; " +
+    'once the card is saved there, renewal is on (when the buyer comes back to the panel, which switches it on, or at the next renewal pass), audited as `subscription.autorenew`. ' +
+    '409 `card_already_saved` when a card is saved for it already (use the switch); 409 `autorenew_unavailable` without Stripe or for a subscription paid with a method Stripe cannot charge.',
+  body: renewals.saveCardBody,
+  answer: renewals.saveCardAnswer,
+  errors: ['subscription_not_found', 'card_already_saved', 'autorenew_unavailable', 'stripe_unavailable', 'stripe_misconfigured', 'stripe_rejected'],
+  servedBy: RENEWAL,
+});
+
 export const cancelRenewalPage = declare({
   operationId: 'cancelRenewalPage',
   method: 'get',

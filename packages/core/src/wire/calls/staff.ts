@@ -114,7 +114,7 @@ export const getDashboard = declare({
   path: '/api/admin/dashboard',
   access: 'staff',
   tag: 'staff',
-  summary: 'Revenue in EUR per day net of refunds (30 days), orders by state, slot occupancy, orders waiting past 24 hours',
+  summary: 'Revenue in EUR per day net of refunds (30 days), orders by state, slot occupancy, orders waiting past 24 hours, renewals',
   extra: true,
   query: staff.dashboardQuery,
   answer: staff.dashboardAnswer,

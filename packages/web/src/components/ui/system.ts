@@ -28,6 +28,7 @@ import {
   nativeSelectSlotRecipe,
   semanticTokens,
   spinnerRecipe,
+  switchSlotRecipe,
   tableSlotRecipe,
   textareaRecipe,
   textStyles,
@@ -105,6 +106,8 @@ const config = defineConfig({
       field: fieldSlotRecipe,
       // The admin area: its page-size and platform selects and its lists.
       nativeSelect: nativeSelectSlotRecipe,
+      // The panel's automatic renewal switch (features/panel/components/RenewalSwitch.tsx).
+      switch: switchSlotRecipe,
       table: tableSlotRecipe,
     },
   },

@@ -11,9 +11,11 @@ import { prefetch } from '../../services/api/client';
 import { getUserPanel } from '../../services/api/panel';
 import { userIdOf } from './format';
 
-export function prefetchPanel(state: RootState, location: { pathname: string }): void {
+export function prefetchPanel(state: RootState, location: { pathname: string; search: string }): void {
   const userId = userIdOf(/^\/user\/([^/]+)/.exec(location.pathname)?.[1]);
   // The saga asks in the resolved interface language; before that, nothing to ask yet.
   if (userId === null || !state.language.resolved) return;
+  // Back from saving a card (`cardSaved`), the saga switches renewal on first: an early answer would be from before.
+  if (new URLSearchParams(location.search).has('cardSaved')) return;
   prefetch(() => void getUserPanel(userId, state.language.languageId));
 }

@@ -5,6 +5,9 @@
  *                                                            ├ 403 / 404: a refusal / not-found message
  *                                                            └ other failure: only logged (the page offers a retry)
  *   language changes while open ─► asked again in the new language
+ *   renewal switch ─► POST subscribe/autorenew ─► the renewal as answered; on without a saved card (paid by
+ *       card without the opt-in) ─► POST subscribe/autorenew/card ─► Stripe's page to save one ─► back at
+ *       /user/{id}?cardSaved={subscription}: switched on (POST subscribe/autorenew) before the panel loads
  *   invitation form (valid) ─► POST order/setinvatiotaionemail ─► the answered e-mail, read-only
  *                                                              └ failure: its message under the form
  *   'Get verification link' / 'Request Verification Code' ─► GET email/getnvlink | email/getchgptcode
@@ -21,6 +24,7 @@ import { ApiError, isTemporaryFailure } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
 import { logError } from '../../services/log';
+import { currentUrlWithout, leaveTo, navigate } from '../../services/navigation';
 import { errorTextsOfLanguage, waitForLanguage } from '../language/saga';
 import type { LanguageId } from '../language/languages';
 import { selectLanguageId } from '../language/selectors';
@@ -32,6 +36,7 @@ import {
   autoRenewFailed,
   autoRenewSaved,
   autoRenewToggled,
+  renewalCardRequested,
   invitationFailed,
   invitationSaved,
   invitationSubmitted,
@@ -110,13 +115,54 @@ function* saveAutoRenew(action: ReturnType<typeof autoRenewToggled>) {
     yield put(autoRenewSaved({ subscriptionId, renewal }));
   } catch (error) {
     logError('automatic renewal not switched', error);
-    const languageId: LanguageId = yield select(selectLanguageId);
-    const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
-    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error, texts) : null;
-    yield put(autoRenewFailed({ subscriptionId, message: message ?? translate(PANEL_TEXTS, languageId, 'panel.autoRenewFailed') }));
+    yield call(failRenewal, subscriptionId, error);
   } finally {
     switching.delete(subscriptionId);
   }
+}
+
+/** The server's refusal (4xx) in the page's language under the switch, else the generic text. */
+function* failRenewal(subscriptionId: number, error: unknown) {
+  const languageId: LanguageId = yield select(selectLanguageId);
+  const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+  const message = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error, texts) : null;
+  yield put(autoRenewFailed({ subscriptionId, message: message ?? translate(PANEL_TEXTS, languageId, 'panel.autoRenewFailed') }));
+}
+
+/** The switch turned on without a saved card: Stripe's setup page, where the buyer saves one (the browser leaves the shop). */
+function* openCardPage(action: ReturnType<typeof renewalCardRequested>) {
+  const subscriptionId = action.payload;
+  if (switching.has(subscriptionId)) return;
+  switching.add(subscriptionId);
+  try {
+    const { url }: { url: string } = yield call(panelApi.saveRenewalCard, subscriptionId);
+    yield call(leaveTo, url);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'card_already_saved') {
+      // Saved on an earlier page meanwhile: the switch can turn it on now.
+      switching.delete(subscriptionId);
+      yield call(saveAutoRenew, autoRenewToggled({ subscriptionId, enabled: true }));
+      return;
+    }
+    logError('card page for automatic renewal not opened', error);
+    yield call(failRenewal, subscriptionId, error);
+  } finally {
+    switching.delete(subscriptionId);
+  }
+}
+
+/** Back from Stripe's page with the card saved (`?cardSaved=`): the subscription it was saved for. */
+function cardSavedFor(): number | null {
+  if (typeof window === 'undefined') return null;
+  const value = new URL(window.location.href).searchParams.get('cardSaved');
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/** Switches renewal on for the card just saved, then takes `cardSaved` off the address (a reload must not ask again). */
+function* switchOnForSavedCard(subscriptionId: number) {
+  yield call(saveAutoRenew, autoRenewToggled({ subscriptionId, enabled: true }));
+  const without = currentUrlWithout(['cardSaved']);
+  if (without !== null) yield call(navigate, without, { replace: true });
 }
 
 /** An order whose e-mail is on its way; a second submit of the same order waits for the first. */
@@ -215,7 +261,11 @@ function* panelVisit(userId: number) {
   yield takeEvery(languageResolved.type, reloadInNewLanguage);
   yield takeEvery(invitationSubmitted.type, saveInvitation);
   yield takeEvery(autoRenewToggled.type, saveAutoRenew);
+  yield takeEvery(renewalCardRequested.type, openCardPage);
   yield takeEvery(verificationRequested.type, pollVerification);
+  // Switched on before the panel is asked, so the panel shows the answer, not the state before it.
+  const cardSaved = cardSavedFor();
+  if (cardSaved !== null) yield call(switchOnForSavedCard, cardSaved);
   yield put(panelRequested());
 }
 

@@ -121,6 +121,10 @@ export const panelSlice = createSlice({
     autoRenewToggled(state, action: PayloadAction<{ subscriptionId: number; enabled: boolean }>) {
       state.autoRenewals[action.payload.subscriptionId] = { status: 'submitting', message: null };
     },
+    /** The switch turned on without a saved card: the saga opens Stripe's page to save one. */
+    renewalCardRequested(state, action: PayloadAction<number>) {
+      state.autoRenewals[action.payload] = { status: 'submitting', message: null };
+    },
     /** Saved: the subscription shows its renewal as the server answered it. */
     autoRenewSaved(state, action: PayloadAction<{ subscriptionId: number; renewal: RenewalState }>) {
       const { subscriptionId, renewal } = action.payload;
@@ -196,6 +200,7 @@ export const {
   autoRenewToggled,
   autoRenewSaved,
   autoRenewFailed,
+  renewalCardRequested,
   invitationFailed,
   verificationRequested,
   verificationPolled,

@@ -41,3 +41,8 @@ export type RenewalState = renewals.RenewalStateAnswer;
 export function setAutoRenew(subscriptionId: number, enabled: boolean): Promise<RenewalState> {
   return callApi('setAutoRenew', { body: { subscriptionId, enabled } });
 }
+
+/** Stripe's page where the holder saves a card to turn automatic renewal on (a card payment made without the opt-in). */
+export function saveRenewalCard(subscriptionId: number): Promise<renewals.SaveCardAnswer> {
+  return callApi('saveRenewalCard', { body: { subscriptionId } });
+}

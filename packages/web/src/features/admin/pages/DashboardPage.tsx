@@ -1,7 +1,8 @@
 /**
  * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last 30 days (net of refunds)
  * as a bar chart, orders by state, slot occupancy per platform and the paid orders waiting
- * longer than 24 hours, each linked to its order. A server without the call (404) gets a note.
+ * longer than 24 hours, each linked to its order, and the automatic renewals (expected revenue of
+ * the next 30 days, failed renewals). A server without the call (404) gets a note.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Box, Grid, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
@@ -15,6 +16,7 @@ import { formatEur } from '../format';
 import { selectDashboard } from '../selectors';
 import { dashboardOpened } from '../slice';
 import { MoneyEvents } from '../components/MoneyEvents';
+import { RenewalFigures } from '../components/RenewalFigures';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
@@ -138,6 +140,11 @@ function Figures({ data }: { data: Dashboard }) {
           {t('admin.accountHealthOpen')}
         </RouterLink>
       </Card>
+      <Box gridColumn={{ lg: 'span 2' }}>
+        <Card testId="admin-renewals" title={t('admin.renewals')}>
+          <RenewalFigures renewals={data.renewals} />
+        </Card>
+      </Box>
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting" title={t('admin.waiting')}>
           {waiting.length === 0 ? (

@@ -8,7 +8,8 @@
  * Start and End Time (medium date), Replaced From, and Replace (then the panel reloads).
  * Beyond the spec: Refund on either kind of item (admins only), through the refund dialog; once
  * refunded the panel reloads (the server has ended the subscription); refunded orders in a third
- * list with a Refunded badge, when there are any.
+ * list with a Refunded badge, when there are any. Each active subscription's automatic renewal
+ * (issue 28): off, on with its card, or by payment link; this period's charge; the next charge.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
@@ -22,6 +23,7 @@ import { AdminItem, ItemField } from '../components/AdminItem';
 import { AdminSection } from '../components/AdminSection';
 import { OrderStateBadge } from '../components/OrderStateBadge';
 import { RefundDialog } from '../components/RefundDialog';
+import { RenewalState } from '../components/RenewalState';
 import { formatMediumDate, idOf, REFUNDED_STATE } from '../format';
 import { selectAdminUser } from '../selectors';
 import {
@@ -294,6 +296,11 @@ function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing
           <ItemField label={t('admin.replacedFrom')} testId="admin-item-replaced-from">
             {item.replacedFrom ?? '—'}
           </ItemField>
+          {item.autoRenew && (
+            <ItemField label={t('admin.renewal')} testId="admin-item-renewal">
+              <RenewalState renewal={item.autoRenew} />
+            </ItemField>
+          )}
         </>
       }
     >

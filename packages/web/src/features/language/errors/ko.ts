@@ -50,7 +50,8 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   order_not_payable: '더 이상 결제할 수 없는 주문입니다.',
   invalid_choice: '플랫폼, 유형, 기간을 선택해 주세요.',
   // Automatic renewal
-  no_saved_card: '이 구독에 저장된 카드가 없습니다. 카드 결제 시 "자동 연장"을 선택하면 카드가 저장됩니다.',
+  no_saved_card: '이 구독에 저장된 카드가 없습니다. 먼저 내 정보 화면에서 카드를 저장해 주세요 (스위치를 켜면 카드 등록 화면이 열립니다).',
+  card_already_saved: '이 구독에는 이미 카드가 저장되어 있습니다. 스위치로 자동 연장을 켜 주세요.',
   renewal_in_progress: '지금 연장 결제가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
   autorenew_unavailable: '자동 연장은 Stripe 카드 결제에서만 사용할 수 있습니다.',
   renewal_link_invalid: '연장 링크가 올바르지 않거나 만료되었습니다.',

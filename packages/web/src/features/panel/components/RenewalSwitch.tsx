@@ -6,12 +6,13 @@ import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import { formatDateTime } from '../format';
 import { selectAutoRenewals } from '../selectors';
-import { autoRenewToggled } from '../slice';
+import { autoRenewToggled, renewalCardRequested } from '../slice';
 import { PANEL_TEXTS } from '../texts';
 
 /**
  * Automatic renewal of one active subscription (issue 28): its state, the next charge's date and
- * amount and the card, and the switch (`POST /api/subscribe/autorenew`). A subscription paid with a
+ * amount and the card, and the switch (`POST /api/subscribe/autorenew`); turned on when no card is
+ * saved (a card payment without the opt-in), it opens Stripe's page to save one. A subscription paid with a
  * method that cannot be charged without the buyer says that a payment link comes by e-mail instead.
  */
 export function RenewalSwitch({ item }: { item: PanelItem }) {
@@ -41,8 +42,13 @@ export function RenewalSwitch({ item }: { item: PanelItem }) {
     <Stack gap="1" data-testid="panel-autorenew" data-enabled={renewal.enabled ? 'true' : 'false'}>
       <Switch.Root
         checked={renewal.enabled}
-        disabled={pending?.status === 'submitting' || (!renewal.enabled && !renewal.canEnable)}
-        onCheckedChange={(details) => void dispatch(autoRenewToggled({ subscriptionId, enabled: details.checked }))}
+        disabled={pending?.status === 'submitting'}
+        onCheckedChange={(details) =>
+          void dispatch(
+            // On without a saved card: Stripe's page to save one first (renewal is on once it is saved).
+            details.checked && !renewal.canEnable ? renewalCardRequested(subscriptionId) : autoRenewToggled({ subscriptionId, enabled: details.checked }),
+          )
+        }
         colorPalette="purple"
       >
         <Switch.HiddenInput data-testid="panel-autorenew-switch" />
