@@ -14,8 +14,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function mochaGlobalSetup(): Promise<void> {
   // The CLI tests start the compiled `subshare`, as an operator runs it (a start from source
-  // through tsx costs seconds of CPU each, and they start hundreds): build it if it is stale.
-  const build = promisify(execFile)(process.execPath, ['scripts/ensure-built.mjs', '--server-only'], { cwd: ROOT });
+  // through tsx costs seconds of CPU each, and they start hundreds), and the browser tests and the
+  // server's rendering need the built web app: build what is stale once, here, before the workers
+  // start (browser files run first and at once; each building it would race on packages/web/dist).
+  const build = promisify(execFile)(process.execPath, ['scripts/ensure-built.mjs'], { cwd: ROOT });
   server = await startTestServer();
   await build;
 }
