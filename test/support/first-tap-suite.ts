@@ -277,7 +277,8 @@ const CLICK_UNTIL_THE_SCRIPT_TAKES_IT = `
 export function describeFirstTap(deviceName: Device['name']): void {
   const device = DEVICES.find((candidate) => candidate.name === deviceName)!;
   describe(`browser: the first tap always counts (each storefront control tapped at DOMContentLoaded, ${deviceName})`, function () {
-    this.timeout(600_000);
+    // Each try of each control takes about a second alone, many under a loaded machine's CPU.
+    this.timeout(Math.max(600_000, TRIES * 120_000));
     let browser: BrowserSession;
     let baseUrl: string;
 
