@@ -40,7 +40,9 @@ function printedMailbox(stdout: string): { id: number; email: string; password: 
 }
 
 describe('subshare CLI: accounts, mailboxes and the credentials key', function () {
-  this.timeout(60_000);
+  // Each test starts several `subshare` processes; beside the browser files they may take a
+  // few seconds each. The timeout catches a hang, it times nothing.
+  this.timeout(180_000);
 
   it('--help lists the three commands', async () => {
     const result = await runCli(['--help']);

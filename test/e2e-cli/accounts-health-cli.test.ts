@@ -7,7 +7,9 @@ import { loginAs } from '../support/agent.js';
 import { createAccount, createPlatform } from '../support/shop.js';
 
 describe('subshare CLI: accounts --health', function () {
-  this.timeout(60_000);
+  // Each test starts several `subshare` processes; beside the browser files they may take a
+  // few seconds each. The timeout catches a hang, it times nothing.
+  this.timeout(180_000);
 
   // No worker in this file: the account-created and move jobs wait, so the move below is this test's own.
   it('prints the accounts by health, broken first, why, and where the buyers went; --health is required', async () => {

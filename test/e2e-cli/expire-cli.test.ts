@@ -8,7 +8,9 @@ import { buyer, createAccount, createOrder, createPlatform, markPaidQuietly } fr
 const DAY = 24 * 3600_000;
 
 describe('subshare CLI: expire-due', function () {
-  this.timeout(60_000);
+  // Each test starts several `subshare` processes; beside the browser files they may take a
+  // few seconds each. The timeout catches a hang, it times nothing.
+  this.timeout(180_000);
 
   /** An order activated by a clock `daysAgo` days back: a 1-month subscription that ends (or ended) accordingly. */
   async function subscriptionBought(daysAgo: number): Promise<number> {
