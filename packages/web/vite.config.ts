@@ -39,8 +39,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@subshare/core/validation': fileURLToPath(new URL('../core/src/validation/index.ts', import.meta.url)),
       // The storefront's plain-HTML contract (cookie names, form fields): constants, no imports.
       '@subshare/core/storefront': fileURLToPath(new URL('../core/src/storefront/index.ts', import.meta.url)),
-      // The error dictionary (pure data): the Korean texts are keyed by it and filled as the English messages are.
+      // The error dictionary (pure data): the Korean texts are keyed by it and filled as the English
+      // messages are, with fill-in alone (the first download does without the dictionary).
       '@subshare/core/wire/errors': fileURLToPath(new URL('../core/src/wire/errors.ts', import.meta.url)),
+      '@subshare/core/wire/fill-in': fileURLToPath(new URL('../core/src/wire/fill-in.ts', import.meta.url)),
+      // Korean particles for the texts, without the form rules (and yup) of '@subshare/core/validation'.
+      '@subshare/core/korean': fileURLToPath(new URL('../core/src/validation/korean-particles.ts', import.meta.url)),
     },
   },
   server: {

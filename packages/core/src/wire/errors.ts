@@ -11,6 +11,10 @@
  *
  * `cli`: raised by the command line only, never answered over HTTP (no translation needed).
  */
+import { fillIn } from './fill-in.js';
+
+export { fillIn };
+
 interface ErrorEntry {
   status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
   message: string;
@@ -197,20 +201,6 @@ export const HTTP_ERROR_CODES = ERROR_CODES.filter((code) => !(ERRORS[code] as E
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
 
 export const statusOf = (code: ErrorCode): ErrorStatus => ERRORS[code].status;
-
-/**
- * `text` with each `{name}` replaced by `params[name]`. A sentence whose placeholder has no value
- * is left out ("The code is not correct. {triesLeft} tries left." without `triesLeft` says only
- * the first sentence). The web fills its translations with the same function.
- */
-export function fillIn(text: string, params: ErrorParams | undefined): string {
-  const has = (name: string) => params !== undefined && Object.hasOwn(params, name);
-  return text
-    .split(/(?<=[.!?。])\s+/)
-    .filter((sentence) => [...sentence.matchAll(/\{(\w+)\}/g)].every(([, name]) => has(name!)))
-    .join(' ')
-    .replace(/\{(\w+)\}/g, (_whole, name: string) => String(params![name]));
-}
 
 /** The English message of `code`, its placeholders filled. */
 export const errorMessage = (code: ErrorCode, params?: ErrorParams): string => fillIn(ERRORS[code].message, params);

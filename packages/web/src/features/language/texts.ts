@@ -5,7 +5,7 @@
  * download; checkout, panel and admin keep their tables with the feature, so they travel in
  * their lazy chunk. Both languages of a table weigh a few KiB, less than an i18n library.
  */
-import { isKoreanParticle, withParticle } from '@subshare/core/validation';
+import { isKoreanParticle, withParticle } from '@subshare/core/korean';
 import type { LanguageId } from './languages.js';
 
 /** One language's texts of a table; `Record` makes a missing or misspelt Korean key a type error. */

@@ -1,4 +1,4 @@
-import { isKoreanParticle, withParticle } from '@subshare/core/validation';
+import { isKoreanParticle, withParticle } from '@subshare/core/korean';
 import { en } from './en.js';
 import { ko } from './ko.js';
 import type { ContentTexts } from './types.js';

@@ -6,7 +6,7 @@
  * or an answer without a message gets the dictionary's fallback. Field errors (`errors`) are
  * never shown: every form checks the same shared yup rules first, with translated messages.
  */
-import { fillIn } from '@subshare/core/wire/errors';
+import { fillIn } from '@subshare/core/wire/fill-in';
 import { ApiError } from '../../../services/api/client.js';
 import { DICTIONARY } from '../dictionary/index.js';
 import type { LanguageId } from '../languages.js';
