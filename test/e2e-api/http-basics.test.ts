@@ -1,9 +1,15 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import request from 'supertest';
 import { createUser, loginAs } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 import { decoded, rawGet } from '../support/raw-http.js';
 import { buyer, createOrder, createPlatform } from '../support/shop.js';
+import { ensureWebBuilt } from '../support/web-build.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 
 describe('HTTP basics: errors, limits, headers, health', () => {
   it('GET /api/health reports the database and migrations', async () => {
@@ -35,6 +41,20 @@ describe('HTTP basics: errors, limits, headers, health', () => {
     const other = await request(harness().app).get('/api/main/getcountry').expect(200);
     expect(other.headers['cache-control']).to.equal('no-store');
     expect(other.headers['x-content-type-options']).to.equal('nosniff');
+  });
+
+  it('sends a built script only the headers that act on a script; pages keep the document headers', async () => {
+    ensureWebBuilt();
+    const script = readdirSync(path.join(WEB_DIST, 'assets')).find((file) => file.endsWith('.js'))!;
+    const asset = await request(harness().app).get(`/assets/${script}`).expect(200);
+    expect(asset.headers['x-content-type-options']).to.equal('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).to.equal('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster'])
+      expect(asset.headers, documentOnly).to.not.have.property(documentOnly);
+    const page = await request(harness().app).get('/platform/1').expect(200);
+    expect(page.headers['content-security-policy']).to.contain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).to.equal('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).to.equal('nosniff');
   });
 
   it('compresses responses when the client accepts it', async () => {
