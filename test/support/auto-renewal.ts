@@ -70,3 +70,20 @@ export async function buyByCard(shop: RenewalShop, options: CardPurchaseOptions 
   const card = session.customer ? stripe.cardsOf(session.customer)[0] : undefined;
   return { buyer, orderId: order.id as number, subscription, card: card!, create, customer: session.customer! };
 }
+
+/**
+ * Waits until every paid renewal has extended its subscription. A successful charge pays the
+ * renewal order at once, but the extension is the activation job's, in the worker, after
+ * `renewDue` has returned; figures read before it still see the old end date.
+ */
+export async function renewalsApplied(): Promise<void> {
+  const knex = harness().knex;
+  const renewalOrders = knex('order_items').select('order_id').whereNotNull('renews_subscription_id');
+  await waitFor(
+    async () => {
+      const [{ n }] = await knex('orders').where({ state: 6 }).whereIn('id', renewalOrders).count<Array<{ n: string }>>('* as n');
+      return Number(n) === 0;
+    },
+    { what: 'each paid renewal to extend its subscription' },
+  );
+}

@@ -1,3 +1,0 @@
-import { describeFirstTap } from '../support/first-tap-suite.js';
-
-describeFirstTap('desktop');
