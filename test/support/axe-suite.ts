@@ -24,12 +24,12 @@ interface AxeViolation {
  * panel and every /jve page, at desktop and phone widths, in English and Korean. All of axe's
  * rules that are not experimental run (WCAG 2.x A and AA, and its best practices).
  *
- * One suite a viewport (test/e2e-browser/axe-desktop.test.ts, axe-phone.test.ts): test files are
- * what run in parallel, and the two take about a minute and a half each.
+ * One suite a viewport and language (test/e2e-browser/axe-<viewport>-<language>.test.ts): test
+ * files are what run in parallel, and each takes over a minute.
  */
-export function describeAxe(viewportName: string, viewport: { width: number; height: number }): void {
+export function describeAxe(viewportName: string, viewport: { width: number; height: number }, language: 'en' | 'ko'): void {
   useWorker();
-  describe(`browser: axe-core on the buyer and staff pages (${viewportName})`, function () {
+  describe(`browser: axe-core on the buyer and staff pages (${viewportName}, ${language})`, function () {
     this.timeout(240_000);
     let browser: BrowserSession;
     let baseUrl: string;
@@ -123,33 +123,31 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
       { path: '/register', ready: '[data-testid="page-register"] form' },
     ];
 
-    for (const language of ['en', 'ko'] as const) {
-      it(`${viewportName}, ${language}: no violations`, async () => {
-        const found: string[] = [];
-        const check = async (page: Page, path: string, ready: string) => {
-          await page.setBypassCSP(true);
-          await page.goto(`${baseUrl}${path}`);
-          await settled(page, ready);
-          for (const violation of await violations(page)) {
-            found.push(
-              `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-            );
-          }
-        };
-        const visitor = await loggedInPage(browser, baseUrl, undefined, { language, viewport });
-        for (const { path, ready } of visitorPages()) await check(visitor, path, ready);
-        await visitor.close();
+    it(`${viewportName}, ${language}: no violations`, async () => {
+      const found: string[] = [];
+      const check = async (page: Page, path: string, ready: string) => {
+        await page.setBypassCSP(true);
+        await page.goto(`${baseUrl}${path}`);
+        await settled(page, ready);
+        for (const violation of await violations(page)) {
+          found.push(
+            `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+          );
+        }
+      };
+      const visitor = await loggedInPage(browser, baseUrl, undefined, { language, viewport });
+      for (const { path, ready } of visitorPages()) await check(visitor, path, ready);
+      await visitor.close();
 
-        const buyerPage = await loggedInPage(browser, baseUrl, buyer, { language, viewport });
-        await buyerPage.evaluate(() => sessionStorage.setItem('subshare.selection', JSON.stringify({ platformId: 1, typeId: 1, durationId: 1 })));
-        for (const { path, ready } of buyerPages()) await check(buyerPage, path, ready);
-        await buyerPage.close();
+      const buyerPage = await loggedInPage(browser, baseUrl, buyer, { language, viewport });
+      await buyerPage.evaluate(() => sessionStorage.setItem('subshare.selection', JSON.stringify({ platformId: 1, typeId: 1, durationId: 1 })));
+      for (const { path, ready } of buyerPages()) await check(buyerPage, path, ready);
+      await buyerPage.close();
 
-        const staff = await loggedInPage(browser, baseUrl, admin, { role: ROLE.admin, language, viewport });
-        for (const { path, ready } of staffPages()) await check(staff, path, ready);
-        await staff.close();
-        expect(found).to.deep.equal([]);
-      });
-    }
+      const staff = await loggedInPage(browser, baseUrl, admin, { role: ROLE.admin, language, viewport });
+      for (const { path, ready } of staffPages()) await check(staff, path, ready);
+      await staff.close();
+      expect(found).to.deep.equal([]);
+    });
   });
 }

@@ -3,6 +3,8 @@
 // root hooks run once per test file in parallel mode (each file in a worker process): every file
 // gets a harness of its own, on a database of its own.
 import { execFile } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from './database.js';
@@ -27,13 +29,29 @@ export async function mochaGlobalTeardown(): Promise<void> {
   server = undefined;
 }
 
+/**
+ * With TEST_FILE_TIMES=<path>, each file appends `<seconds>\t<file>\t<started>` to that path when
+ * it ends: the wall time of the whole file, its harness included, and when it began (ISO), to find
+ * what holds the suite up (`sort -rn <path> | head`).
+ */
+const FILE_TIMES = process.env.TEST_FILE_TIMES;
+let fileStarted = 0;
+let fileStartedAt = '';
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
+    fileStarted = performance.now();
+    fileStartedAt = new Date().toISOString();
     await startHarness();
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     await stopHarness();
+    const file = this.test?.parent?.suites[0]?.file;
+    if (FILE_TIMES && file) {
+      const seconds = ((performance.now() - fileStarted) / 1000).toFixed(1);
+      appendFileSync(FILE_TIMES, `${seconds}\t${relative(ROOT, file)}\t${fileStartedAt}\n`);
+    }
   },
 };

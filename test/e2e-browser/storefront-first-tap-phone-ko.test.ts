@@ -1,0 +1,3 @@
+import { describeFirstTap } from '../support/first-tap-suite.js';
+
+describeFirstTap('phone', 'ko');
