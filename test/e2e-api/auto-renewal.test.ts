@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, installationIdReader, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
-import { listen } from '@subshare/http';
+import { installationIdReader, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, subscriptionOf } from '../support/auto-renewal.js';
-import { FakeStripe } from '../support/fake-stripe.js';
+import { buyByCard, moveClockTo, relogin as reloginWith, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
+import type { FakeStripe } from '../support/fake-stripe.js';
 import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
-import { activation, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
+import { activation, createOrder, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 useWorker();
@@ -26,7 +25,8 @@ const PANEL = '/api/user/getuserpanel';
  */
 describe('automatic renewal', function () {
   this.timeout(60_000);
-  const stripe = new FakeStripe();
+  const shop = useRenewalShop();
+  const { stripe } = shop;
   const knex = () => harness().knex;
   const clock = () => harness().clock;
   let app: Express;
@@ -34,32 +34,8 @@ describe('automatic renewal', function () {
   let renewal: RenewalFlow;
   let expiry: ExpiryFlow;
   let platform: TestPlatform;
-  const stops: Array<() => Promise<void>> = [];
-
-  before(async () => {
-    stops.push((await stripe.start()).stop);
-    const world = harness().appWith(stripe.env);
-    app = world.app;
-    renewal = world.container.get<RenewalFlow>(FLOWS.Renewal);
-    expiry = world.container.get<ExpiryFlow>(FLOWS.Expiry);
-    const server = await listen(app, 0, '127.0.0.1');
-    base = server.url;
-    stops.push(server.close);
-    platform = await createPlatform({ slotsCount: 4 });
-    world.container.get<CatalogService>(CATALOG.Service).invalidate();
-    // Two accounts: the tests' subscriptions renew, and some keep their slots held.
-    await createAccount(platform.id, 4);
-    await createAccount(platform.id, 4);
-  });
-  after(async () => {
-    for (const stop of stops.reverse()) await stop();
-  });
-
-  /** Logs the buyer in again (tokens expire after 2 days; the tests move time by weeks). */
-  async function relogin(buyer: TestUser): Promise<TestUser> {
-    const res = await api(app).post('/api/user/authenticate').send({ email: buyer.email, password: buyer.password }).expect(200);
-    return { ...buyer, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
-  }
+  before(() => ({ app, base, renewal, expiry, platform } = shop));
+  const relogin = (buyer: TestUser) => reloginWith(app, buyer);
 
   const webhook = (delivery: ReturnType<FakeStripe['webhook']>) => stripe.deliver(`${base}/api/webhook/stripe`, delivery);
   const signedNow = () => ({ timestamp: Math.floor(clock().now().getTime() / 1000) });
@@ -67,21 +43,15 @@ describe('automatic renewal', function () {
   const outboxOf = (userId: number, kind: number) => knex()('email_outbox').where({ user_id: userId, kind }).orderBy('id');
 
   /** A buyer pays by card with "Renew automatically" ticked; answers the order, its subscription and the saved card. */
-  const buyWithAutoRenewal = (options: { last4?: string; languageId?: 1 | 2 } = {}) => buyByCard({ app, base, stripe, platform }, options);
+  const buyWithAutoRenewal = (options: { last4?: string; languageId?: 1 | 2 } = {}) => buyByCard(shop, options);
 
   /** What the pass did with this subscription's charge (other tests' subscriptions may come due in the same pass). */
   const outcomeOf = (run: Awaited<ReturnType<RenewalFlow['renewDue']>>, subscriptionId: number) =>
     run.charges.filter((charge) => charge.subscriptionId === subscriptionId).map((charge) => charge.outcome);
 
-  /** Moves the test clock to `at` (forward only). */
-  function moveTo(at: Date): void {
-    const by = at.getTime() - clock().now().getTime();
-    if (by > 0) clock().advance(by);
-  }
-
   /** The reminder pass 3 days before the end, and the e-mail it writes delivered by SMTP. */
   async function remind(subscription: { id: number; ends_at: Date }, to: string) {
-    moveTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
     const { subscriptionIds } = await expiry.remindDue();
     expect(subscriptionIds).to.include(subscription.id);
     return harness().mailTo(to, (mail) => /renews on|자동 연장됩니다/.test(mail.subject));
@@ -142,7 +112,7 @@ describe('automatic renewal', function () {
 
     // Not due before the end date.
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal([]);
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
 
     // Stripe: one off-session PaymentIntent on the saved card, confirmed, with our Idempotency-Key.
@@ -204,7 +174,7 @@ describe('automatic renewal', function () {
     expect((await knex()('subscriptions').where({ id: subscription.id }).first()).held_until).to.not.equal(null);
     await turn(false);
     expect((await chargeOf(subscription.id)).status).to.equal('cancelled');
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
     expect(stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer)).to.have.length(0);
     expect((await chargeOf(subscription.id)).status).to.equal('cancelled');
@@ -246,7 +216,7 @@ describe('automatic renewal', function () {
     expect(audit).to.include({ actor_user_id: buyer.id, actor_label: 'buyer (e-mail link)' });
     expect(audit.details).to.include({ enabled: false, via: 'email_link' });
 
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
     expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(0);
   });
@@ -256,7 +226,7 @@ describe('automatic renewal', function () {
     await renewal.renewDue();
     stripe.cardBehaves(card.id, 'decline', 'succeed');
     await remind(subscription, buyer.email);
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['declined']);
     const charge = await chargeOf(subscription.id);
     expect(charge).to.include({ status: 'retrying', attempts: 1, failures: 1, decline_code: 'insufficient_funds' });
@@ -279,7 +249,7 @@ describe('automatic renewal', function () {
 
     // The buyer saves a new card on the setup page; the retry a day later charges it.
     stripe.pay(setup.id, { card: { last4: '1881' } });
-    moveTo(new Date(subscription.ends_at.getTime() + DAY + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + DAY + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
     const charged = stripe.offSessionCharges().filter((intent) => intent.customer === customer);
     expect(charged).to.have.length(1);
@@ -302,7 +272,7 @@ describe('automatic renewal', function () {
       [end + DAY + 60_000, 'retrying'],
       [end + 3 * DAY + 60_000, 'failed'],
     ] as const) {
-      moveTo(new Date(at));
+      moveClockTo(new Date(at));
       await renewal.renewDue();
       expect((await chargeOf(subscription.id)).status).to.equal(status);
     }
@@ -326,7 +296,7 @@ describe('automatic renewal', function () {
     await renewal.renewDue();
     stripe.cardBehaves(card.id, 'authentication_required');
     await remind(subscription, buyer.email);
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['requires_action']);
     expect(await chargeOf(subscription.id)).to.include({ status: 'requires_action', decline_code: 'authentication_required' });
     const mail = await harness().mailTo(buyer.email, (message) => message.subject.includes('확인해 주세요'));
@@ -369,7 +339,7 @@ describe('automatic renewal', function () {
     expect(await chargeOf(subscription.id)).to.include({ status: 'charging', attempts: 1 });
 
     // The next pass (the worker's, another process's) finds the row left charging and sends the same attempt.
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
     expect(intents()).to.have.length(2);
     expect(new Set(intents().map((entry) => entry.headers['idempotency-key']))).to.deep.equal(
@@ -388,7 +358,7 @@ describe('automatic renewal', function () {
     const { buyer, subscription, customer } = await buyWithAutoRenewal();
     await renewal.renewDue();
     await remind(subscription, buyer.email);
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
     const [intent] = stripe.offSessionCharges().filter((candidate) => candidate.customer === customer);
     const delivery = stripe.paymentIntentWebhook(intent.id, 'payment_intent.succeeded', signedNow());
@@ -439,7 +409,7 @@ describe('automatic renewal', function () {
 
     // The period is charged off-session on the card saved there.
     await remind(subscription, buyer.email);
-    moveTo(new Date(subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['succeeded']);
     const charged = stripe.offSessionCharges().filter((intent) => intent.customer === customer.id);
     expect(charged).to.have.length(1);
@@ -484,7 +454,7 @@ describe('automatic renewal', function () {
     const { buyer, subscription } = await buyWithAutoRenewal();
     await renewal.renewDue();
     await api(app).get('/api/admin/renewals').set(buyer.auth).expect(403);
-    moveTo(new Date(subscription.ends_at.getTime() - 10 * DAY));
+    moveClockTo(new Date(subscription.ends_at.getTime() - 10 * DAY));
     const admin = await loginAs('admin', { app });
     const { body } = await api(app).get('/api/admin/renewals').set(admin.auth).query({ userId: buyer.id }).expect(200);
     expect(body.upcoming).to.have.length(1);

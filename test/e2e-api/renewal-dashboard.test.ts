@@ -1,12 +1,10 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
-import { listen } from '@subshare/http';
+import type { CatalogService, ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, type CardPurchaseOptions } from '../support/auto-renewal.js';
-import { FakeStripe } from '../support/fake-stripe.js';
+import { buyByCard, moveClockTo, relogin, useRenewalShop, type CardPurchaseOptions } from '../support/auto-renewal.js';
 import { harness, useWorker } from '../support/harness.js';
-import { createAccount, createPlatform, refreshCatalog, type TestPlatform } from '../support/shop.js';
+import { refreshCatalog, type TestPlatform } from '../support/shop.js';
 
 useWorker();
 
@@ -20,55 +18,26 @@ const DAY = 24 * 3600_000;
  */
 describe('automatic renewal: staff dashboard and per-subscription state', function () {
   this.timeout(90_000);
-  const stripe = new FakeStripe();
+  const shop = useRenewalShop();
+  const { stripe } = shop;
   const knex = () => harness().knex;
-  const clock = () => harness().clock;
   let app: Express;
-  let base: string;
   let renewal: RenewalFlow;
   let expiry: ExpiryFlow;
   let catalog: CatalogService;
   let platform: TestPlatform;
-  const stops: Array<() => Promise<void>> = [];
-
-  before(async () => {
-    stops.push((await stripe.start()).stop);
-    const world = harness().appWith(stripe.env);
-    app = world.app;
-    renewal = world.container.get<RenewalFlow>(FLOWS.Renewal);
-    expiry = world.container.get<ExpiryFlow>(FLOWS.Expiry);
-    catalog = world.container.get<CatalogService>(CATALOG.Service);
-    const server = await listen(app, 0, '127.0.0.1');
-    base = server.url;
-    stops.push(server.close);
-    platform = await createPlatform({ slotsCount: 4 });
-    catalog.invalidate();
-    await createAccount(platform.id, 4);
-    await createAccount(platform.id, 4);
-  });
-  after(async () => {
-    for (const stop of stops.reverse()) await stop();
-  });
-
-  const buy = (options: CardPurchaseOptions = {}) => buyByCard({ app, base, stripe, platform }, options);
-  const moveTo = (at: Date) => {
-    const by = at.getTime() - clock().now().getTime();
-    if (by > 0) clock().advance(by);
-  };
-  async function relogin(user: TestUser): Promise<TestUser> {
-    const res = await api(app).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
-    return { ...user, auth: { Authorization: `Bearer ${res.body.token}` } };
-  }
+  before(() => ({ app, renewal, expiry, catalog, platform } = shop));
+  const buy = (options: CardPurchaseOptions = {}) => buyByCard(shop, options);
 
   it('sums the next 30 days per currency at the current price, counts and lists the failed renewals, and shows each subscription its renewal; buyers get 403', async () => {
     // A renewal that fails: the card declines at the end date, and it waits for its retry.
     const declined = await buy({ last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY));
     expect((await expiry.remindDue()).subscriptionIds).to.include(declined.subscription.id);
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
-    moveTo(new Date(declined.subscription.ends_at.getTime() + 60_000));
+    moveClockTo(new Date(declined.subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
 
     // Counted: renewal on with a saved card (EUR and KRW). Not counted: switched off, paid by card
@@ -91,9 +60,9 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     catalog.invalidate();
 
     // Ten days before they end: every new subscription ends within 30 days.
-    moveTo(new Date(euro.subscription.ends_at.getTime() - 10 * DAY));
+    moveClockTo(new Date(euro.subscription.ends_at.getTime() - 10 * DAY));
     const admin = await loginAs('admin', { app });
-    const buyer = await relogin(euro.buyer);
+    const buyer = await relogin(app, euro.buyer);
     await api(app).get('/api/admin/dashboard').set(buyer.auth).expect(403);
     const { body } = await api(app).get('/api/admin/dashboard').set(admin.auth).expect(200);
 

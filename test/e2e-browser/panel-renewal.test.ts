@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
-import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
-import { listen } from '@subshare/http';
+import type { ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, renewalsApplied, subscriptionOf } from '../support/auto-renewal.js';
+import { buyByCard, moveClockTo, renewalsApplied, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
 import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
-import { FakeStripe } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
-import { activation, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
-import { freePort } from '../support/ports.js';
+import { activation, createOrder, markPaidQuietly, type TestPlatform } from '../support/shop.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
@@ -23,39 +20,23 @@ const DAY = 24 * 3600_000;
  */
 describe('browser: automatic renewal in the panel', function () {
   this.timeout(120_000);
-  const stripe = new FakeStripe();
-  const knex = () => harness().knex;
   let browser: BrowserSession;
+  before(async function () {
+    this.timeout(300_000);
+    ensureWebBuilt();
+    browser = await openBrowser();
+  });
+  // Registered before the shop's: after hooks run in order, so the browser lets go of its connections first.
+  after(() => browser?.close());
+
+  const shop = useRenewalShop();
+  const { stripe } = shop;
+  const knex = () => harness().knex;
   let base: string;
   let platform: TestPlatform;
   let renewal: RenewalFlow;
   let expiry: ExpiryFlow;
-  const stops: Array<() => Promise<void>> = [];
-
-  before(async function () {
-    this.timeout(300_000);
-    ensureWebBuilt();
-    stops.push((await stripe.start()).stop);
-    // Stripe sends the buyer back to PUBLIC_URL: the server's own address.
-    const port = await freePort();
-    const world = harness().appWith({ ...stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
-    renewal = world.container.get<RenewalFlow>(FLOWS.Renewal);
-    expiry = world.container.get<ExpiryFlow>(FLOWS.Expiry);
-    const server = await listen(world.app, port, '127.0.0.1');
-    base = server.url;
-    stops.push(server.close);
-    platform = await createPlatform({ slotsCount: 4 });
-    world.container.get<CatalogService>(CATALOG.Service).invalidate();
-    await createAccount(platform.id, 4);
-    await createAccount(platform.id, 4);
-    browser = await openBrowser();
-    stops.push(() => browser.close());
-    shop = { app: world.app, base, stripe, platform };
-  });
-  after(async () => {
-    for (const stop of stops.reverse()) await stop();
-  });
-  let shop: Parameters<typeof buyByCard>[0];
+  before(() => ({ base, platform, renewal, expiry } = shop));
 
   const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent).then(clean);
@@ -181,27 +162,23 @@ describe('browser: automatic renewal in the panel', function () {
   });
 
   it('staff: the dashboard shows the expected renewal revenue and the failed renewals, the user page each renewal, in English and Korean', async () => {
-    const moveTo = (at: number) => {
-      const by = at - harness().clock.now().getTime();
-      if (by > 0) harness().clock.advance(by);
-    };
     // A renewal declined at its end date, waiting for its retry.
     const declined = await buyByCard(shop, { last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveTo(declined.subscription.ends_at.getTime() - 2 * DAY);
+    moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY);
     await expiry.remindDue();
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
     // The subscriptions of the tests above end before this one: they renew here, and their next
     // periods count in the expected revenue once the worker has extended them.
-    moveTo(declined.subscription.ends_at.getTime() + 60_000);
+    moveClockTo(declined.subscription.ends_at.getTime() + 60_000);
     await renewal.renewDue();
     await renewalsApplied();
 
     const { buyer, subscription } = await buyByCard(shop, { last4: '3056' });
     await renewal.renewDue();
     // Ten days before its end, whatever the month's length: it is among the next 30 days' renewals.
-    moveTo(subscription.ends_at.getTime() - 10 * DAY);
+    moveClockTo(subscription.ends_at.getTime() - 10 * DAY);
     const admin = await loginAs('admin', { app: shop.app });
     const dashboard = (await (await fetch(`${base}/api/admin/dashboard`, { headers: admin.auth })).json()) as {
       renewals: { expected: Array<{ amount: number; currencyCode: string }>; failedCount: number };

@@ -1,14 +1,18 @@
 /**
- * Automatic renewal's test setup (issue 28), shared by the API and browser tests: a buyer pays a
- * card order through the local Stripe server, with or without "Renew automatically", and the order
- * activates as every paid order does (the signed `checkout.session.completed` webhook).
+ * Automatic renewal's test setup (issue 28), shared by the API and browser tests: the shop on the
+ * local Stripe server (`useRenewalShop`), and a buyer who pays a card order there, with or without
+ * "Renew automatically", the order activating as every paid order does (the signed
+ * `checkout.session.completed` webhook).
  */
 import { expect } from 'chai';
 import type { Express } from 'express';
+import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from './agent.js';
-import type { FakeStripe } from './fake-stripe.js';
+import { FakeStripe } from './fake-stripe.js';
 import { harness } from './harness.js';
-import type { TestPlatform } from './shop.js';
+import { freePort } from './ports.js';
+import { createAccount, createPlatform, type TestPlatform } from './shop.js';
 import { waitFor } from './wait.js';
 
 /** The shop the buyer pays in: its app, its listening address (for webhooks), the Stripe server, the platform bought. */
@@ -27,6 +31,58 @@ export interface CardPurchaseOptions {
   renewAutomatically?: boolean;
   /** This buyer pays (a new one otherwise). */
   buyer?: TestUser;
+}
+
+/** The renewal shop with the flows its tests drive (the passes the worker's jobs run) and its catalog. */
+export interface RenewalWorld extends RenewalShop {
+  renewal: RenewalFlow;
+  expiry: ExpiryFlow;
+  catalog: CatalogService;
+}
+
+/**
+ * The shop a renewal test file pays in, started before its tests and stopped after them: the
+ * local Stripe server, an app on it listening on a port of its own (Stripe sends webhooks and the
+ * buyer back there: PUBLIC_URL is that address), and a platform with two accounts of four slots,
+ * so the file's subscriptions can renew while some keep their slots held. The object is filled in
+ * by the time the tests run.
+ */
+export function useRenewalShop(): RenewalWorld {
+  const world = { stripe: new FakeStripe() } as RenewalWorld;
+  const stops: Array<() => Promise<void>> = [];
+  before(async function () {
+    this.timeout(60_000);
+    stops.push((await world.stripe.start()).stop);
+    const port = await freePort();
+    const { app, container } = harness().appWith({ ...world.stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const server = await listen(app, port, '127.0.0.1');
+    stops.push(server.close);
+    world.app = app;
+    world.base = server.url;
+    world.renewal = container.get<RenewalFlow>(FLOWS.Renewal);
+    world.expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
+    world.catalog = container.get<CatalogService>(CATALOG.Service);
+    world.platform = await createPlatform({ slotsCount: 4 });
+    world.catalog.invalidate();
+    await createAccount(world.platform.id, 4);
+    await createAccount(world.platform.id, 4);
+  });
+  after(async () => {
+    for (const stop of stops.reverse()) await stop();
+  });
+  return world;
+}
+
+/** Moves the file's test clock forward to `at` (never back). */
+export function moveClockTo(at: Date | number): void {
+  const by = new Date(at).getTime() - harness().clock.now().getTime();
+  if (by > 0) harness().clock.advance(by);
+}
+
+/** Logs a buyer in again with their password (tokens expire after 2 days; renewal tests move time by weeks). */
+export async function relogin(app: Express, user: TestUser): Promise<TestUser> {
+  const res = await api(app).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
+  return { ...user, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
 }
 
 /** The subscription an order's first item made. */
