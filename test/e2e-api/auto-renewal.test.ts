@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import { installationIdReader, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, moveClockTo, relogin as reloginWith, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
+import { buyByCard, moveClockTo, relogin as reloginWith, remindersDelivered, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
 import type { FakeStripe } from '../support/fake-stripe.js';
 import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
@@ -54,7 +54,9 @@ describe('automatic renewal', function () {
     moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
     const { subscriptionIds } = await expiry.remindDue();
     expect(subscriptionIds).to.include(subscription.id);
-    return harness().mailTo(to, (mail) => /renews on|자동 연장됩니다/.test(mail.subject));
+    const mail = await harness().mailTo(to, (message) => /renews on|자동 연장됩니다/.test(message.subject));
+    await remindersDelivered();
+    return mail;
   }
 
   it('says where "Renew automatically" can be ticked: with Stripe, not with the demo provider, and refuses it for other methods', async () => {

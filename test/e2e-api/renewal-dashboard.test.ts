@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { CatalogService, ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, moveClockTo, relogin, useRenewalShop, type CardPurchaseOptions } from '../support/auto-renewal.js';
+import { buyByCard, moveClockTo, relogin, remindersDelivered, useRenewalShop, type CardPurchaseOptions } from '../support/auto-renewal.js';
 import { harness, useWorker } from '../support/harness.js';
 import { refreshCatalog, type TestPlatform } from '../support/shop.js';
 
@@ -37,6 +37,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY));
     expect((await expiry.remindDue()).subscriptionIds).to.include(declined.subscription.id);
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
+    await remindersDelivered();
     moveClockTo(new Date(declined.subscription.ends_at.getTime() + 60_000));
     await renewal.renewDue();
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import type { ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, moveClockTo, renewalsApplied, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
+import { buyByCard, moveClockTo, remindersDelivered, renewalsApplied, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
 import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
 import { harness, useWorker } from '../support/harness.js';
 import { activation, createOrder, markPaidQuietly, type TestPlatform } from '../support/shop.js';
@@ -169,6 +169,7 @@ describe('browser: automatic renewal in the panel', function () {
     moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY);
     await expiry.remindDue();
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
+    await remindersDelivered();
     // The subscriptions of the tests above end before this one: they renew here, and their next
     // periods count in the expected revenue once the worker has extended them.
     moveClockTo(declined.subscription.ends_at.getTime() + 60_000);

@@ -128,6 +128,24 @@ export async function buyByCard(shop: RenewalShop, options: CardPurchaseOptions 
 }
 
 /**
+ * Waits until every renewal reminder written so far is recorded as delivered. The test's SMTP
+ * server has the mail as soon as the worker hands it over, a moment before the worker marks it
+ * sent; a renewal pass in between charges nothing yet (no charge before its reminder was
+ * delivered) and tries again later.
+ */
+export async function remindersDelivered(): Promise<void> {
+  const knex = harness().knex;
+  const reminders = knex('renewal_charges').select('reminder_key');
+  await waitFor(
+    async () => {
+      const [{ n }] = await knex('email_outbox').whereIn('idempotency_key', reminders).whereNot({ status: 'sent' }).count<Array<{ n: string }>>('* as n');
+      return Number(n) === 0;
+    },
+    { what: 'the renewal reminders recorded as delivered' },
+  );
+}
+
+/**
  * Waits until every paid renewal has extended its subscription. A successful charge pays the
  * renewal order at once, but the extension is the activation job's, in the worker, after
  * `renewDue` has returned; figures read before it still see the old end date.
