@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { installationIdReader, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
-import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, moveClockTo, relogin as reloginWith, remindersDelivered, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
+import { api, logIn, loginAs, type TestUser } from '../support/agent.js';
+import { buyByCard, moveClockTo, remindersDelivered, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
 import type { FakeStripe } from '../support/fake-stripe.js';
 import { exited, spawnCli } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
@@ -35,7 +35,6 @@ describe('automatic renewal', function () {
   let expiry: ExpiryFlow;
   let platform: TestPlatform;
   before(() => ({ app, base, renewal, expiry, platform } = shop));
-  const relogin = (buyer: TestUser) => reloginWith(app, buyer);
 
   const webhook = (delivery: ReturnType<FakeStripe['webhook']>) => stripe.deliver(`${base}/api/webhook/stripe`, delivery);
   const signedNow = () => ({ timestamp: Math.floor(clock().now().getTime() / 1000) });
@@ -165,7 +164,7 @@ describe('automatic renewal', function () {
 
     await remind(subscription, buyer.email);
     expect((await knex()('subscriptions').where({ id: subscription.id }).first()).held_until).to.not.equal(null);
-    const auth = (await relogin(buyer)).auth;
+    const auth = (await logIn(buyer, app)).auth;
     const turn = (enabled: boolean) => api(app).post('/api/subscribe/autorenew').set(auth).send({ subscriptionId: subscription.id, enabled }).expect(200);
     await turn(false);
     expect((await chargeOf(subscription.id)).status).to.equal('cancelled');
@@ -421,7 +420,7 @@ describe('automatic renewal', function () {
 
   it('a card saved on the save-a-card page by a buyer who did not come back: the renewal pass turns renewal on, audited as the buyer', async () => {
     const first = await buyByCard({ app, base, stripe, platform }, { renewAutomatically: false });
-    const buyer = await relogin(first.buyer);
+    const buyer = await logIn(first.buyer, app);
     const { body: page } = await api(app).post('/api/subscribe/autorenew/card').set(buyer.auth).send({ subscriptionId: first.subscription.id }).expect(200);
     const setup = [...stripe.sessions.values()].find((session) => session.url === page.url)!;
     // Unfinished, the pass changes nothing.

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import type { CatalogService, ExpiryFlow, RenewalFlow } from '@subshare/core';
-import { api, loginAs, type TestUser } from '../support/agent.js';
-import { buyByCard, moveClockTo, relogin, remindersDelivered, useRenewalShop, type CardPurchaseOptions } from '../support/auto-renewal.js';
+import { api, logIn, loginAs, type TestUser } from '../support/agent.js';
+import { buyByCard, moveClockTo, remindersDelivered, useRenewalShop, type CardPurchaseOptions } from '../support/auto-renewal.js';
 import { harness, useWorker } from '../support/harness.js';
 import { refreshCatalog, type TestPlatform } from '../support/shop.js';
 
@@ -63,7 +63,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     // Ten days before they end: every new subscription ends within 30 days.
     moveClockTo(new Date(euro.subscription.ends_at.getTime() - 10 * DAY));
     const admin = await loginAs('admin', { app });
-    const buyer = await relogin(app, euro.buyer);
+    const buyer = await logIn(euro.buyer, app);
     await api(app).get('/api/admin/dashboard').set(buyer.auth).expect(403);
     const { body } = await api(app).get('/api/admin/dashboard').set(admin.auth).expect(200);
 

@@ -53,7 +53,11 @@ export async function createUser(options: { role?: RoleName; verified?: boolean;
 
 /** A user of the given role, logged in through POST /api/user/authenticate. */
 export async function loginAs(role: RoleName = 'user', options: { verified?: boolean; app?: Express } = {}): Promise<TestUser> {
-  const user = await createUser({ role, verified: options.verified });
-  const res = await api(options.app).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
+  return logIn(await createUser({ role, verified: options.verified }), options.app);
+}
+
+/** Logs a user in with their password through POST /api/user/authenticate (again, after time moved past a token's life). */
+export async function logIn(user: { id: number; email: string; password: string }, app?: Express): Promise<TestUser> {
+  const res = await api(app).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
   return { ...user, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
 }

@@ -79,12 +79,6 @@ export function moveClockTo(at: Date | number): void {
   if (by > 0) harness().clock.advance(by);
 }
 
-/** Logs a buyer in again with their password (tokens expire after 2 days; renewal tests move time by weeks). */
-export async function relogin(app: Express, user: TestUser): Promise<TestUser> {
-  const res = await api(app).post('/api/user/authenticate').send({ email: user.email, password: user.password }).expect(200);
-  return { ...user, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
-}
-
 /** The subscription an order's first item made. */
 export const subscriptionOf = (orderId: number) =>
   harness()
