@@ -123,3 +123,4 @@ export * from './catalog.js';
 
 export { particleFor, withParticle, isKoreanParticle, type KoreanParticle } from './korean-particles.js';
 export * from './alert-rules.js';
+export * from './mail-trust.js';
