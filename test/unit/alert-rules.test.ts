@@ -47,7 +47,11 @@ describe('account-alert rules (the shipped data and the classifier)', () => {
   });
 
   it('a sender domain covers its subdomains, a full address only itself', () => {
-    const rules: AlertRules = { senders: ['netflix.com', 'payments-noreply@google.com'], rules: [{ kind: 'onHold', subject: ['on hold'], body: [] }] };
+    const rules: AlertRules = {
+      senders: ['netflix.com', 'payments-noreply@google.com'],
+      linkHosts: [],
+      rules: [{ kind: 'onHold', subject: ['on hold'], body: [] }],
+    };
     expect(verdictOf({ from: 'a@account.netflix.com', subject: 'On Hold' }, rules)).to.equal('onHold');
     expect(verdictOf({ from: 'a@notnetflix.com', subject: 'On Hold' }, rules)).to.equal(undefined);
     expect(verdictOf({ from: 'payments-noreply@google.com', subject: 'on hold' }, rules)).to.equal('onHold');
@@ -55,7 +59,7 @@ describe('account-alert rules (the shipped data and the classifier)', () => {
   });
 
   it('a rule with subject and body phrases needs both', () => {
-    const rules: AlertRules = { senders: ['x.com'], rules: [{ kind: 'planChanged', subject: ['plan'], body: ['downgraded'] }] };
+    const rules: AlertRules = { senders: ['x.com'], linkHosts: [], rules: [{ kind: 'planChanged', subject: ['plan'], body: ['downgraded'] }] };
     expect(verdictOf({ from: 'a@x.com', subject: 'Your plan', text: 'was  DOWNGRADED today' }, rules)).to.equal('planChanged');
     expect(verdictOf({ from: 'a@x.com', subject: 'Your plan', text: 'was upgraded' }, rules)).to.equal('unrecognised');
   });

@@ -35,7 +35,7 @@ import { ALERT_KIND_HEALTH, type AccountHealthState, type AlertKind } from '../v
 import { ACCOUNT_QUEUES, ACCOUNTS, type AccountHealthService, type AccountHealthView, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { classifyAlert, fromSender, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
+import { classifyAlert, fromSender, linkDropped, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
@@ -102,11 +102,15 @@ export class AccountHealthFlow implements HeardMailSink {
       if (!account) continue;
       const verdict = classifyAlert(mail, rules.get(account.platformId)!);
       if (!verdict) continue;
-      await this.apply(mailboxId, account.id, mail, verdict);
+      await this.apply(mailboxId, account.id, mail, verdict, linkDropped(mail, rules.get(account.platformId)!));
     }
   }
 
-  private async apply(mailboxId: number, accountId: number, mail: HeardMail, verdict: AlertKind | 'unrecognised'): Promise<void> {
+  private async apply(mailboxId: number, accountId: number, mail: HeardMail, verdict: AlertKind | 'unrecognised', droppedLink: boolean): Promise<void> {
+    // Only mail that passed DMARC for the platform's domain speaks for it (issue 33): any other is
+    // kept for staff as unverified, with the reason, and changes nothing.
+    const verified = mail.authentication === 'verified';
+    const wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
     await this.health.transaction(async (trx) => {
       const recorded = await this.health.recordMail(
         {
@@ -119,11 +123,17 @@ export class AccountHealthFlow implements HeardMailSink {
           subject: mail.subject,
           received_at: mail.receivedAt,
           kind: verdict,
+          authentication: mail.authentication,
+          action: verified ? (wanted ?? 'none') : 'unverified',
+          link_dropped: droppedLink,
         },
         trx,
       );
       if (recorded === undefined) return; // seen before, by this process or another
-      const wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
+      if (!verified) {
+        this.logger.info({ accountId, kind: verdict, authentication: mail.authentication }, 'unverified platform mail recorded');
+        return;
+      }
       const account = await this.health.lock(accountId, trx);
       if (!wanted || !account || RANK[wanted] <= RANK[account.state]) {
         this.logger.info({ accountId, kind: verdict }, 'account alert mail recorded');

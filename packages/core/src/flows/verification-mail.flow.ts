@@ -101,8 +101,15 @@ export class VerificationMailFlow {
 
     const floor = now.getTime() - LOOKBACK_MS;
     const since = new Date(Math.min(now.getTime(), Math.max(floor, asked?.getTime() ?? floor)));
+    // Only the platform's own, authenticated mail counts: from its senders, links to its hosts (issue 33).
+    const rules = account ? (await this.catalog.alertRules([account.platformId])).get(account.platformId) : undefined;
     const found = await this.reader.latest(
-      { mailboxId: mailbox.mailboxId, login: { address: mailbox.address, password: mailbox.password }, recipients: [mailbox.accountEmail, mailbox.address] },
+      {
+        mailboxId: mailbox.mailboxId,
+        login: { address: mailbox.address, password: mailbox.password },
+        recipients: [mailbox.accountEmail, mailbox.address],
+        platform: { senders: rules?.senders ?? [], linkHosts: rules?.linkHosts ?? [] },
+      },
       kind,
       since,
     );

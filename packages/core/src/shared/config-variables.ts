@@ -215,6 +215,22 @@ export const CONFIG_VARIABLES = [
     sample: '10',
   },
   {
+    name: 'MAIL_DNS_SERVERS',
+    group: 'Mailboxes',
+    meaning:
+      "comma-separated host:port of the DNS servers asked for the DKIM keys and DMARC records that prove a platform mail is the platform's (docs/mailboxes.md)",
+    default: "unset: the system's DNS servers",
+    sample: '1.1.1.1:53,8.8.8.8:53',
+  },
+  {
+    name: 'MAIL_AUTHSERV_ID',
+    group: 'Mailboxes',
+    meaning:
+      "trust instead the Authentication-Results header of this authserv-id (the shop's own mail server, which must remove incoming headers with that id) and ignore any other",
+    default: 'unset: the shop checks DKIM and DMARC itself',
+    sample: 'mx.example.com',
+  },
+  {
     name: 'STAFF_ALERT_EMAILS',
     group: 'Mailboxes',
     meaning:

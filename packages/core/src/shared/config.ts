@@ -75,6 +75,10 @@ export interface AppConfig {
     imapTimeoutMs: number;
     /** STAFF_ALERT_EMAILS: who is told, once per broken account, that an account broke. */
     staffAlertEmails: string[];
+    /** MAIL_DNS_SERVERS: where DKIM keys and DMARC records are asked (host:port); empty: the system's. */
+    dnsServers: string[];
+    /** MAIL_AUTHSERV_ID: trust this mail server's Authentication-Results instead of checking DKIM here. */
+    authservId?: string;
   };
   business: BusinessDetails;
   /** Only for the embedded database: the password of its superuser. */
@@ -214,6 +218,21 @@ function parseImapServer(read: EnvReader, raw: string | undefined): { host: stri
   if (!url.hostname) return read.problem('MAILBOX_IMAP_URL', 'must name a host, e.g. imaps://mail.example.com:993', raw);
   const secure = url.protocol === 'imaps:';
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : secure ? 993 : 143, secure };
+}
+
+/** `host:port` entries as node's Resolver#setServers takes them (`[::1]:53` for IPv6). */
+function parseDnsServers(read: EnvReader, raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const servers = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = servers.find((entry) => !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(entry));
+  if (bad !== undefined || servers.length === 0) {
+    read.problem('MAIL_DNS_SERVERS', 'must be comma-separated host:port entries, e.g. 127.0.0.1:53', raw);
+    return [];
+  }
+  return servers;
 }
 
 const KEY_SHAPE = 'must be 32 bytes, as 64 hex digits or base64';
@@ -361,6 +380,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       imapIdle: read.boolean('MAILBOX_IMAP_IDLE', true),
       imapTimeoutMs: read.integer('MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 1, 60, 'must be a whole number of seconds from 1 to 60') * 1000,
       staffAlertEmails: read.emailList('STAFF_ALERT_EMAILS'),
+      dnsServers: parseDnsServers(read, read.raw('MAIL_DNS_SERVERS')),
+      authservId: read.raw('MAIL_AUTHSERV_ID'),
     },
     business: {
       name: read.text('BUSINESS_NAME', DEMO_BUSINESS.name),

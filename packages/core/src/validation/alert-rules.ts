@@ -44,17 +44,28 @@ export interface AlertRule {
 export interface AlertRules {
   /** Who the platform's mail comes from: a full address, or a domain (`netflix.com`, which also covers its subdomains). */
   senders: string[];
+  /**
+   * The hosts a household or verification link in the platform's mail may point at (`www.netflix.com`),
+   * exact names, lower case (issue 33): a link to any other host is dropped, never shown to a buyer.
+   */
+  linkHosts: string[];
   /** Tried in order; the first that matches decides. */
   rules: AlertRule[];
 }
 
-export const NO_ALERT_RULES: AlertRules = { senders: [], rules: [] };
+export const NO_ALERT_RULES: AlertRules = { senders: [], linkHosts: [], rules: [] };
 
-export const ALERT_RULE_LIMITS = { senders: 10, sender: 254, rules: 40, phrases: 10, phrase: 200 } as const;
+/** Rules as stored: those written before link hosts existed have none (no link is handed out until staff add them). */
+export function storedAlertRules(stored: Partial<AlertRules> | null | undefined): AlertRules {
+  return { senders: stored?.senders ?? [], linkHosts: stored?.linkHosts ?? [], rules: stored?.rules ?? [] };
+}
+
+export const ALERT_RULE_LIMITS = { senders: 10, sender: 254, linkHosts: 10, linkHost: 253, rules: 40, phrases: 10, phrase: 200 } as const;
 
 export interface AlertRuleMessages {
   required: string;
   sender: string;
+  linkHost: string;
   kind: string;
   phrase: string;
   needsPhrase: string;
@@ -65,6 +76,7 @@ export interface AlertRuleMessages {
 export const ALERT_RULE_ENGLISH_MESSAGES: AlertRuleMessages = {
   required: 'This field is required.',
   sender: 'Enter an e-mail address or a domain, such as netflix.com.',
+  linkHost: 'Enter a host name, such as www.netflix.com.',
   kind: `Choose one of: ${ALERT_KINDS.join(', ')}.`,
   phrase: 'A phrase must not be empty.',
   needsPhrase: 'A rule needs at least one subject or body phrase.',
@@ -74,6 +86,8 @@ export const ALERT_RULE_ENGLISH_MESSAGES: AlertRuleMessages = {
 
 /** An address (`a@b.c`) or a domain (`b.c`), lower case. */
 const SENDER_PATTERN = /^([a-z0-9._%+-]+@)?([a-z0-9-]+\.)+[a-z]{2,}$/;
+/** A host name (`www.netflix.com`), lower case. */
+const HOST_PATTERN = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
 
 const phrases = (m: AlertRuleMessages) =>
   yup
@@ -89,6 +103,18 @@ export const alertRulesSchema = (m: AlertRuleMessages = ALERT_RULE_ENGLISH_MESSA
       )
       .required(m.required)
       .max(ALERT_RULE_LIMITS.senders, m.tooMany(ALERT_RULE_LIMITS.senders)),
+    linkHosts: yup
+      .array(
+        yup
+          .string()
+          .trim()
+          .lowercase()
+          .required(m.linkHost)
+          .max(ALERT_RULE_LIMITS.linkHost, m.tooLong(ALERT_RULE_LIMITS.linkHost))
+          .matches(HOST_PATTERN, m.linkHost),
+      )
+      .default([])
+      .max(ALERT_RULE_LIMITS.linkHosts, m.tooMany(ALERT_RULE_LIMITS.linkHosts)),
     rules: yup
       .array(
         yup

@@ -76,10 +76,12 @@ export const editablePlatform = yup
     prices: list(yup.object({ durationKey: text(), typeKey: text(), eur: pricePair(), krw: pricePair() })),
     /** Accounts that take new subscriptions (read-only here; staff add them in "Create subscription"). */
     activeAccounts: integer(),
-    /** Account-alert rules (issue 29): the platform's senders, and phrases per alert kind, tried in order. */
+    /** Account-alert rules (issue 29): the platform's senders, its link hosts (issue 33), and phrases per alert kind, tried in order. */
     alertRules: yup
       .object({
         senders: list(text()),
+        /** Hosts a household or verification link may point at (issue 33); others are dropped. */
+        linkHosts: list(text()),
         rules: list(
           yup.object({
             kind: yup

@@ -6,6 +6,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
+import type { AlertMailAction, MailAuthentication } from '../../validation/mail-trust.js';
 
 export interface HealthRow {
   id: number;
@@ -29,6 +30,12 @@ export interface NewAlertMail {
   subject: string;
   received_at: Date;
   kind: string;
+  /** Whether it passed DMARC for its From domain, or why not (validation/mail-trust.ts). */
+  authentication: MailAuthentication;
+  /** What it did to the account (validation/mail-trust.ts). */
+  action: AlertMailAction;
+  /** A household or verification link in it pointed outside the platform's hosts and was dropped. */
+  link_dropped: boolean;
 }
 
 const HEALTH_COLUMNS = ['id', 'platform_id', 'login_email', 'slots_count', 'is_active', 'mailbox_id', 'health', 'health_since', 'health_cause'];
@@ -61,9 +68,22 @@ export class AccountHealthRepository {
   /** Inserts the mail unless it is recorded already (same UID under the same UIDVALIDITY, or the same Message-ID); the new row's id. */
   async recordMail(mail: NewAlertMail, trx: Knex.Transaction): Promise<number | undefined> {
     const rows = await trx.raw<{ rows: Array<{ id: string }> }>(
-      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-      [mail.mailbox_id, mail.uid_validity, mail.uid, mail.message_id, mail.platform_account_id, mail.sender, mail.subject, mail.received_at, mail.kind],
+      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind, authentication, action, link_dropped)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      [
+        mail.mailbox_id,
+        mail.uid_validity,
+        mail.uid,
+        mail.message_id,
+        mail.platform_account_id,
+        mail.sender,
+        mail.subject,
+        mail.received_at,
+        mail.kind,
+        mail.authentication,
+        mail.action,
+        mail.link_dropped,
+      ],
     );
     return rows.rows[0] ? Number(rows.rows[0].id) : undefined;
   }

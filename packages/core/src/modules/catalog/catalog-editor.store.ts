@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
-import { NO_ALERT_RULES, type AlertRules } from '../../validation/alert-rules.js';
+import { NO_ALERT_RULES, storedAlertRules, type AlertRules } from '../../validation/alert-rules.js';
 import type { CatalogPlatformInput } from '../../validation/catalog.js';
 import { durationName } from './catalog.service.js';
 import { PlatformModel } from './models/platform.model.js';
@@ -176,7 +176,7 @@ export class CatalogEditorStore {
       durations,
       types,
       prices: [...prices.values()].sort((a, b) => Number(a.durationKey) - Number(b.durationKey) || Number(a.typeKey) - Number(b.typeKey)),
-      alertRules: model.alert_rules ?? NO_ALERT_RULES,
+      alertRules: storedAlertRules(model.alert_rules ?? NO_ALERT_RULES),
       updatedAt: new Date(model.updated_at),
     };
   }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { AlertRules } from '../../validation/alert-rules.js';
+import { storedAlertRules, type AlertRules } from '../../validation/alert-rules.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PlatformModel } from './models/platform.model.js';
 
@@ -37,7 +37,7 @@ export class PlatformRepository {
   async alertRules(platformIds: number[], trx?: Knex.Transaction): Promise<Map<number, AlertRules>> {
     if (platformIds.length === 0) return new Map();
     const rows = await (trx ?? this.knex)('platforms').whereIn('id', platformIds).select<Array<{ id: number; alert_rules: AlertRules }>>('id', 'alert_rules');
-    return new Map(rows.map((row) => [row.id, row.alert_rules]));
+    return new Map(rows.map((row) => [row.id, storedAlertRules(row.alert_rules)]));
   }
 
   async durationMonths(trx?: Knex.Transaction): Promise<Map<number, number>> {

@@ -18,6 +18,7 @@ const rule = (kind: AlertRule['kind'], subject: string[], body: string[] = []): 
 export const SHIPPED_ALERT_RULES = {
   netflix: {
     senders: ['netflix.com'],
+    linkHosts: ['www.netflix.com', 'netflix.com'],
     rules: [
       rule('ignore', ['temporary access code', 'netflix household', 'sign-in code', 'verification code', '임시 접속 코드', '이용 가구', '로그인 코드']),
       rule('passwordChanged', ['password has been changed', 'password was changed', '비밀번호가 변경되었습니다']),
@@ -30,6 +31,7 @@ export const SHIPPED_ALERT_RULES = {
   },
   spotify: {
     senders: ['spotify.com'],
+    linkHosts: ['www.spotify.com', 'accounts.spotify.com'],
     rules: [
       rule('ignore', ['receipt', 'your login link', '영수증', '로그인 링크']),
       rule('passwordChanged', ['password was changed', 'password has been changed', '비밀번호가 변경되었습니다']),
@@ -42,6 +44,7 @@ export const SHIPPED_ALERT_RULES = {
   },
   youtube: {
     senders: ['youtube.com', 'accounts.google.com', 'payments-noreply@google.com'],
+    linkHosts: ['www.youtube.com', 'youtube.com', 'accounts.google.com'],
     rules: [
       rule('ignore', ['your youtube premium receipt', 'welcome to youtube premium', '영수증']),
       rule('passwordChanged', ['password was changed', 'password changed', '비밀번호가 변경']),
@@ -54,6 +57,7 @@ export const SHIPPED_ALERT_RULES = {
   },
   disneyPlus: {
     senders: ['disneyplus.com'],
+    linkHosts: ['www.disneyplus.com', 'disneyplus.com'],
     rules: [
       rule('ignore', ['one-time passcode', 'passcode', '일회용 비밀번호', '인증 코드']),
       rule('passwordChanged', ['password has been changed', 'password was changed', '비밀번호가 변경되었습니다']),
@@ -66,6 +70,7 @@ export const SHIPPED_ALERT_RULES = {
   },
   chatgpt: {
     senders: ['openai.com', 'chatgpt.com'],
+    linkHosts: ['chatgpt.com', 'auth.openai.com'],
     rules: [
       rule('ignore', ['chatgpt code', 'openai code', 'verification code', 'log-in code', 'login code', '코드']),
       rule('passwordChanged', ['password was changed', 'password has been changed', 'password reset', '비밀번호가 변경']),
@@ -98,5 +103,9 @@ export function shippedAlertRules(slug: string): AlertRules | undefined {
   const set = DEMO_ALERT_RULES[slug];
   if (!set) return undefined;
   const rules = SHIPPED_ALERT_RULES[set];
-  return { senders: [...rules.senders], rules: rules.rules.map((r) => ({ kind: r.kind, subject: [...r.subject], body: [...r.body] })) };
+  return {
+    senders: [...rules.senders],
+    linkHosts: [...rules.linkHosts],
+    rules: rules.rules.map((r) => ({ kind: r.kind, subject: [...r.subject], body: [...r.body] })),
+  };
 }

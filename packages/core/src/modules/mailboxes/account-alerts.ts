@@ -8,10 +8,13 @@
  * body may hold a sign-in code or a link, so nothing but the subject, the sender and the times
  * is ever stored, logged or audited.
  */
-import { simpleParser } from 'mailparser';
 import type { AlertKind, AlertRules } from '../../validation/alert-rules.js';
+import type { MailAuthentication } from '../../validation/mail-trust.js';
+import { fromSender } from './mail-address.js';
 import type { FetchedMessage } from './mail-source.js';
-import { addressesOf, htmlToText, parsePlatformMail } from './platform-mail.js';
+import { hostOf, htmlToText, linkHostAllowed, platformMailOf, readMail } from './platform-mail.js';
+
+export { fromSender };
 
 export interface HeardMail {
   uid: number;
@@ -28,6 +31,10 @@ export interface HeardMail {
   text: string;
   /** A household link or login code the shop reads for buyers: never an alert. */
   readForBuyers: boolean;
+  /** Whether it passed DMARC for its From domain, or why not: only a verified mail speaks for a platform. */
+  authentication: MailAuthentication;
+  /** The host of the household link it carries (the link itself is a secret and stays out). */
+  linkHost?: string;
 }
 
 /** Where the watcher hands what it read; bound by the composition root (the account-health flow). */
@@ -42,34 +49,29 @@ const BODY_REACH = 20_000;
 
 export async function heardMail(message: FetchedMessage): Promise<HeardMail | undefined> {
   try {
-    const mail = await simpleParser(message.source, { skipImageLinks: true, skipTextToHtml: true });
-    const html = typeof mail.html === 'string' ? mail.html : '';
-    const recipients = [...addressesOf(mail.to), ...addressesOf(mail.cc)];
+    const mail = await readMail(message.source);
+    const found = platformMailOf(mail);
     return {
       uid: message.uid,
       uidValidity: message.uidValidity ?? '0',
       messageId: mail.messageId?.slice(0, 500),
-      from: addressesOf(mail.from)[0] ?? '',
-      subject: (mail.subject ?? '').slice(0, 500),
+      from: mail.from,
+      subject: mail.subject.slice(0, 500),
       receivedAt: message.receivedAt,
-      recipients,
-      text: `${mail.text ?? ''}\n${htmlToText(html)}`.slice(0, BODY_REACH),
-      readForBuyers: (await parsePlatformMail(message.source).catch(() => undefined)) !== undefined,
+      recipients: [...mail.to, ...mail.cc],
+      text: `${mail.text}\n${htmlToText(mail.html)}`.slice(0, BODY_REACH),
+      readForBuyers: found !== undefined,
+      authentication: message.authentication,
+      linkHost: found?.kind === 'householdLink' ? hostOf(found.value) : undefined,
     };
   } catch {
     return undefined;
   }
 }
 
-/** Whether the address is one of the senders: a full address, or a domain and its subdomains. */
-export function fromSender(address: string, senders: readonly string[]): boolean {
-  const from = address.toLowerCase();
-  const domain = from.slice(from.lastIndexOf('@') + 1);
-  return senders.some((sender) => {
-    const wanted = sender.toLowerCase();
-    if (wanted.includes('@')) return from === wanted;
-    return domain === wanted || domain.endsWith(`.${wanted}`);
-  });
+/** Whether the mail's household link points outside the platform's hosts (it is never handed out; staff see that it was dropped). */
+export function linkDropped(mail: Pick<HeardMail, 'linkHost'>, rules: Pick<AlertRules, 'linkHosts'>): boolean {
+  return mail.linkHost !== undefined && !linkHostAllowed(`https://${mail.linkHost}/`, rules.linkHosts);
 }
 
 /**

@@ -3,7 +3,9 @@
  * slow or silent becomes a MailSourceError within `timeoutMs`, never a hanging request. imapflow
  * logs nothing (`logger: false`): its debug lines would hold message contents.
  */
-import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
+import type { MailAuthenticator } from './mail-authentication.js';
+import { takeIn } from './mail-intake.js';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch, type MailWatchHandlers } from './mail-source.js';
 
 export interface ImapServer {
@@ -20,7 +22,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_IDLE_MS = 60_000;
 
 export class ImapFlowMailSource implements MailSource {
-  constructor(private readonly server: ImapServer) {}
+  constructor(
+    private readonly server: ImapServer,
+    private readonly authenticator: MailAuthenticator,
+  ) {}
 
   async recent(login: MailboxLogin, since: Date, limit: number): Promise<FetchedMessage[]> {
     const client = await this.client(login, { watching: false });
@@ -56,10 +61,10 @@ export class ImapFlowMailSource implements MailSource {
       queue = queue.then(async () => {
         if (stopped || ended) return;
         try {
-          const fresh = (await client.fetchAll(`${lastUid + 1}:*`, { uid: true, internalDate: true, source: true }, { uid: true }))
-            .filter((message) => message.uid > lastUid)
-            .map((message) => toFetched(message, uidValidityOf(client)))
-            .filter((message): message is FetchedMessage => message !== undefined);
+          const listed = (await client.fetchAll(`${lastUid + 1}:*`, { uid: true, internalDate: true, size: true }, { uid: true })).filter(
+            (message) => message.uid > lastUid,
+          );
+          const fresh = await this.download(client, listed);
           if (fresh.length === 0) return;
           lastUid = Math.max(lastUid, ...fresh.map((message) => message.uid));
           handlers.onMessages(fresh.sort((a, b) => a.uid - b.uid));
@@ -131,14 +136,31 @@ export class ImapFlowMailSource implements MailSource {
       const uids = (await client.search({ since: new Date(since.getTime() - DAY_MS) }, { uid: true })) || [];
       const newest = [...uids].sort((a, b) => b - a).slice(0, limit);
       if (newest.length === 0) return [];
-      const fetched = await client.fetchAll(newest.join(','), { uid: true, internalDate: true, source: true }, { uid: true });
-      return fetched
-        .map((message) => toFetched(message, uidValidityOf(client)))
-        .filter((message): message is FetchedMessage => message !== undefined && message.receivedAt.getTime() >= since.getTime())
-        .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || b.uid - a.uid);
+      // Dates and sizes first; only the messages of the asked moment are then streamed in.
+      const listed = (await client.fetchAll(newest.join(','), { uid: true, internalDate: true, size: true }, { uid: true })).filter(
+        (message) => message.internalDate && new Date(message.internalDate).getTime() >= since.getTime(),
+      );
+      return (await this.download(client, listed)).sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || b.uid - a.uid);
     } finally {
       lock.release();
     }
+  }
+
+  /**
+   * Streams each message in, one at a time: the authenticator hashes it as it passes and only a
+   * bounded prefix is kept (mail-intake.ts), so a 20 MB attachment never sits in memory.
+   */
+  private async download(client: ImapFlow, listed: Array<{ uid: number; internalDate?: Date | string }>): Promise<FetchedMessage[]> {
+    const uidValidity = uidValidityOf(client);
+    const out: FetchedMessage[] = [];
+    for (const message of listed) {
+      if (!message.internalDate) continue;
+      const { content } = await client.download(String(message.uid), undefined, { uid: true });
+      if (!content) continue; // expunged meanwhile
+      const taken = await takeIn(content, this.authenticator);
+      out.push({ uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), ...taken });
+    }
+    return out;
   }
 
   /** Runs `work` within the budget; past it the connection is closed and the read fails as a timeout. */
@@ -159,11 +181,6 @@ export class ImapFlowMailSource implements MailSource {
       clearTimeout(timer);
     }
   }
-}
-
-function toFetched(message: FetchMessageObject, uidValidity: string | undefined): FetchedMessage | undefined {
-  if (!message.source || !message.internalDate) return undefined;
-  return { uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), source: message.source };
 }
 
 /** The open folder's UIDVALIDITY as text (imapflow gives a BigInt, which JSON cannot carry). */

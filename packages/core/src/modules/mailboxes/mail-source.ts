@@ -3,6 +3,7 @@
  * watch it for new ones. The imapflow adapter is the production implementation; tests use a
  * real Dovecot through the same adapter.
  */
+import type { MailAuthentication } from '../../validation/mail-trust.js';
 
 /** Where a mailbox lives and how to log in. The password is a secret: never logged. */
 export interface MailboxLogin {
@@ -16,7 +17,12 @@ export interface FetchedMessage {
   uidValidity?: string;
   /** When the server received it (IMAP INTERNALDATE). */
   receivedAt: Date;
+  /** The first bytes of the raw message (header and about 2 MB, mail-intake.ts); the rest streamed past. */
   source: Buffer;
+  /** Whether the message is longer than `source`. */
+  truncated: boolean;
+  /** Whether it passed DMARC for its From domain, or why not (mail-authentication.ts). */
+  authentication: MailAuthentication;
 }
 
 export interface MailWatch {

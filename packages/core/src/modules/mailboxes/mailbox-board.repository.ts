@@ -17,6 +17,8 @@ import type { PlatformMailKind } from './platform-mail.js';
 export interface KnownMail {
   kind: PlatformMailKind;
   value: string;
+  /** The author (RFC 5322 From), lower case: only a platform whose senders include it is handed the value. */
+  from: string;
   recipients: string[];
   receivedAt: Date;
   uid: number;
@@ -99,7 +101,8 @@ export class MailboxBoardRepository {
     const rows = await this.knex('mailbox_found_mail')
       .where({ mailbox_id: mailboxId, kind })
       .andWhere('received_at', '>=', since)
-      .select('uid', 'received_at', 'value_encrypted', 'recipients', 'sent_at');
+      .whereNotNull('sender')
+      .select('uid', 'received_at', 'value_encrypted', 'recipients', 'sent_at', 'sender');
     // A row written under an earlier CREDENTIALS_KEY (before a rotation) counts as not found; the
     // owner's next read writes it again under the current key.
     return rows
@@ -107,6 +110,7 @@ export class MailboxBoardRepository {
       .map((row) => ({
         kind,
         value: this.cipher.decrypt(row.value_encrypted),
+        from: row.sender,
         recipients: row.recipients,
         receivedAt: row.received_at,
         uid: Number(row.uid),
@@ -136,12 +140,13 @@ export class MailboxBoardRepository {
               received_at: mail.receivedAt,
               kind: mail.kind,
               value_encrypted: this.cipher.encrypt(mail.value),
+              sender: mail.from,
               recipients: mail.recipients,
               sent_at: mail.sentAt ?? null,
             })),
           )
           .onConflict(['mailbox_id', 'received_at', 'uid'])
-          .merge(['value_encrypted']);
+          .merge(['value_encrypted', 'sender']);
       }
       await trx('mailbox_read_state')
         .where({ mailbox_id: mailboxId, owner })

@@ -39,7 +39,7 @@ import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { MailboxBoardRepository, PUBLISHED_CHANNEL, type BoardState, type KnownMail } from './mailbox-board.repository.js';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch } from './mail-source.js';
-import { parsePlatformMail, type PlatformMailKind } from './platform-mail.js';
+import { parsePlatformMail, speaksFor, type PlatformMailKind, type PlatformVoice } from './platform-mail.js';
 import { heardMail, type HeardMail, type HeardMailSink } from './account-alerts.js';
 import { MAILBOX_HEARD_SINK, MAILBOX_SOURCE } from './tokens.js';
 
@@ -48,6 +48,12 @@ export interface MailboxTarget {
   mailboxId: number;
   login: MailboxLogin;
   recipients: string[];
+  /**
+   * The platform a link or code is asked for: its senders and link hosts (its alert rules). A
+   * found mail is handed out only when it is from one of the senders and, for a link, points at
+   * one of the hosts; without it nothing is (the watcher's reads ask for nothing).
+   */
+  platform?: PlatformVoice;
 }
 
 export interface FoundMail {
@@ -175,7 +181,7 @@ export class MailboxReaderService {
   private async ownLatest(target: MailboxTarget, kind: PlatformMailKind, since: Date): Promise<FoundMail | null> {
     const state = this.stateOf(target);
     if (!this.covers(state, since)) await this.refresh(state, target, since);
-    return pick(state.known, kind, since, recipientSet(target));
+    return pick(state.known, kind, since, target);
   }
 
   /**
@@ -192,7 +198,7 @@ export class MailboxReaderService {
     let failureSeen: number | undefined;
     for (let asked = false; ; asked = true) {
       const state = await this.board.state(mailboxId);
-      if (state && boardCovers(state, since)) return pick(await this.board.mail(mailboxId, kind, since), kind, since, recipientSet(target));
+      if (state && boardCovers(state, since)) return pick(await this.board.mail(mailboxId, kind, since), kind, since, target);
       const failureAt = state?.failureAt?.getTime();
       // A failure the owner published for this poll, or a few seconds ago (it is not asked again yet).
       if (failureAt !== undefined && (asked ? failureAt !== failureSeen : (state?.failureAgeMs ?? Infinity) < FAILURE_MS)) throw mailboxUnavailable();
@@ -501,12 +507,18 @@ export class MailboxReaderService {
   }
 }
 
+/**
+ * The links and codes of the messages that passed DMARC for their From domain (issue 33): an
+ * unauthenticated mail never reaches the board or a buyer, whatever it claims.
+ */
 async function parseAll(messages: FetchedMessage[]): Promise<KnownMail[]> {
   const parsed = await Promise.all(
-    messages.map(async (message) => {
-      const mail = await parsePlatformMail(message.source).catch(() => undefined);
-      return mail ? { ...mail, receivedAt: message.receivedAt, uid: message.uid } : undefined;
-    }),
+    messages
+      .filter((message) => message.authentication === 'verified')
+      .map(async (message) => {
+        const mail = await parsePlatformMail(message.source).catch(() => undefined);
+        return mail ? { ...mail, receivedAt: message.receivedAt, uid: message.uid } : undefined;
+      }),
   );
   return parsed.filter((mail): mail is KnownMail => mail !== undefined);
 }
@@ -525,14 +537,18 @@ function boardCovers(state: BoardState, since: Date): boolean {
   return state.live || (state.readAgeMs !== null && state.readAgeMs < CACHE_MS);
 }
 
-function pick(known: KnownMail[], kind: PlatformMailKind, since: Date, recipients: Set<string>): FoundMail | null {
+function pick(known: KnownMail[], kind: PlatformMailKind, since: Date, target: MailboxTarget): FoundMail | null {
+  const recipients = recipientSet(target);
+  const platform = target.platform;
+  if (!platform) return null;
   const match = known
     .filter(
       (mail) =>
         mail.kind === kind &&
         mail.receivedAt.getTime() >= since.getTime() &&
         (!mail.sentAt || mail.sentAt.getTime() >= since.getTime() - DATE_SKEW_MS) &&
-        mail.recipients.some((address) => recipients.has(address)),
+        mail.recipients.some((address) => recipients.has(address)) &&
+        speaksFor(mail, platform),
     )
     .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || b.uid - a.uid)[0];
   return match ? { value: match.value, receivedAt: match.receivedAt } : null;

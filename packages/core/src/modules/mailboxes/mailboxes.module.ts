@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../../shared/config.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { ImapFlowMailSource } from './imapflow-mail-source.js';
+import { AuthservMailAuthenticator, DkimMailAuthenticator } from './mail-authentication.js';
 import { MailboxBoardRepository } from './mailbox-board.repository.js';
 import { MailboxReaderService } from './mailbox-reader.service.js';
 import { MAILBOX_SOURCE, MAILBOXES } from './tokens.js';
@@ -11,7 +12,8 @@ export const mailboxesModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((context) => {
       const { mailbox } = context.get<AppConfig>(TOKENS.Config);
       if (!mailbox.imap) return null;
-      return new ImapFlowMailSource({ ...mailbox.imap, timeoutMs: mailbox.imapTimeoutMs });
+      const authenticator = mailbox.authservId ? new AuthservMailAuthenticator(mailbox.authservId) : new DkimMailAuthenticator(mailbox.dnsServers);
+      return new ImapFlowMailSource({ ...mailbox.imap, timeoutMs: mailbox.imapTimeoutMs }, authenticator);
     })
     .inSingletonScope();
   bind(MailboxBoardRepository).toSelf().inSingletonScope();

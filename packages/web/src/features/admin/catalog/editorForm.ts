@@ -69,6 +69,8 @@ export interface EditorValues {
   prices: Record<string, PriceValues>;
   /** The account-alert rules (issue 29): senders one a line; each rule's phrases one a line. */
   alertSenders: string;
+  /** Hosts a household or verification link may point at, one a line (issue 33). */
+  alertLinkHosts: string;
   alertRules: AlertRuleValues[];
 }
 
@@ -107,6 +109,7 @@ export const EMPTY_EDITOR: EditorValues = {
   types: [],
   prices: {},
   alertSenders: '',
+  alertLinkHosts: '',
   alertRules: [],
 };
 
@@ -179,6 +182,7 @@ export function toEditorValues(platform: EditablePlatform): EditorValues {
     types: platform.types.map((t) => ({ key: t.key, id: t.id, name: copy(t.name), isEnabled: t.isEnabled, hasOrders: t.hasOrders })),
     prices,
     alertSenders: (platform.alertRules?.senders ?? []).join('\n'),
+    alertLinkHosts: (platform.alertRules?.linkHosts ?? []).join('\n'),
     alertRules: (platform.alertRules?.rules ?? []).map((rule) => ({ kind: rule.kind, subject: rule.subject.join('\n'), body: rule.body.join('\n') })),
   };
 }
@@ -249,6 +253,7 @@ export function toWireBody(values: EditorValues): { body: CatalogPlatformInput; 
     prices,
     alertRules: {
       senders: lines(values.alertSenders).map((sender) => sender.toLowerCase()),
+      linkHosts: lines(values.alertLinkHosts).map((host) => host.toLowerCase()),
       rules: values.alertRules.map((rule) => ({ kind: rule.kind as AlertKind, subject: lines(rule.subject), body: lines(rule.body) })),
     },
   };
@@ -302,6 +307,7 @@ export function validateEditor(values: EditorValues, messages: CatalogMessages):
       // The rules' lists are text areas: an error of one line lands on its text area.
       if (parts[0] === 'alertRules') {
         if (parts[1] === 'senders') parts.splice(0, parts.length, 'alertSenders');
+        else if (parts[1] === 'linkHosts') parts.splice(0, parts.length, 'alertLinkHosts');
         else if (parts[1] === 'rules' && parts.length > 2) parts.splice(0, parts.length, 'alertRules', parts[2]!, ...(parts[3] ? [parts[3]] : []));
       }
       setError(errors, parts.length > 0 ? parts : ['form'], issue.message);

@@ -117,6 +117,7 @@ const en = {
   'catalog.alerts.help':
     "How the shop reads this platform's own mail in an account's mailbox. Mail from these senders that a rule matches sets the account's health; mail from them that no rule matches asks staff for attention.",
   'catalog.alerts.senders': 'Senders (an address or a domain, one a line)',
+  'catalog.alerts.linkHosts': 'Link hosts (household and verification links may point only here, one a line)',
   'catalog.alerts.rule': 'Rule {n}',
   'catalog.alerts.kind': 'What it means',
   'catalog.alerts.subject': 'Subject phrases (one a line)',
@@ -130,6 +131,7 @@ const en = {
   'catalog.alerts.kind.memberRemoved': 'Member removed (attention)',
   'catalog.alerts.kind.ignore': 'Ignore (codes, links, receipts)',
   'catalog.msg.sender': 'Enter an e-mail address or a domain, such as netflix.com.',
+  'catalog.msg.linkHost': 'Enter a host name, such as www.netflix.com.',
   'catalog.msg.alertKind': 'Choose what the mail means.',
   'catalog.msg.phrase': 'A phrase must not be empty.',
   'catalog.msg.needsPhrase': 'A rule needs at least one subject or body phrase.',
@@ -268,6 +270,7 @@ const ko: Record<CatalogTextKey, string> = {
   'catalog.alerts.help':
     '계정 메일함에 도착한 플랫폼 메일을 읽는 방법입니다. 아래 발신자의 메일이 규칙과 일치하면 계정 상태가 바뀌고, 일치하는 규칙이 없으면 직원 확인이 필요한 상태가 됩니다.',
   'catalog.alerts.senders': '발신자 (주소 또는 도메인, 한 줄에 하나)',
+  'catalog.alerts.linkHosts': '링크 호스트 (가구·인증 링크는 여기로만 연결, 한 줄에 하나)',
   'catalog.alerts.rule': '규칙 {n}',
   'catalog.alerts.kind': '의미',
   'catalog.alerts.subject': '제목 문구 (한 줄에 하나)',
@@ -281,6 +284,7 @@ const ko: Record<CatalogTextKey, string> = {
   'catalog.alerts.kind.memberRemoved': '멤버 삭제 (확인 필요)',
   'catalog.alerts.kind.ignore': '무시 (코드, 링크, 영수증)',
   'catalog.msg.sender': '이메일 주소 또는 netflix.com 같은 도메인을 입력하세요.',
+  'catalog.msg.linkHost': 'www.netflix.com 같은 호스트 이름을 입력하세요.',
   'catalog.msg.alertKind': '메일의 의미를 선택하세요.',
   'catalog.msg.phrase': '빈 문구는 사용할 수 없습니다.',
   'catalog.msg.needsPhrase': '규칙에는 제목 또는 본문 문구가 하나 이상 필요합니다.',
@@ -331,6 +335,7 @@ export function catalogMessages(t: Translate<CatalogTextKey>): CatalogMessages {
     alertRules: {
       required: t('catalog.msg.required'),
       sender: t('catalog.msg.sender'),
+      linkHost: t('catalog.msg.linkHost'),
       kind: t('catalog.msg.alertKind'),
       phrase: t('catalog.msg.phrase'),
       needsPhrase: t('catalog.msg.needsPhrase'),

@@ -602,6 +602,7 @@ function AlertRulesSection() {
         {t('catalog.alerts.help')}
       </Text>
       <FormField name="alertSenders" label={t('catalog.alerts.senders')} testId="admin-catalog-alertSenders" multiline={2} />
+      <FormField name="alertLinkHosts" label={t('catalog.alerts.linkHosts')} testId="admin-catalog-alertLinkHosts" multiline={2} />
       <FieldArray name="alertRules">
         {({ push, remove }) => (
           <Stack gap="3">
