@@ -23,7 +23,7 @@ export async function up(knex: Knex): Promise<void> {
   for (const [slug, hosts] of Object.entries(DEMO_LINK_HOSTS)) {
     await knex('platforms')
       .where({ slug })
-      .andWhereRaw("not (alert_rules ? 'linkHosts')")
+      .andWhereRaw("alert_rules -> 'linkHosts' is null")
       .update({ alert_rules: knex.raw("alert_rules || jsonb_build_object('linkHosts', ?::jsonb)", [JSON.stringify(hosts)]) });
   }
 }

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { freePort } from '@subshare/core';
+import { mailDns } from './mail-dns.js';
 import { waitFor } from './wait.js';
 
 const DOVECOT = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
@@ -35,6 +36,16 @@ export interface MailToDeliver {
   receivedAt?: Date;
   /** Extra raw header lines, e.g. `Delivered-To: …`. */
   headers?: string[];
+  /**
+   * Who DKIM-signs it (mail-dns.ts): by default the From domain's published domain, as the
+   * platforms sign their mail (none when the test DNS publishes no key for it); `false`: unsigned
+   * (a forgery); a domain: signed by that domain instead.
+   */
+  signAs?: string | false;
+  /** Changes the message after it was signed (a mail altered on the way). */
+  afterSigning?: (raw: string) => string;
+  /** An attachment of this many bytes (a third more as base64 in the message), after the text parts. */
+  attachmentBytes?: number;
 }
 
 interface RunAs {
@@ -147,7 +158,7 @@ export class TestDovecot {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      await client.append('INBOX', rawMessage(mail), [], mail.receivedAt ?? new Date()).catch((error: { responseText?: string }) => {
+      await client.append('INBOX', await signedMessage(mail), [], mail.receivedAt ?? new Date()).catch((error: { responseText?: string }) => {
         throw new Error(`APPEND to ${address} failed: ${error.responseText ?? String(error)}`);
       });
     } finally {
@@ -258,6 +269,17 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** The message as `deliver` appends it: signed as `signAs` says, then altered by `afterSigning`. */
+export async function signedMessage(mail: MailToDeliver): Promise<string> {
+  const raw = rawMessage(mail);
+  const dns = mailDns();
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(mail.from)?.[1] ?? '';
+  const signer = mail.signAs === false ? undefined : (mail.signAs ?? dns?.signingDomainOf(fromDomain));
+  if (signer && !dns) throw new Error('no test DNS to sign with: the harness starts it');
+  const signed = signer && dns ? await dns.signMessage(raw, signer) : raw;
+  return mail.afterSigning ? mail.afterSigning(signed) : signed;
+}
+
 /** A small MIME message: text and/or HTML (quoted-printable, so links are soft-wrapped and `=` encoded as in real mail). */
 export function rawMessage(mail: MailToDeliver): string {
   const date = mail.date ?? mail.receivedAt ?? new Date();
@@ -276,8 +298,22 @@ export function rawMessage(mail: MailToDeliver): string {
     parts.push(`Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(mail.text)}`);
   if (mail.html !== undefined)
     parts.push(`Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(mail.html)}`);
-  if (parts.length === 1) return `${head.join('\r\n')}\r\n${parts[0]}\r\n`;
-  return `${head.join('\r\n')}\r\nContent-Type: multipart/alternative; boundary="${boundary}"\r\n\r\n${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
+  const body =
+    parts.length === 1
+      ? parts[0]
+      : `Content-Type: multipart/alternative; boundary="${boundary}"\r\n\r\n${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--`;
+  if (!mail.attachmentBytes) return `${head.join('\r\n')}\r\n${body}\r\n`;
+  const mixed = `m-${randomUUID()}`;
+  const attachment = `Content-Type: application/octet-stream; name="statement.bin"\r\nContent-Disposition: attachment; filename="statement.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(mail.attachmentBytes)}`;
+  return `${head.join('\r\n')}\r\nContent-Type: multipart/mixed; boundary="${mixed}"\r\n\r\n--${mixed}\r\n${body}\r\n--${mixed}\r\n${attachment}\r\n--${mixed}--\r\n`;
+}
+
+/** `bytes` of random-looking data as base64 in 76-character lines. */
+function base64Lines(bytes: number): string {
+  const block = Buffer.from(Array.from({ length: 57 * 1024 }, (_, index) => (index * 7919) % 251)).toString('base64');
+  const lines = block.match(/.{1,76}/g)!.join('\r\n');
+  const blocks = Math.ceil(bytes / (57 * 1024));
+  return Array.from({ length: blocks }, () => lines).join('\r\n');
 }
 
 function encodeHeader(value: string): string {

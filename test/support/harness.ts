@@ -30,6 +30,7 @@ import {
 import { createApp, createServerHandler, listen } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
+import { mailDns, startMailDns } from './mail-dns.js';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './smtp.js';
 import { waitFor } from './wait.js';
 
@@ -86,8 +87,11 @@ export function harness(): Harness {
 
 /** Environment for a config in the test run: explicit secrets, our database, no real providers. */
 export function testEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  const dns = mailDns();
   return {
     DATABASE_URL: databaseUrl,
+    // DKIM keys and DMARC records of the platforms' test mail (mail-dns.ts), for every shop of the run.
+    ...(dns ? { MAIL_DNS_SERVERS: dns.address } : {}),
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'subshare-test-data-')),
     CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -100,6 +104,7 @@ export function testEnv(databaseUrl: string, extra: Record<string, string> = {})
 export async function startHarness(): Promise<Harness> {
   const db = await startTestDatabase();
   const smtp = await startSmtpServer();
+  await startMailDns();
   // Tests speak through a trusted local proxy, so each test client can have its own IP (rate limits).
   const config = loadConfig(testEnv(db.url, { SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' }));
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -127,6 +132,7 @@ export async function startHarness(): Promise<Harness> {
     () => container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(),
     () => boss.stop({ graceful: false, timeout: 2_000 }),
     () => smtp.stop(),
+    async () => mailDns()?.stop(),
     () => knex.destroy(),
     () => db.stop(),
   ];

@@ -15,6 +15,7 @@ import {
   type AppConfig,
   type CatalogService,
   type OrdersService,
+  SHIPPED_ALERT_RULES,
 } from '@subshare/core';
 import type { TestDovecot } from './dovecot.js';
 import { harness } from './harness.js';
@@ -45,9 +46,17 @@ export interface MailboxAccount {
   mailboxPassword: string;
 }
 
-/** A platform of the given type, with one account whose mailbox is a user on the test Dovecot. */
+/**
+ * A platform of the given type, with one account whose mailbox is a user on the test Dovecot.
+ * The platform gets the shipped rules of the real platform its type stands for (video: Netflix,
+ * AI chat: ChatGPT): its senders and link hosts decide whose links and codes reach buyers.
+ */
 export async function mailboxAccount(container: Container, dovecot: TestDovecot, category: number, slotsCount = 4): Promise<MailboxAccount> {
   const platform = await createPlatform({ category, slotsCount });
+  await harness()
+    .knex('platforms')
+    .where({ id: platform.id })
+    .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES[category === 8 ? 'chatgpt' : 'netflix']) });
   container.get<CatalogService>(CATALOG.Service).invalidate();
   const accounts = container.get<AccountsService>(ACCOUNTS.Service);
   const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });

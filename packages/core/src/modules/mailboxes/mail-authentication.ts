@@ -21,7 +21,7 @@ import { headerFields } from './mail-intake.js';
 
 export interface MailCheck {
   authentication: MailAuthentication;
-  /** The From domain the verdict is about (DMARC's `header.from`), lower case. */
+  /** The From domain the verdict is about, lower case. */
   domain?: string;
 }
 
@@ -48,7 +48,10 @@ export class DkimMailAuthenticator implements MailAuthenticator {
       const result = await authenticate(message, { resolver: this.resolver, disableArc: true, disableBimi: true, mta: 'subshare' });
       const signatures = result.dkim?.results ?? [];
       const dmarc = result.dmarc || undefined;
-      const domain = (dmarc?.status as { header?: { from?: string } } | undefined)?.header?.from?.toLowerCase();
+      // The From line as mailauth read it (DMARC's own `header.from` is the organizational domain):
+      // one author, whose domain the caller compares with its own reading (mail-intake.ts).
+      const authors = result.dkim?.headerFrom ?? [];
+      const domain = authors.length === 1 ? authors[0].slice(authors[0].lastIndexOf('@') + 1).toLowerCase() : undefined;
       const passing = signatures.filter((signature) => signature.status.result === 'pass');
       if (dmarc?.status.result === 'pass' && passing.some((signature) => signature.status.aligned)) return { authentication: 'verified', domain };
       if (passing.some((signature) => !signature.status.aligned)) return { authentication: 'notAligned', domain };

@@ -1,0 +1,155 @@
+/**
+ * The platforms' mail, signed as the platforms sign it (issue 33): a real DNS server on the
+ * loopback (dns2, UDP and TCP on one free port) publishes a DKIM public key generated for this
+ * run at `test._domainkey.<domain>` and a DMARC policy `p=reject` at `_dmarc.<domain>` for every
+ * sender domain of the shipped platforms, plus `evil.example` (a domain that signs its own mail
+ * well, to forge another's). The shop under test asks it through MAIL_DNS_SERVERS (testEnv, in
+ * harness.ts), so its own DKIM and DMARC checks run as in production, only against these keys.
+ *
+ * `signMessage` signs a raw message with the private half, as the platform's mail server would.
+ */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import dns2 from 'dns2';
+import { dkimSign } from 'mailauth';
+import { freePort, SHIPPED_ALERT_RULES } from '@subshare/core';
+
+const { Packet } = dns2;
+/** What this server reads of a question and writes in an answer (the DefinitelyTyped types leave these out). */
+interface Question {
+  questions: Array<{ name: string; type: number }>;
+}
+interface Answer {
+  answers: Array<{ name: string; type: number; class: number; ttl: number; data: string[] }>;
+  header: { rcode: number };
+}
+
+export const DKIM_SELECTOR = 'test';
+/** A domain that publishes its own key and DMARC record: its signatures verify, but only for itself. */
+export const FOREIGN_DOMAIN = 'evil.example';
+
+interface Published {
+  privateKey: KeyObject;
+  publicKeyBase64: string;
+}
+
+export class TestMailDns {
+  private readonly keys = new Map<string, Published>();
+  private server?: ReturnType<typeof dns2.createServer>;
+  private portNumber = 0;
+  /** How many questions it answered (a test can see that the shop asked it). */
+  questions = 0;
+
+  constructor(domains: string[]) {
+    // One key per domain: a signature by one domain never verifies as another's.
+    for (const domain of new Set(domains.map((value) => value.toLowerCase()))) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      this.keys.set(domain, { privateKey, publicKeyBase64: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') });
+    }
+  }
+
+  /** `127.0.0.1:port`, as MAIL_DNS_SERVERS takes it. */
+  get address(): string {
+    return `127.0.0.1:${this.portNumber}`;
+  }
+
+  get domains(): string[] {
+    return [...this.keys.keys()];
+  }
+
+  async start(): Promise<void> {
+    this.portNumber = await freePort();
+    this.server = dns2.createServer({ udp: true, tcp: true, handle: (request, send) => send(this.answer(request as unknown as Question) as never) });
+    await this.server.listen({ udp: { port: this.portNumber, address: '127.0.0.1' }, tcp: { port: this.portNumber, address: '127.0.0.1' } });
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+  }
+
+  /** The raw message with a DKIM-Signature of `domain` (d=) on top; `domain` must be one this server publishes. */
+  async signMessage(raw: string, domain: string): Promise<string> {
+    const key = this.keys.get(domain.toLowerCase());
+    if (!key) throw new Error(`the test DNS publishes no key for ${domain}`);
+    // mailauth's README form (`signatureData`); its bundled typings describe a flat form the code does not read.
+    const options = {
+      signatureData: [
+        {
+          canonicalization: 'relaxed/relaxed',
+          signingDomain: domain,
+          selector: DKIM_SELECTOR,
+          privateKey: key.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+        },
+      ],
+    };
+    const signed = await dkimSign(raw, options as unknown as Parameters<typeof dkimSign>[1]);
+    if (signed.errors.length > 0 || !signed.signatures.startsWith('DKIM-Signature:')) throw new Error(`signing failed: ${JSON.stringify(signed.errors)}`);
+    return signed.signatures + raw;
+  }
+
+  /** The published domain a From domain signs as (itself or its parent: `account.netflix.com` → `netflix.com`). */
+  signingDomainOf(fromDomain: string): string | undefined {
+    const labels = fromDomain.toLowerCase().split('.');
+    for (let index = 0; index < labels.length - 1; index += 1) {
+      const candidate = labels.slice(index).join('.');
+      if (this.keys.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  private answer(request: Question): Answer {
+    this.questions += 1;
+    const response = Packet.createResponseFromRequest(request as never) as unknown as Answer;
+    const [question] = request.questions;
+    const name = question?.name.toLowerCase() ?? '';
+    const txt = question?.type === Packet.TYPE.TXT ? this.txt(name) : undefined;
+    if (txt) response.answers.push({ name: question!.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: txt });
+    else if (!this.knows(name)) response.header.rcode = 3; // NXDOMAIN
+    return response;
+  }
+
+  /** The TXT strings of a name (split in 255-byte character-strings as DNS requires). */
+  private txt(name: string): string[] | undefined {
+    const dkim = new RegExp(`^${DKIM_SELECTOR}\\._domainkey\\.(.+)$`).exec(name);
+    if (dkim && this.keys.has(dkim[1])) return chunks(`v=DKIM1; k=rsa; p=${this.keys.get(dkim[1])!.publicKeyBase64}`);
+    const dmarc = /^_dmarc\.(.+)$/.exec(name);
+    if (dmarc && this.keys.has(dmarc[1])) return ['v=DMARC1; p=reject; adkim=r; aspf=r'];
+    return undefined;
+  }
+
+  /** Whether the name is under a published domain (then: no record of that type, not "no such name"). */
+  private knows(name: string): boolean {
+    return [...this.keys.keys()].some((domain) => name === domain || name.endsWith(`.${domain}`));
+  }
+}
+
+function chunks(value: string): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < value.length; index += 255) out.push(value.slice(index, index + 255));
+  return out;
+}
+
+/** The organizational domains of every shipped platform's senders (`payments-noreply@google.com` → google.com). */
+export function platformSenderDomains(): string[] {
+  return Object.values(SHIPPED_ALERT_RULES).flatMap((rules) =>
+    rules.senders.map((sender) => {
+      const domain = sender.slice(sender.lastIndexOf('@') + 1);
+      return domain.split('.').slice(-2).join('.');
+    }),
+  );
+}
+
+let running: TestMailDns | undefined;
+
+/** The run's test DNS (one per test process, started by the harness). */
+export async function startMailDns(): Promise<TestMailDns> {
+  if (running) return running;
+  const dns = new TestMailDns([...platformSenderDomains(), FOREIGN_DOMAIN]);
+  await dns.start();
+  running = dns;
+  return dns;
+}
+
+/** The run's test DNS; undefined before the harness started it. */
+export function mailDns(): TestMailDns | undefined {
+  return running;
+}
