@@ -9,6 +9,7 @@ import {
   CredentialsCipher,
   MAILBOX_LOCK_NAMESPACE,
   MAILBOXES,
+  SHIPPED_ALERT_RULES,
   SystemClock,
   TOKENS,
   UnavailableError,
@@ -87,7 +88,13 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
     if (!login) throw new Error('no mailbox');
     return {
       email: account.email,
-      target: { mailboxId: login.mailboxId, login: { address: login.address, password: login.password }, recipients: [login.accountEmail, login.address] },
+      target: {
+        mailboxId: login.mailboxId,
+        login: { address: login.address, password: login.password },
+        recipients: [login.accountEmail, login.address],
+        // Links are handed out for Netflix's senders and hosts only (issue 33).
+        platform: SHIPPED_ALERT_RULES.netflix,
+      },
     };
   }
 

@@ -30,7 +30,7 @@ import {
 import { createApp, createServerHandler, listen } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { startTestDatabase, type TestDatabase } from './database.js';
-import { mailDns, startMailDns } from './mail-dns.js';
+import { mailDns, startMailDns, stopMailDns } from './mail-dns.js';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './smtp.js';
 import { waitFor } from './wait.js';
 
@@ -132,7 +132,7 @@ export async function startHarness(): Promise<Harness> {
     () => container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(),
     () => boss.stop({ graceful: false, timeout: 2_000 }),
     () => smtp.stop(),
-    async () => mailDns()?.stop(),
+    () => stopMailDns(),
     () => knex.destroy(),
     () => db.stop(),
   ];

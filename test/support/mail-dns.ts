@@ -140,7 +140,7 @@ export function platformSenderDomains(): string[] {
 
 let running: TestMailDns | undefined;
 
-/** The run's test DNS (one per test process, started by the harness). */
+/** The file's test DNS (started and stopped with the harness, as the database is). */
 export async function startMailDns(): Promise<TestMailDns> {
   if (running) return running;
   const dns = new TestMailDns([...platformSenderDomains(), FOREIGN_DOMAIN]);
@@ -149,7 +149,14 @@ export async function startMailDns(): Promise<TestMailDns> {
   return dns;
 }
 
-/** The run's test DNS; undefined before the harness started it. */
+/** Stops the file's test DNS (the harness's teardown); the next file starts its own. */
+export async function stopMailDns(): Promise<void> {
+  const dns = running;
+  running = undefined;
+  await dns?.stop();
+}
+
+/** The file's test DNS; undefined before the harness started it. */
 export function mailDns(): TestMailDns | undefined {
   return running;
 }

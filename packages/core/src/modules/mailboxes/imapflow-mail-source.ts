@@ -18,6 +18,8 @@ export interface ImapServer {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** One partial FETCH of a download: bounds what is in memory at once, and a 20 MB message takes 80 round trips, not 320. */
+const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 /** After this much quiet a watch restarts IDLE (some servers drop idle connections silently). */
 const MAX_IDLE_MS = 60_000;
 
@@ -155,7 +157,7 @@ export class ImapFlowMailSource implements MailSource {
     const out: FetchedMessage[] = [];
     for (const message of listed) {
       if (!message.internalDate) continue;
-      const { content } = await client.download(String(message.uid), undefined, { uid: true });
+      const { content } = await client.download(String(message.uid), undefined, { uid: true, chunkSize: DOWNLOAD_CHUNK_BYTES });
       if (!content) continue; // expunged meanwhile
       const taken = await takeIn(content, this.authenticator);
       out.push({ uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), ...taken });
