@@ -15,7 +15,8 @@ import { waitFor } from '../support/wait.js';
  * Issue 29 in a cluster: two `subshare serve` and two `subshare worker` processes of the built CLI
  * on one PostgreSQL, reading a real Dovecot. An account's "password changed" mail is APPENDed:
  * whichever worker owns the mailbox hears it, the account turns broken, and its buyer is moved
- * once, e-mailed once, audited once, even when the move job is sent again and again.
+ * once, e-mailed once, audited once, even when the move job is sent again and again. A forged
+ * "password changed" (unsigned) before it changes nothing (issue 33).
  */
 describe('a cluster: an alert mail breaks an account and its buyer moves once (2 serve, 2 worker)', function () {
   this.timeout(300_000);
@@ -78,6 +79,25 @@ describe('a cluster: an alert mail breaks an account and its buyer moves once (2
       timeoutMs: 60_000,
     });
 
+    // A forgery first (issue 33): unsigned, with a fake Authentication-Results. The owning worker
+    // records it as unverified and the account stays ok.
+    const forged = {
+      ...alertMail('netflix', 'passwordChanged', mailbox.email, 'en'),
+      subject: 'Your password has been changed (forged)',
+      signAs: false as const,
+    };
+    await dovecot.deliver(mailbox.email, {
+      ...forged,
+      headers: ['Authentication-Results: mx.evil.example; dkim=none; spf=fail; dmarc=fail (p=REJECT) header.from=netflix.com'],
+    });
+    const unverified = await waitFor(async () => knex()('account_alert_mail').where({ platform_account_id: account.id, subject: forged.subject }).first(), {
+      what: 'the forgery recorded',
+      timeoutMs: 30_000,
+    });
+    expect(unverified).to.include({ authentication: 'noSignature', action: 'unverified' });
+    expect((await knex()('platform_accounts').where({ id: account.id }).first('health')).health).to.equal('ok');
+
+    // The platform's own mail, signed by netflix.com.
     await dovecot.deliver(mailbox.email, alertMail('netflix', 'passwordChanged', mailbox.email, 'en'));
     await waitFor(async () => (await knex()('platform_accounts').where({ id: account.id }).first('health')).health === 'broken', {
       what: 'the account broken',
@@ -105,7 +125,10 @@ describe('a cluster: an alert mail breaks an account and its buyer moves once (2
     await harness().mailTo(staffAlert, (mail) => mail.subject.includes(mailbox.email));
 
     expect(await knex()('subscriptions').where({ replaced_from_id: subscriptionId }).count('* as n').first()).to.deep.equal({ n: 1 });
-    expect(await knex()('account_alert_mail').where({ platform_account_id: account.id }).count('* as n').first()).to.deep.equal({ n: 1 });
+    expect(await knex()('account_alert_mail').where({ platform_account_id: account.id, authentication: 'verified' }).count('* as n').first()).to.deep.equal({
+      n: 1,
+    });
+    expect(await knex()('account_alert_mail').where({ platform_account_id: account.id }).count('* as n').first()).to.deep.equal({ n: 2 });
     expect(
       await knex()('audit_log')
         .where({ action: 'account.health', target_id: String(account.id) })
