@@ -192,6 +192,7 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
     const rigged = await rig('netflix');
     const { body: platform } = await api(app).get('/api/catalog/platform').query({ id: rigged.mailbox.platform.id }).set(admin.auth).expect(200);
     expect(platform.alertRules.senders).to.deep.equal(['netflix.com']);
+    expect(platform.alertRules.linkHosts).to.deep.equal(['www.netflix.com', 'netflix.com']);
     const { updatedAt: _updatedAt, ...editable } = platform;
     const strip = (options: Array<Record<string, unknown>>) => options.map(({ hasOrders: _hasOrders, ...option }) => option);
     const send = (alertRules: unknown) =>
@@ -199,11 +200,17 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
         .post('/api/catalog/updateplatform')
         .set(admin.auth)
         .send({ ...editable, durations: strip(editable.durations), types: strip(editable.types), alertRules });
-    const refused = await send({ senders: ['not a sender'], rules: [{ kind: 'onHold', subject: [], body: [] }] }).expect(400);
-    expect(refused.body.errors).to.have.keys('alertRules.senders[0]', 'alertRules.rules[0]');
+    const refused = await send({
+      senders: ['not a sender'],
+      linkHosts: ['https://www.netflix.com/'],
+      rules: [{ kind: 'onHold', subject: [], body: [] }],
+    }).expect(400);
+    expect(refused.body.errors).to.have.keys('alertRules.senders[0]', 'alertRules.linkHosts[0]', 'alertRules.rules[0]');
     // Staff teach it a new phrase: the platform's "account locked" mail now breaks the account.
-    const rules = { senders: ['netflix.com'], rules: [{ kind: 'onHold', subject: ['account locked'], body: [] }] };
+    const rules = { senders: ['netflix.com'], linkHosts: ['WWW.Netflix.com'], rules: [{ kind: 'onHold', subject: ['account locked'], body: [] }] };
     await send(rules).expect(200);
+    const { body: saved } = await api(app).get('/api/catalog/platform').query({ id: rigged.mailbox.platform.id }).set(admin.auth).expect(200);
+    expect(saved.alertRules.linkHosts).to.deep.equal(['www.netflix.com']);
     await deliverAndAwait(rigged, { ...alertMail('netflix', 'newSignIn', rigged.mailbox.email), subject: 'Your account locked for your safety' }, 'broken');
   });
 

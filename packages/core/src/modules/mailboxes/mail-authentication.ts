@@ -35,7 +35,7 @@ export class DkimMailAuthenticator implements MailAuthenticator {
   private readonly resolver: (name: string, type: string) => Promise<string[][] | string[]>;
 
   /** `servers`: `host:port` entries (MAIL_DNS_SERVERS); empty: the system's resolvers. */
-  constructor(servers: string[], timeoutMs = 5_000) {
+  constructor(servers: string[], timeoutMs = 2_000) {
     const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
     if (servers.length > 0) resolver.setServers(servers);
     this.resolver = (name, type) => resolver.resolve(name, type) as Promise<string[][] | string[]>;
