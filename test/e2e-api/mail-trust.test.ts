@@ -134,10 +134,12 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     const rigged = await rig('netflix');
     const mail: MailToDeliver = { ...alertMail('netflix', 'passwordChanged', rigged.mailbox.email), signAs: false, headers: [FAKE_RESULTS] };
     await dovecot.deliver(rigged.mailbox.email, mail);
-    expect(await recorded(rigged.mailbox.accountId, mail.subject)).to.include({ authentication: 'noSignature', action: 'unverified', kind: 'passwordChanged' });
+    const row = await recorded(rigged.mailbox.accountId, mail.subject);
+    // The attack of issue 33 first (the code before it broke the account here and moved its buyer).
     expect(await healthOf(rigged.mailbox.accountId)).to.equal('ok');
     expect(Number((await healthAudits(rigged.mailbox.accountId))[0].count)).to.equal(0);
     expect((await knex()('subscriptions').where({ id: rigged.subscriptionId }).first('status')).status).to.equal('active');
+    expect(row).to.include({ authentication: 'noSignature', action: 'unverified', kind: 'passwordChanged' });
   });
 
   it('a signature by another domain (evil.example signs a Netflix From): not aligned, unverified', async () => {
@@ -170,8 +172,9 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     const forgedLink = netflixLink('travel');
     const forged = { ...netflixMail(video.mailbox.email, forgedLink), signAs: false as const };
     await dovecot.deliver(video.mailbox.email, forged);
-    expect(await recorded(video.mailbox.accountId, forged.subject)).to.include({ authentication: 'noSignature', action: 'unverified' });
-    expect(await poll(video, LINK)).to.equal(null);
+    const forgedRow = await recorded(video.mailbox.accountId, forged.subject);
+    expect(await poll(video, LINK)).to.equal(null); // the code before issue 33 handed out the forged link here
+    expect(forgedRow).to.include({ authentication: 'noSignature', action: 'unverified' });
     const realLink = netflixLink('household');
     await dovecot.deliver(video.mailbox.email, { ...netflixMail(video.mailbox.email, realLink), subject: 'Your Netflix Household' });
     expect(await waitFor(() => poll(video, LINK), { what: 'the signed link' })).to.equal(realLink);
@@ -180,8 +183,9 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     const forgedCode = randomCode();
     const forgedMail = { ...openAiMail(chat.mailbox.email, forgedCode), signAs: false as const, headers: [FAKE_RESULTS.replace('netflix.com', 'openai.com')] };
     await dovecot.deliver(chat.mailbox.email, forgedMail);
-    expect(await recorded(chat.mailbox.accountId, forgedMail.subject)).to.include({ authentication: 'noSignature', action: 'unverified' });
-    expect(await poll(chat, CODE)).to.equal(null);
+    const forgedCodeRow = await recorded(chat.mailbox.accountId, forgedMail.subject);
+    expect(await poll(chat, CODE)).to.equal(null); // the code before issue 33 answered {"code": forgedCode} here
+    expect(forgedCodeRow).to.include({ authentication: 'noSignature', action: 'unverified' });
     // Nor through the board, where another process would read it.
     const board = await knex()('mailbox_found_mail')
       .where({ mailbox_id: await mailboxIdOf(chat.mailbox.accountId) })
@@ -290,10 +294,10 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     } finally {
       clearInterval(sampler);
     }
+    expect((peakRss - before.rss) / MB, 'RSS growth, MB').to.be.below(50);
+    expect((peakHeap - before.heapUsed - before.external) / MB, 'heap + external growth, MB').to.be.below(50);
     const rows = await knex()('account_alert_mail').where({ platform_account_id: account.accountId }).select('authentication');
     // Streamed whole through DKIM: the body hash of each 20 MB mail verified.
     expect(rows.map((row) => row.authentication)).to.deep.equal(Array(8).fill('verified'));
-    expect((peakRss - before.rss) / MB, 'RSS growth, MB').to.be.below(50);
-    expect((peakHeap - before.heapUsed - before.external) / MB, 'heap + external growth, MB').to.be.below(50);
   });
 });
