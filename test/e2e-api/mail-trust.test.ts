@@ -262,7 +262,7 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     expect(await healthOf(rigged.mailbox.accountId)).to.equal('attention');
   });
 
-  it('eight 20 MB mails raise the reader’s memory by less than 50 MB (streamed, a 2 MB prefix kept)', async () => {
+  it('eight 20 MB mails raise the reader’s memory (peak RSS) by less than 50 MB: streamed, a 2 MB prefix parsed', async () => {
     // A mailbox owned by no watch yet: the read below is the one measured.
     const account = await mailboxAccount(container, dovecot, 0);
     const buyer = await loginAs('user', { app });
@@ -274,13 +274,12 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
         attachmentBytes: 15 * MB, // about 20 MB as base64
       });
     }
-    const before = process.memoryUsage();
-    let peakRss = before.rss;
-    let peakHeap = before.heapUsed + before.external;
+    // The process's resident memory, sampled through the read: what the machine pays. (The heap
+    // counters also hold garbage not yet collected, which a collection at any moment frees.)
+    const before = process.memoryUsage.rss();
+    let peakRss = before;
     const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peakRss = Math.max(peakRss, now.rss);
-      peakHeap = Math.max(peakHeap, now.heapUsed + now.external);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
     }, 2);
     try {
       const res = await api(app).get(LINK).set(buyer.auth).query({ subscriptionId }).expect(200);
@@ -294,8 +293,7 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
     } finally {
       clearInterval(sampler);
     }
-    expect((peakRss - before.rss) / MB, 'RSS growth, MB').to.be.below(50);
-    expect((peakHeap - before.heapUsed - before.external) / MB, 'heap + external growth, MB').to.be.below(50);
+    expect((peakRss - before) / MB, 'RSS growth, MB').to.be.below(50);
     const rows = await knex()('account_alert_mail').where({ platform_account_id: account.accountId }).select('authentication');
     // Streamed whole through DKIM: the body hash of each 20 MB mail verified.
     expect(rows.map((row) => row.authentication)).to.deep.equal(Array(8).fill('verified'));

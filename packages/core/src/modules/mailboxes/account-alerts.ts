@@ -12,7 +12,7 @@ import type { AlertKind, AlertRules } from '../../validation/alert-rules.js';
 import type { MailAuthentication } from '../../validation/mail-trust.js';
 import { fromSender } from './mail-address.js';
 import type { FetchedMessage } from './mail-source.js';
-import { hostOf, htmlToText, linkHostAllowed, platformMailOf, readMail } from './platform-mail.js';
+import { hostOf, htmlToText, linkHostAllowed, platformMailOf } from './platform-mail.js';
 
 export { fromSender };
 
@@ -49,7 +49,7 @@ const BODY_REACH = 20_000;
 
 export async function heardMail(message: FetchedMessage): Promise<HeardMail | undefined> {
   try {
-    const mail = await readMail(message.source);
+    const mail = message.mail;
     const found = platformMailOf(mail);
     return {
       uid: message.uid,

@@ -159,8 +159,9 @@ export class ImapFlowMailSource implements MailSource {
       if (!message.internalDate) continue;
       const { content } = await client.download(String(message.uid), undefined, { uid: true, chunkSize: DOWNLOAD_CHUNK_BYTES });
       if (!content) continue; // expunged meanwhile
-      const taken = await takeIn(content, this.authenticator);
-      out.push({ uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), ...taken });
+      const { mail, truncated, authentication } = await takeIn(content, this.authenticator);
+      // A message that does not parse is nobody's mail: nothing to hand out or to classify.
+      if (mail) out.push({ uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), mail, truncated, authentication });
     }
     return out;
   }

@@ -159,3 +159,18 @@ export function fromSender(address: string, senders: readonly string[]): boolean
     return domain === wanted || domain.endsWith(`.${wanted}`);
   });
 }
+
+/** The unfolded values of one header field, from the header block of a raw message. */
+export function headerFields(source: Buffer, name: string): string[] {
+  const text = source.subarray(0, 256 * 1024).toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const header = end === -1 ? text : text.slice(0, end);
+  const wanted = name.toLowerCase();
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .split(/\r?\n/)
+    .flatMap((line) => {
+      const colon = line.indexOf(':');
+      return colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted ? [line.slice(colon + 1).trim()] : [];
+    });
+}

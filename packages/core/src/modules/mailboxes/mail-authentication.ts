@@ -16,8 +16,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { Readable } from 'node:stream';
 import type { MailAuthentication } from '../../validation/mail-trust.js';
-import { parseFrom } from './mail-address.js';
-import { headerFields } from './mail-intake.js';
+import { headerFields, parseFrom } from './mail-address.js';
 
 export interface MailCheck {
   authentication: MailAuthentication;

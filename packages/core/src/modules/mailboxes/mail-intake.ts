@@ -1,21 +1,23 @@
 /**
  * Taking one message in from the server without holding it whole (issue 33, bounded reading):
  * the stream runs through the authenticator (DKIM hashes the body as it passes) while only a
- * prefix of at most KEPT_BYTES is kept for parsing. A platform's mail is a few kilobytes of
- * text; a 20 MB attachment passes through and is gone.
+ * prefix of at most KEPT_BYTES is kept, parsed as soon as the message has passed (text parts
+ * only, attachments drained) and dropped. A platform's mail is a few kilobytes of text; a 20 MB
+ * attachment passes through and is gone, and what stays of a message is its header fields and
+ * text.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { MailAuthentication } from '../../validation/mail-trust.js';
-import { parseFrom } from './mail-address.js';
 import type { MailAuthenticator } from './mail-authentication.js';
+import { readMail, type ReadMail } from './platform-mail.js';
 
 /** What is kept of a message for parsing: its header and about 2 MB of text after it. */
 export const KEPT_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 
 export interface TakenMessage {
-  /** The first KEPT_BYTES of the raw message. */
-  source: Buffer;
-  /** Whether the message went on past `source`. */
+  /** What the first KEPT_BYTES of the message say; undefined when they do not parse as a message. */
+  mail?: ReadMail;
+  /** Whether the message went on past what was parsed. */
   truncated: boolean;
   authentication: MailAuthentication;
 }
@@ -43,9 +45,10 @@ export async function takeIn(content: Readable, authenticator: MailAuthenticator
     await checked.catch(() => undefined);
     throw error;
   }
-  const source = Buffer.concat(kept);
   const verdict = await checked;
-  return { source, truncated, authentication: alignedWithFrom(verdict.authentication, verdict.domain, source) };
+  const mail = await readMail(Buffer.concat(kept)).catch(() => undefined);
+  kept.length = 0;
+  return { mail, truncated, authentication: alignedWithFrom(verdict.authentication, verdict.domain, mail) };
 }
 
 /**
@@ -53,24 +56,9 @@ export async function takeIn(content: Readable, authenticator: MailAuthenticator
  * (RFC 5322, mail-address.ts) is the domain the check judged. Another reading of the same line
  * (the library's parser against ours) is not the platform's mail.
  */
-function alignedWithFrom(authentication: MailAuthentication, domain: string | undefined, source: Buffer): MailAuthentication {
+function alignedWithFrom(authentication: MailAuthentication, domain: string | undefined, mail: ReadMail | undefined): MailAuthentication {
   if (authentication !== 'verified') return authentication;
-  const fromLines = headerFields(source, 'from');
-  const from = fromLines.length === 1 ? parseFrom(fromLines[0]) : undefined;
-  return from && domain && from.domain === domain ? 'verified' : 'notAligned';
-}
-
-/** The unfolded values of one header field, from the header block of a raw message. */
-export function headerFields(source: Buffer, name: string): string[] {
-  const text = source.subarray(0, 256 * 1024).toString('utf8');
-  const end = text.search(/\r?\n\r?\n/);
-  const header = end === -1 ? text : text.slice(0, end);
-  const wanted = name.toLowerCase();
-  return header
-    .replace(/\r?\n[ \t]/g, ' ')
-    .split(/\r?\n/)
-    .flatMap((line) => {
-      const colon = line.indexOf(':');
-      return colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted ? [line.slice(colon + 1).trim()] : [];
-    });
+  // `mail.from` is the one author's address (RFC 5322), '' when there is none or several.
+  const fromDomain = mail?.from ? mail.from.slice(mail.from.lastIndexOf('@') + 1) : undefined;
+  return fromDomain && domain && fromDomain === domain ? 'verified' : 'notAligned';
 }

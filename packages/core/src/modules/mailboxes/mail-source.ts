@@ -4,6 +4,7 @@
  * real Dovecot through the same adapter.
  */
 import type { MailAuthentication } from '../../validation/mail-trust.js';
+import type { ReadMail } from './platform-mail.js';
 
 /** Where a mailbox lives and how to log in. The password is a secret: never logged. */
 export interface MailboxLogin {
@@ -17,9 +18,9 @@ export interface FetchedMessage {
   uidValidity?: string;
   /** When the server received it (IMAP INTERNALDATE). */
   receivedAt: Date;
-  /** The first bytes of the raw message (header and about 2 MB, mail-intake.ts); the rest streamed past. */
-  source: Buffer;
-  /** Whether the message is longer than `source`. */
+  /** The header fields and text parts of its first 2 MB (mail-intake.ts); the rest streamed past, never kept. */
+  mail: ReadMail;
+  /** Whether the message went on past what was parsed. */
   truncated: boolean;
   /** Whether it passed DMARC for its From domain, or why not (mail-authentication.ts). */
   authentication: MailAuthentication;

@@ -39,7 +39,7 @@ import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { MailboxBoardRepository, PUBLISHED_CHANNEL, type BoardState, type KnownMail } from './mailbox-board.repository.js';
 import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSource, type MailWatch } from './mail-source.js';
-import { parsePlatformMail, speaksFor, type PlatformMailKind, type PlatformVoice } from './platform-mail.js';
+import { platformMailOf, speaksFor, type PlatformMailKind, type PlatformVoice } from './platform-mail.js';
 import { heardMail, type HeardMail, type HeardMailSink } from './account-alerts.js';
 import { MAILBOX_HEARD_SINK, MAILBOX_SOURCE } from './tokens.js';
 
@@ -516,7 +516,7 @@ async function parseAll(messages: FetchedMessage[]): Promise<KnownMail[]> {
     messages
       .filter((message) => message.authentication === 'verified')
       .map(async (message) => {
-        const mail = await parsePlatformMail(message.source).catch(() => undefined);
+        const mail = platformMailOf(message.mail);
         return mail ? { ...mail, receivedAt: message.receivedAt, uid: message.uid } : undefined;
       }),
   );

@@ -13,8 +13,7 @@
  */
 import he from 'he';
 import type { AddressObject, MailParser as MailParserType } from 'mailparser';
-import { fromSender, parseFrom } from './mail-address.js';
-import { headerFields } from './mail-intake.js';
+import { fromSender, headerFields, parseFrom } from './mail-address.js';
 
 export type PlatformMailKind = 'householdLink' | 'loginCode';
 
