@@ -53,6 +53,18 @@ describe('configuration', () => {
     );
   });
 
+  it('MAIL_DNS_SERVERS: host:port entries for the DKIM/DMARC lookups; unset, the system’s; MAIL_AUTHSERV_ID as given', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).mailbox)
+      .to.include({ authservId: undefined })
+      .and.to.deep.include({ dnsServers: [] });
+    const config = loadConfig({ DATA_DIR: tmp(), MAIL_DNS_SERVERS: '127.0.0.1:5353, [::1]:53,dns.example', MAIL_AUTHSERV_ID: 'mx.example.com' });
+    expect(config.mailbox.dnsServers).to.deep.equal(['127.0.0.1:5353', '[::1]:53', 'dns.example']);
+    expect(config.mailbox.authservId).to.equal('mx.example.com');
+    expect(configError({ DATA_DIR: tmp(), MAIL_DNS_SERVERS: 'udp://1.1.1.1' })).to.match(
+      /^Invalid configuration: MAIL_DNS_SERVERS must be comma-separated host:port entries/,
+    );
+  });
+
   it('reports every problem at once, one line each, and leaves DATA_DIR untouched', () => {
     const dir = tmp();
     const message = configError({
