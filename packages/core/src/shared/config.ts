@@ -76,6 +76,12 @@ export interface AppConfig {
     /** STAFF_ALERT_EMAILS: who is told, once per broken account, that an account broke. */
     staffAlertEmails: string[];
   };
+  accountHealth: {
+    /** ACCOUNT_BREAKS_PER_HOUR: the circuit breaker's allowance of automatic breaks per platform and hour. */
+    breaksPerHour: number;
+    /** ACCOUNT_REPORTS_TO_BREAK: different buyers whose reports within an hour break an account. */
+    reportsToBreak: number;
+  };
   business: BusinessDetails;
   /** Only for the embedded database: the password of its superuser. */
   embeddedDbPassword: string;
@@ -361,6 +367,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       imapIdle: read.boolean('MAILBOX_IMAP_IDLE', true),
       imapTimeoutMs: read.integer('MAILBOX_IMAP_TIMEOUT_SECONDS', 10, 1, 60, 'must be a whole number of seconds from 1 to 60') * 1000,
       staffAlertEmails: read.emailList('STAFF_ALERT_EMAILS'),
+    },
+    accountHealth: {
+      breaksPerHour: read.integer('ACCOUNT_BREAKS_PER_HOUR', 2, 1, 1000, 'must be a whole number from 1 to 1000'),
+      reportsToBreak: read.integer('ACCOUNT_REPORTS_TO_BREAK', 2, 2, 100, 'must be a whole number from 2 to 100'),
     },
     business: {
       name: read.text('BUSINESS_NAME', DEMO_BUSINESS.name),
