@@ -56,7 +56,12 @@ export function FormField(props: FormFieldProps) {
 }
 
 function ErrorText({ name, error }: { name: string; error: string | undefined }) {
-  return <Field.ErrorText data-testid={`field-error-${name}`}>{error}</Field.ErrorText>;
+  // red.700, not the theme's red.500: small error text needs a 4.5:1 contrast on white (axe color-contrast).
+  return (
+    <Field.ErrorText data-testid={`field-error-${name}`} color="red.700">
+      {error}
+    </Field.ErrorText>
+  );
 }
 
 function TextField({

@@ -95,7 +95,7 @@ function AccountCard({ account }: { account: AccountHealth }) {
                 })}
         </Text>
       ) : null}
-      <Box as="section" aria-label={t('health.buyers')}>
+      <Box as="section" aria-label={`${t('health.buyers')} · #${account.accountId}`}>
         {account.buyers.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
             {t('health.noBuyers')}

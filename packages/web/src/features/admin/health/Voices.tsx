@@ -51,7 +51,7 @@ export function Reports({ account }: { account: AccountHealth }) {
   const { culture } = useAppSelector(selectLanguage);
   if (account.reports.length === 0) return null;
   return (
-    <Box as="section" aria-label={t('health.reports')} mt="2">
+    <Box as="section" aria-label={`${t('health.reports')} · #${account.accountId}`} mt="2">
       <Text fontWeight="semibold" fontSize="sm">
         {t('health.reports')}
       </Text>
