@@ -27,7 +27,7 @@ import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
-import { PROBLEM_REPORT_WINDOW_MS, type ProblemKind } from '../validation/problem-reports.js';
+import { PROBLEM_REPORT_WINDOW_MS } from '../validation/problem-reports.js';
 import type { ConfirmReportInput, ReportProblemInput } from '../wire/problem-reports.js';
 import {
   ACCOUNT_QUEUES,
@@ -84,10 +84,11 @@ export class AccountReportsFlow {
 
   /** POST /api/subscribe/reportproblem: the holder of an active subscription says it doesn't work. */
   async report(actor: AuditActor, userId: number, input: ReportProblemInput): Promise<ProblemSelfHelp> {
-    // A first read only to find the account; everything is checked again under the locks.
-    const first = await this.subscriptions.get(input.subscriptionId).catch(() => undefined);
-    // Another buyer's subscription answers as one that does not exist: nothing about it is revealed.
-    if (!first || first.userId !== userId) throw fail('subscription_not_found');
+    // A first read only to find the account (404 when there is no such subscription); everything
+    // is checked again under the locks. Another buyer's subscription answers as one that does not
+    // exist: nothing about it is revealed.
+    const first = await this.subscriptions.get(input.subscriptionId);
+    if (first.userId !== userId) throw fail('subscription_not_found');
     const { report, state } = await this.health.transaction(async (trx) => {
       const account = await this.health.lock(first.platformAccountId, trx);
       const subscription = await this.subscriptions.lock(first.id, trx);
@@ -211,5 +212,3 @@ export class AccountReportsFlow {
     return answer;
   }
 }
-
-export type { ProblemKind };
