@@ -531,6 +531,18 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .set((await loginAs('moderator')).auth)
         .send({ accountId });
     },
+    'POST /api/subscribe/reportproblem': async () => {
+      const { auth, subscriptionId } = await heldByBuyer();
+      return api().post('/api/subscribe/reportproblem').set(auth).send({ subscriptionId, kind: 'cantLogIn', note: 'It asks for a code' });
+    },
+    'POST /api/subscribe/confirmreport': async () => {
+      const { auth, subscriptionId } = await heldByBuyer();
+      const report = await api().post('/api/subscribe/reportproblem').set(auth).send({ subscriptionId, kind: 'wrongPassword' }).expect(200);
+      return api()
+        .post('/api/subscribe/confirmreport')
+        .set((await loginAs('moderator')).auth)
+        .send({ reportId: report.body.reportId });
+    },
     'POST /api/subscribe/autorenew': async () => {
       const { auth, subscriptionId } = await heldByBuyer();
       return api().post('/api/subscribe/autorenew').set(auth).send({ subscriptionId, enabled: false });

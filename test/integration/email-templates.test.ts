@@ -43,6 +43,14 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     moved: 2,
     waiting: 1,
   },
+  [EMAIL_KIND.platformIncident]: {
+    platformName: HOSTILE,
+    breaksPerHour: 2,
+    accountId: 13,
+    accountEmail: 'acct3@mail.example.test',
+    cause: 'passwordChanged',
+    openedAt: END,
+  },
   [EMAIL_KIND.autoRenewal]: {
     event: 'reminder',
     subscriptionId: 11,
@@ -71,8 +79,8 @@ function validationError(fn: () => unknown): Record<string, string> {
 const HANGUL = /[\uac00-\ud7a3]/;
 
 describe('e-mail templates', () => {
-  it('exist for every kind, 0 to 6 from the spec and 7 to 12', () => {
-    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  it('exist for every kind, 0 to 6 from the spec and 7 to 13', () => {
+    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(EMAIL_KIND_NAMES[7]).to.equal('expiryReminder');
   });
 
@@ -171,6 +179,6 @@ describe('e-mail templates', () => {
     expect(
       validationError(() => render(EMAIL_KIND.subscriptionReplaced, 1, { ...SAMPLES[EMAIL_KIND.subscriptionReplaced], subscriptionId: -1 })),
     ).to.have.property('data.subscriptionId');
-    expect(validationError(() => renderEmail({ kind: 13 as EmailKind, languageId: 1, data: {} as never }, CONTEXT))).to.have.property('kind');
+    expect(validationError(() => renderEmail({ kind: 99 as EmailKind, languageId: 1, data: {} as never }, CONTEXT))).to.have.property('kind');
   });
 });

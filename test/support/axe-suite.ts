@@ -18,6 +18,23 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[]; failureSummary?: string }>;
 }
 
+/** axe-core's violations on the page as it is now (all rules that are not experimental). The page must bypass CSP from before it loaded. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // The shop's Content-Security-Policy refuses inline scripts, which is how axe is added.
+  await page.setBypassCSP(true);
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
 /**
  * Issue 24: axe-core finds no violation on any buyer or staff page that is not a storefront
  * catalog page (those have their own checks): login, register, payment, the payment result, the
@@ -73,22 +90,6 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
       await browser?.close();
     });
 
-    async function violations(page: Page): Promise<AxeViolation[]> {
-      // The shop's Content-Security-Policy refuses inline scripts, which is how axe is added.
-      await page.setBypassCSP(true);
-      await page.addScriptTag({ path: AXE_SOURCE });
-      return page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-        }));
-      });
-    }
-
     async function settled(page: Page, ready: string) {
       await page.waitForSelector(ready, { timeout: 30_000 });
       await page.waitForSelector('[data-testid="loading-overlay"]', { hidden: true });
@@ -129,7 +130,7 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
         await page.setBypassCSP(true);
         await page.goto(`${baseUrl}${path}`);
         await settled(page, ready);
-        for (const violation of await violations(page)) {
+        for (const violation of await axeViolations(page)) {
           found.push(
             `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
           );

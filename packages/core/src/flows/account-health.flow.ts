@@ -9,7 +9,8 @@
  *     │ one transaction: record the mail (unique per mailbox + UIDVALIDITY + UID, and per
  *     │ Message-ID: a second sighting anywhere stops here) → lock the account → worsen its
  *     │ health (ok < attention < broken) → audit with subject, sender, time → broken: send
- *     │ `account-health-move` in the same transaction
+ *     │ `account-health-move` in the same transaction, unless the platform's circuit breaker
+ *     │ holds it (circuit-breaker.ts: the mail is `held`, the account attention at most)
  *     ▼
  *   moveBuyers (worker): lock the account; for each active subscription on it, one
  *     │ `account_health_moves` row (unique per subscription); claim a slot on a healthy account
@@ -39,6 +40,7 @@ import { classifyAlert, fromSender, linkDropped, type HeardMail, type HeardMailS
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 
 /** How far back the watcher reads when it (re)opens a mailbox: mail that came while nobody watched still counts, once. */
 export const ALERT_LOOKBACK_MS = 24 * 3600_000;
@@ -87,6 +89,7 @@ export class AccountHealthFlow implements HeardMailSink {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(CircuitBreaker) private readonly breaker: CircuitBreaker,
   ) {}
 
   /** The watcher's hand-over: each mail from an account's platform is classified and recorded once. */
@@ -110,7 +113,7 @@ export class AccountHealthFlow implements HeardMailSink {
     // Only mail that passed DMARC for the platform's domain speaks for it (issue 33): any other is
     // kept for staff as unverified, with the reason, and changes nothing.
     const verified = mail.authentication === 'verified';
-    const wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
+    let wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
     await this.health.transaction(async (trx) => {
       const recorded = await this.health.recordMail(
         {
@@ -141,6 +144,12 @@ export class AccountHealthFlow implements HeardMailSink {
       }
       const now = this.clock.now();
       const cause = { kind: verdict, subject: mail.subject, sender: mail.from, receivedAt: mail.receivedAt.toISOString(), alertMailId: recorded };
+      // No single voice empties the shelf: past the platform's allowance of breaks, staff decide.
+      if (wanted === 'broken' && (await this.breaker.holds(account, cause, WATCHER, trx))) {
+        await this.breaker.markMailHeld(recorded, trx);
+        if (RANK.attention <= RANK[account.state]) return;
+        wanted = 'attention';
+      }
       await this.health.set(accountId, wanted, now, cause, trx);
       await this.audit.record(
         WATCHER,

@@ -2,6 +2,8 @@
 import { ContainerModule } from 'inversify';
 import { MAILBOX_HEARD_SINK } from '../modules/mailboxes/index.js';
 import { AccountHealthFlow } from './account-health.flow.js';
+import { AccountReportsFlow } from './account-reports.flow.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 import { ActivationFlow } from './activation.flow.js';
 import { AdminDashboardFlow } from './admin-dashboard.flow.js';
 import { CatalogEditorFlow } from './catalog-editor.flow.js';
@@ -39,6 +41,7 @@ export const FLOWS = {
   OrdersExport: Symbol.for('subshare.flows.OrdersExportFlow'),
   CatalogEditor: Symbol.for('subshare.flows.CatalogEditorFlow'),
   AccountHealth: Symbol.for('subshare.flows.AccountHealthFlow'),
+  AccountReports: Symbol.for('subshare.flows.AccountReportsFlow'),
   Renewal: Symbol.for('subshare.flows.RenewalFlow'),
 } as const;
 
@@ -78,6 +81,9 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
   bind(AccountHealthFlow).toSelf().inSingletonScope();
   bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
+  bind(CircuitBreaker).toSelf().inSingletonScope();
+  bind(AccountReportsFlow).toSelf().inSingletonScope();
+  bind(FLOWS.AccountReports).toService(AccountReportsFlow);
   // The watcher hands every mail it reads to the account-health flow (the mailboxes module knows only the port).
   bind(MAILBOX_HEARD_SINK).toService(AccountHealthFlow);
   bind(RenewalFlow).toSelf().inSingletonScope();
@@ -101,6 +107,7 @@ export type { RefundFlow, RefundQuote, RefundResult } from './refund.flow.js';
 export type { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
 export { ALERT_LOOKBACK_MS, type AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';
+export type { AccountReportsFlow, AccountVoices, ProblemSelfHelp } from './account-reports.flow.js';
 export {
   RETRY_AFTER_DAYS,
   MAX_ATTEMPTS,

@@ -11,6 +11,7 @@
  *   8 subscriptionEnded ................... the newest ended subscription
  *   9 subscriptionReplaced ................ the newest subscription that replaced another
  *  11 accountBroken ....................... never (staff alert addresses only: 409 staff_only_email)
+ *  13 platformIncident .................... never (staff alert addresses only: 409 staff_only_email)
  *
  * A double click sends once: the same user and kind within a minute answers the first e-mail.
  * The idempotency key names the minute (`staff-email:<user>:<kind>:<minute>`); the previous
@@ -252,6 +253,7 @@ export class SendEmailFlow {
         throw new Error('verification codes are issued by the identity module');
 
       case EMAIL_KIND.accountBroken:
+      case EMAIL_KIND.platformIncident:
         throw fail('staff_only_email');
       case EMAIL_KIND.autoRenewal:
         // Each one is about one charge of one period, written by the renewal pass with its links.

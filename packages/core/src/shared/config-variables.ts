@@ -238,6 +238,21 @@ export const CONFIG_VARIABLES = [
     default: 'unset: no staff alert e-mails (the admin area still lists broken accounts)',
     sample: 'ops@example.com,owner@example.com',
   },
+  {
+    name: 'ACCOUNT_BREAKS_PER_HOUR',
+    group: 'Account health',
+    meaning:
+      'the circuit breaker: at most this many of one platform\'s accounts turn broken by themselves (platform mail, buyers\' reports) within an hour, 1 to 1000; a further one is held (marked attention, its buyers stay), staff get one "platform-wide incident" e-mail and decide',
+    default: '2',
+    sample: '2',
+  },
+  {
+    name: 'ACCOUNT_REPORTS_TO_BREAK',
+    group: 'Account health',
+    meaning: 'how many different buyers of one account must report "it doesn\'t work" within an hour to break it, 2 to 100 (one buyer alone never can)',
+    default: '2',
+    sample: '2',
+  },
   { name: 'BUSINESS_NAME', group: 'Business details (footer, policy pages, e-mails)', meaning: 'company name', default: 'demo value' },
   { name: 'BUSINESS_REG_NO', group: 'Business details (footer, policy pages, e-mails)', meaning: 'business registration number', default: 'demo value' },
   {

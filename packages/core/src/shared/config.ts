@@ -80,6 +80,12 @@ export interface AppConfig {
     /** MAIL_AUTHSERV_ID: trust this mail server's Authentication-Results instead of checking DKIM here. */
     authservId?: string;
   };
+  accountHealth: {
+    /** ACCOUNT_BREAKS_PER_HOUR: the circuit breaker's allowance of automatic breaks per platform and hour. */
+    breaksPerHour: number;
+    /** ACCOUNT_REPORTS_TO_BREAK: different buyers whose reports within an hour break an account. */
+    reportsToBreak: number;
+  };
   business: BusinessDetails;
   /** Only for the embedded database: the password of its superuser. */
   embeddedDbPassword: string;
@@ -382,6 +388,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       staffAlertEmails: read.emailList('STAFF_ALERT_EMAILS'),
       dnsServers: parseDnsServers(read, read.raw('MAIL_DNS_SERVERS')),
       authservId: read.raw('MAIL_AUTHSERV_ID'),
+    },
+    accountHealth: {
+      breaksPerHour: read.integer('ACCOUNT_BREAKS_PER_HOUR', 2, 1, 1000, 'must be a whole number from 1 to 1000'),
+      reportsToBreak: read.integer('ACCOUNT_REPORTS_TO_BREAK', 2, 2, 100, 'must be a whole number from 2 to 100'),
     },
     business: {
       name: read.text('BUSINESS_NAME', DEMO_BUSINESS.name),

@@ -4,6 +4,7 @@
  * translated messages; the server uses the English ones.
  */
 import * as yup from 'yup';
+import { PROBLEM_KINDS, PROBLEM_NOTE_MAX, type ProblemKind } from './problem-reports.js';
 
 export interface ValidationMessages {
   required: string;
@@ -109,6 +110,16 @@ export const unusedRegisterSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =
 /** The invitation e-mail form of the panel. */
 export const invitationEmailSchema = (m: ValidationMessages = ENGLISH_MESSAGES) => yup.object({ email: email(m) });
 
+/** The panel's "it doesn't work" form (issue 33): one of the kinds, an optional note. */
+export const problemReportSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
+  yup.object({
+    kind: yup
+      .string()
+      .required(m.required)
+      .oneOf([...PROBLEM_KINDS], m.required) as unknown as yup.StringSchema<ProblemKind>,
+    note: yup.string().trim().max(PROBLEM_NOTE_MAX, m.maxLength(PROBLEM_NOTE_MAX)),
+  });
+
 /** Admin "create subscription" (a platform account): spec section 5. */
 export const platformAccountSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   yup.object({
@@ -123,4 +134,5 @@ export * from './catalog.js';
 
 export { particleFor, withParticle, isKoreanParticle, type KoreanParticle } from './korean-particles.js';
 export * from './alert-rules.js';
+export * from './problem-reports.js';
 export * from './mail-trust.js';

@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { ACCOUNT_HEALTH_STATES, ALERT_KINDS } from '../validation/alert-rules.js';
+import { PROBLEM_KINDS } from '../validation/problem-reports.js';
 import { dateTime, id, integer, list, text } from './fields.js';
 
 const chosenId = (label: string) => id(label).min(1, `${label} is required`).required(`${label} is required`);
@@ -34,10 +35,10 @@ export const extendLostTimeBody = yup.object({ accountId: chosenId('accountId') 
 /** Why the account is in its state: the platform's mail (never a code or link), or staff's reason. */
 const cause = yup
   .object({
-    /** An alert kind, `unrecognised` (the platform's sender, no rule knew the mail), or `staff`. */
+    /** An alert kind, `unrecognised` (the platform's sender, no rule knew the mail), `buyerReports` (issue 33), or `staff`. */
     kind: yup
       .string()
-      .oneOf([...ALERT_KINDS, 'unrecognised', 'staff'] as const)
+      .oneOf([...ALERT_KINDS, 'unrecognised', 'buyerReports', 'staff'] as const)
       .defined(),
     subject: text().nullable(),
     sender: text().nullable(),
@@ -68,6 +69,35 @@ const buyer = yup.object({
   extendedMinutes: integer().nullable(),
 });
 
+/** A buyer's "it doesn't work" on this account (issue 33): staff confirm it to break the account. */
+const problemReport = yup.object({
+  reportId: integer(),
+  subscriptionId: integer(),
+  userId: integer(),
+  kind: yup
+    .string()
+    .oneOf([...PROBLEM_KINDS])
+    .defined(),
+  /** The buyer's own words, if any. */
+  note: text().nullable(),
+  reportedAt: dateTime(),
+  confirmedAt: dateTime().nullable(),
+});
+
+/**
+ * The platform's circuit breaker is open (issue 33): more of its accounts would have turned broken
+ * within an hour than ACCOUNT_BREAKS_PER_HOUR allows, so further breaks wait for staff.
+ */
+const platformIncident = yup.object({
+  incidentId: integer(),
+  openedAt: dateTime(),
+  lastHeldAt: dateTime(),
+  /** Breaks held so far, and the accounts they were of. */
+  held: integer(),
+  heldAccountIds: list(integer()),
+  breaksPerHour: integer(),
+});
+
 export const accountHealthItem = yup
   .object({
     accountId: integer(),
@@ -80,6 +110,10 @@ export const accountHealthItem = yup
     since: dateTime().nullable(),
     cause,
     buyers: list(buyer),
+    /** Buyers' problem reports of the last week, newest first (at most 20). */
+    reports: list(problemReport),
+    /** The platform's open incident (the same on each of its accounts), or null. */
+    incident: platformIncident.nullable().defined(),
   })
   .meta({ name: 'AccountHealth' });
 export const accountHealthAnswer = list(accountHealthItem);

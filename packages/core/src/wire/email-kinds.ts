@@ -18,12 +18,16 @@ export const EMAIL_KIND = {
   refunded: 10,
   accountBroken: 11,
   autoRenewal: 12,
+  platformIncident: 13,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;
 export type EmailKind = (typeof EMAIL_KIND)[EmailKindName];
 
 export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).map(([name, kind]) => [kind, name])) as Record<EmailKind, EmailKindName>;
+
+/** Kinds that go to the staff alert addresses only (STAFF_ALERT_EMAILS), never to a user. */
+export const STAFF_ONLY_EMAIL_KINDS: readonly EmailKind[] = [EMAIL_KIND.accountBroken, EMAIL_KIND.platformIncident];
 
 export function isEmailKind(value: unknown): value is EmailKind {
   return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);

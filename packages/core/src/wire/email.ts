@@ -3,13 +3,13 @@
  * e-mails the shop wrote, a one-time code always masked).
  */
 import * as yup from 'yup';
-import { EMAIL_KIND, EMAIL_KIND_NAMES, isEmailKind, type EmailKind, type EmailKindName } from './email-kinds.js';
+import { EMAIL_KIND, EMAIL_KIND_NAMES, STAFF_ONLY_EMAIL_KINDS, isEmailKind, type EmailKind, type EmailKindName } from './email-kinds.js';
 import { dateTime, id, integer, list, numberOf, text } from './fields.js';
 
 const KIND_NUMBERS = Object.values(EMAIL_KIND);
 const KIND_NAMES = Object.keys(EMAIL_KIND) as EmailKindName[];
 const KIND_HELP = Object.entries(EMAIL_KIND_NAMES)
-  .filter(([kind]) => Number(kind) !== EMAIL_KIND.accountBroken)
+  .filter(([kind]) => !STAFF_ONLY_EMAIL_KINDS.includes(Number(kind) as EmailKind))
   .map(([kind, name]) => `${kind} ${name}`)
   .join(', ');
 
@@ -30,8 +30,8 @@ export function parseEmailKind(value: unknown): EmailKind | undefined {
 export const sendEmailBody = yup.object({
   userId: id('userId').required('userId is required'),
   emailType: yup
-    // Kind 11 (accountBroken) goes to staff alert addresses only, never to a user.
-    .mixed((value): value is EmailKind => isEmailKind(value) && value !== EMAIL_KIND.accountBroken)
+    // Kinds 11 (accountBroken) and 13 (platformIncident) go to staff alert addresses only, never to a user.
+    .mixed((value): value is EmailKind => isEmailKind(value) && !STAFF_ONLY_EMAIL_KINDS.includes(value))
     .transform((value: unknown) => parseEmailKind(value) ?? value)
     .typeError(`emailType must be one of ${KIND_HELP}`)
     .required('emailType is required')

@@ -142,6 +142,11 @@ export const ERRORS = define({
   account_exists: { status: 409, message: 'This platform already has an account with this login e-mail.' },
   subscription_not_found: { status: 404, message: 'This subscription does not exist.' },
   subscription_not_active: { status: 409, message: 'This subscription is not active.' },
+  problem_already_reported: {
+    status: 409,
+    message: 'You reported a problem with this subscription less than an hour ago. We are checking it; you can report again an hour after your last report.',
+  },
+  report_not_found: { status: 404, message: 'This problem report does not exist.' },
   already_activated: { status: 409, message: 'This order item already has its subscription.' },
   order_not_waiting: { status: 409, message: 'This order is not waiting for activation (state {state}).' },
   no_free_slot: { status: 409, message: 'No slot is free on this platform for the whole period; add an account first.' },

@@ -19,6 +19,7 @@ export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';
 export * as refunds from './refunds.js';
 export * as accountHealth from './account-health.js';
+export * as problemReports from './problem-reports.js';
 export * as renewals from './renewals.js';
 export * as errors from './errors.js';
 export { ERRORS, HTTP_ERROR_CODES, errorMessage, isErrorCode, type ErrorCode, type ErrorParams, type HttpErrorCode } from './errors.js';

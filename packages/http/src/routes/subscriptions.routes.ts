@@ -4,11 +4,20 @@
  * mailboxes behind account logins. Every change and every password shown is audited in core.
  */
 import type { Container } from 'inversify';
-import { ACCOUNTS, FLOWS, type AccountHealthFlow, type AccountsService, type ActivationFlow, type ReplacementFlow } from '@subshare/core';
+import {
+  ACCOUNTS,
+  FLOWS,
+  type AccountHealthFlow,
+  type AccountReportsFlow,
+  type AccountsService,
+  type ActivationFlow,
+  type ReplacementFlow,
+} from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import type * as wire from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
 import { serializeAccountHealth, serializeSetHealth } from '../serializers/account-health.serializer.js';
+import { serializeSelfHelp } from '../serializers/problem-report.serializer.js';
 import { serializeAccount, serializeMailbox } from '../serializers/account.serializer.js';
 import { serializeActivation, serializeReplacement } from '../serializers/subscription.serializer.js';
 import { bind, type Call } from './call.js';
@@ -21,6 +30,7 @@ export function subscriptionsCalls(container: Container): Call[] {
   const replacement = container.get<ReplacementFlow>(FLOWS.Replacement);
   const accounts = container.get<AccountsService>(ACCOUNTS.Service);
   const health = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const reports = container.get<AccountReportsFlow>(FLOWS.AccountReports);
   return [
     // Staff calls under /api/webhook/ (the spec's paths); JSON bodies, unlike the providers' signed webhooks.
     bind(calls.subscriptions.activateSubscription, async ({ body, req, res }) => serializeActivation(await activation.activateNow(auditActor(req, res), body))),
@@ -33,7 +43,11 @@ export function subscriptionsCalls(container: Container): Call[] {
       (await accounts.listMailboxes(auditActor(req, res), { platformId: (query.plaformId ?? query.platformId)! })).map(serializeMailbox),
     ),
     // Account health (issue 29): the platforms' alert mails mark accounts broken; staff see and repair.
-    bind(calls.subscriptions.getAccountHealth, async ({ query }) => (await health.list(query.platformId)).map(serializeAccountHealth)),
+    bind(calls.subscriptions.getAccountHealth, async ({ query }) => {
+      const entries = await health.list(query.platformId);
+      const voices = await reports.staffView(entries);
+      return entries.map((entry) => serializeAccountHealth(entry, voices.get(entry.id)));
+    }),
     bind(calls.subscriptions.setAccountHealth, async ({ body, req, res }) => serializeSetHealth(await health.setHealth(auditActor(req, res), body))),
     bind(calls.subscriptions.extendLostTime, async ({ body, req, res }) => {
       const result = await health.extendLostTime(auditActor(req, res), body.accountId);
@@ -42,5 +56,8 @@ export function subscriptionsCalls(container: Container): Call[] {
         skipped: result.skipped,
       };
     }),
+    // Buyers can say it doesn't work (issue 33); staff confirm.
+    bind(calls.subscriptions.reportProblem, async ({ body, user, req, res }) => serializeSelfHelp(await reports.report(auditActor(req, res), user.id, body))),
+    bind(calls.subscriptions.confirmReport, async ({ body, req, res }) => reports.confirm(auditActor(req, res), body)),
   ];
 }

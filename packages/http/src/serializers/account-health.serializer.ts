@@ -1,7 +1,7 @@
-import { ALERT_KINDS, type AccountHealthEntry, type AccountHealthView, type AlertKind } from '@subshare/core';
+import { ALERT_KINDS, type AccountHealthEntry, type AccountHealthView, type AccountVoices, type AlertKind } from '@subshare/core';
 
-type CauseKind = AlertKind | 'unrecognised' | 'staff';
-const CAUSE_KINDS: readonly string[] = [...ALERT_KINDS, 'unrecognised', 'staff'];
+type CauseKind = AlertKind | 'unrecognised' | 'buyerReports' | 'staff';
+const CAUSE_KINDS: readonly string[] = [...ALERT_KINDS, 'unrecognised', 'buyerReports', 'staff'];
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const minutes = (ms: number | null) => (ms === null ? null : Math.ceil(ms / 60_000));
@@ -20,7 +20,7 @@ function serializeCause(cause: Record<string, unknown> | null) {
   };
 }
 
-export function serializeAccountHealth(entry: AccountHealthEntry) {
+export function serializeAccountHealth(entry: AccountHealthEntry, voices: AccountVoices = { reports: [], incident: null, breaksPerHour: 0 }) {
   return {
     accountId: entry.id,
     platformId: entry.platformId,
@@ -44,6 +44,25 @@ export function serializeAccountHealth(entry: AccountHealthEntry) {
       lostMinutes: minutes(buyer.lostMs),
       extendedMinutes: minutes(buyer.extendedMs),
     })),
+    reports: voices.reports.map((report) => ({
+      reportId: report.id,
+      subscriptionId: report.subscriptionId,
+      userId: report.userId,
+      kind: report.kind,
+      note: report.note,
+      reportedAt: report.reportedAt.toISOString(),
+      confirmedAt: iso(report.confirmedAt),
+    })),
+    incident: voices.incident
+      ? {
+          incidentId: voices.incident.id,
+          openedAt: voices.incident.openedAt.toISOString(),
+          lastHeldAt: voices.incident.lastHeldAt.toISOString(),
+          held: voices.incident.held,
+          heldAccountIds: voices.incident.accountIds,
+          breaksPerHour: voices.breaksPerHour,
+        }
+      : null,
   };
 }
 

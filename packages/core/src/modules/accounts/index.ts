@@ -10,5 +10,6 @@ export type {
   CredentialsRotationResult,
 } from './accounts.service.js';
 export type { AccountHealthService, AccountHealthView, AlertMailRecord } from './account-health.service.js';
+export type { AccountVoicesService, ProblemReportView, PlatformIncidentView } from './account-voices.service.js';
 export { MAILBOX_PASSWORD_LENGTH } from './mailbox-generator.js';
 export { ACCOUNT_QUEUES, type AccountCreatedJobData, type AccountHealthMoveJobData } from './queues.js';

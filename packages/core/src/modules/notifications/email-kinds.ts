@@ -28,6 +28,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   10: false,
   11: false,
   12: false,
+  13: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -158,6 +159,23 @@ export interface AccountBrokenEmailData {
   adminUrl?: string;
 }
 
+/**
+ * To staff alert addresses, once per incident: more of a platform's accounts would have turned
+ * broken within an hour than the circuit breaker allows (ACCOUNT_BREAKS_PER_HOUR). The further
+ * breaks are held; their buyers stay where they are until staff decide.
+ */
+export interface PlatformIncidentEmailData {
+  platformName: string;
+  /** The allowance: this many accounts broke within the hour already. */
+  breaksPerHour: number;
+  /** The first held account: its id, its login e-mail, and what would have broken it (an alert kind or `buyerReports`). */
+  accountId: number;
+  accountEmail: string;
+  cause: string;
+  openedAt: EmailDate;
+  adminUrl?: string;
+}
+
 export interface RefundedEmailData {
   orderId: number;
   platformName: string;
@@ -208,6 +226,7 @@ export interface EmailDataByKind {
   10: RefundedEmailData;
   11: AccountBrokenEmailData;
   12: AutoRenewalEmailData;
+  13: PlatformIncidentEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

@@ -1,6 +1,7 @@
 /** Staff work on subscriptions: activate, replace, add a platform account, make and list mailboxes, account health. */
 import * as accountHealth from '../account-health.js';
 import { declare } from '../declare.js';
+import * as problemReports from '../problem-reports.js';
 import * as subscriptions from '../subscriptions.js';
 
 const ACCOUNTS = 'core/src/modules/accounts/accounts.service.ts';
@@ -118,4 +119,36 @@ export const extendLostTime = declare({
   answer: accountHealth.extendLostTimeAnswer,
   errors: ['account_not_found', 'nothing_to_extend'],
   servedBy: ACCOUNT_HEALTH,
+});
+
+// Buyers can say it doesn't work (issue 33); staff confirm.
+const ACCOUNT_REPORTS = 'core/src/flows/account-reports.flow.ts';
+
+export const reportProblem = declare({
+  operationId: 'reportProblem',
+  method: 'post',
+  path: '/api/subscribe/reportproblem',
+  access: 'user',
+  tag: 'panel',
+  summary: "Say that an active subscription doesn't work; answers self-help at once",
+  description:
+    "The holder only (another user's subscription answers 404 `subscription_not_found`); 409 `subscription_not_active`, or `problem_already_reported` within an hour of the buyer's last report of it. The account turns attention; reports of ACCOUNT_REPORTS_TO_BREAK different buyers within an hour break it (subject to the platform's circuit breaker). Audited as `account.problem.report`.",
+  body: problemReports.reportProblemBody,
+  answer: problemReports.reportProblemAnswer,
+  errors: ['subscription_not_found', 'subscription_not_active', 'problem_already_reported'],
+  servedBy: ACCOUNT_REPORTS,
+});
+
+export const confirmReport = declare({
+  operationId: 'confirmReport',
+  method: 'post',
+  path: '/api/subscribe/confirmreport',
+  access: 'staff',
+  tag: 'staff',
+  summary: "Confirm a buyer's problem report: the account turns broken and its buyers move",
+  description: '404 `report_not_found`. Staff decide, so the circuit breaker does not hold it. Audited as `account.problem.confirm`.',
+  body: problemReports.confirmReportBody,
+  answer: problemReports.confirmReportAnswer,
+  errors: ['report_not_found'],
+  servedBy: ACCOUNT_REPORTS,
 });

@@ -6,7 +6,7 @@
  * download.
  */
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Flex, Input, InputGroup, Textarea, type InputProps } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Flex, Input, InputGroup, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 
 interface CommonProps {
@@ -40,14 +40,28 @@ interface CheckboxFieldProps extends CommonProps {
   type: 'checkbox';
 }
 
-export type FormFieldProps = TextFieldProps | CheckboxFieldProps;
+interface SelectFieldProps extends CommonProps {
+  type: 'select';
+  /** The choices, in order; the first option is the empty "choose" line (`placeholder`). */
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder: string;
+}
+
+export type FormFieldProps = TextFieldProps | CheckboxFieldProps | SelectFieldProps;
 
 export function FormField(props: FormFieldProps) {
-  return props.type === 'checkbox' ? <CheckboxField {...props} /> : <TextField {...props} />;
+  if (props.type === 'checkbox') return <CheckboxField {...props} />;
+  if (props.type === 'select') return <SelectField {...props} />;
+  return <TextField {...props} />;
 }
 
 function ErrorText({ name, error }: { name: string; error: string | undefined }) {
-  return <Field.ErrorText data-testid={`field-error-${name}`}>{error}</Field.ErrorText>;
+  // red.700, not the theme's red.500: small error text needs a 4.5:1 contrast on white (axe color-contrast).
+  return (
+    <Field.ErrorText data-testid={`field-error-${name}`} color="red.700">
+      {error}
+    </Field.ErrorText>
+  );
 }
 
 function TextField({
@@ -167,6 +181,32 @@ function CheckboxField({ name, label, testId, helperText, disabled }: CheckboxFi
         <Checkbox.Label>{label}</Checkbox.Label>
       </Checkbox.Root>
       {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <ErrorText name={name} error={meta.error} />
+    </Field.Root>
+  );
+}
+
+function SelectField({ name, label, testId, helperText, required, disabled, options, placeholder }: SelectFieldProps) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field {...field} value={field.value ?? ''} data-testid={testId}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
       <ErrorText name={name} error={meta.error} />
     </Field.Root>
   );

@@ -16,6 +16,8 @@
  *                                                  ├ an answer waiting cannot change (no mailbox server, no
  *                                                  │ mailbox, not allowed…) ─► failed at once, with its text
  *                                                  └ 12 polls without one ─► stopped
+ *   "It doesn't work" form (valid) ─► POST subscribe/reportproblem ─► the self-help it answers, at once
+ *                                                                 └ refused (reported within the hour…): why
  *
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
@@ -46,6 +48,9 @@ import {
   panelLoaded,
   panelOpened,
   panelRequested,
+  problemReportFailed,
+  problemReportSent,
+  problemReportSubmitted,
   verificationFailed,
   verificationPolled,
   verificationRequested,
@@ -255,6 +260,21 @@ function* pollVerification(action: ReturnType<typeof verificationRequested>) {
   }
 }
 
+/** "It doesn't work" (issue 33): the report, then the self-help it answers; a refusal says why (e.g. reported within the hour). */
+function* sendProblemReport(action: ReturnType<typeof problemReportSubmitted>) {
+  const { subscriptionId, kind, note } = action.payload;
+  try {
+    const help: panelApi.ProblemHelp = yield call(panelApi.reportProblem, subscriptionId, kind, note);
+    yield put(problemReportSent(help));
+  } catch (error) {
+    logError('problem report not sent', error);
+    const languageId: LanguageId = yield select(selectLanguageId);
+    const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+    const message = error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverErrorText(error, texts) : null;
+    yield put(problemReportFailed({ subscriptionId, message: message ?? translate(PANEL_TEXTS, languageId, 'panel.problemFailed') }));
+  }
+}
+
 /** One visit to /user/{id}, from mount to unmount. */
 function* panelVisit(userId: number) {
   yield takeLatest(panelRequested.type, loadPanel, userId);
@@ -263,6 +283,7 @@ function* panelVisit(userId: number) {
   yield takeEvery(autoRenewToggled.type, saveAutoRenew);
   yield takeEvery(renewalCardRequested.type, openCardPage);
   yield takeEvery(verificationRequested.type, pollVerification);
+  yield takeEvery(problemReportSubmitted.type, sendProblemReport);
   // Switched on before the panel is asked, so the panel shows the answer, not the state before it.
   const cardSaved = cardSavedFor();
   if (cardSaved !== null) yield call(switchOnForSavedCard, cardSaved);

@@ -10,4 +10,5 @@ export const {
   selectInvitations,
   selectVerifications,
   selectAutoRenewals,
+  selectProblemReports,
 } = injectedPanelSlice.selectors;

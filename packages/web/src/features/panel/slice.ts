@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import type { RenewalState, UserPanel } from '../../services/api/panel';
+import type { ProblemHelp, ProblemKind, RenewalState, UserPanel } from '../../services/api/panel';
 import type { LanguageId } from '../language/languages';
 
 /**
@@ -42,6 +42,15 @@ export interface VerificationState {
   failure?: { message: string; code: string | null; serverMessage: string | null };
 }
 
+/** A buyer's "it doesn't work" report of one subscription (issue 33): on its way, answered with self-help, or refused. */
+export interface ProblemReportState {
+  status: 'submitting' | 'sent' | 'failed';
+  /** failed: why, in the interface language. */
+  message: string | null;
+  /** sent: the self-help the server answered. */
+  help: ProblemHelp | null;
+}
+
 export interface PanelState {
   /** The user whose panel is open; null when the address names none. */
   userId: number | null;
@@ -57,6 +66,8 @@ export interface PanelState {
   verifications: Record<number, VerificationState>;
   /** Automatic renewal switches on their way (or refused), by subscription id. */
   autoRenewals: Record<number, InvitationState>;
+  /** Problem reports, by subscription id. */
+  problemReports: Record<number, ProblemReportState>;
 }
 
 const initialState: PanelState = {
@@ -68,6 +79,7 @@ const initialState: PanelState = {
   invitations: {},
   verifications: {},
   autoRenewals: {},
+  problemReports: {},
 };
 
 export const panelSlice = createSlice({
@@ -137,6 +149,17 @@ export const panelSlice = createSlice({
       state.autoRenewals[action.payload.subscriptionId] = { status: 'failed', message: action.payload.message };
     },
 
+    /** The "it doesn't work" form, valid: the report goes to the server (saga). */
+    problemReportSubmitted(state, action: PayloadAction<{ subscriptionId: number; kind: ProblemKind; note?: string }>) {
+      state.problemReports[action.payload.subscriptionId] = { status: 'submitting', message: null, help: null };
+    },
+    problemReportSent(state, action: PayloadAction<ProblemHelp>) {
+      state.problemReports[action.payload.subscriptionId] = { status: 'sent', message: null, help: action.payload };
+    },
+    problemReportFailed(state, action: PayloadAction<{ subscriptionId: number; message: string }>) {
+      state.problemReports[action.payload.subscriptionId] = { status: 'failed', message: action.payload.message, help: null };
+    },
+
     /** 'Get verification link' / 'Request Verification Code': the saga polls (a second click while polling changes nothing). */
     verificationRequested(state, action: PayloadAction<{ subscriptionId: number; kind: VerificationKind }>) {
       const { subscriptionId, kind } = action.payload;
@@ -176,6 +199,7 @@ export const panelSlice = createSlice({
     selectInvitations: (state) => state.invitations,
     selectVerifications: (state) => state.verifications,
     selectAutoRenewals: (state) => state.autoRenewals,
+    selectProblemReports: (state) => state.problemReports,
   },
 });
 
@@ -206,4 +230,7 @@ export const {
   verificationPolled,
   verificationFailed,
   verificationStopped,
+  problemReportSubmitted,
+  problemReportSent,
+  problemReportFailed,
 } = panelSlice.actions;

@@ -3,7 +3,7 @@
  * `POST /api/order/setinvatiotaionemail`. Both carry the login's bearer token. Imported by the
  * panel chunk only.
  */
-import type { panel, renewals } from '@subshare/core/wire';
+import type { panel, problemReports, renewals } from '@subshare/core/wire';
 import { callApi } from './calls';
 
 /**
@@ -45,4 +45,12 @@ export function setAutoRenew(subscriptionId: number, enabled: boolean): Promise<
 /** Stripe's page where the holder saves a card to turn automatic renewal on (a card payment made without the opt-in). */
 export function saveRenewalCard(subscriptionId: number): Promise<renewals.SaveCardAnswer> {
   return callApi('saveRenewalCard', { body: { subscriptionId } });
+}
+
+/** "It doesn't work" (issue 33): the holder reports a problem; the answer is the self-help to show at once. 409 `problem_already_reported` within the hour. */
+export type ProblemHelp = problemReports.ReportProblemAnswer;
+export type ProblemKind = problemReports.ReportProblemInput['kind'];
+
+export function reportProblem(subscriptionId: number, kind: ProblemKind, note: string | undefined): Promise<ProblemHelp> {
+  return callApi('reportProblem', { body: { subscriptionId, kind, note } });
 }

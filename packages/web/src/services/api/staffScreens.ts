@@ -63,6 +63,11 @@ export function setAccountHealth(accountId: number, state: AccountHealth['state'
   return callApi('setAccountHealth', { body: { accountId, state, reason } });
 }
 
+/** A buyer's problem report is right (issue 33): the account turns broken and its buyers move. 404 `report_not_found`. */
+export function confirmReport(reportId: number): Promise<unknown> {
+  return callApi('confirmReport', { body: { reportId } });
+}
+
 /** 409 `nothing_to_extend` when every moved buyer has their time back already. */
 export function extendLostTime(accountId: number): Promise<accountHealth.ExtendLostTimeAnswer> {
   return callApi('extendLostTime', { body: { accountId } });

@@ -884,6 +884,68 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
       },
     },
   },
+  [EMAIL_KIND.platformIncident]: {
+    render: {
+      en: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const account = t.id(data.accountId, 'accountId');
+        const email = t.text(data.accountEmail, 'accountEmail');
+        return {
+          subject: `Platform-wide incident: ${platform}`,
+          preheader: `More than ${data.breaksPerHour} ${platform} accounts would have broken within an hour. Further breaks wait for you.`,
+          heading: `Platform-wide incident: ${platform}`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `${data.breaksPerHour} ${platform} accounts turned broken within the last hour, and account #${account} (${email}) would have been next. That looks like the platform itself, or one voice, rather than one account: the shop has stopped breaking ${platform} accounts by itself. Held accounts are marked attention and their buyers stay where they are.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['First held account', `#${account} (${email})`],
+                ['What would have broken it', t.text(data.cause, 'cause')],
+                ['Since', t.date(data.openedAt, 'openedAt')],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text: 'Check the accounts. Break the ones that really are broken by hand (their buyers are moved then); set the others back to ok. This is the only e-mail about this incident.',
+            },
+            { type: 'button', label: 'Open account health', url: t.site('/jve/health', data.adminUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const platform = t.text(data.platformName, 'platformName');
+        const account = t.id(data.accountId, 'accountId');
+        const email = t.text(data.accountEmail, 'accountEmail');
+        return {
+          subject: `플랫폼 전체 장애: ${platform}`,
+          preheader: `한 시간 안에 ${platform} 계정 ${data.breaksPerHour}개를 넘게 고장 처리할 뻔했습니다. 이후 고장 처리는 직원 확인을 기다립니다.`,
+          heading: `플랫폼 전체 장애: ${platform}`,
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `지난 한 시간 동안 ${platform} 계정 ${data.breaksPerHour}개가 고장 처리되었고, 계정 #${account} (${email})도 고장 처리될 뻔했습니다. 한 계정의 문제가 아니라 플랫폼 자체의 문제이거나 한 사람이 보낸 신호일 수 있어, ${platform} 계정을 자동으로 고장 처리하지 않습니다. 보류된 계정은 '주의'로 표시되며 구매자는 그대로 있습니다.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['처음 보류된 계정', `#${account} (${email})`],
+                ['고장 처리 사유', t.text(data.cause, 'cause')],
+                ['시작 시각', t.date(data.openedAt, 'openedAt')],
+              ],
+            },
+            {
+              type: 'paragraph',
+              text: '계정을 확인해 주세요. 실제로 고장 난 계정은 직접 고장 처리하면 구매자가 옮겨지고, 나머지는 정상으로 되돌려 주세요. 이 장애에 대한 이메일은 이것 하나뿐입니다.',
+            },
+            { type: 'button', label: '계정 상태 보기', url: t.site('/jve/health', data.adminUrl) },
+          ],
+        };
+      },
+    },
+  },
 };
 
 function validMinutes(value: number | undefined): number {

@@ -17,6 +17,7 @@ import { formatDateTime } from '../format';
 import { accountHealthSaga } from './saga';
 import { healthActed, healthOpened, selectAccountHealth } from './slice';
 import { HEALTH_TEXTS, type HealthTextKey } from './texts';
+import { IncidentBanners, Reports } from './Voices';
 
 injectSaga('accountHealth', accountHealthSaga);
 
@@ -41,11 +42,14 @@ export default function HealthPage() {
       ) : health.rows.length === 0 && health.status === 'loaded' ? (
         <Text color="fg.muted">{t('health.empty')}</Text>
       ) : (
-        <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="4">
-          {health.rows.map((account) => (
-            <AccountCard key={account.accountId} account={account} />
-          ))}
-        </chakra.ul>
+        <>
+          <IncidentBanners rows={health.rows} />
+          <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="4">
+            {health.rows.map((account) => (
+              <AccountCard key={account.accountId} account={account} />
+            ))}
+          </chakra.ul>
+        </>
       )}
     </AdminSection>
   );
@@ -82,14 +86,16 @@ function AccountCard({ account }: { account: AccountHealth }) {
           {' — '}
           {cause.kind === 'staff'
             ? t('health.staff', { by: cause.by ?? '', reason: cause.reason ?? '' })
-            : t('health.mail', {
-                subject: cause.subject ?? '',
-                sender: cause.sender ?? '',
-                at: cause.receivedAt ? formatDateTime(cause.receivedAt, culture) : '',
-              })}
+            : cause.kind === 'buyerReports'
+              ? t('health.reported', { reason: cause.reason ?? '' })
+              : t('health.mail', {
+                  subject: cause.subject ?? '',
+                  sender: cause.sender ?? '',
+                  at: cause.receivedAt ? formatDateTime(cause.receivedAt, culture) : '',
+                })}
         </Text>
       ) : null}
-      <Box as="section" aria-label={t('health.buyers')}>
+      <Box as="section" aria-label={`${t('health.buyers')} · #${account.accountId}`}>
         {account.buyers.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
             {t('health.noBuyers')}
@@ -111,6 +117,7 @@ function AccountCard({ account }: { account: AccountHealth }) {
           </chakra.ul>
         )}
       </Box>
+      <Reports account={account} />
       {account.state !== 'ok' || canExtend ? (
         <Flex gap="2" mt="3" wrap="wrap" align="end">
           {account.state !== 'ok' ? (

@@ -24,6 +24,7 @@ function* act({ payload }: PayloadAction<HealthAction>) {
   let outcome = 'done';
   try {
     if (payload.kind === 'setOk') yield call(staffApi.setAccountHealth, payload.accountId, 'ok', payload.reason ?? '');
+    else if (payload.kind === 'confirmReport') yield call(staffApi.confirmReport, payload.reportId ?? 0);
     else yield call(staffApi.extendLostTime, payload.accountId);
   } catch (error) {
     outcome = (error as { code?: string }).code ?? 'failed';

@@ -8,9 +8,11 @@ import type { AccountHealth } from '../../../services/api/staffScreens';
 import type { LoadStatus } from '../slice';
 
 export interface HealthAction {
-  kind: 'setOk' | 'extend';
+  kind: 'setOk' | 'extend' | 'confirmReport';
   accountId: number;
   reason?: string;
+  /** confirmReport: the buyer's report staff confirm (issue 33). */
+  reportId?: number;
 }
 
 export interface AccountHealthState {

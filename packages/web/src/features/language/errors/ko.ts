@@ -84,6 +84,8 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   order_closed: '이 주문에는 더 이상 초대 이메일을 등록할 수 없습니다.',
   invitation_not_needed: '이 주문에는 초대 이메일이 필요하지 않습니다.',
   subscription_not_active: '활성 상태의 구독이 아닙니다.',
+  problem_already_reported: '한 시간 안에 이미 이 구독의 문제를 알려 주셨습니다. 지금 확인하고 있으며, 마지막 신고 한 시간 후에 다시 알릴 수 있습니다.',
+  report_not_found: '존재하지 않는 문제 신고입니다.',
   wrong_platform_type: '이 플랫폼에서는 사용할 수 없는 기능입니다.',
   no_mailbox: '이 계정에는 확인할 메일함이 없습니다. 고객센터에 문의해 주세요.',
   mailbox_reading_off: '지금은 계정 메일함을 확인할 수 없어 인증 링크나 코드를 가져올 수 없습니다. 고객센터에 문의해 주세요.',

@@ -8,6 +8,7 @@ import { PANEL_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 import { Field, Fields, ItemFrame } from './ItemFrame';
 import { RenewalSwitch } from './RenewalSwitch';
+import { ProblemReport } from './ProblemReport';
 import { Password, Username } from './Secret';
 import { HouseholdGuide, LoginCode } from './Verification';
 
@@ -26,11 +27,15 @@ function When({ iso, testId, label }: { iso: string | null; testId: string; labe
  * profile to use when the account is shared (more than one slot: 'all' for slot 0, else
  * 'use profile number n'), start and end time, subscription id, the household guide (video)
  * or the login-code button (AI chat), and the renewal: buying the same platform again extends
- * this subscription on the same slot.
+ * this subscription on the same slot. While the account is being repaired the old login details
+ * are shown without Copy buttons and said to maybe not work; "It doesn't work" reports a problem
+ * (issue 33).
  */
 export function ActiveItem({ item }: { item: PanelItem }) {
   const t = useT(PANEL_TEXTS);
   const username = item.haveInvitation ? (item.invitationEmail ?? item.email) : item.email;
+  // Issue 33: the old credentials of an account being repaired are not offered for copying.
+  const repairing = item.health === 'repairing';
   return (
     <ItemFrame item={item} testId="panel-active-item">
       {item.health !== 'ok' && (
@@ -52,11 +57,11 @@ export function ActiveItem({ item }: { item: PanelItem }) {
           {item.orderId}
         </Field>
         <Field label={t('panel.username')} testId="panel-username-field">
-          {username ? <Username value={username} /> : '—'}
+          {username ? <Username value={username} copyable={!repairing} /> : '—'}
         </Field>
         {!item.haveInvitation && item.password !== null && (
           <Field label={t('panel.password')} testId="panel-password-field">
-            <Password value={item.password} />
+            <Password value={item.password} copyable={!repairing} />
           </Field>
         )}
         {item.platformSlotCount > 1 && item.slotId !== null && (
@@ -70,9 +75,15 @@ export function ActiveItem({ item }: { item: PanelItem }) {
           {item.subscribeId ?? '—'}
         </Field>
       </Fields>
+      {repairing && !item.haveInvitation && (
+        <Text data-testid="panel-credentials-may-not-work" fontSize="sm" color="orange.fg" mb="3">
+          {t('panel.repairingCredentials')}
+        </Text>
+      )}
       {/* The account's mailbox serves only shared accounts: a family invitation logs in with the buyer's own e-mail. */}
       {!item.haveInvitation && item.platformType === 0 && <HouseholdGuide item={item} />}
       {!item.haveInvitation && item.platformType === 8 && <LoginCode item={item} />}
+      <ProblemReport item={item} />
       <RenewalSwitch item={item} />
       <Flex align="center" gap="3" wrap="wrap">
         <ButtonLink

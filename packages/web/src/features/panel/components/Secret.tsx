@@ -30,21 +30,21 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
   );
 }
 
-/** A credential the buyer reads or copies: the username as it is. */
-export function Username({ value }: { value: string }) {
+/** A credential the buyer reads or copies: the username as it is. `copyable` false: no Copy button (an account being repaired). */
+export function Username({ value, copyable = true }: { value: string; copyable?: boolean }) {
   const t = useT(PANEL_TEXTS);
   return (
     <Flex align="center" gap="2" wrap="wrap">
       <chakra.span data-testid="panel-username" overflowWrap="anywhere">
         {value}
       </chakra.span>
-      <CopyButton value={value} label={t('panel.copyUsername')} testId="panel-copy-username" />
+      {copyable && <CopyButton value={value} label={t('panel.copyUsername')} testId="panel-copy-username" />}
     </Flex>
   );
 }
 
-/** The account password: hidden until the buyer shows it, and copyable either way. */
-export function Password({ value }: { value: string }) {
+/** The account password: hidden until the buyer shows it, and copyable either way (unless `copyable` is false). */
+export function Password({ value, copyable = true }: { value: string; copyable?: boolean }) {
   const t = useT(PANEL_TEXTS);
   const [shown, setShown] = useState(false);
   return (
@@ -62,7 +62,7 @@ export function Password({ value }: { value: string }) {
       >
         {shown ? t('panel.hidePassword') : t('panel.showPassword')}
       </Button>
-      <CopyButton value={value} label={t('panel.copyPassword')} testId="panel-copy-password" />
+      {copyable && <CopyButton value={value} label={t('panel.copyPassword')} testId="panel-copy-password" />}
     </Flex>
   );
 }
