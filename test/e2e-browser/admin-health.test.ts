@@ -59,6 +59,7 @@ describe('browser: the admin account-health list', function () {
         recipients: [mailbox.email],
         text: mail.text ?? '',
         readForBuyers: false,
+        authentication: 'verified',
       },
     ]);
     // No worker in this file: the move is this test's own.

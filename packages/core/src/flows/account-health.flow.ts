@@ -31,7 +31,7 @@ import { UnavailableError, fail } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ALERT_KIND_HEALTH, type AccountHealthState, type AlertKind } from '../validation/alert-rules.js';
+import type { AccountHealthState, AlertKind } from '../validation/alert-rules.js';
 import { ACCOUNT_QUEUES, ACCOUNTS, type AccountHealthService, type AccountHealthView, type AccountsService } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
@@ -39,11 +39,12 @@ import { classifyAlert, fromSender, type HeardMail, type HeardMailSink, type Mai
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { alertMailAction } from './alert-mail-action.js';
+import { PlatformSale } from './platform-sale.js';
 
 /** How far back the watcher reads when it (re)opens a mailbox: mail that came while nobody watched still counts, once. */
 export const ALERT_LOOKBACK_MS = 24 * 3600_000;
 
-const RANK: Record<AccountHealthState, number> = { ok: 0, attention: 1, broken: 2 };
 const WATCHER: AuditActor = { label: 'mailbox watcher' };
 const MOVER: AuditActor = { label: 'account health' };
 
@@ -87,6 +88,7 @@ export class AccountHealthFlow implements HeardMailSink {
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(PlatformSale) private readonly platformSale: PlatformSale,
   ) {}
 
   /** The watcher's hand-over: each mail from an account's platform is classified and recorded once. */
@@ -108,6 +110,9 @@ export class AccountHealthFlow implements HeardMailSink {
 
   private async apply(mailboxId: number, accountId: number, mail: HeardMail, verdict: AlertKind | 'unrecognised'): Promise<void> {
     await this.health.transaction(async (trx) => {
+      const account = await this.health.lock(accountId, trx);
+      if (!account) return;
+      const action = alertMailAction(verdict, account.state);
       const recorded = await this.health.recordMail(
         {
           mailboxId,
@@ -119,16 +124,16 @@ export class AccountHealthFlow implements HeardMailSink {
           subject: mail.subject,
           received_at: mail.receivedAt,
           kind: verdict,
+          action,
         },
         trx,
       );
       if (recorded === undefined) return; // seen before, by this process or another
-      const wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
-      const account = await this.health.lock(accountId, trx);
-      if (!wanted || !account || RANK[wanted] <= RANK[account.state]) {
-        this.logger.info({ accountId, kind: verdict }, 'account alert mail recorded');
+      if (action !== 'attention' && action !== 'broken') {
+        this.logger.info({ accountId, kind: verdict, action }, 'account alert mail recorded');
         return;
       }
+      const wanted: AccountHealthState = action;
       const now = this.clock.now();
       const cause = { kind: verdict, subject: mail.subject, sender: mail.from, receivedAt: mail.receivedAt.toISOString(), alertMailId: recorded };
       await this.health.set(accountId, wanted, now, cause, trx);
@@ -138,6 +143,7 @@ export class AccountHealthFlow implements HeardMailSink {
         trx,
       );
       if (wanted === 'broken') await this.jobs.send(ACCOUNT_QUEUES.healthMove.name, { accountId }, { trx });
+      await this.platformSale.afterHealthChange(account.platformId, trx);
       this.logger.info({ accountId, from: account.state, to: wanted, kind: verdict }, 'account health changed by a platform mail');
     });
   }
@@ -294,6 +300,8 @@ export class AccountHealthFlow implements HeardMailSink {
 
   /** Buyers still waiting on broken accounts get another try (a slot freed, an account was added). */
   async retryWaiting(platformId?: number): Promise<number> {
+    // An account added: the platform may be back on sale.
+    if (platformId !== undefined) await this.health.transaction((trx) => this.platformSale.afterHealthChange(platformId, trx));
     let moved = 0;
     for (const accountId of await this.moves.accountsWaiting()) {
       if (platformId !== undefined) {
@@ -372,6 +380,7 @@ export class AccountHealthFlow implements HeardMailSink {
         await this.health.set(account.id, input.state, now, cause, trx);
         if (input.state === 'broken') await this.jobs.send(ACCOUNT_QUEUES.healthMove.name, { accountId: account.id }, { trx });
         if (account.state === 'broken') await this.moves.dropWaiting(account.id, trx);
+        await this.platformSale.afterHealthChange(account.platformId, trx);
       }
       await this.audit.record(
         actor,

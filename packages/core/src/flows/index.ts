@@ -11,6 +11,7 @@ import { NamedOrdersFlow } from './named-orders.flow.js';
 import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { PlatformSale } from './platform-sale.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
@@ -76,6 +77,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
   bind(CatalogEditorFlow).toSelf().inSingletonScope();
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
+  bind(PlatformSale).toSelf().inSingletonScope();
   bind(AccountHealthFlow).toSelf().inSingletonScope();
   bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
   // The watcher hands every mail it reads to the account-health flow (the mailboxes module knows only the port).

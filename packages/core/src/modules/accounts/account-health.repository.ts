@@ -6,6 +6,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
+import type { AlertMailAction } from '../../validation/mail-trust.js';
 
 export interface HealthRow {
   id: number;
@@ -29,6 +30,8 @@ export interface NewAlertMail {
   subject: string;
   received_at: Date;
   kind: string;
+  /** What the mail did to the account (validation/mail-trust.ts `ALERT_MAIL_ACTIONS`). */
+  action: AlertMailAction;
 }
 
 const HEALTH_COLUMNS = ['id', 'platform_id', 'login_email', 'slots_count', 'is_active', 'mailbox_id', 'health', 'health_since', 'health_cause'];
@@ -61,9 +64,9 @@ export class AccountHealthRepository {
   /** Inserts the mail unless it is recorded already (same UID under the same UIDVALIDITY, or the same Message-ID); the new row's id. */
   async recordMail(mail: NewAlertMail, trx: Knex.Transaction): Promise<number | undefined> {
     const rows = await trx.raw<{ rows: Array<{ id: string }> }>(
-      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-      [mail.mailbox_id, mail.uid_validity, mail.uid, mail.message_id, mail.platform_account_id, mail.sender, mail.subject, mail.received_at, mail.kind],
+      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind, action)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      [mail.mailbox_id, mail.uid_validity, mail.uid, mail.message_id, mail.platform_account_id, mail.sender, mail.subject, mail.received_at, mail.kind, mail.action],
     );
     return rows.rows[0] ? Number(rows.rows[0].id) : undefined;
   }
@@ -77,9 +80,9 @@ export class AccountHealthRepository {
     return query;
   }
 
-  async counts(trx?: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
+  async counts(trx?: Knex.Transaction, platformId?: number): Promise<Record<AccountHealthState, number>> {
     const rows = await (trx ?? this.knex)('platform_accounts')
-      .where({ is_active: true })
+      .where({ is_active: true, ...(platformId === undefined ? {} : { platform_id: platformId }) })
       .groupBy('health')
       .select('health')
       .count<Array<{ health: AccountHealthState; count: string }>>('* as count');

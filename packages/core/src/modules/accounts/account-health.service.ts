@@ -65,6 +65,11 @@ export class AccountHealthService {
     return this.health.counts(trx);
   }
 
+  /** One platform's active accounts per state (whether it is still on sale). */
+  platformCounts(platformId: number, trx: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
+    return this.health.counts(trx, platformId);
+  }
+
   /** One active account per mailbox: the mailboxes the watcher keeps watched. */
   async watchedMailboxes(): Promise<Array<{ accountId: number; mailboxId: number }>> {
     return (await this.health.watchedMailboxes()).map((row) => ({ accountId: row.account_id, mailboxId: row.mailbox_id }));

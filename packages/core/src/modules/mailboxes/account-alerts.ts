@@ -10,6 +10,7 @@
  */
 import { simpleParser } from 'mailparser';
 import type { AlertKind, AlertRules } from '../../validation/alert-rules.js';
+import type { MailAuthentication } from '../../validation/mail-trust.js';
 import type { FetchedMessage } from './mail-source.js';
 import { addressesOf, htmlToText, parsePlatformMail } from './platform-mail.js';
 
@@ -28,6 +29,8 @@ export interface HeardMail {
   text: string;
   /** A household link or login code the shop reads for buyers: never an alert. */
   readForBuyers: boolean;
+  /** Whether the mail passed DMARC for its From domain (issue 33), or why not. */
+  authentication: MailAuthentication;
 }
 
 /** Where the watcher hands what it read; bound by the composition root (the account-health flow). */
@@ -55,6 +58,8 @@ export async function heardMail(message: FetchedMessage): Promise<HeardMail | un
       recipients,
       text: `${mail.text ?? ''}\n${htmlToText(html)}`.slice(0, BODY_REACH),
       readForBuyers: (await parsePlatformMail(message.source).catch(() => undefined)) !== undefined,
+      // DKIM / DMARC checking is issue 33's items 1-2 (a separate change); until it lands nothing is verified here.
+      authentication: 'noSignature',
     };
   } catch {
     return undefined;
@@ -75,7 +80,8 @@ export function fromSender(address: string, senders: readonly string[]): boolean
 /**
  * The verdict on one mail under one platform's rules: undefined when it is not from the
  * platform's senders (nothing to say), the first matching rule's kind, or 'unrecognised' (the
- * platform wrote, no rule knows the mail). Mail the shop reads for buyers is always `ignore`.
+ * platform wrote, no rule knows the mail: recorded as `unclassified` for staff, it changes
+ * nothing). Mail the shop reads for buyers is always `ignore`.
  */
 export function classifyAlert(mail: Pick<HeardMail, 'from' | 'subject' | 'text' | 'readForBuyers'>, rules: AlertRules): AlertVerdict | undefined {
   if (!fromSender(mail.from, rules.senders)) return undefined;

@@ -64,6 +64,10 @@ export interface SlotOccupancy {
   platformId: number;
   slots: number;
   used: number;
+  /** Slots nobody holds on accounts that are not broken: what can be sold (issue 33). */
+  free: number;
+  /** Slots on broken accounts (held or not): never free. */
+  broken: number;
 }
 
 export interface ClaimedSlot {
@@ -454,9 +458,11 @@ export class SubscriptionsService {
     for (const account of accounts) {
       const slots = heldByAccount.get(account.id) ?? new Set<number>();
       const used = slots.has(0) ? account.slotsCount : Math.min(slots.size, account.slotsCount);
-      const entry = byPlatform.get(account.platformId) ?? { platformId: account.platformId, slots: 0, used: 0 };
+      const entry = byPlatform.get(account.platformId) ?? { platformId: account.platformId, slots: 0, used: 0, free: 0, broken: 0 };
       entry.slots += account.slotsCount;
       entry.used += used;
+      if (account.health === 'broken') entry.broken += account.slotsCount;
+      else entry.free += account.slotsCount - used;
       byPlatform.set(account.platformId, entry);
     }
     return [...byPlatform.values()];
