@@ -41,6 +41,7 @@ import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import { alertMailAction } from './alert-mail-action.js';
 import { PlatformSale } from './platform-sale.js';
+import { SubscriptionMove } from './subscription-move.js';
 
 /** How far back the watcher reads when it (re)opens a mailbox: mail that came while nobody watched still counts, once. */
 export const ALERT_LOOKBACK_MS = 24 * 3600_000;
@@ -89,6 +90,7 @@ export class AccountHealthFlow implements HeardMailSink {
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(PlatformSale) private readonly platformSale: PlatformSale,
+    @inject(SubscriptionMove) private readonly move: SubscriptionMove,
   ) {}
 
   /** The watcher's hand-over: each mail from an account's platform is classified and recorded once. */
@@ -199,47 +201,9 @@ export class AccountHealthFlow implements HeardMailSink {
       trx,
     );
     if (!claimed) return false;
-    await this.subscriptions.markReplaced(old.id, trx);
     await this.moves.markMoved(move.id, claimed.subscription.id, now, trx);
-    const created = claimed.subscription;
     const order = await this.orders.orderOfItem(old.orderItemId, trx);
-    const item = order?.items.find((candidate) => candidate.id === old.orderItemId);
-    if (order) {
-      const [newAccount] = await this.accounts.accountsByIds([created.platformAccountId], trx);
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.subscriptionReplaced,
-          to: order.email,
-          languageId: order.languageId,
-          userId: order.userId,
-          data: {
-            subscriptionId: created.id,
-            platformName: item?.platformName ?? '',
-            endTime: created.endsAt,
-            profileNumber: claimed.account.slotsCount > 1 ? created.slot : null,
-            loginEmail: newAccount?.email,
-            accountBroke: true,
-          },
-          idempotencyKey: `subscription:${old.id}:replaced`,
-        },
-        trx,
-      );
-    }
-    await this.audit.record(
-      MOVER,
-      {
-        action: 'subscription.replace',
-        targetType: 'subscription',
-        targetId: old.id,
-        details: {
-          reason: 'account broken',
-          orderId: order?.id ?? null,
-          from: { subscriptionId: old.id, platformAccountId: old.platformAccountId, slot: old.slot },
-          to: { subscriptionId: created.id, platformAccountId: created.platformAccountId, slot: created.slot },
-        },
-      },
-      trx,
-    );
+    await this.move.record({ actor: MOVER, old, claimed, order, reason: 'account broken' }, trx);
     return true;
   }
 

@@ -12,6 +12,7 @@ import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { PlatformSale } from './platform-sale.js';
+import { SubscriptionMove } from './subscription-move.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
@@ -78,6 +79,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(CatalogEditorFlow).toSelf().inSingletonScope();
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
   bind(PlatformSale).toSelf().inSingletonScope();
+  bind(SubscriptionMove).toSelf().inSingletonScope();
   bind(AccountHealthFlow).toSelf().inSingletonScope();
   bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
   // The watcher hands every mail it reads to the account-health flow (the mailboxes module knows only the port).

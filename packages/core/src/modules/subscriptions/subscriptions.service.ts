@@ -254,6 +254,29 @@ export class SubscriptionsService {
     await this.subscriptions.markReplaced(id, this.clock.now(), trx);
   }
 
+  /**
+   * The new half of a replacement takes over what the buyer was told of this period: the
+   * reminder (the expiry pass does not remind them again) and the slot hold of a renewal in
+   * dunning, when the new slot is free that long (otherwise the hold stays off: the renewal, once
+   * paid, still extends the new subscription).
+   */
+  async takeOver(from: SubscriptionView, toId: number, trx: Knex.Transaction): Promise<void> {
+    const now = this.clock.now();
+    await this.subscriptions.carryReminder(from.id, toId, now, trx);
+    if (!from.heldUntil) return;
+    try {
+      await trx.transaction((savepoint) => this.subscriptions.hold(toId, from.heldUntil, now, savepoint));
+    } catch (error) {
+      if (databaseError(error).code !== PG_EXCLUSION_VIOLATION) throw error;
+    }
+  }
+
+  /** The subscription each one continues (the first of its replacement chain), with its start: what the buyer knows. */
+  async origins(ids: number[], trx?: Knex.Transaction): Promise<Map<number, { id: number; startsAt: Date }>> {
+    const rows = await this.subscriptions.origins([...new Set(ids)], trx);
+    return new Map(rows.map((row) => [row.id, { id: row.origin_id, startsAt: row.starts_at }]));
+  }
+
   /** A user's subscriptions that hold a slot, oldest first. */
   async activeOfUser(userId: number, trx?: Knex.Transaction): Promise<SubscriptionView[]> {
     return (await this.subscriptions.activeOfUser(userId, this.clock.now(), trx)).map(toView);
