@@ -58,7 +58,8 @@ describe('account-alert rules (the shipped data and the classifier)', () => {
   it('receipts from Google Play, Disney+ and OpenAI change nothing, in English and Korean', () => {
     for (const receipt of RECEIPTS) {
       const rules = SHIPPED_ALERT_RULES[RECEIPT_RULES[receipt]] as unknown as AlertRules;
-      for (const lang of ['en', 'ko'] as const) expect(verdictOf(receiptMail(receipt, 'acct@mail.localhost', lang), rules), `${receipt} ${lang}`).to.equal('ignore');
+      for (const lang of ['en', 'ko'] as const)
+        expect(verdictOf(receiptMail(receipt, 'acct@mail.localhost', lang), rules), `${receipt} ${lang}`).to.equal('ignore');
     }
   });
 

@@ -31,6 +31,7 @@ export * from './modules/mailboxes/index.js';
 export * from './modules/renewals/index.js';
 export * from './flows/index.js';
 export * from './validation/alert-rules.js';
+export * from './validation/mail-trust.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,

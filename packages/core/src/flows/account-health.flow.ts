@@ -32,7 +32,14 @@ import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AccountHealthState, AlertKind } from '../validation/alert-rules.js';
-import { ACCOUNT_QUEUES, ACCOUNTS, type AccountHealthService, type AccountHealthView, type AccountsService } from '../modules/accounts/index.js';
+import {
+  ACCOUNT_QUEUES,
+  ACCOUNTS,
+  type AccountHealthService,
+  type AccountHealthView,
+  type AccountsService,
+  type AlertMailView,
+} from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
 import { classifyAlert, fromSender, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
@@ -69,6 +76,8 @@ export interface HealthBuyer {
 export interface AccountHealthEntry extends AccountHealthView {
   platformName: string;
   buyers: HealthBuyer[];
+  /** Its newest recorded platform mails with their verdicts (issue 33); never a code, link or body. */
+  mails: AlertMailView[];
 }
 
 /** What the buyer's panel says of one subscription. */
@@ -285,6 +294,7 @@ export class AccountHealthFlow implements HeardMailSink {
     const now = this.clock.now().getTime();
     const movedTo = await this.subscriptionsById(moves.map((move) => move.toSubscriptionId).filter((id): id is number => id !== null));
     const movedFrom = await this.subscriptionsById(moves.map((move) => move.subscriptionId));
+    const mails = await this.health.recentMails(accounts.map((account) => account.id));
     const entries: AccountHealthEntry[] = [];
     for (const account of accounts) {
       const buyers: HealthBuyer[] = [];
@@ -324,7 +334,8 @@ export class AccountHealthFlow implements HeardMailSink {
           extendedMs: null,
         });
       }
-      entries.push({ ...account, platformName: names.get(account.platformId) ?? `#${account.platformId}`, buyers });
+      const platformName = names.get(account.platformId) ?? `#${account.platformId}`;
+      entries.push({ ...account, platformName, buyers, mails: mails.filter((mail) => mail.accountId === account.id) });
     }
     return entries;
   }

@@ -6,7 +6,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
-import type { AlertMailAction } from '../../validation/mail-trust.js';
+import type { AlertMailAction, MailAuthentication } from '../../validation/mail-trust.js';
 
 export interface HealthRow {
   id: number;
@@ -32,6 +32,18 @@ export interface NewAlertMail {
   kind: string;
   /** What the mail did to the account (validation/mail-trust.ts `ALERT_MAIL_ACTIONS`). */
   action: AlertMailAction;
+}
+
+/** A recorded platform mail as staff read it: who sent it, its subject, and what the shop made of it. */
+export interface AlertMailRow {
+  id: number;
+  platform_account_id: number;
+  sender: string;
+  subject: string;
+  received_at: Date;
+  kind: string;
+  action: AlertMailAction | null;
+  authentication: MailAuthentication | null;
 }
 
 const HEALTH_COLUMNS = ['id', 'platform_id', 'login_email', 'slots_count', 'is_active', 'mailbox_id', 'health', 'health_since', 'health_cause'];
@@ -66,9 +78,33 @@ export class AccountHealthRepository {
     const rows = await trx.raw<{ rows: Array<{ id: string }> }>(
       `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind, action)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-      [mail.mailbox_id, mail.uid_validity, mail.uid, mail.message_id, mail.platform_account_id, mail.sender, mail.subject, mail.received_at, mail.kind, mail.action],
+      [
+        mail.mailbox_id,
+        mail.uid_validity,
+        mail.uid,
+        mail.message_id,
+        mail.platform_account_id,
+        mail.sender,
+        mail.subject,
+        mail.received_at,
+        mail.kind,
+        mail.action,
+      ],
     );
     return rows.rows[0] ? Number(rows.rows[0].id) : undefined;
+  }
+
+  /** The newest recorded mails of each account, at most `perAccount` each: never a body (none is stored). */
+  async recentMails(accountIds: number[], perAccount: number, trx?: Knex.Transaction): Promise<AlertMailRow[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await (trx ?? this.knex).raw<{ rows: AlertMailRow[] }>(
+      `select id, platform_account_id, sender, subject, received_at, kind, action, authentication from (
+         select m.*, row_number() over (partition by platform_account_id order by received_at desc, id desc) as n
+           from account_alert_mail m where platform_account_id = any(?::bigint[])
+       ) newest where n <= ? order by platform_account_id, received_at desc, id desc`,
+      [accountIds, perAccount],
+    );
+    return rows.rows.map((row) => ({ ...row, id: Number(row.id), platform_account_id: Number(row.platform_account_id) }));
   }
 
   /** Accounts by health (broken first, then attention, then ok), optionally of one platform. */

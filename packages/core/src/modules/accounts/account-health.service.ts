@@ -7,6 +7,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
+import type { AlertMailAction, MailAuthentication } from '../../validation/mail-trust.js';
 import { AccountHealthRepository, type HealthRow, type NewAlertMail } from './account-health.repository.js';
 
 export interface AccountHealthView {
@@ -21,6 +22,25 @@ export interface AccountHealthView {
   /** Why: the mail that caused it (kind, subject, sender, receivedAt) or staff's reason. Never a code or link. */
   cause: Record<string, unknown> | null;
 }
+
+/**
+ * A recorded platform mail with its verdicts (issue 33), for staff: whether it was authenticated
+ * (null: recorded before the shop checked), the rule kind that matched, the action taken. Never a
+ * code, a link or the body: none is stored.
+ */
+export interface AlertMailView {
+  id: number;
+  accountId: number;
+  sender: string;
+  subject: string;
+  receivedAt: Date;
+  kind: string;
+  action: AlertMailAction | null;
+  authentication: MailAuthentication | null;
+}
+
+/** How many recent mails staff see per account. */
+export const RECENT_MAILS_PER_ACCOUNT = 10;
 
 export type AlertMailRecord = Omit<NewAlertMail, 'mailbox_id' | 'platform_account_id'> & { mailboxId: number; accountId: number };
 
@@ -53,6 +73,20 @@ export class AccountHealthService {
    */
   async recordMail({ mailboxId, accountId, ...mail }: AlertMailRecord, trx: Knex.Transaction): Promise<number | undefined> {
     return this.health.recordMail({ ...mail, mailbox_id: mailboxId, platform_account_id: accountId }, trx);
+  }
+
+  /** Each account's newest recorded mails (staff), newest first. */
+  async recentMails(accountIds: number[], trx?: Knex.Transaction): Promise<AlertMailView[]> {
+    return (await this.health.recentMails(accountIds, RECENT_MAILS_PER_ACCOUNT, trx)).map((row) => ({
+      id: row.id,
+      accountId: row.platform_account_id,
+      sender: row.sender,
+      subject: row.subject,
+      receivedAt: row.received_at,
+      kind: row.kind,
+      action: row.action,
+      authentication: row.authentication,
+    }));
   }
 
   /** Accounts by health, broken first (staff). */

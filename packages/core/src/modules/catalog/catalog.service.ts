@@ -232,6 +232,6 @@ function toView(model: PlatformModel, languageId: LanguageId, months: Map<number
     prices: [...byPair.values()].sort((a, b) => a.durationId - b.durationId || a.typeId - b.typeId),
     faq: inLanguage(model.faq).map((row) => ({ question: row.question, answer: row.answer })),
     updatedAt: new Date(model.updated_at),
-    offSale: model.off_sale_since != null,
+    offSale: Boolean(model.off_sale_since),
   };
 }

@@ -8,7 +8,7 @@ import type { AccountHealth } from '../../../services/api/staffScreens';
 import type { LoadStatus } from '../slice';
 
 export interface HealthAction {
-  kind: 'setOk' | 'extend';
+  kind: 'setOk' | 'setBroken' | 'extend';
   accountId: number;
   reason?: string;
 }
