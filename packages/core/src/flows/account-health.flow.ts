@@ -42,7 +42,7 @@ import {
 } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { classifyAlert, fromSender, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
+import { classifyAlert, fromSender, subjectToKeep, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
@@ -132,10 +132,11 @@ export class AccountHealthFlow implements HeardMailSink {
           uid: mail.uid,
           message_id: mail.messageId ?? null,
           sender: mail.from,
-          subject: mail.subject,
+          subject: subjectToKeep(mail),
           received_at: mail.receivedAt,
           kind: verdict,
           action,
+          authentication: mail.authentication,
         },
         trx,
       );

@@ -32,6 +32,8 @@ export interface NewAlertMail {
   kind: string;
   /** What the mail did to the account (validation/mail-trust.ts `ALERT_MAIL_ACTIONS`). */
   action: AlertMailAction;
+  /** Whether it passed DMARC for its From domain, or why not. */
+  authentication: MailAuthentication;
 }
 
 /** A recorded platform mail as staff read it: who sent it, its subject, and what the shop made of it. */
@@ -76,8 +78,8 @@ export class AccountHealthRepository {
   /** Inserts the mail unless it is recorded already (same UID under the same UIDVALIDITY, or the same Message-ID); the new row's id. */
   async recordMail(mail: NewAlertMail, trx: Knex.Transaction): Promise<number | undefined> {
     const rows = await trx.raw<{ rows: Array<{ id: string }> }>(
-      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind, action)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      `insert into account_alert_mail (mailbox_id, uid_validity, uid, message_id, platform_account_id, sender, subject, received_at, kind, action, authentication)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
       [
         mail.mailbox_id,
         mail.uid_validity,
@@ -89,6 +91,7 @@ export class AccountHealthRepository {
         mail.received_at,
         mail.kind,
         mail.action,
+        mail.authentication,
       ],
     );
     return rows.rows[0] ? Number(rows.rows[0].id) : undefined;

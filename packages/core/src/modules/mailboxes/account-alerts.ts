@@ -98,6 +98,14 @@ export function classifyAlert(mail: Pick<HeardMail, 'from' | 'subject' | 'text' 
   return 'unrecognised';
 }
 
+/**
+ * The subject as it may be kept and shown to staff. A mail the shop reads for buyers may name its
+ * code in the subject ("Your ChatGPT code is 123456"): its runs of 4 to 8 digits are masked.
+ */
+export function subjectToKeep(mail: Pick<HeardMail, 'subject' | 'readForBuyers'>): string {
+  return mail.readForBuyers ? mail.subject.replace(/\d{4,8}/g, '••••••') : mail.subject;
+}
+
 /** Lower case, curly apostrophes straight, whitespace folded: how phrases and mail are compared. */
 function fold(value: string): string {
   return value
