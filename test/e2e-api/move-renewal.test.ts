@@ -29,7 +29,8 @@ describe('a move after the renewal reminder', function () {
     // The reminder, 2 days before the end: a charge is scheduled for this period.
     moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
     expect((await expiry.remindDue()).subscriptionIds).to.include(subscription.id);
-    await harness().mailTo(buyer.email, (mail) => /renews on/.test(mail.subject));
+    const reminder = await harness().mailTo(buyer.email, (mail) => /renews on/.test(mail.subject));
+    const cancelLink = /https?:\/\/\S+\/api\/subscribe\/autorenew\/cancel\?token=[\w%.-]+/.exec(reminder.text)![0];
     await remindersDelivered();
 
     // Then its account breaks (staff say so) and the shop moves the buyer.
@@ -65,6 +66,12 @@ describe('a move after the renewal reminder', function () {
     // The e-mail names the subscription the buyer knows, not the new row.
     const movedMail = await harness().mailTo(buyer.email, (mail) => /moved to another account/.test(mail.subject));
     expect(movedMail.text).to.contain(`#${subscription.id}`).and.not.contain(`#${moved.id}`);
+
+    // The reminder's cancel link follows the buyer: its page still offers to cancel, naming the ID they know.
+    const cancelPage = await api(app)
+      .get(cancelLink.slice(cancelLink.indexOf('/api/')))
+      .expect(200);
+    expect(cancelPage.text).to.contain('Cancel automatic renewal?').and.contain(`Subscription #${subscription.id} will not be charged`);
 
     // The reminder went with it: the reminder pass says nothing more.
     expect((await expiry.remindDue()).subscriptionIds).to.not.include(moved.id);

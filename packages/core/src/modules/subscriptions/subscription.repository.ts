@@ -154,6 +154,21 @@ export class SubscriptionRepository {
     ]);
   }
 
+  /** The last subscription of this one's replacement chain (itself when nothing replaced it): the one that holds the buyer's slot. */
+  async latestOf(id: number, trx?: Knex.Transaction): Promise<number | undefined> {
+    const [row] = await sqlRows<{ id: string }>(
+      trx ?? this.knex,
+      `with recursive chain(id, depth) as (
+         select id, 0 from subscriptions where id = $1
+         union all
+         select s.id, chain.depth + 1 from chain join subscriptions s on s.replaced_from_id = chain.id
+       )
+       select id from chain order by depth desc limit 1`,
+      [id],
+    );
+    return row ? Number(row.id) : undefined;
+  }
+
   /** The first subscription of each one's replacement chain (itself when it replaced none): its id and start. */
   async origins(ids: number[], trx?: Knex.Transaction): Promise<Array<{ id: number; origin_id: number; starts_at: Date }>> {
     if (ids.length === 0) return [];

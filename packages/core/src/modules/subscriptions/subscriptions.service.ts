@@ -271,6 +271,17 @@ export class SubscriptionsService {
     }
   }
 
+  /**
+   * The subscription that carries this one on now: itself, or where a move took it (the last of
+   * its replacement chain). A renewal link names the subscription the reminder was about; the
+   * buyer may have been moved since.
+   */
+  async current(id: number, trx?: Knex.Transaction): Promise<SubscriptionView | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const latest = await this.subscriptions.latestOf(id, trx);
+    return latest === undefined ? undefined : this.byId(latest, trx);
+  }
+
   /** The subscription each one continues (the first of its replacement chain), with its start: what the buyer knows. */
   async origins(ids: number[], trx?: Knex.Transaction): Promise<Map<number, { id: number; startsAt: Date }>> {
     const rows = await this.subscriptions.origins([...new Set(ids)], trx);
