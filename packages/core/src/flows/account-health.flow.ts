@@ -6,19 +6,22 @@
  *     │ every mail it reads or hears → heard(mailboxId, mails)
  *     ▼
  *   heard: the account whose platform's senders match → classifyAlert(mail, platform rules)
- *     │ one transaction: record the mail (unique per mailbox + UIDVALIDITY + UID, and per
- *     │ Message-ID: a second sighting anywhere stops here) → lock the account → worsen its
- *     │ health (ok < attention < broken) → audit with subject, sender, time → broken: send
- *     │ `account-health-move` in the same transaction
+ *     │ one transaction: lock the account → the mail's action (alert-mail-action.ts: worsen
+ *     │ ok < attention < broken, none, or unclassified) → record the mail with it (unique per
+ *     │ mailbox + UIDVALIDITY + UID, and per Message-ID: a second sighting anywhere stops here)
+ *     │ → audit with subject, sender, time → broken: send `account-health-move` in the same
+ *     │ transaction → every account of the platform broken: off sale (platform-sale.ts)
  *     ▼
  *   moveBuyers (worker): lock the account; for each active subscription on it, one
  *     │ `account_health_moves` row (unique per subscription); claim a slot on a healthy account
- *     │ of the platform (same slot number first), the old subscription `replaced`, the end date
- *     │ kept, the buyer e-mailed in their language; none free → the row waits (the panel says
+ *     │ of the platform (same slot number first), the move recorded (subscription-move.ts: the
+ *     │ old subscription `replaced`, the end date, reminder and renewal charge kept, the buyer
+ *     │ e-mailed in their language); none free → the row waits (the panel says
  *     │ "being repaired") and is tried again by the watch job each minute and when staff add
  *     │ an account; staff e-mailed once per broken account
  *     ▼
- *   staff: list by health, set back to ok (audited, with a reason), give back lost time once.
+ *   staff: list by health with recent mails, set ok or broken (audited, with a reason), give
+ *   back lost time once.
  *
  * Nothing here reads or stores a mail's body beyond classifying it: codes and links stay out of
  * the database, the logs and the audit.
