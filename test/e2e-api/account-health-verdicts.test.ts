@@ -11,7 +11,9 @@ import {
   type AccountsService,
   type AppConfig,
   type HeardMail,
+  type MailboxReaderService,
   type ShippedAlertRuleSet,
+  MAILBOXES,
 } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
@@ -208,5 +210,18 @@ describe('account health: verdicts on verified platform mail, staff listing and 
     await order(buyer).expect(200);
     expect(await knex()('audit_log').where({ action: 'platform.onSale', target_id: String(platform.id) })).to.have.length(1);
     expect(await offSaleAlerts()).to.have.length(1);
+  });
+
+  it('a platform whose accounts were all broken outside the flow (an upgrade, a fix in the database) goes off sale at the next watch run, and back', async () => {
+    const target = await accountOn('netflix');
+    const offSince = async () => (await knex()('platforms').where({ id: target.platform.id }).first('off_sale_since')).off_sale_since as Date | null;
+    await knex()('platform_accounts').where({ id: target.account.id }).update({ health: 'broken', health_since: new Date() });
+    expect(await offSince()).to.equal(null);
+    const reader = container.get<MailboxReaderService>(MAILBOXES.Reader);
+    await flow().keepWatching(reader);
+    expect(await offSince()).to.be.instanceOf(Date);
+    await knex()('platform_accounts').where({ id: target.account.id }).update({ health: 'ok' });
+    await flow().keepWatching(reader);
+    expect(await offSince()).to.equal(null);
   });
 });

@@ -272,6 +272,7 @@ export class AccountHealthFlow implements HeardMailSink {
         if (!(error instanceof UnavailableError)) this.logger.warn({ err: error, mailboxId }, 'mailbox not kept watched');
       }
     }
+    await this.platformSale.reconcile();
     return { mailboxes: watched.length, owned, moved: await this.retryWaiting() };
   }
 

@@ -53,6 +53,16 @@ export class PlatformSale {
     this.logger.warn({ platformId, accounts: active }, allBroken ? 'platform off sale: every account is broken' : 'platform back on sale');
   }
 
+  /**
+   * Every platform checked once (the watch job, each minute): a shop upgraded while a platform's
+   * accounts were all broken, or a health fixed by hand in the database, comes right within a minute.
+   */
+  async reconcile(): Promise<void> {
+    for (const { id } of await this.catalog.platformNames(1)) {
+      await this.health.transaction((trx) => this.afterHealthChange(id, trx));
+    }
+  }
+
   private async alertStaff(platformId: number, accounts: number, since: Date, trx: Knex.Transaction): Promise<void> {
     const name = (await this.catalog.platformNames(1)).find((platform) => platform.id === platformId)?.name ?? `#${platformId}`;
     for (const to of this.config.mailbox.staffAlertEmails) {
