@@ -125,8 +125,13 @@ describe('account health: staff views, waiting buyers and lost time', function (
   it('a broken account takes no new buyers', async () => {
     const platform = await createPlatform({ slotsCount: 2 });
     const account = await createAccount(platform.id, 2);
+    // A second account, healthy and full, keeps the platform on sale (every account broken takes it off sale).
+    const full = await createAccount(platform.id, 1);
     await platformJobsSettled(platform.id);
     await flow().setHealth({ label: 'test' }, { accountId: account.id, state: 'broken', reason: 'on hold' });
+    await subscribe(container, await loginAs('user', { app }), platform);
+    const onFull = await knex()('subscriptions').where({ platform_account_id: full.id, status: 'active' }).select('id');
+    expect(onFull).to.have.length(1);
     const buyer = await loginAs('user', { app });
     const error = await subscribe(container, buyer, platform).catch((caught: Error) => caught);
     expect(String(error)).to.contain('got no slot');

@@ -633,17 +633,17 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       ).to.deep.equal({ '0': 1, '1': 0, '2': 0, '3': 1, '4': 0, '5': 0, '6': 1 });
     });
 
-    it('slot occupancy per platform: slots on active accounts and those held now (a whole account counts whole)', async () => {
+    it('slot occupancy per platform: slots on active accounts and those held now (a whole account counts whole); a broken account has none free', async () => {
       const platform = await createPlatform({ slotsCount: 3 });
       const empty = await createPlatform();
       await createAccount(platform.id, 3);
-      await createAccount(platform.id, 1);
+      const single = await createAccount(platform.id, 1);
       const inactive = await createAccount(platform.id, 5);
       await knex()('platform_accounts').where({ id: inactive.id }).update({ is_active: false });
       const occupancy = async (platformId: number) => (await dashboard()).slotOccupancy.find((entry) => entry.platformId === platformId);
 
-      expect(await occupancy(platform.id)).to.deep.equal({ platformId: platform.id, name: platform.name, slots: 4, used: 0 });
-      expect(await occupancy(empty.id)).to.deep.equal({ platformId: empty.id, name: empty.name, slots: 0, used: 0 });
+      expect(await occupancy(platform.id)).to.deep.equal({ platformId: platform.id, name: platform.name, slots: 4, used: 0, free: 4, broken: 0 });
+      expect(await occupancy(empty.id)).to.deep.equal({ platformId: empty.id, name: empty.name, slots: 0, used: 0, free: 0, broken: 0 });
       // In the staff member's language when they give it: the Korean name for a Korean admin.
       const korean = (await staffGet('/api/admin/dashboard').query({ languageId: 2 }).expect(200)).body as Dashboard;
       expect(korean.slotOccupancy.find((entry) => entry.platformId === platform.id)?.name).to.equal(`${platform.name} (KO)`);
@@ -653,7 +653,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         await markPaidQuietly(orderId);
         await activation().activate(orderId);
       }
-      expect(await occupancy(platform.id)).to.deep.equal({ platformId: platform.id, name: platform.name, slots: 4, used: 4 });
+      expect(await occupancy(platform.id)).to.deep.equal({ platformId: platform.id, name: platform.name, slots: 4, used: 4, free: 0, broken: 0 });
 
       // A subscription that has ended frees its slot at once.
       const [first] = await knex()('subscriptions')
@@ -662,7 +662,15 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         .where('subscriptions.slot', 0)
         .select('subscriptions.id');
       await knex()('subscriptions').where({ id: first.id }).update({ status: 'ended', ended_at: now() });
-      expect(await occupancy(platform.id)).to.include({ slots: 4, used: 3 });
+      expect(await occupancy(platform.id)).to.include({ slots: 4, used: 3, free: 1, broken: 0 });
+
+      // Issue 33: staff mark the account with the free slot broken; its slot is no longer free.
+      await api()
+        .post('/api/subscribe/setaccounthealth')
+        .set(moderator.auth)
+        .send({ accountId: single.id, state: 'broken', reason: 'owner changed the password' })
+        .expect(200);
+      expect(await occupancy(platform.id)).to.include({ slots: 4, used: 3, free: 0, broken: 1 });
     });
 
     it('waiting past 24 hours: paid orders not activated a day after payment, oldest first, with whole hours', async () => {

@@ -33,6 +33,8 @@ const ITEM_KEYS = [
   'startTime',
   'endTime',
   'replacedFrom',
+  // Beyond the spec (issue 33): the subscription ID the buyer knows (the first of a replacement chain).
+  'knownSubscribeId',
   // Beyond the spec (issue 29): ok, repairing or moved.
   'health',
 ];
@@ -285,6 +287,10 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
         replacedFrom: old.subscriptionId,
         email: spare.email,
         password: spare.password,
+        // Issue 33: the buyer keeps the identity they know: the same order, the first ID and start.
+        orderId,
+        knownSubscribeId: old.subscriptionId,
+        startTime: old.startsAt.toISOString(),
       });
       const [entry] = await knex()('audit_log').where({ action: 'subscription.replace', target_id: String(old.subscriptionId) });
       expect(entry).to.include({ actor_user_id: moderator.id });

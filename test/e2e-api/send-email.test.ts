@@ -144,7 +144,11 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
             .and.match(/\d+일 후 만료/),
       },
       { kind: EMAIL_KIND.subscriptionEnded, check: (mail) => expect(mail.text).to.contain(`#${endedSubscriptionId}`).and.contain('종료') },
-      { kind: EMAIL_KIND.subscriptionReplaced, check: (mail) => expect(mail.text).to.contain(`#${replacement.newId}`).and.contain(koreanName) },
+      {
+        // The ID the buyer knows (issue 33): the first of the replacement chain.
+        kind: EMAIL_KIND.subscriptionReplaced,
+        check: (mail) => expect(mail.text).to.contain(`#${replacement.oldId}`).and.contain(koreanName),
+      },
       {
         kind: EMAIL_KIND.refunded,
         check: (mail) => {

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import type { HTTPResponse, Page } from 'puppeteer-core';
+import { FLOWS, type AccountHealthFlow } from '@subshare/core';
 import { harness } from '../support/harness.js';
+import { createAccount, createPlatform } from '../support/shop.js';
+import { waitFor } from '../support/wait.js';
 import { DESKTOP, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
@@ -255,6 +258,43 @@ describe('browser: storefront platform page', function () {
     await loaded(page, 1);
     expect(await page.$('[data-testid="platform-invitation-note"]')).to.equal(null);
     await page.close();
+  });
+
+  it('says a platform is off sale while every account is broken (server-rendered and after client navigation, both languages) and sells it again after repair', async () => {
+    const platform = await createPlatform({ slotsCount: 2 });
+    const account = await createAccount(platform.id, 2);
+    const flow = harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    await flow.setHealth({ label: 'test' }, { accountId: account.id, state: 'broken', reason: 'owner locked us out' });
+    const offSale = async () => ((await apiPlatform(platform.id)) as WirePlatform & { offSale: boolean }).offSale;
+    await waitFor(offSale, { what: 'the platform off sale' });
+    const disabled = (page: Page) => page.$eval('[data-testid="platform-go-to-payment"]', (element) => (element as HTMLButtonElement).disabled);
+
+    // English, the page as the server renders it (and hydrated).
+    const english = await englishPage();
+    await english.goto(`${baseUrl}/platform/${platform.id}`, { waitUntil: 'networkidle0' });
+    await loaded(english, platform.id);
+    expect(await text(english, 'platform-off-sale')).to.equal('Off sale for now: we are repairing the accounts of this platform. Please come back later.');
+    expect(await disabled(english)).to.equal(true);
+
+    // Korean, reached from the home page: the page the browser renders from the API.
+    const korean = await browser.newPage(DESKTOP);
+    await korean.setExtraHTTPHeaders({ 'Accept-Language': 'ko-KR,ko;q=0.9' });
+    await korean.goto(baseUrl, { waitUntil: 'networkidle0' });
+    await korean.click(`[data-testid="platform-card"][data-platform-id="${platform.id}"] [data-testid="platform-card-details"]`);
+    await korean.waitForFunction((id) => location.pathname === `/platform/${id}`, {}, platform.id);
+    await loaded(korean, platform.id);
+    expect(await text(korean, 'platform-off-sale')).to.equal('지금은 판매하지 않습니다. 이 플랫폼의 계정을 복구하는 중이니 나중에 다시 찾아 주세요.');
+    expect(await disabled(korean)).to.equal(true);
+    await korean.close();
+
+    // Repaired: on sale again, no message, the button back.
+    await flow.setHealth({ label: 'test' }, { accountId: account.id, state: 'ok', reason: 'password reset by us' });
+    await waitFor(async () => !(await offSale()), { what: 'the platform back on sale' });
+    await english.goto(`${baseUrl}/platform/${platform.id}`, { waitUntil: 'networkidle0' });
+    await loaded(english, platform.id);
+    expect(await english.$('[data-testid="platform-off-sale"]')).to.equal(null);
+    expect(await disabled(english)).to.equal(false);
+    await english.close();
   });
 
   it('answers an unknown or malformed platform id with a proper not-found page', async () => {

@@ -171,7 +171,7 @@ export function lookalike(mail: MailToDeliver): MailToDeliver {
   return { ...mail, from: mail.from.replace(/<.*>/, '<security@account-netflix-support.example>') };
 }
 
-/** A mail from the platform's own sender that no rule knows (a newsletter): attention. */
+/** A mail from the platform's own sender that no rule knows (and no unsubscribe line): listed for staff as unclassified. */
 export function unknownPlatformMail(platform: ShippedAlertRuleSet, to: string): MailToDeliver {
   const mail = ALERT_MAILS[platform];
   return {
@@ -182,4 +182,109 @@ export function unknownPlatformMail(platform: ShippedAlertRuleSet, to: string): 
     html: '<html><body><p>Top picks for you this week.</p></body></html>',
     headers: [`Message-ID: <${randomUUID()}@example.invalid>`],
   };
+}
+
+type Lang = 'en' | 'ko';
+
+/** A mail as it arrives, from `from`, with a text and an HTML part (the same sentences). */
+function platformMail(from: string, to: string, subject: string, lines: string[]): MailToDeliver {
+  const domain = from.replace(/.*@|>$/g, '');
+  return {
+    from,
+    to,
+    subject,
+    headers: [`Message-ID: <${randomUUID()}@${domain}>`],
+    text: lines.join('\n\n'),
+    html: `<html><body><table width="100%">${lines.map((line) => `<tr><td><p>${line}</p></td></tr>`).join('')}</table></body></html>`,
+  };
+}
+
+/**
+ * Google's account mail (YouTube Premium's accounts): one subject, "Security alert" / "보안 알림",
+ * for several events, the event named in the body (issue 33). A changed password must break the
+ * account, a new sign-in only warn.
+ */
+export function googleSecurityAlert(event: 'passwordChanged' | 'newSignIn', to: string, lang: Lang = 'en'): MailToDeliver {
+  const words = {
+    en: {
+      subject: 'Security alert',
+      passwordChanged: ['Your password was changed', `The password for your Google Account ${to} was changed. If you did this, you don't need to do anything.`],
+      newSignIn: [
+        'A new sign-in on Windows',
+        `We noticed a new sign-in to your Google Account ${to} on a Windows device. If this was you, you don't need to do anything.`,
+      ],
+      footer: 'You received this email to let you know about important changes to your Google Account and services.',
+    },
+    ko: {
+      subject: '보안 알림',
+      passwordChanged: ['비밀번호가 변경되었습니다', `Google 계정 ${to}의 비밀번호가 변경되었습니다. 본인이 변경한 경우 별도의 조치는 필요하지 않습니다.`],
+      newSignIn: [
+        'Windows에서 새로 로그인함',
+        `Windows 기기에서 Google 계정 ${to}에 새로 로그인했습니다. 본인이 로그인한 경우 별도의 조치는 필요하지 않습니다.`,
+      ],
+      footer: 'Google 계정 및 서비스의 중요한 변경사항을 알려드리기 위해 발송된 이메일입니다.',
+    },
+  }[lang];
+  return platformMail('Google <no-reply@accounts.google.com>', to, words.subject, [...words[event], 'Check activity', words.footer]);
+}
+
+/** Receipts that change nothing (issue 33): Google Play, Disney+, and OpenAI's Stripe-style receipt. */
+export const RECEIPTS = ['googlePlay', 'disneyPlus', 'openAi'] as const;
+export type Receipt = (typeof RECEIPTS)[number];
+/** Which shipped rules each receipt is read under. */
+export const RECEIPT_RULES: Record<Receipt, ShippedAlertRuleSet> = { googlePlay: 'youtube', disneyPlus: 'disneyPlus', openAi: 'chatgpt' };
+
+export function receiptMail(receipt: Receipt, to: string, lang: Lang = 'en'): MailToDeliver {
+  const mails: Record<Receipt, { from: string; en: [string, string[]]; ko: [string, string[]] }> = {
+    googlePlay: {
+      from: 'Google Play <googleplay-noreply@google.com>',
+      en: [
+        'Your Google Play Order Receipt from Dec 6, 2026',
+        ['Thank you. You paid ₩14,900 for YouTube Premium (YouTube) using Visa-4242.', 'Order number: GPA.3312-4471-5539-21845', 'Auto-renewing subscription'],
+      ],
+      ko: [
+        '2026. 12. 6.의 Google Play 주문 영수증',
+        ['감사합니다. Visa-4242(으)로 YouTube Premium (YouTube)에 ₩14,900을 결제했습니다.', '주문 번호: GPA.3312-4471-5539-21845', '자동 갱신 구독'],
+      ],
+    },
+    disneyPlus: {
+      from: 'Disney+ <disneyplus@mail.disneyplus.com>',
+      en: [
+        'Your Disney+ payment receipt',
+        ['Thanks for your payment. Disney+ Premium (monthly): ₩13,900.', 'Payment method: Visa ending in 4242.', 'Next billing date: January 6, 2027'],
+      ],
+      ko: ['디즈니+ 결제 영수증', ['결제해 주셔서 감사합니다. 디즈니+ 프리미엄 (월간): ₩13,900', '결제 수단: Visa 4242', '다음 결제일: 2027년 1월 6일']],
+    },
+    openAi: {
+      from: 'OpenAI <invoice+statements@tm1.openai.com>',
+      en: [
+        'Your receipt from OpenAI, LLC #2473-9910',
+        [
+          'Receipt from OpenAI, LLC',
+          '$20.00 Paid December 6, 2026',
+          'Receipt number 2473-9910',
+          'ChatGPT Plus Subscription Qty 1 $20.00',
+          'Payment method Visa - 4242',
+        ],
+      ],
+      ko: [
+        'OpenAI, LLC의 영수증 #2473-9910',
+        ['OpenAI, LLC의 영수증', '$20.00 2026년 12월 6일 결제됨', '영수증 번호 2473-9910', 'ChatGPT Plus Subscription 수량 1 $20.00', '결제 수단 Visa - 4242'],
+      ],
+    },
+  };
+  const mail = mails[receipt];
+  const [subject, lines] = mail[lang];
+  return platformMail(mail.from, to, subject, lines);
+}
+
+/** The platform's newsletter: from its own sender, no rule knows it, an unsubscribe line at the foot. */
+export function newsletterMail(platform: ShippedAlertRuleSet, to: string, lang: Lang = 'en'): MailToDeliver {
+  const mail = ALERT_MAILS[platform];
+  return lang === 'en'
+    ? platformMail(mail.from, to, `New this month on ${mail.brand}`, ['Top picks for you this month.', `Don't want these emails? Unsubscribe. ${mail.help}`])
+    : platformMail(mail.from, to, `이번 달 ${mail.brand} 새 소식`, [
+        '이번 달 추천 콘텐츠를 확인하세요.',
+        `이메일을 더 받고 싶지 않으시면 수신 거부하세요. ${mail.help}`,
+      ]);
 }

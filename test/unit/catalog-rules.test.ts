@@ -73,6 +73,7 @@ function platform(overrides: Partial<Platform> = {}): Platform {
     slotsCount: 5,
     platformType: 0,
     haveInvitation: false,
+    offSale: false,
     ...overrides,
   };
 }

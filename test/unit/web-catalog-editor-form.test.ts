@@ -8,6 +8,7 @@ import {
   priceKey,
   toWireBody,
   validateEditor,
+  withRuleFromMail,
   type EditorValues,
 } from '../../packages/web/src/features/admin/catalog/editorForm.js';
 
@@ -104,5 +105,20 @@ describe('web: the catalog editor form', () => {
     expect(at(validateEditor(values, CATALOG_ENGLISH_MESSAGES), 'prices', priceKey('7', 'new-1'), 'krw', 'salePrice')).to.equal(
       CATALOG_ENGLISH_MESSAGES.required,
     );
+  });
+});
+
+describe('catalog editor: a rule made from an unclassified mail (issue 33)', () => {
+  const rules = { ...EMPTY_EDITOR, alertSenders: 'netflix.com', alertRules: [{ kind: 'passwordChanged', subject: 'password has been changed', body: '' }] };
+
+  it("appends an ignore rule whose subject phrase is the mail's subject, and keeps a sender a listed domain covers", () => {
+    const made = withRuleFromMail(rules, { subject: "  What's new on   Netflix ", sender: 'Info@Account.Netflix.com' });
+    expect(made.alertRules).to.deep.equal([...rules.alertRules, { kind: 'ignore', subject: "What's new on Netflix", body: '' }]);
+    expect(made.alertSenders).to.equal('netflix.com');
+  });
+
+  it('adds a sender no listed one covers, and makes nothing from an empty subject', () => {
+    expect(withRuleFromMail(rules, { subject: 'Hello', sender: 'news@netflixmail.example' }).alertSenders).to.equal('netflix.com\nnews@netflixmail.example');
+    expect(withRuleFromMail(rules, { subject: '   ', sender: 'news@netflixmail.example' })).to.equal(rules);
   });
 });

@@ -32,6 +32,7 @@ export * from './modules/renewals/index.js';
 export * from './flows/index.js';
 export * from './validation/alert-rules.js';
 export * from './validation/problem-reports.js';
+export * from './validation/mail-trust.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, type AccountHealthFlow } from '@subshare/core';
+import { ACCOUNT_HEALTH_STATES, FLOWS, ValidationError, type AccountHealthFlow, type AccountHealthState } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { positiveInteger, table, utc } from '../format.js';
 
@@ -9,14 +9,26 @@ const ORDER = { broken: 0, attention: 1, ok: 2 } as const;
  * The operator's view of the admin area's account-health list (GET /api/subscribe/accounthealth,
  * issue 29): the same flow call. `--health` is required so that the command can grow other views
  * of accounts later without changing what this one prints.
+ *
+ * `--set <state> --account <id> --reason <text>` sets an account's health as /jve/health does
+ * (POST /api/subscribe/setaccounthealth, the same flow call, audited with the reason): `ok` after
+ * a repair, or `broken` (issue 33), which moves its buyers at once, so it asks for `--yes`.
  */
 export const accountsCommand = () =>
   new Command('accounts')
     .description('list the platform accounts by health: broken first, the mail that broke each, its buyers and where they went')
     .requiredOption('--health', 'list the accounts by health')
     .option('--platform <id>', 'only the accounts of this platform')
-    .addHelpText('after', '\nExample: subshare accounts --health --platform 1')
-    .action(async (options: { health: boolean; platform?: string }) => {
+    .option('--set <state>', `set an account's health: ${ACCOUNT_HEALTH_STATES.join(', ')} (with --account and --reason)`)
+    .option('--account <id>', 'the account to set')
+    .option('--reason <text>', 'why (kept in the audit log)')
+    .option('--yes', 'confirm --set broken: its buyers are moved to other accounts at once')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  subshare accounts --health --platform 1\n  subshare accounts --health --set broken --account 7 --reason "password changed by the owner" --yes',
+    )
+    .action(async (options: { health: boolean; platform?: string; set?: string; account?: string; reason?: string; yes?: boolean }) => {
+      if (options.set !== undefined) return setHealth(options);
       const platformId = options.platform === undefined ? undefined : positiveInteger('--platform', options.platform);
       await runOnce({ withoutJobs: true }, async ({ container }) => {
         const entries = await container.get<AccountHealthFlow>(FLOWS.AccountHealth).list(platformId);
@@ -49,3 +61,24 @@ export const accountsCommand = () =>
         console.log(table(['ID', 'PLATFORM', 'LOGIN', 'HEALTH', 'SINCE', 'WHY', 'BUYERS'], rows));
       });
     });
+
+async function setHealth(options: { set?: string; account?: string; reason?: string; yes?: boolean }): Promise<void> {
+  const state = options.set as AccountHealthState;
+  if (!ACCOUNT_HEALTH_STATES.includes(state))
+    throw new ValidationError(`--set must be one of ${ACCOUNT_HEALTH_STATES.join(', ')}.`, undefined, 'invalid_argument');
+  const accountId = positiveInteger('--account', options.account);
+  const reason = (options.reason ?? '').trim();
+  if (!reason) throw new ValidationError('--reason must say why (it is kept in the audit log).', undefined, 'invalid_argument');
+  if (state === 'broken' && !options.yes)
+    throw new ValidationError(
+      `Nothing changed: marking account ${accountId} broken moves its buyers to other accounts at once; run again with --yes.`,
+      undefined,
+      'confirmation_required',
+    );
+  // With jobs: a broken account's move job is sent in the same transaction, for the workers.
+  await runOnce({}, async ({ container }) => {
+    const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const set = await flow.setHealth({ label: 'cli' }, { accountId, state, reason });
+    console.log(`Account ${set.id} is ${set.state} since ${utc(set.since)}: ${reason}.${state === 'broken' ? ' Its buyers are being moved.' : ''}`);
+  });
+}

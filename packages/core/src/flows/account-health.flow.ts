@@ -6,20 +6,25 @@
  *     │ every mail it reads or hears → heard(mailboxId, mails)
  *     ▼
  *   heard: the account whose platform's senders match → classifyAlert(mail, platform rules)
- *     │ one transaction: record the mail (unique per mailbox + UIDVALIDITY + UID, and per
- *     │ Message-ID: a second sighting anywhere stops here) → lock the account → worsen its
- *     │ health (ok < attention < broken) → audit with subject, sender, time → broken: send
- *     │ `account-health-move` in the same transaction, unless the platform's circuit breaker
- *     │ holds it (circuit-breaker.ts: the mail is `held`, the account attention at most)
+ *     │ one transaction: lock the account → the mail's action (alert-mail-action.ts: unverified
+ *     │ mail changes nothing; a verified one worsens ok < attention < broken, or does nothing,
+ *     │ or is unclassified) → record the mail with it (unique per mailbox + UIDVALIDITY + UID,
+ *     │ and per Message-ID: a second sighting anywhere stops here) → past the platform's
+ *     │ allowance of breaks the circuit breaker holds a break (circuit-breaker.ts: the mail is
+ *     │ `held`, the account attention at most) → audit with subject, sender, time → broken: send
+ *     │ `account-health-move` in the same transaction → every account of the platform broken:
+ *     │ off sale (platform-sale.ts)
  *     ▼
  *   moveBuyers (worker): lock the account; for each active subscription on it, one
  *     │ `account_health_moves` row (unique per subscription); claim a slot on a healthy account
- *     │ of the platform (same slot number first), the old subscription `replaced`, the end date
- *     │ kept, the buyer e-mailed in their language; none free → the row waits (the panel says
+ *     │ of the platform (same slot number first), the move recorded (subscription-move.ts: the
+ *     │ old subscription `replaced`, the end date, reminder and renewal charge kept, the buyer
+ *     │ e-mailed in their language); none free → the row waits (the panel says
  *     │ "being repaired") and is tried again by the watch job each minute and when staff add
  *     │ an account; staff e-mailed once per broken account
  *     ▼
- *   staff: list by health, set back to ok (audited, with a reason), give back lost time once.
+ *   staff: list by health with recent mails, set ok or broken (audited, with a reason), give
+ *   back lost time once.
  *
  * Nothing here reads or stores a mail's body beyond classifying it: codes and links stay out of
  * the database, the logs and the audit.
@@ -32,20 +37,37 @@ import { UnavailableError, fail } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ALERT_KIND_HEALTH, type AccountHealthState, type AlertKind } from '../validation/alert-rules.js';
-import { ACCOUNT_QUEUES, ACCOUNTS, type AccountHealthService, type AccountHealthView, type AccountsService } from '../modules/accounts/index.js';
+import type { AccountHealthState, AlertKind } from '../validation/alert-rules.js';
+import {
+  ACCOUNT_QUEUES,
+  ACCOUNTS,
+  type AccountHealthService,
+  type AccountHealthView,
+  type AccountsService,
+  type AlertMailView,
+} from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { classifyAlert, fromSender, linkDropped, type HeardMail, type HeardMailSink, type MailboxReaderService } from '../modules/mailboxes/index.js';
+import {
+  classifyAlert,
+  fromSender,
+  linkDropped,
+  subjectToKeep,
+  type HeardMail,
+  type HeardMailSink,
+  type MailboxReaderService,
+} from '../modules/mailboxes/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { alertMailAction } from './alert-mail-action.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { PlatformSale } from './platform-sale.js';
+import { SubscriptionMove } from './subscription-move.js';
 
 /** How far back the watcher reads when it (re)opens a mailbox: mail that came while nobody watched still counts, once. */
 export const ALERT_LOOKBACK_MS = 24 * 3600_000;
 
-const RANK: Record<AccountHealthState, number> = { ok: 0, attention: 1, broken: 2 };
 const WATCHER: AuditActor = { label: 'mailbox watcher' };
 const MOVER: AuditActor = { label: 'account health' };
 
@@ -69,6 +91,8 @@ export interface HealthBuyer {
 export interface AccountHealthEntry extends AccountHealthView {
   platformName: string;
   buyers: HealthBuyer[];
+  /** Its newest recorded platform mails with their verdicts (issue 33); never a code, link or body. */
+  mails: AlertMailView[];
 }
 
 /** What the buyer's panel says of one subscription. */
@@ -90,6 +114,8 @@ export class AccountHealthFlow implements HeardMailSink {
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(CircuitBreaker) private readonly breaker: CircuitBreaker,
+    @inject(PlatformSale) private readonly platformSale: PlatformSale,
+    @inject(SubscriptionMove) private readonly move: SubscriptionMove,
   ) {}
 
   /** The watcher's hand-over: each mail from an account's platform is classified and recorded once. */
@@ -110,11 +136,10 @@ export class AccountHealthFlow implements HeardMailSink {
   }
 
   private async apply(mailboxId: number, accountId: number, mail: HeardMail, verdict: AlertKind | 'unrecognised', droppedLink: boolean): Promise<void> {
-    // Only mail that passed DMARC for the platform's domain speaks for it (issue 33): any other is
-    // kept for staff as unverified, with the reason, and changes nothing.
-    const verified = mail.authentication === 'verified';
-    let wanted: AccountHealthState | undefined = verdict === 'unrecognised' ? 'attention' : ALERT_KIND_HEALTH[verdict];
     await this.health.transaction(async (trx) => {
+      const account = await this.health.lock(accountId, trx);
+      if (!account) return;
+      const action = alertMailAction(mail.authentication, verdict, account.state);
       const recorded = await this.health.recordMail(
         {
           mailboxId,
@@ -123,31 +148,27 @@ export class AccountHealthFlow implements HeardMailSink {
           uid: mail.uid,
           message_id: mail.messageId ?? null,
           sender: mail.from,
-          subject: mail.subject,
+          subject: subjectToKeep(mail),
           received_at: mail.receivedAt,
           kind: verdict,
+          action,
           authentication: mail.authentication,
-          action: verified ? (wanted ?? 'none') : 'unverified',
           link_dropped: droppedLink,
         },
         trx,
       );
       if (recorded === undefined) return; // seen before, by this process or another
-      if (!verified) {
-        this.logger.info({ accountId, kind: verdict, authentication: mail.authentication }, 'unverified platform mail recorded');
+      if (action !== 'attention' && action !== 'broken') {
+        this.logger.info({ accountId, kind: verdict, action, authentication: mail.authentication }, 'account alert mail recorded');
         return;
       }
-      const account = await this.health.lock(accountId, trx);
-      if (!wanted || !account || RANK[wanted] <= RANK[account.state]) {
-        this.logger.info({ accountId, kind: verdict }, 'account alert mail recorded');
-        return;
-      }
+      let wanted: AccountHealthState = action;
       const now = this.clock.now();
-      const cause = { kind: verdict, subject: mail.subject, sender: mail.from, receivedAt: mail.receivedAt.toISOString(), alertMailId: recorded };
+      const cause = { kind: verdict, subject: subjectToKeep(mail), sender: mail.from, receivedAt: mail.receivedAt.toISOString(), alertMailId: recorded };
       // No single voice empties the shelf: past the platform's allowance of breaks, staff decide.
       if (wanted === 'broken' && (await this.breaker.holds(account, cause, WATCHER, trx))) {
         await this.breaker.markMailHeld(recorded, trx);
-        if (RANK.attention <= RANK[account.state]) return;
+        if (account.state !== 'ok') return; // attention already: nothing more to mark
         wanted = 'attention';
       }
       await this.health.set(accountId, wanted, now, cause, trx);
@@ -157,6 +178,7 @@ export class AccountHealthFlow implements HeardMailSink {
         trx,
       );
       if (wanted === 'broken') await this.jobs.send(ACCOUNT_QUEUES.healthMove.name, { accountId }, { trx });
+      await this.platformSale.afterHealthChange(account.platformId, trx);
       this.logger.info({ accountId, from: account.state, to: wanted, kind: verdict }, 'account health changed by a platform mail');
     });
   }
@@ -212,47 +234,9 @@ export class AccountHealthFlow implements HeardMailSink {
       trx,
     );
     if (!claimed) return false;
-    await this.subscriptions.markReplaced(old.id, trx);
     await this.moves.markMoved(move.id, claimed.subscription.id, now, trx);
-    const created = claimed.subscription;
     const order = await this.orders.orderOfItem(old.orderItemId, trx);
-    const item = order?.items.find((candidate) => candidate.id === old.orderItemId);
-    if (order) {
-      const [newAccount] = await this.accounts.accountsByIds([created.platformAccountId], trx);
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.subscriptionReplaced,
-          to: order.email,
-          languageId: order.languageId,
-          userId: order.userId,
-          data: {
-            subscriptionId: created.id,
-            platformName: item?.platformName ?? '',
-            endTime: created.endsAt,
-            profileNumber: claimed.account.slotsCount > 1 ? created.slot : null,
-            loginEmail: newAccount?.email,
-            accountBroke: true,
-          },
-          idempotencyKey: `subscription:${old.id}:replaced`,
-        },
-        trx,
-      );
-    }
-    await this.audit.record(
-      MOVER,
-      {
-        action: 'subscription.replace',
-        targetType: 'subscription',
-        targetId: old.id,
-        details: {
-          reason: 'account broken',
-          orderId: order?.id ?? null,
-          from: { subscriptionId: old.id, platformAccountId: old.platformAccountId, slot: old.slot },
-          to: { subscriptionId: created.id, platformAccountId: created.platformAccountId, slot: created.slot },
-        },
-      },
-      trx,
-    );
+    await this.move.record({ actor: MOVER, old, claimed, order, reason: 'account broken' }, trx);
     return true;
   }
 
@@ -308,11 +292,14 @@ export class AccountHealthFlow implements HeardMailSink {
         if (!(error instanceof UnavailableError)) this.logger.warn({ err: error, mailboxId }, 'mailbox not kept watched');
       }
     }
+    await this.platformSale.reconcile();
     return { mailboxes: watched.length, owned, moved: await this.retryWaiting() };
   }
 
   /** Buyers still waiting on broken accounts get another try (a slot freed, an account was added). */
   async retryWaiting(platformId?: number): Promise<number> {
+    // An account added: the platform may be back on sale.
+    if (platformId !== undefined) await this.health.transaction((trx) => this.platformSale.afterHealthChange(platformId, trx));
     let moved = 0;
     for (const accountId of await this.moves.accountsWaiting()) {
       if (platformId !== undefined) {
@@ -332,6 +319,7 @@ export class AccountHealthFlow implements HeardMailSink {
     const now = this.clock.now().getTime();
     const movedTo = await this.subscriptionsById(moves.map((move) => move.toSubscriptionId).filter((id): id is number => id !== null));
     const movedFrom = await this.subscriptionsById(moves.map((move) => move.subscriptionId));
+    const mails = await this.health.recentMails(accounts.map((account) => account.id));
     const entries: AccountHealthEntry[] = [];
     for (const account of accounts) {
       const buyers: HealthBuyer[] = [];
@@ -371,7 +359,8 @@ export class AccountHealthFlow implements HeardMailSink {
           extendedMs: null,
         });
       }
-      entries.push({ ...account, platformName: names.get(account.platformId) ?? `#${account.platformId}`, buyers });
+      const platformName = names.get(account.platformId) ?? `#${account.platformId}`;
+      entries.push({ ...account, platformName, buyers, mails: mails.filter((mail) => mail.accountId === account.id) });
     }
     return entries;
   }
@@ -391,6 +380,7 @@ export class AccountHealthFlow implements HeardMailSink {
         await this.health.set(account.id, input.state, now, cause, trx);
         if (input.state === 'broken') await this.jobs.send(ACCOUNT_QUEUES.healthMove.name, { accountId: account.id }, { trx });
         if (account.state === 'broken') await this.moves.dropWaiting(account.id, trx);
+        await this.platformSale.afterHealthChange(account.platformId, trx);
       }
       await this.audit.record(
         actor,

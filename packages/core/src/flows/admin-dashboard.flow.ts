@@ -42,7 +42,7 @@ export interface AdminDashboard {
   /** EUR paid each day less the EUR value of that day's refunds (see the file's comment). */
   revenueEur: Array<{ day: string; totalEur: Money }>;
   ordersByState: Record<OrderState, number>;
-  slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
+  slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number; free: number; broken: number }>;
   waitingPast24h: WaitingOrder[];
   /** Money events still waiting for their payment, oldest first. */
   waitingMoneyEvents: LedgerEventView[];
@@ -83,6 +83,8 @@ export class AdminDashboardFlow {
         name: platform.name,
         slots: byPlatform.get(platform.id)?.slots ?? 0,
         used: byPlatform.get(platform.id)?.used ?? 0,
+        free: byPlatform.get(platform.id)?.free ?? 0,
+        broken: byPlatform.get(platform.id)?.broken ?? 0,
       }));
     return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals };
   }

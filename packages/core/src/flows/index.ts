@@ -13,6 +13,8 @@ import { NamedOrdersFlow } from './named-orders.flow.js';
 import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { PlatformSale } from './platform-sale.js';
+import { SubscriptionMove } from './subscription-move.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
@@ -79,6 +81,8 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(FLOWS.OrdersExport).toService(OrdersExportFlow);
   bind(CatalogEditorFlow).toSelf().inSingletonScope();
   bind(FLOWS.CatalogEditor).toService(CatalogEditorFlow);
+  bind(PlatformSale).toSelf().inSingletonScope();
+  bind(SubscriptionMove).toSelf().inSingletonScope();
   bind(AccountHealthFlow).toSelf().inSingletonScope();
   bind(FLOWS.AccountHealth).toService(AccountHealthFlow);
   bind(CircuitBreaker).toSelf().inSingletonScope();

@@ -600,14 +600,15 @@ export class RenewalFlow {
     const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
     if (!link)
       return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. You can turn automatic renewal off in your panel.' };
-    const subscription = await this.subscriptions.byId(link.subscriptionId);
+    // Moved since the e-mail (issue 33): the link follows the buyer to the subscription that carries it on.
+    const subscription = await this.subscriptions.current(link.subscriptionId);
     const setting = subscription && (await this.renewals.settingOf(keyOf(subscription)));
     if (!subscription || !setting?.enabled)
       return { status: 200, title: 'Automatic renewal is off', message: 'Nothing will be charged for this subscription.' };
     return {
       status: 200,
       title: 'Cancel automatic renewal?',
-      message: `Subscription #${subscription.id} will not be charged and its access ends on ${subscription.endsAt.toISOString().slice(0, 10)}.`,
+      message: `Subscription #${await this.knownId(subscription.id)} will not be charged and its access ends on ${subscription.endsAt.toISOString().slice(0, 10)}.`,
       confirm: { token, label: 'Yes, cancel automatic renewal' },
     };
   }
@@ -617,7 +618,7 @@ export class RenewalFlow {
     const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
     if (!link)
       return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. You can turn automatic renewal off in your panel.' };
-    const subscription = await this.subscriptions.byId(link.subscriptionId);
+    const subscription = await this.subscriptions.current(link.subscriptionId);
     if (!subscription) return { status: 404, title: 'Link not valid', message: 'This subscription no longer exists.' };
     await this.change(subscription, false, { userId: subscription.userId, label: 'buyer (e-mail link)', ip: context.ip }, 'email_link');
     return {
@@ -631,14 +632,14 @@ export class RenewalFlow {
   async payLinkPage(token: string): Promise<LinkPage> {
     const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
     if (!link) return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. Renew from the platform page.' };
-    const subscription = await this.subscriptions.byId(link.subscriptionId);
+    const subscription = await this.subscriptions.current(link.subscriptionId);
     if (!subscription) return { status: 404, title: 'Link not valid', message: 'This subscription no longer exists.' };
     if (subscription.endsAt.getTime() > link.periodEnd)
       return { status: 200, title: 'Already renewed', message: 'This subscription has been renewed already.' };
     return {
       status: 200,
       title: 'Renew your subscription',
-      message: `Pay for one more period of subscription #${subscription.id}.`,
+      message: `Pay for one more period of subscription #${await this.knownId(subscription.id)}.`,
       confirm: { token, label: 'Pay now' },
     };
   }
@@ -651,7 +652,7 @@ export class RenewalFlow {
   async payByLink(token: string, context: RequestContext): Promise<LinkPage> {
     const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
     if (!link) return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. Renew from the platform page.' };
-    const subscription = await this.subscriptions.byId(link.subscriptionId);
+    const subscription = await this.subscriptions.current(link.subscriptionId);
     if (!subscription || subscription.status !== 'active')
       return { status: 404, title: 'Link not valid', message: 'This subscription has ended. Buy it again from the platform page.' };
     if (subscription.endsAt.getTime() > link.periodEnd)
@@ -838,6 +839,11 @@ export class RenewalFlow {
   }
 
   /** A signed link for e-mails (`/r/…` pages answer it; see docs/renewal.md for why GET only shows a page). */
+  /** The ID the buyer knows for this subscription: the first of its replacement chain (issue 33). */
+  private async knownId(subscriptionId: number): Promise<number> {
+    return (await this.subscriptions.origins([subscriptionId])).get(subscriptionId)?.id ?? subscriptionId;
+  }
+
   private link(purpose: 'cancel' | 'pay', subscriptionId: number, periodEnd: Date, expiresAt: Date): string {
     const token = signRenewalLink({ purpose, subscriptionId, periodEnd: periodEnd.getTime(), expiresAt: expiresAt.getTime() }, this.config.tokenSecret);
     return `${this.config.publicUrl}/api/subscribe/autorenew/${purpose}?token=${encodeURIComponent(token)}`;

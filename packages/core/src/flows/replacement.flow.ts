@@ -2,18 +2,19 @@
  * Replacement (staff): a buyer's account broke, so their subscription moves to a free slot of
  * another account of the same platform from now until its unchanged end date. In one
  * transaction: the new subscription is claimed first (the exclusion constraint decides races),
- * then the old one becomes `replaced` (its slot frees), the buyer is e-mailed, staff audited.
+ * then the move is recorded as every move is (subscription-move.ts: the old one `replaced`, this
+ * period's reminder, hold and renewal charge carried over, the buyer e-mailed, staff audited).
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import type { AuditActor } from '../modules/audit/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { ReplaceInput } from '../wire/subscriptions.js';
+import { SubscriptionMove } from './subscription-move.js';
 
 export interface ReplacementResult {
   subscription: SubscriptionView;
@@ -28,8 +29,7 @@ export class ReplacementFlow {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(SubscriptionMove) private readonly move: SubscriptionMove,
   ) {}
 
   /**
@@ -62,39 +62,8 @@ export class ReplacementFlow {
         trx,
       );
       if (!claimed) throw new ConflictError('No other account of this platform has a free slot until the end date.', 'no_free_slot');
-      await this.subscriptions.markReplaced(old.id, trx);
       const created = claimed.subscription;
-
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.subscriptionReplaced,
-          to: order.email,
-          languageId: order.languageId,
-          userId: order.userId,
-          data: {
-            subscriptionId: created.id,
-            platformName: item.platformName,
-            endTime: created.endsAt,
-            profileNumber: claimed.account.slotsCount > 1 ? created.slot : null,
-          },
-          idempotencyKey: `subscription:${old.id}:replaced`,
-        },
-        trx,
-      );
-      await this.audit.record(
-        actor,
-        {
-          action: 'subscription.replace',
-          targetType: 'subscription',
-          targetId: old.id,
-          details: {
-            orderId: order.id,
-            from: { subscriptionId: old.id, platformAccountId: old.platformAccountId, slot: old.slot },
-            to: { subscriptionId: created.id, platformAccountId: created.platformAccountId, slot: created.slot },
-          },
-        },
-        trx,
-      );
+      await this.move.record({ actor, old, claimed, order }, trx);
       return { subscription: created, replacedFrom: { ...old, status: 'replaced' }, accountSlotsCount: claimed.account.slotsCount };
     });
   }

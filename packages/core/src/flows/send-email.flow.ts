@@ -218,11 +218,13 @@ export class SendEmailFlow {
         const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
         if (!source) throw fail('no_replacement');
         const { subscription, item } = source;
+        // The ID the buyer knows (the first of the replacement chain), as the move's own e-mail says.
+        const known = (await this.subscriptions.origins([subscription.id])).get(subscription.id)?.id ?? subscription.id;
         return {
           ...base,
           kind,
           data: {
-            subscriptionId: subscription.id,
+            subscriptionId: known,
             platformName: await this.platformName(item, user),
             endTime: subscription.endsAt,
             profileNumber: profileOf(source),

@@ -41,9 +41,12 @@ export interface PanelItem {
   email: string | null;
   /** The account's password; null for family invitations and waiting items. */
   password: string | null;
+  /** When access began: after a move, the start of the subscription the buyer bought (issue 33). */
   startTime: Date | null;
   endTime: Date | null;
   replacedFrom: number | null;
+  /** The ID the buyer knows: the first subscription of its replacement chain (issue 33). */
+  knownSubscribeId: number | null;
   /**
    * The account's health as the buyer sees it (issue 29): `ok`; `repairing` (the account broke and
    * no healthy account had a free slot yet: the buyer is moved as soon as one frees); `moved` (this
@@ -99,6 +102,8 @@ export class UserPanelFlow {
       if (accountHealth === 'broken' || moves.some((move) => move.subscriptionId === subscriptionId && !move.movedAt)) return 'repairing';
       return 'ok';
     };
+    // A move keeps the buyer's identity: the ID and start they know, not the new row's.
+    const origins = await this.subscriptions.origins(active.map((subscription) => subscription.id));
     const ordersByItem = new Map([...itemById].map(([itemId, entry]) => [itemId, entry.order]));
     const renewals = await this.renewal.states(active, ordersByItem);
     const subscribers: PanelItem[] = [];
@@ -121,9 +126,10 @@ export class UserPanelFlow {
         slotId: subscription.slot,
         email,
         password,
-        startTime: subscription.startsAt,
+        startTime: origins.get(subscription.id)?.startsAt ?? subscription.startsAt,
         endTime: subscription.endsAt,
         replacedFrom: subscription.replacedFromId,
+        knownSubscribeId: origins.get(subscription.id)?.id ?? subscription.id,
         health: healthOf(subscription.id, account.health),
         autoRenew: renewals.get(subscription.id) ?? null,
       });
@@ -183,6 +189,7 @@ function describe(order: OrderView, snapshot: OrderItemView, platform: PlatformV
     startTime: null,
     endTime: null,
     replacedFrom: null,
+    knownSubscribeId: null,
     health: 'ok',
     autoRenew: null,
   };

@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { ACCOUNT_HEALTH_STATES, ALERT_KINDS } from '../validation/alert-rules.js';
 import { PROBLEM_KINDS } from '../validation/problem-reports.js';
+import { ALERT_MAIL_ACTIONS, MAIL_AUTHENTICATIONS } from '../validation/mail-trust.js';
 import { dateTime, id, integer, list, text } from './fields.js';
 
 const chosenId = (label: string) => id(label).min(1, `${label} is required`).required(`${label} is required`);
@@ -98,6 +99,34 @@ const platformIncident = yup.object({
   breaksPerHour: integer(),
 });
 
+/**
+ * One recorded platform mail with its verdicts (issue 33): `authentication` (null: recorded before
+ * the shop checked), the rule `kind` that matched (`unrecognised`: none), the `action` taken (null:
+ * recorded before actions were kept). Never a code, a link or the body.
+ */
+const recentMail = yup.object({
+  id: integer(),
+  receivedAt: dateTime(),
+  sender: text(),
+  subject: text(),
+  kind: yup
+    .string()
+    .oneOf([...ALERT_KINDS, 'unrecognised'] as const)
+    .defined(),
+  action: yup
+    .string()
+    .oneOf([...ALERT_MAIL_ACTIONS])
+    .nullable()
+    .defined(),
+  authentication: yup
+    .string()
+    .oneOf([...MAIL_AUTHENTICATIONS])
+    .nullable()
+    .defined(),
+  /** A household or verification link in it pointed outside the platform's link hosts and was not handed out. */
+  linkDropped: yup.boolean().defined(),
+});
+
 export const accountHealthItem = yup
   .object({
     accountId: integer(),
@@ -114,6 +143,8 @@ export const accountHealthItem = yup
     reports: list(problemReport),
     /** The platform's open incident (the same on each of its accounts), or null. */
     incident: platformIncident.nullable().defined(),
+    /** Its newest recorded platform mails, newest first (at most 10). */
+    mails: list(recentMail),
   })
   .meta({ name: 'AccountHealth' });
 export const accountHealthAnswer = list(accountHealthItem);

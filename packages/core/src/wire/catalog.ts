@@ -34,6 +34,8 @@ const platformFields = {
   platformType: integer(),
   /** Beyond the spec: the buyer joins a family group with the e-mail of their own login. */
   haveInvitation: flag(),
+  /** Beyond the spec (issue 33): every account of the platform is broken; no order can be placed until one is repaired. */
+  offSale: flag(),
 };
 
 /** A platform in the spec's wire shape (section 3), texts in the requested language. */

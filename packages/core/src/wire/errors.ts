@@ -105,6 +105,7 @@ export const ERRORS = define({
   order_not_payable: { status: 409, message: 'This order cannot be paid any more.' },
   invalid_choice: { status: 400, message: 'Choose a platform, a type and a duration.' },
   option_unavailable: { status: 400, message: 'This option cannot be ordered.' },
+  platform_off_sale: { status: 409, message: 'This platform is off sale for now: we are repairing its accounts. Please try again later.' },
   price_unavailable: { status: 400, message: 'This option has no price in this currency.' },
   method_unavailable: { status: 400, message: 'This payment method is not available for this order.' },
   demo_payments_off: { status: 409, message: 'Demo payments are off: this checkout can no longer be paid.' },

@@ -36,10 +36,17 @@ export const panelItem = yup
     email: text().nullable(),
     /** Null for family invitations and waiting items. */
     password: text().nullable(),
+    /** When the buyer's access began: after a move, the start of the subscription they bought, not of the move (issue 33). */
     startTime: dateTime().nullable(),
     endTime: dateTime().nullable(),
     /** The subscription this one replaced (staff moved it off a broken account). */
     replacedFrom: integer().nullable(),
+    /**
+     * Beyond the spec (issue 33): the subscription ID the buyer knows, the first of its
+     * replacement chain; the same as `subscribeId` unless it was moved. The panel shows this one;
+     * calls about the subscription take `subscribeId`.
+     */
+    knownSubscribeId: integer().nullable(),
     /**
      * Beyond the spec (issue 29): `ok`; `repairing` (the account broke, no healthy account had a
      * free slot yet: moved as soon as one frees); `moved` (the shop moved the buyer here when their

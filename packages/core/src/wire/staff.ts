@@ -94,7 +94,8 @@ export const dashboardAnswer = yup.object({
   revenueEur: list(yup.object({ day: text(), totalEur: yup.number().defined() })),
   ordersByState: countsByState,
   /** Per platform: the slots on its active accounts and how many are held now. */
-  slotOccupancy: list(yup.object({ platformId: integer(), name: text(), slots: integer(), used: integer() })),
+  /** `free`: slots nobody holds on accounts that are not broken; `broken`: slots on broken accounts (never free). */
+  slotOccupancy: list(yup.object({ platformId: integer(), name: text(), slots: integer(), used: integer(), free: integer(), broken: integer() })),
   /** Paid orders not activated a day after payment, oldest payment first. */
   waitingPast24h: list(yup.object({ orderId: integer(), paidAt: dateTime(), hours: integer() })),
   /** Money events (refunds, disputes, chargebacks) waiting for a payment the shop does not know or has not seen paid yet, oldest first; each leaves once applied. */

@@ -1,4 +1,12 @@
-import { ALERT_KINDS, type AccountHealthEntry, type AccountHealthView, type AccountVoices, type AlertKind } from '@subshare/core';
+import {
+  ALERT_KINDS,
+  ALERT_MAIL_ACTIONS,
+  MAIL_AUTHENTICATIONS,
+  type AccountHealthEntry,
+  type AccountHealthView,
+  type AccountVoices,
+  type AlertKind,
+} from '@subshare/core';
 
 type CauseKind = AlertKind | 'unrecognised' | 'buyerReports' | 'staff';
 const CAUSE_KINDS: readonly string[] = [...ALERT_KINDS, 'unrecognised', 'buyerReports', 'staff'];
@@ -63,6 +71,17 @@ export function serializeAccountHealth(entry: AccountHealthEntry, voices: Accoun
           breaksPerHour: voices.breaksPerHour,
         }
       : null,
+    // Subject, sender, time and verdicts only: the shop never stores a mail's body, code or link.
+    mails: entry.mails.map((mail) => ({
+      id: mail.id,
+      receivedAt: mail.receivedAt.toISOString(),
+      sender: mail.sender,
+      subject: mail.subject,
+      kind: (ALERT_KINDS.includes(mail.kind as AlertKind) ? mail.kind : 'unrecognised') as AlertKind | 'unrecognised',
+      action: mail.action && ALERT_MAIL_ACTIONS.includes(mail.action) ? mail.action : null,
+      authentication: mail.authentication && MAIL_AUTHENTICATIONS.includes(mail.authentication) ? mail.authentication : null,
+      linkDropped: mail.linkDropped,
+    })),
   };
 }
 

@@ -29,5 +29,6 @@ export function serializePlatform(platform: PlatformView) {
     // Beyond the spec: what the panel and payment page need to know about the platform.
     platformType: platform.category,
     haveInvitation: platform.needsInvitation,
+    offSale: platform.offSale,
   };
 }

@@ -33,6 +33,7 @@ export function serializePanelItem(item: PanelItem) {
     startTime: iso(item.startTime),
     endTime: iso(item.endTime),
     replacedFrom: item.replacedFrom,
+    knownSubscribeId: item.knownSubscribeId,
     health: item.health,
     autoRenew: item.autoRenew && serializeRenewalState(item.autoRenew),
   };

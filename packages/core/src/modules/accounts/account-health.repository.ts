@@ -38,6 +38,19 @@ export interface NewAlertMail {
   link_dropped: boolean;
 }
 
+/** A recorded platform mail as staff read it: who sent it, its subject, and what the shop made of it. */
+export interface AlertMailRow {
+  id: number;
+  platform_account_id: number;
+  sender: string;
+  subject: string;
+  received_at: Date;
+  kind: string;
+  action: AlertMailAction | null;
+  authentication: MailAuthentication | null;
+  link_dropped: boolean;
+}
+
 const HEALTH_COLUMNS = ['id', 'platform_id', 'login_email', 'slots_count', 'is_active', 'mailbox_id', 'health', 'health_since', 'health_cause'];
 
 @injectable()
@@ -88,6 +101,19 @@ export class AccountHealthRepository {
     return rows.rows[0] ? Number(rows.rows[0].id) : undefined;
   }
 
+  /** The newest recorded mails of each account, at most `perAccount` each: never a body (none is stored). */
+  async recentMails(accountIds: number[], perAccount: number, trx?: Knex.Transaction): Promise<AlertMailRow[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await (trx ?? this.knex).raw<{ rows: AlertMailRow[] }>(
+      `select id, platform_account_id, sender, subject, received_at, kind, action, authentication, link_dropped from (
+         select m.*, row_number() over (partition by platform_account_id order by received_at desc, id desc) as n
+           from account_alert_mail m where platform_account_id = any(?::bigint[])
+       ) newest where n <= ? order by platform_account_id, received_at desc, id desc`,
+      [accountIds, perAccount],
+    );
+    return rows.rows.map((row) => ({ ...row, id: Number(row.id), platform_account_id: Number(row.platform_account_id) }));
+  }
+
   /** Accounts by health (broken first, then attention, then ok), optionally of one platform. */
   async list(platformId: number | undefined, trx?: Knex.Transaction): Promise<HealthRow[]> {
     const query = (trx ?? this.knex)('platform_accounts')
@@ -97,9 +123,9 @@ export class AccountHealthRepository {
     return query;
   }
 
-  async counts(trx?: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
+  async counts(trx?: Knex.Transaction, platformId?: number): Promise<Record<AccountHealthState, number>> {
     const rows = await (trx ?? this.knex)('platform_accounts')
-      .where({ is_active: true })
+      .where({ is_active: true, ...(platformId === undefined ? {} : { platform_id: platformId }) })
       .groupBy('health')
       .select('health')
       .count<Array<{ health: AccountHealthState; count: string }>>('* as count');

@@ -7,6 +7,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
+import type { AlertMailAction, MailAuthentication } from '../../validation/mail-trust.js';
 import { AccountHealthRepository, type HealthRow, type NewAlertMail } from './account-health.repository.js';
 
 export interface AccountHealthView {
@@ -21,6 +22,27 @@ export interface AccountHealthView {
   /** Why: the mail that caused it (kind, subject, sender, receivedAt) or staff's reason. Never a code or link. */
   cause: Record<string, unknown> | null;
 }
+
+/**
+ * A recorded platform mail with its verdicts (issue 33), for staff: whether it was authenticated
+ * (null: recorded before the shop checked), the rule kind that matched, the action taken. Never a
+ * code, a link or the body: none is stored.
+ */
+export interface AlertMailView {
+  id: number;
+  accountId: number;
+  sender: string;
+  subject: string;
+  receivedAt: Date;
+  kind: string;
+  action: AlertMailAction | null;
+  authentication: MailAuthentication | null;
+  /** A household or verification link in it pointed outside the platform's hosts and was not handed out. */
+  linkDropped: boolean;
+}
+
+/** How many recent mails staff see per account. */
+export const RECENT_MAILS_PER_ACCOUNT = 10;
 
 export type AlertMailRecord = Omit<NewAlertMail, 'mailbox_id' | 'platform_account_id'> & { mailboxId: number; accountId: number };
 
@@ -55,6 +77,21 @@ export class AccountHealthService {
     return this.health.recordMail({ ...mail, mailbox_id: mailboxId, platform_account_id: accountId }, trx);
   }
 
+  /** Each account's newest recorded mails (staff), newest first. */
+  async recentMails(accountIds: number[], trx?: Knex.Transaction): Promise<AlertMailView[]> {
+    return (await this.health.recentMails(accountIds, RECENT_MAILS_PER_ACCOUNT, trx)).map((row) => ({
+      id: row.id,
+      accountId: row.platform_account_id,
+      sender: row.sender,
+      subject: row.subject,
+      receivedAt: row.received_at,
+      kind: row.kind,
+      action: row.action,
+      authentication: row.authentication,
+      linkDropped: row.link_dropped,
+    }));
+  }
+
   /** Accounts by health, broken first (staff). */
   async list(platformId?: number, trx?: Knex.Transaction): Promise<AccountHealthView[]> {
     return (await this.health.list(platformId, trx)).map(toView);
@@ -63,6 +100,11 @@ export class AccountHealthService {
   /** Active accounts per state (dashboard, metrics). */
   counts(trx?: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
     return this.health.counts(trx);
+  }
+
+  /** One platform's active accounts per state (whether it is still on sale). */
+  platformCounts(platformId: number, trx: Knex.Transaction): Promise<Record<AccountHealthState, number>> {
+    return this.health.counts(trx, platformId);
   }
 
   /** One active account per mailbox: the mailboxes the watcher keeps watched. */

@@ -112,6 +112,19 @@ export class CatalogService {
   }
 
   /**
+   * Since when the platform is off sale (null: on sale; undefined: no such platform), its row
+   * locked to the transaction: two accounts breaking at once decide one after the other.
+   */
+  lockSale(platformId: number, trx: Knex.Transaction): Promise<Date | null | undefined> {
+    return this.platforms.lockSale(platformId, trx);
+  }
+
+  /** Off sale since `since`, or back on sale (null). The write moves the catalog version: every process shows it. */
+  async setOffSale(platformId: number, since: Date | null, trx: Knex.Transaction): Promise<void> {
+    await this.platforms.setOffSale(platformId, since, trx);
+  }
+
+  /**
    * Records a catalog change that the catalog tables do not show by themselves (a logo file
    * replaced under the same name, say) so every process reloads; writes to the tables move
    * the version on their own. Inside a transaction, call `invalidate()` again after commit.
@@ -219,5 +232,6 @@ function toView(model: PlatformModel, languageId: LanguageId, months: Map<number
     prices: [...byPair.values()].sort((a, b) => a.durationId - b.durationId || a.typeId - b.typeId),
     faq: inLanguage(model.faq).map((row) => ({ question: row.question, answer: row.answer })),
     updatedAt: new Date(model.updated_at),
+    offSale: Boolean(model.off_sale_since),
   };
 }

@@ -55,6 +55,8 @@ export interface PlatformView {
   faq: Array<{ question: string; answer: string }>;
   /** When anything about the platform last changed (texts, options, prices included). */
   updatedAt: Date;
+  /** Every active account of the platform is broken (issue 33): shown on its page, no order can be placed. */
+  offSale: boolean;
 }
 
 export interface CatalogQuery {

@@ -40,6 +40,15 @@ export class PlatformRepository {
     return new Map(rows.map((row) => [row.id, storedAlertRules(row.alert_rules)]));
   }
 
+  async lockSale(platformId: number, trx: Knex.Transaction): Promise<Date | null | undefined> {
+    const row = await trx('platforms').where({ id: platformId }).forUpdate().first<{ off_sale_since: Date | null } | undefined>('off_sale_since');
+    return row ? row.off_sale_since : undefined;
+  }
+
+  async setOffSale(platformId: number, since: Date | null, trx: Knex.Transaction): Promise<void> {
+    await trx('platforms').where({ id: platformId }).update({ off_sale_since: since });
+  }
+
   async durationMonths(trx?: Knex.Transaction): Promise<Map<number, number>> {
     const rows = await (trx ?? this.knex)('durations').select<Array<{ id: number; months: number }>>('id', 'months');
     return new Map(rows.map((row) => [row.id, row.months]));

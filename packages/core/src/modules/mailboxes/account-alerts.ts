@@ -77,7 +77,8 @@ export function linkDropped(mail: Pick<HeardMail, 'linkHost'>, rules: Pick<Alert
 /**
  * The verdict on one mail under one platform's rules: undefined when it is not from the
  * platform's senders (nothing to say), the first matching rule's kind, or 'unrecognised' (the
- * platform wrote, no rule knows the mail). Mail the shop reads for buyers is always `ignore`.
+ * platform wrote, no rule knows the mail: recorded as `unclassified` for staff, it changes
+ * nothing). Mail the shop reads for buyers is always `ignore`.
  */
 export function classifyAlert(mail: Pick<HeardMail, 'from' | 'subject' | 'text' | 'readForBuyers'>, rules: AlertRules): AlertVerdict | undefined {
   if (!fromSender(mail.from, rules.senders)) return undefined;
@@ -92,6 +93,14 @@ export function classifyAlert(mail: Pick<HeardMail, 'from' | 'subject' | 'text' 
     if (matches) return rule.kind;
   }
   return 'unrecognised';
+}
+
+/**
+ * The subject as it may be kept and shown to staff. A mail the shop reads for buyers may name its
+ * code in the subject ("Your ChatGPT code is 123456"): its runs of 4 to 8 digits are masked.
+ */
+export function subjectToKeep(mail: Pick<HeardMail, 'subject' | 'readForBuyers'>): string {
+  return mail.readForBuyers ? mail.subject.replace(/\d{4,8}/g, '••••••') : mail.subject;
 }
 
 /** Lower case, curly apostrophes straight, whitespace folded: how phrases and mail are compared. */

@@ -1,6 +1,6 @@
 // The mailboxes module's public face: flows, http, worker and cli import only this.
 export { MAILBOXES, MAILBOX_SOURCE, MAILBOX_HEARD_SINK } from './tokens.js';
-export { classifyAlert, fromSender, linkDropped, type HeardMail, type HeardMailSink, type AlertVerdict } from './account-alerts.js';
+export { classifyAlert, fromSender, linkDropped, subjectToKeep, type HeardMail, type HeardMailSink, type AlertVerdict } from './account-alerts.js';
 export { mailboxesModule } from './mailboxes.module.js';
 export type { MailboxReaderService, MailboxTarget, FoundMail } from './mailbox-reader.service.js';
 export { MAILBOX_LOCK_NAMESPACE, READ_WANTED_CHANNEL } from './mailbox-reader.service.js';

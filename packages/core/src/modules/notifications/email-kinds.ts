@@ -157,6 +157,18 @@ export interface AccountBrokenEmailData {
   waiting: number;
   /** The admin page that lists accounts by health. */
   adminUrl?: string;
+  offSale?: undefined;
+}
+
+/** To staff alert addresses, the same kind (issue 33): every active account of a platform is broken, so it went off sale. */
+export interface PlatformOffSaleEmailData {
+  offSale: true;
+  platformId: number;
+  platformName: string;
+  /** How many active accounts it has (all broken). */
+  accounts: number;
+  since: EmailDate;
+  adminUrl?: string;
 }
 
 /**
@@ -224,7 +236,7 @@ export interface EmailDataByKind {
   8: SubscriptionEndedEmailData;
   9: SubscriptionReplacedEmailData;
   10: RefundedEmailData;
-  11: AccountBrokenEmailData;
+  11: AccountBrokenEmailData | PlatformOffSaleEmailData;
   12: AutoRenewalEmailData;
   13: PlatformIncidentEmailData;
 }

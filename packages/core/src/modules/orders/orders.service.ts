@@ -187,6 +187,8 @@ export class OrdersService {
   ): Promise<OrderView> {
     const { languageId, currency } = buyer;
     const platform = await this.catalog.getPlatform(payload.platformId, languageId);
+    // Every account broken (issue 33): a new order would only wait. A renewal keeps its slot, so it may.
+    if (platform.offSale && renewsSubscriptionId === undefined) throw fail('platform_off_sale');
     const duration = platform.durations.find((option) => option.id === payload.durationId && option.isEnabled);
     const type = platform.types.find((option) => option.id === payload.typeId && option.isEnabled);
     const errors: Record<string, string> = {};

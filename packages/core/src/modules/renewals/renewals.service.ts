@@ -351,6 +351,20 @@ export class RenewalsService {
     return rows.map(toCharge);
   }
 
+  /**
+   * A subscription replaced (moved to another account): its charges waiting for their date
+   * (`scheduled`, `retrying`) go with it to the new one, reminder key and all, so the period's
+   * charge is made once, on the new subscription, with no second reminder. A retry's renewal order
+   * named the old subscription: the next attempt makes one for the new. A charge with Stripe right
+   * now (`charging`) or waiting on the buyer (`requires_action`, whose order they pay) stays.
+   */
+  async moveOpenCharges(fromSubscriptionId: number, toSubscriptionId: number, trx: Knex.Transaction): Promise<number> {
+    return trx('renewal_charges')
+      .where({ subscription_id: fromSubscriptionId })
+      .whereIn('status', ['scheduled', 'retrying'] satisfies ChargeStatus[])
+      .update({ subscription_id: toSubscriptionId, order_id: null, payment_id: null, updated_at: this.clock.now() });
+  }
+
   async update(id: number, patch: ChargePatch, trx?: Knex.Transaction): Promise<void> {
     const columns: Record<string, unknown> = { updated_at: this.clock.now() };
     for (const [key, value] of Object.entries(patch)) if (value !== undefined) columns[PATCH_COLUMNS[key as keyof ChargePatch]] = value;

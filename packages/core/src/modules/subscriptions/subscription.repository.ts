@@ -145,6 +145,46 @@ export class SubscriptionRepository {
     await SubscriptionModel.query(trx).patch({ status: 'replaced', ended_at: at, updated_at: at }).where({ id });
   }
 
+  /** The replacement takes over "reminded of this period" from the subscription it replaced. */
+  async carryReminder(fromId: number, toId: number, at: Date, trx: Knex.Transaction): Promise<void> {
+    await sqlRows(trx, 'update subscriptions set reminded_at = (select reminded_at from subscriptions where id = $1), updated_at = $3 where id = $2', [
+      fromId,
+      toId,
+      at,
+    ]);
+  }
+
+  /** The last subscription of this one's replacement chain (itself when nothing replaced it): the one that holds the buyer's slot. */
+  async latestOf(id: number, trx?: Knex.Transaction): Promise<number | undefined> {
+    const [row] = await sqlRows<{ id: string }>(
+      trx ?? this.knex,
+      `with recursive chain(id, depth) as (
+         select id, 0 from subscriptions where id = $1
+         union all
+         select s.id, chain.depth + 1 from chain join subscriptions s on s.replaced_from_id = chain.id
+       )
+       select id from chain order by depth desc limit 1`,
+      [id],
+    );
+    return row ? Number(row.id) : undefined;
+  }
+
+  /** The first subscription of each one's replacement chain (itself when it replaced none): its id and start. */
+  async origins(ids: number[], trx?: Knex.Transaction): Promise<Array<{ id: number; origin_id: number; starts_at: Date }>> {
+    if (ids.length === 0) return [];
+    const rows = await sqlRows<{ id: string; origin_id: string; starts_at: Date }>(
+      trx ?? this.knex,
+      `with recursive chain(id, origin_id, replaced_from_id) as (
+         select id, id, replaced_from_id from subscriptions where id = any($1::bigint[])
+         union all
+         select chain.id, s.id, s.replaced_from_id from chain join subscriptions s on s.id = chain.replaced_from_id
+       )
+       select chain.id, chain.origin_id, s.starts_at from chain join subscriptions s on s.id = chain.origin_id where chain.replaced_from_id is null`,
+      [ids],
+    );
+    return rows.map((row) => ({ id: Number(row.id), origin_id: Number(row.origin_id), starts_at: row.starts_at }));
+  }
+
   /**
    * Holding a slot at `now` with access: active, not past the end (the expiry job may not have
    * run yet), not suspended by a dispute. Read on every panel view, so through the lean path.

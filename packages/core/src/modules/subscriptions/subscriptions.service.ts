@@ -64,6 +64,10 @@ export interface SlotOccupancy {
   platformId: number;
   slots: number;
   used: number;
+  /** Slots nobody holds on accounts that are not broken: what can be sold (issue 33). */
+  free: number;
+  /** Slots on broken accounts (held or not): never free. */
+  broken: number;
 }
 
 export interface ClaimedSlot {
@@ -248,6 +252,40 @@ export class SubscriptionsService {
   /** The old half of a replacement: the subscription stops holding its slot now. */
   async markReplaced(id: number, trx: Knex.Transaction): Promise<void> {
     await this.subscriptions.markReplaced(id, this.clock.now(), trx);
+  }
+
+  /**
+   * The new half of a replacement takes over what the buyer was told of this period: the
+   * reminder (the expiry pass does not remind them again) and the slot hold of a renewal in
+   * dunning, when the new slot is free that long (otherwise the hold stays off: the renewal, once
+   * paid, still extends the new subscription).
+   */
+  async takeOver(from: SubscriptionView, toId: number, trx: Knex.Transaction): Promise<void> {
+    const now = this.clock.now();
+    await this.subscriptions.carryReminder(from.id, toId, now, trx);
+    if (!from.heldUntil) return;
+    try {
+      await trx.transaction((savepoint) => this.subscriptions.hold(toId, from.heldUntil, now, savepoint));
+    } catch (error) {
+      if (databaseError(error).code !== PG_EXCLUSION_VIOLATION) throw error;
+    }
+  }
+
+  /**
+   * The subscription that carries this one on now: itself, or where a move took it (the last of
+   * its replacement chain). A renewal link names the subscription the reminder was about; the
+   * buyer may have been moved since.
+   */
+  async current(id: number, trx?: Knex.Transaction): Promise<SubscriptionView | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const latest = await this.subscriptions.latestOf(id, trx);
+    return latest === undefined ? undefined : this.byId(latest, trx);
+  }
+
+  /** The subscription each one continues (the first of its replacement chain), with its start: what the buyer knows. */
+  async origins(ids: number[], trx?: Knex.Transaction): Promise<Map<number, { id: number; startsAt: Date }>> {
+    const rows = await this.subscriptions.origins([...new Set(ids)], trx);
+    return new Map(rows.map((row) => [row.id, { id: row.origin_id, startsAt: row.starts_at }]));
   }
 
   /** A user's subscriptions that hold a slot, oldest first. */
@@ -454,9 +492,11 @@ export class SubscriptionsService {
     for (const account of accounts) {
       const slots = heldByAccount.get(account.id) ?? new Set<number>();
       const used = slots.has(0) ? account.slotsCount : Math.min(slots.size, account.slotsCount);
-      const entry = byPlatform.get(account.platformId) ?? { platformId: account.platformId, slots: 0, used: 0 };
+      const entry = byPlatform.get(account.platformId) ?? { platformId: account.platformId, slots: 0, used: 0, free: 0, broken: 0 };
       entry.slots += account.slotsCount;
       entry.used += used;
+      if (account.health === 'broken') entry.broken += account.slotsCount;
+      else entry.free += account.slotsCount - used;
       byPlatform.set(account.platformId, entry);
     }
     return [...byPlatform.values()];

@@ -13,7 +13,7 @@ export const createOrder = declare({
     "The buyer is the token's user and the price the catalog's sale price, whatever the body says. Without currency or currencyId, the visitor's country decides (KRW in Korea, else EUR).",
   body: orders.insertOrderBody,
   answer: orders.order,
-  errors: ['platform_not_found', 'option_unavailable', 'price_unavailable', 'method_unavailable'],
+  errors: ['platform_not_found', 'platform_off_sale', 'option_unavailable', 'price_unavailable', 'method_unavailable'],
   servedBy: 'core/src/modules/orders/orders.service.ts',
 });
 

@@ -85,8 +85,9 @@ export const getAccountHealth = declare({
   path: '/api/subscribe/accounthealth',
   access: 'staff',
   tag: 'staff',
-  summary: 'Accounts by health, broken first: since when, why, their buyers and where they went',
-  description: '`platformId` narrows to one platform. `cause` is the platform mail (subject, sender, time; never a code or link) or staff reason.',
+  summary: 'Accounts by health, broken first: since when, why, their buyers and where they went, their recent mails',
+  description:
+    '`platformId` narrows to one platform. `cause` is the platform mail (subject, sender, time; never a code or link) or staff reason. `mails`: the 10 newest recorded platform mails with their verdicts (authenticated or not, rule kind, action), never a code, link or body.',
   query: accountHealth.accountHealthQuery,
   answer: accountHealth.accountHealthAnswer,
   errors: [],
@@ -99,8 +100,9 @@ export const setAccountHealth = declare({
   path: '/api/subscribe/setaccounthealth',
   access: 'staff',
   tag: 'staff',
-  summary: "Set an account's health by hand (ok after a repair), with a reason",
-  description: '404 `account_not_found`. Broken moves its buyers; ok leaves buyers still waiting on the account. Audited as `account.health.set`.',
+  summary: "Set an account's health by hand (ok after a repair, broken), with a reason",
+  description:
+    '404 `account_not_found`. Broken moves its buyers (and, the last active account of its platform, takes the platform off sale); ok leaves buyers still waiting on the account (and puts an off-sale platform back on sale). Audited as `account.health.set`.',
   body: accountHealth.setAccountHealthBody,
   answer: accountHealth.setAccountHealthAnswer,
   errors: ['account_not_found'],

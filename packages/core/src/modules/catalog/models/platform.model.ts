@@ -80,6 +80,8 @@ export class PlatformModel extends Model {
   needs_invitation!: boolean;
   max_quantity!: number;
   is_enabled!: boolean;
+  /** Every active account broken since then (issue 33): the storefront shows it, checkout refuses it. */
+  off_sale_since?: Date | null;
   sort_order!: number;
   /** Moved by every save through the catalog editor (its version check). */
   version!: number;

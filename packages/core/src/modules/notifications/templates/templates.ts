@@ -813,6 +813,22 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
   [EMAIL_KIND.accountBroken]: {
     render: {
       en: (data, t) => {
+        if (data.offSale) {
+          const platform = t.text(data.platformName, 'platformName');
+          return {
+            subject: `Off sale: every ${platform} account is broken`,
+            preheader: `${platform} is off sale until one of its ${data.accounts} accounts is healthy again.`,
+            heading: `${platform} is off sale`,
+            blocks: [
+              {
+                type: 'paragraph',
+                text: `All ${data.accounts} active ${platform} accounts are broken since ${t.date(data.since, 'since')}. The storefront says so on the platform's page and takes no new orders.`,
+              },
+              { type: 'paragraph', text: 'Repair an account and set it back to ok, or add one: the platform goes back on sale by itself.' },
+              { type: 'button', label: 'Open account health', url: t.site('/jve/health', data.adminUrl) },
+            ],
+          };
+        }
         const platform = t.text(data.platformName, 'platformName');
         const account = t.id(data.accountId, 'accountId');
         const email = t.text(data.accountEmail, 'accountEmail');
@@ -848,6 +864,22 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         };
       },
       ko: (data, t) => {
+        if (data.offSale) {
+          const platform = t.text(data.platformName, 'platformName');
+          return {
+            subject: `판매 중지: ${platform}의 모든 계정에 문제가 생겼습니다`,
+            preheader: `${platform} 계정 ${data.accounts}개 중 하나가 정상으로 돌아올 때까지 판매가 중지됩니다.`,
+            heading: `${platform} 판매 중지`,
+            blocks: [
+              {
+                type: 'paragraph',
+                text: `${t.date(data.since, 'since')}부터 ${platform}의 활성 계정 ${data.accounts}개가 모두 고장 상태입니다. 스토어의 플랫폼 페이지에 안내가 표시되고 새 주문을 받지 않습니다.`,
+              },
+              { type: 'paragraph', text: '계정을 복구해 정상으로 되돌리거나 새 계정을 추가하면 자동으로 다시 판매됩니다.' },
+              { type: 'button', label: '계정 상태 보기', url: t.site('/jve/health', data.adminUrl) },
+            ],
+          };
+        }
         const platform = t.text(data.platformName, 'platformName');
         const account = t.id(data.accountId, 'accountId');
         const email = t.text(data.accountEmail, 'accountEmail');

@@ -56,8 +56,13 @@ const KNOWN_ACTIONS = [
   'catalog.platform_update',
   'catalog.platform_enable',
   'catalog.logo_upload',
+  'account.health',
+  'account.health.set',
+  'account.health.extend',
+  'platform.offSale',
+  'platform.onSale',
 ];
-const TARGET_TYPES = ['order', 'user', 'platform', 'email', 'subscription', 'mailbox', 'account'];
+const TARGET_TYPES = ['order', 'user', 'platform', 'email', 'subscription', 'mailbox', 'account', 'platform_account'];
 const FIELDS = ['actor', 'action', 'targetType', 'targetId'] as const;
 
 const filterOf = (params: URLSearchParams): AuditFilterForm => {

@@ -187,6 +187,26 @@ export function toEditorValues(platform: EditablePlatform): EditorValues {
   };
 }
 
+/**
+ * "Make a rule from this mail" (issue 33, from /jve/health): a new rule at the end of the list,
+ * its subject phrase the mail's subject, kind `ignore` until staff choose, and the mail's sender
+ * added unless a listed sender covers it already. Only the subject and the sender: the shop never
+ * keeps a mail's body.
+ */
+export function withRuleFromMail(values: EditorValues, mail: { subject: string; sender: string }): EditorValues {
+  const subject = mail.subject.replace(/\s+/g, ' ').trim();
+  const sender = mail.sender.trim().toLowerCase();
+  if (!subject) return values;
+  const senders = lines(values.alertSenders).map((line) => line.toLowerCase());
+  const domain = sender.slice(sender.lastIndexOf('@') + 1);
+  const covered = senders.some((listed) => (listed.includes('@') ? listed === sender : domain === listed || domain.endsWith(`.${listed}`)));
+  return {
+    ...values,
+    alertSenders: covered || !sender ? values.alertSenders : [...lines(values.alertSenders), sender].join('\n'),
+    alertRules: [...values.alertRules, { kind: 'ignore', subject, body: '' }],
+  };
+}
+
 /** The duration × type pairs of the grid: every pair of the lists, enabled ones first to be priced. */
 export function pricePairs(values: Pick<EditorValues, 'durations' | 'types'>) {
   return values.durations.flatMap((duration) =>

@@ -1,11 +1,15 @@
 /**
  * /jve/health (issue 29, staff): platform accounts by health, broken first. Each shows why (the
  * platform's mail: subject, sender, time; or staff's reason), its buyers and where they went,
- * the time they lost; staff set a repaired account back to OK with a reason and give moved buyers
- * their lost time in one action (both audited by the server).
+ * the time they lost; staff set a repaired account back to OK with a reason, mark one broken with a
+ * reason (after a confirmation: its buyers move at once), and give moved buyers their lost time in
+ * one action (all audited by the server). Issue 33: each account's recent platform mails with
+ * their verdicts (authenticated or not, the rule kind, the action); an unclassified one links to
+ * the catalog editor with a rule prefilled from its subject and sender. Never a code, link or body.
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { RouterLink } from '../../../components/ui/links';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { injectSaga } from '../../../app/sagaInjector';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/StatusBadge';
@@ -61,6 +65,7 @@ function AccountCard({ account }: { account: AccountHealth }) {
   const { culture } = useAppSelector(selectLanguage);
   const last = useAppSelector(selectAccountHealth).lastAction;
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const cause = account.cause;
   const kindKey = cause ? (`health.kind.${cause.kind}` as HealthTextKey) : undefined;
   const mine = last?.accountId === account.accountId ? last : undefined;
@@ -118,39 +123,68 @@ function AccountCard({ account }: { account: AccountHealth }) {
         )}
       </Box>
       <Reports account={account} />
-      {account.state !== 'ok' || canExtend ? (
-        <Flex gap="2" mt="3" wrap="wrap" align="end">
-          {account.state !== 'ok' ? (
-            <>
-              <Input
-                data-testid="admin-health-reason"
-                aria-label={t('health.reason')}
-                placeholder={t('health.reason')}
-                value={reason}
-                maxLength={500}
-                onChange={(event) => setReason(event.target.value)}
-                maxW="sm"
-              />
-              <Button
-                data-testid="admin-health-set-ok"
-                size="sm"
-                disabled={reason.trim() === ''}
-                onClick={() => dispatch(healthActed({ kind: 'setOk', accountId: account.accountId, reason: reason.trim() }))}
-              >
-                {t('health.setOk')}
-              </Button>
-            </>
-          ) : null}
-          {canExtend ? (
-            <Button
-              data-testid="admin-health-extend"
-              size="sm"
-              variant="outline"
-              onClick={() => dispatch(healthActed({ kind: 'extend', accountId: account.accountId }))}
-            >
-              {t('health.extend')}
-            </Button>
-          ) : null}
+      <RecentMails account={account} />
+      <Flex gap="2" mt="3" wrap="wrap" align="end">
+        <Input
+          data-testid="admin-health-reason"
+          aria-label={t('health.reason')}
+          placeholder={t('health.reason')}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          maxW="sm"
+        />
+        {account.state !== 'ok' ? (
+          <Button
+            data-testid="admin-health-set-ok"
+            size="sm"
+            disabled={reason.trim() === ''}
+            onClick={() => dispatch(healthActed({ kind: 'setOk', accountId: account.accountId, reason: reason.trim() }))}
+          >
+            {t('health.setOk')}
+          </Button>
+        ) : null}
+        {account.state !== 'broken' ? (
+          <Button
+            data-testid="admin-health-set-broken"
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={reason.trim() === ''}
+            onClick={() => setConfirming(true)}
+          >
+            {t('health.setBroken')}
+          </Button>
+        ) : null}
+        {canExtend ? (
+          <Button
+            data-testid="admin-health-extend"
+            size="sm"
+            variant="outline"
+            onClick={() => dispatch(healthActed({ kind: 'extend', accountId: account.accountId }))}
+          >
+            {t('health.extend')}
+          </Button>
+        ) : null}
+      </Flex>
+      {confirming && account.state !== 'broken' ? (
+        // Marking broken moves every buyer of the account at once: asked once more, in words.
+        <Flex data-testid="admin-health-confirm-broken" role="alertdialog" aria-label={t('health.setBroken')} gap="2" mt="2" wrap="wrap" align="center">
+          <Text fontSize="sm">{t('health.confirmBroken', { id: account.accountId })}</Text>
+          <Button
+            data-testid="admin-health-confirm-broken-yes"
+            size="sm"
+            colorPalette="red"
+            onClick={() => {
+              setConfirming(false);
+              dispatch(healthActed({ kind: 'setBroken', accountId: account.accountId, reason: reason.trim() }));
+            }}
+          >
+            {t('health.confirmBrokenYes')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            {t('health.cancel')}
+          </Button>
         </Flex>
       ) : null}
       {mine ? (
@@ -159,5 +193,62 @@ function AccountCard({ account }: { account: AccountHealth }) {
         </Text>
       ) : null}
     </chakra.li>
+  );
+}
+
+/** The account's newest recorded platform mails: subject, sender, time and the shop's verdicts. */
+function RecentMails({ account }: { account: AccountHealth }) {
+  const t = useT(HEALTH_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  return (
+    <Box as="section" aria-label={`${t('health.mails')} · #${account.accountId}`} mt="3">
+      <Text fontWeight="semibold" fontSize="sm" mb="1">
+        {t('health.mails')}
+      </Text>
+      {account.mails.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          {t('health.noMails')}
+        </Text>
+      ) : (
+        <chakra.ul m="0" pl="4" fontSize="sm">
+          {account.mails.map((mail) => {
+            const kindKey = `health.kind.${mail.kind}` as HealthTextKey;
+            const rule = new URLSearchParams({ ruleSubject: mail.subject, ruleSender: mail.sender });
+            return (
+              <chakra.li
+                key={mail.id}
+                data-testid="admin-health-mail"
+                data-kind={mail.kind}
+                data-action={mail.action ?? ''}
+                data-authentication={mail.authentication ?? ''}
+                overflowWrap="anywhere"
+              >
+                {t('health.mailLine', { subject: mail.subject, sender: mail.sender, at: formatDateTime(mail.receivedAt, culture) })}
+                {' · '}
+                {t(`health.auth.${mail.authentication ?? 'unchecked'}`)}
+                {' · '}
+                {t(kindKey)}
+                {' · '}
+                <chakra.strong>{t(`health.action.${mail.action ?? 'unknown'}`)}</chakra.strong>
+                {mail.linkDropped ? (
+                  <>
+                    {' · '}
+                    <chakra.span data-testid="admin-health-link-dropped">{t('health.linkDropped')}</chakra.span>
+                  </>
+                ) : null}
+                {mail.action === 'unclassified' ? (
+                  <>
+                    {' · '}
+                    <RouterLink data-testid="admin-health-make-rule" to={`/jve/catalog/${account.platformId}?${rule.toString()}`}>
+                      {t('health.makeRule')}
+                    </RouterLink>
+                  </>
+                ) : null}
+              </chakra.li>
+            );
+          })}
+        </chakra.ul>
+      )}
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The account-health screen's flow (issue 29): opening it ─► GET accounthealth ─► the list;
- * "Set ok" or "Give time back" ─► its POST ─► the outcome, then the list again. takeLatest for
+ * "Set ok", "Mark broken" (after its confirmation) or "Give time back" ─► its POST ─► the outcome, then the list again. takeLatest for
  * loads (a newer one cancels the one on its way); each action runs to its end.
  */
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
@@ -25,6 +25,7 @@ function* act({ payload }: PayloadAction<HealthAction>) {
   try {
     if (payload.kind === 'setOk') yield call(staffApi.setAccountHealth, payload.accountId, 'ok', payload.reason ?? '');
     else if (payload.kind === 'confirmReport') yield call(staffApi.confirmReport, payload.reportId ?? 0);
+    else if (payload.kind === 'setBroken') yield call(staffApi.setAccountHealth, payload.accountId, 'broken', payload.reason ?? '');
     else yield call(staffApi.extendLostTime, payload.accountId);
   } catch (error) {
     outcome = (error as { code?: string }).code ?? 'failed';

@@ -8,7 +8,7 @@ import type { AccountHealth } from '../../../services/api/staffScreens';
 import type { LoadStatus } from '../slice';
 
 export interface HealthAction {
-  kind: 'setOk' | 'extend' | 'confirmReport';
+  kind: 'setOk' | 'setBroken' | 'extend' | 'confirmReport';
   accountId: number;
   reason?: string;
   /** confirmReport: the buyer's report staff confirm (issue 33). */

@@ -109,6 +109,14 @@ function Figures({ data }: { data: Dashboard }) {
                     <chakra.span overflowWrap="anywhere">{platform.name}</chakra.span>
                     <chakra.span color="fg.muted" whiteSpace="nowrap">
                       {t('admin.slotsUsed', { used: platform.used, slots: platform.slots })}
+                      {' · '}
+                      <chakra.span data-testid="admin-occupancy-free">{t('admin.slotsFree', { free: platform.free })}</chakra.span>
+                      {platform.broken > 0 && (
+                        <chakra.span data-testid="admin-occupancy-broken" color="red.fg">
+                          {' · '}
+                          {t('admin.slotsBroken', { broken: platform.broken })}
+                        </chakra.span>
+                      )}
                     </chakra.span>
                   </HStack>
                   <Box h="2" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden="true">

@@ -205,13 +205,19 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                 )}
               </div>
 
+              {platform.offSale && (
+                // Issue 33: every account of the platform is broken; the server refuses the order too.
+                <p data-testid="platform-off-sale" role="status" className={styles.invitation}>
+                  {t('platform.offSale')}
+                </p>
+              )}
               <Button
                 type="submit"
                 data-testid="platform-go-to-payment"
                 size="xl"
                 brand={{ bg: platform.colorTwo, fg: buttonText }}
                 className={styles.pay}
-                disabled={sale === null || types.length === 0 || durations.length === 0}
+                disabled={platform.offSale || sale === null || types.length === 0 || durations.length === 0}
               >
                 {t('platform.goToPayment')}
               </Button>

@@ -88,6 +88,7 @@ export const en = {
   'platform.save': 'Save {percent}%',
   'platform.noPrice': 'This combination is not available at the moment.',
   'platform.goToPayment': 'Go to payment',
+  'platform.offSale': 'Off sale for now: we are repairing the accounts of this platform. Please come back later.',
   'platform.showPrice': 'Show the price of this choice',
   'platform.activation': 'Activated within 24 hours: we e-mail you as soon as it is active.',
   'platform.invitation':

@@ -91,6 +91,7 @@ export const ko: Dictionary = {
   'platform.noPrice': '선택하신 조합은 지금 구매할 수 없습니다.',
   'platform.goToPayment': '결제하기',
   'platform.showPrice': '선택한 가격 보기',
+  'platform.offSale': '지금은 판매하지 않습니다. 이 플랫폼의 계정을 복구하는 중이니 나중에 다시 찾아 주세요.',
   'platform.activation': '24시간 이내에 활성화되며, 활성화되면 바로 이메일로 알려 드립니다.',
   'platform.invitation':
     '패밀리 그룹 요금제: 결제 후 내 플랫폼 로그인 이메일을 입력해 주세요. 패밀리 그룹 가입에 사용하는 이메일이어야 하며, 그렇지 않으면 패밀리 멤버에서 제외될 수 있습니다.',

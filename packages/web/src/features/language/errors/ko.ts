@@ -57,6 +57,7 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   renewal_link_invalid: '연장 링크가 올바르지 않거나 만료되었습니다.',
   renewal_link_unusable: '이 연장 링크는 더 이상 사용할 수 없습니다.',
   option_unavailable: '주문할 수 없는 옵션입니다.',
+  platform_off_sale: '지금은 이 플랫폼을 판매하지 않습니다. 계정을 복구하는 중이니 잠시 후 다시 시도해 주세요.',
   price_unavailable: '이 통화로는 가격이 없는 옵션입니다.',
   method_unavailable: '이 주문에는 사용할 수 없는 결제 수단입니다.',
   provider_unavailable: '결제 대행사에서 결제를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',

@@ -72,7 +72,7 @@ export function ActiveItem({ item }: { item: PanelItem }) {
         <When iso={item.startTime} testId="panel-start" label={t('panel.startTime')} />
         <When iso={item.endTime} testId="panel-end" label={t('panel.endTime')} />
         <Field label={t('panel.subscriptionId')} testId="panel-subscription-id">
-          {item.subscribeId ?? '—'}
+          {item.knownSubscribeId ?? item.subscribeId ?? '—'}
         </Field>
       </Fields>
       {repairing && !item.haveInvitation && (

@@ -57,6 +57,7 @@ export function previewPlatform(values: EditorValues, languageId: number): Platf
     slotsCount: Number(values.slotsCount) || 1,
     platformType: Number(values.category),
     haveInvitation: values.needsInvitation,
+    offSale: false,
   };
 }
 

@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { FieldArray, Form, Formik, getIn, useFormikContext } from 'formik';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { FormField } from '../../../../components/ui/FormField';
 import { selectLanguage, selectLanguageId } from '../../../language/selectors';
@@ -30,6 +30,7 @@ import {
   toEditorValues,
   toWireBody,
   validateEditor,
+  withRuleFromMail,
   type EditorValues,
 } from '../editorForm';
 import {
@@ -90,7 +91,14 @@ function EditorForm({ editor }: { editor: CatalogEditorState['editor'] }) {
   const t = useT(CATALOG_TEXTS);
   const dispatch = useAppDispatch();
   const messages = useMemo(() => catalogMessages(t), [t]);
-  const initialValues = useMemo(() => (editor.platform ? toEditorValues(editor.platform) : EMPTY_EDITOR), [editor.platform]);
+  // Opened from /jve/health's "make a rule from this mail": the mail's subject and sender prefill a new rule.
+  const [search] = useSearchParams();
+  const fromMail = search.get('ruleSubject');
+  const fromSender = search.get('ruleSender') ?? '';
+  const initialValues = useMemo(() => {
+    const values = editor.platform ? toEditorValues(editor.platform) : EMPTY_EDITOR;
+    return fromMail ? withRuleFromMail(values, { subject: fromMail, sender: fromSender }) : values;
+  }, [editor.platform, fromMail, fromSender]);
   const saveBar = useKeepFocusAboveBar();
   return (
     <Formik<EditorValues>

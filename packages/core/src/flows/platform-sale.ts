@@ -1,0 +1,81 @@
+/**
+ * A platform whose every active account is broken goes off sale by itself (issue 33, item 6),
+ * and comes back when one of them is healthy again. Called in the transaction that changes an
+ * account's health (a platform mail, staff), after the change: the platform row is locked first,
+ * so two accounts breaking at once decide one after the other and the second sees the first.
+ *
+ * Off sale: `platforms.off_sale_since` (the storefront shows a message on the platform's page, an
+ * order is refused with `platform_off_sale`), audited `platform.offSale`, and one e-mail per
+ * staff alert address per incident (idempotency key `platform:<id>:off-sale:<since ms>:<address>`).
+ * Back on sale: the column cleared, audited `platform.onSale`.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { AppConfig } from '../shared/config.js';
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { TOKENS } from '../shared/tokens.js';
+import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+
+const SALE: AuditActor = { label: 'account health' };
+
+@injectable()
+export class PlatformSale {
+  constructor(
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
+    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(AUDIT.Service) private readonly audit: AuditService,
+  ) {}
+
+  /** After an account of the platform changed health (or was added): off sale when every active account is broken, else on sale. */
+  async afterHealthChange(platformId: number, trx: Knex.Transaction): Promise<void> {
+    const offSince = await this.catalog.lockSale(platformId, trx);
+    if (offSince === undefined) return;
+    const counts = await this.health.platformCounts(platformId, trx);
+    const active = counts.ok + counts.attention + counts.broken;
+    const allBroken = active > 0 && counts.broken === active;
+    if (allBroken === (offSince !== null)) return;
+    const now = this.clock.now();
+    await this.catalog.setOffSale(platformId, allBroken ? now : null, trx);
+    await this.audit.record(
+      SALE,
+      { action: allBroken ? 'platform.offSale' : 'platform.onSale', targetType: 'platform', targetId: platformId, details: { accounts: active } },
+      trx,
+    );
+    if (allBroken) await this.alertStaff(platformId, active, now, trx);
+    this.logger.warn({ platformId, accounts: active }, allBroken ? 'platform off sale: every account is broken' : 'platform back on sale');
+  }
+
+  /**
+   * Every platform checked once (the watch job, each minute): a shop upgraded while a platform's
+   * accounts were all broken, or a health fixed by hand in the database, comes right within a minute.
+   */
+  async reconcile(): Promise<void> {
+    for (const { id } of await this.catalog.platformNames(1)) {
+      await this.health.transaction((trx) => this.afterHealthChange(id, trx));
+    }
+  }
+
+  private async alertStaff(platformId: number, accounts: number, since: Date, trx: Knex.Transaction): Promise<void> {
+    const name = (await this.catalog.platformNames(1)).find((platform) => platform.id === platformId)?.name ?? `#${platformId}`;
+    for (const to of this.config.mailbox.staffAlertEmails) {
+      await this.notifications.enqueue(
+        {
+          kind: EMAIL_KIND.accountBroken,
+          to,
+          languageId: 1,
+          data: { offSale: true, platformId, platformName: name, accounts, since },
+          idempotencyKey: `platform:${platformId}:off-sale:${since.getTime()}:${to}`,
+        },
+        trx,
+      );
+    }
+  }
+}
