@@ -147,7 +147,7 @@ describe('account health: verdicts on verified platform mail, staff listing and 
     ]);
     expect(entry.mails[2].subject).to.equal(unknownPlatformMail('chatgpt', target.address).subject);
     expect(entry.mails[1].subject).to.equal('Your ChatGPT code is ••••••');
-    expect(Object.keys(entry.mails[0]).sort()).to.deep.equal(['action', 'authentication', 'id', 'kind', 'receivedAt', 'sender', 'subject']);
+    expect(Object.keys(entry.mails[0]).sort()).to.deep.equal(['action', 'authentication', 'id', 'kind', 'linkDropped', 'receivedAt', 'sender', 'subject']);
     expect(JSON.stringify(body)).to.not.contain(code);
     expect(JSON.stringify(await knex()('account_alert_mail').where({ platform_account_id: target.account.id }))).to.not.contain(code);
   });

@@ -487,6 +487,8 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     'POST /api/webhook/activatesubscribe': async () => {
       const platform = await createPlatform();
       await createAccount(platform.id, 2);
+      // The new account's job activates waiting orders: let it finish before this order is paid.
+      await platformJobsSettled(platform.id);
       const orderId = await createOrder(await buyer(), platform);
       await markPaidQuietly(orderId);
       return api()

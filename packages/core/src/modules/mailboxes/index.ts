@@ -9,7 +9,15 @@ export type { PlatformMailKind, PlatformMail } from './platform-mail.js';
 export { parsePlatformMail, speaksFor } from './platform-mail.js';
 export type { PlatformVoice } from './platform-mail.js';
 export { parseFrom, parseMailboxList, type MailAddress } from './mail-address.js';
-export { AuthservMailAuthenticator, DkimMailAuthenticator, parseAuthenticationResults, type MailAuthenticator, type MailCheck } from './mail-authentication.js';
+export {
+  AuthservMailAuthenticator,
+  DkimMailAuthenticator,
+  cachedLookups,
+  DNS_ANSWER_MS,
+  parseAuthenticationResults,
+  type MailAuthenticator,
+  type MailCheck,
+} from './mail-authentication.js';
 export { takeIn, KEPT_BYTES } from './mail-intake.js';
 export type { MailSource, MailboxLogin, FetchedMessage, MailWatch, MailWatchHandlers } from './mail-source.js';
 export { MailSourceError } from './mail-source.js';

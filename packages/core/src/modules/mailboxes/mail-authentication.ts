@@ -37,7 +37,7 @@ export class DkimMailAuthenticator implements MailAuthenticator {
   constructor(servers: string[], timeoutMs = 2_000) {
     const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
     if (servers.length > 0) resolver.setServers(servers);
-    this.resolver = (name, type) => resolver.resolve(name, type) as Promise<string[][] | string[]>;
+    this.resolver = cachedLookups((name, type) => resolver.resolve(name, type) as Promise<string[][] | string[]>);
   }
 
   async check(message: Readable): Promise<MailCheck> {
@@ -154,4 +154,36 @@ function stripComments(value: string): string {
     else if (depth === 0) out += char;
   }
   return out;
+}
+
+/** How long a DNS answer (a key, a DMARC policy, or "there is none") is reused. */
+export const DNS_ANSWER_MS = 5 * 60_000;
+/** DNS errors that say nothing about the name: asked again at once, never remembered. */
+const TRANSIENT_DNS = new Set(['ETIMEOUT', 'ECONNREFUSED', 'ESERVFAIL', 'EREFUSED', 'ECANCELLED', 'EAI_AGAIN']);
+
+/**
+ * The same few names (a platform's selector keys, its `_dmarc` record) are asked for every mail:
+ * one lookup serves every mail that asks within DNS_ANSWER_MS, and lookups asked for at once share
+ * one query. A transient failure (a timeout, a server error) is tried once more and then left
+ * unremembered, so it turns one mail unverified at most, never the next ones; a signed platform
+ * mail read in a burst with sixty others is not judged by a lost UDP packet.
+ */
+export function cachedLookups(
+  lookup: (name: string, type: string) => Promise<string[][] | string[]>,
+  now: () => number = Date.now,
+): (name: string, type: string) => Promise<string[][] | string[]> {
+  const answers = new Map<string, { until: number; answer: Promise<string[][] | string[]> }>();
+  const transient = (error: unknown) => TRANSIENT_DNS.has((error as { code?: string } | undefined)?.code ?? '');
+  return (name, type) => {
+    const key = `${type} ${name.toLowerCase()}`;
+    const known = answers.get(key);
+    if (known && known.until > now()) return known.answer;
+    const answer = lookup(name, type).catch((error: unknown) => (transient(error) ? lookup(name, type) : Promise.reject(error)));
+    answers.set(key, { until: now() + DNS_ANSWER_MS, answer });
+    answer.catch((error: unknown) => {
+      if (transient(error) && answers.get(key)?.answer === answer) answers.delete(key);
+    });
+    if (answers.size > 1_000) answers.delete(answers.keys().next().value!);
+    return answer;
+  };
 }

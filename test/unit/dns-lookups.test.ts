@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { cachedLookups, DNS_ANSWER_MS } from '@subshare/core';
+
+/** The DKIM check's DNS lookups: shared, remembered for a while, and a transient failure never remembered. */
+describe('DKIM and DMARC lookups (cachedLookups)', () => {
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+
+  it('asks once for lookups made at once and for the same name within the answer time, again after it', async () => {
+    let clock = 0;
+    const asked: string[] = [];
+    const lookup = cachedLookups(
+      async (name, type) => {
+        asked.push(`${type} ${name}`);
+        return [['v=DKIM1; p=abc']];
+      },
+      () => clock,
+    );
+    const answers = await Promise.all([lookup('s1._domainkey.netflix.com', 'TXT'), lookup('S1._domainkey.netflix.com', 'TXT')]);
+    expect(answers).to.deep.equal([[['v=DKIM1; p=abc']], [['v=DKIM1; p=abc']]]);
+    clock += DNS_ANSWER_MS - 1;
+    await lookup('s1._domainkey.netflix.com', 'TXT');
+    expect(asked).to.have.length(1);
+    clock += 1;
+    await lookup('s1._domainkey.netflix.com', 'TXT');
+    expect(asked).to.have.length(2);
+  });
+
+  it('tries a timed-out lookup once more, and does not remember a failure that says nothing about the name', async () => {
+    const results = [failure('ETIMEOUT'), failure('ETIMEOUT'), [['v=DMARC1; p=reject']]];
+    let calls = 0;
+    const lookup = cachedLookups(async () => {
+      const next = results[calls++];
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    let error: unknown;
+    await lookup('_dmarc.netflix.com', 'TXT').catch((caught: unknown) => (error = caught));
+    expect((error as { code?: string }).code).to.equal('ETIMEOUT');
+    expect(calls).to.equal(2);
+    expect(await lookup('_dmarc.netflix.com', 'TXT')).to.deep.equal([['v=DMARC1; p=reject']]);
+    expect(calls).to.equal(3);
+  });
+
+  it('remembers that a name has no record (an answer, not a failure)', async () => {
+    let calls = 0;
+    const lookup = cachedLookups(async () => {
+      calls += 1;
+      throw failure('ENOTFOUND');
+    });
+    for (let index = 0; index < 3; index += 1) await lookup('_dmarc.example.test', 'TXT').catch(() => undefined);
+    expect(calls).to.equal(1);
+  });
+});
