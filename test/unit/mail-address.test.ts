@@ -35,6 +35,28 @@ describe('From addresses (RFC 5322) and whose mail it is', () => {
     }
   });
 
+  it('the address keeps the quotes a local part needs, so it stays one mailbox', () => {
+    expect(parseFrom('"x@evil.example"@Netflix.com')?.address).to.equal('"x@evil.example"@netflix.com');
+    expect(parseFrom('"a\\"b" <"a\\"b"@x.example>')?.local).to.equal('a"b');
+    expect(parseFrom('<"a\\"b"@x.example>')?.address).to.equal('"a\\"b"@x.example');
+    expect(parseFrom('a . b@netflix.com')?.address).to.equal('a.b@netflix.com'); // obsolete form: the spaces are folding
+    expect(parseFrom('John Q. Public <@relay.example:jq@netflix.com>')?.address).to.equal('jq@netflix.com'); // a source route is not the address
+  });
+
+  it('groups count their mailboxes; a domain that is no host name, or an overlong line, is no address', () => {
+    expect(parseMailboxList('undisclosed: a@netflix.com, b@evil.example;')?.map((mailbox) => mailbox.domain)).to.deep.equal(['netflix.com', 'evil.example']);
+    expect(parseMailboxList('undisclosed-recipients:;')).to.deep.equal([]);
+    for (const broken of ['a@net_flix.com', 'a@-netflix.com', 'a@netflix.com.', 'a@netflix..com', 'a@netflix.com, b@[127.0.0.1]']) {
+      expect(parseMailboxList(broken), broken).to.equal(undefined);
+    }
+    // The parser's time grows with the square of a hostile line's length: past RFC 5322's 998 characters it is not asked.
+    expect(parseFrom(`${' '.repeat(5000)}a@netflix.com`)).to.equal(undefined);
+    expect(parseFrom(`"${'a'.repeat(1000)}"@netflix.com`)).to.equal(undefined);
+    expect(parseFrom(`(${'x'.repeat(900)}) a@netflix.com`)?.domain).to.equal('netflix.com');
+    // Within the limit even deeply nested comments (recursion in the parser) are read, not thrown.
+    expect(parseFrom(`${'('.repeat(450)}x${')'.repeat(450)} a@netflix.com`)?.domain).to.equal('netflix.com');
+  });
+
   it('a found link is handed out only for the platform’s senders and link hosts', () => {
     const netflix = { senders: ['netflix.com'], linkHosts: ['www.netflix.com', 'netflix.com'] };
     const link = (host: string) => ({

@@ -42,9 +42,11 @@ interface CheckboxFieldProps extends CommonProps {
 
 interface SelectFieldProps extends CommonProps {
   type: 'select';
-  /** The choices, in order; the first option is the empty "choose" line (`placeholder`). */
+  /** The choices, in order, after the empty "choose" line (`placeholder`; none when empty). */
   options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
+  placeholder?: string;
+  /** Called with the new value after Formik has it (e.g. a platform fills other fields). */
+  onValueChange?: (value: string) => void;
 }
 
 export type FormFieldProps = TextFieldProps | CheckboxFieldProps | SelectFieldProps;
@@ -53,6 +55,34 @@ export function FormField(props: FormFieldProps) {
   if (props.type === 'checkbox') return <CheckboxField {...props} />;
   if (props.type === 'select') return <SelectField {...props} />;
   return <TextField {...props} />;
+}
+
+interface FrameProps extends Omit<CommonProps, 'testId'> {
+  error: string | undefined;
+  invalid: boolean;
+  /** Drawn right of the error, e.g. a text field's "n / max". */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, required mark, helper text and error around one input: the same for every labelled field kind. */
+function FieldFrame({ name, label, helperText, required, disabled, error, invalid, aside, children }: FrameProps) {
+  return (
+    <Field.Root invalid={invalid} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
+      {(invalid || aside) && (
+        <Flex w="full" gap="3" align="start">
+          <ErrorText name={name} error={error} />
+          {aside}
+        </Flex>
+      )}
+    </Field.Root>
+  );
 }
 
 function ErrorText({ name, error }: { name: string; error: string | undefined }) {
@@ -124,11 +154,22 @@ function TextField({
   );
 
   return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame
+      name={name}
+      label={label}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      error={meta.error}
+      invalid={invalid}
+      aside={
+        counter && (
+          <Field.HelperText data-testid={counter.testId} ms="auto" flexShrink={0} color={value.length > counter.max ? 'fg.error' : undefined}>
+            {value.length} / {counter.max}
+          </Field.HelperText>
+        )
+      }
+    >
       {type === 'password' && passwordToggle ? (
         <InputGroup
           endElement={
@@ -149,18 +190,7 @@ function TextField({
       ) : (
         input
       )}
-      {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
-      {(invalid || counter) && (
-        <Flex w="full" gap="3" align="start">
-          <ErrorText name={name} error={meta.error} />
-          {counter && (
-            <Field.HelperText data-testid={counter.testId} ms="auto" flexShrink={0} color={value.length > counter.max ? 'fg.error' : undefined}>
-              {value.length} / {counter.max}
-            </Field.HelperText>
-          )}
-        </Flex>
-      )}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -186,18 +216,24 @@ function CheckboxField({ name, label, testId, helperText, disabled }: CheckboxFi
   );
 }
 
-function SelectField({ name, label, testId, helperText, required, disabled, options, placeholder }: SelectFieldProps) {
+function SelectField({ name, label, testId, helperText, required, disabled, options, placeholder, onValueChange }: SelectFieldProps) {
   const [field, meta] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    field.onChange(event);
+    onValueChange?.(event.currentTarget.value);
+  };
   return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <FieldFrame
+      name={name}
+      label={label}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      error={meta.error}
+      invalid={Boolean(meta.touched && meta.error)}
+    >
       <NativeSelect.Root size="lg">
-        <NativeSelect.Field {...field} value={field.value ?? ''} data-testid={testId}>
-          <option value="">{placeholder}</option>
+        <NativeSelect.Field {...field} value={field.value ?? ''} onChange={onChange} data-testid={testId} placeholder={placeholder}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -206,9 +242,7 @@ function SelectField({ name, label, testId, helperText, required, disabled, opti
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
-      <ErrorText name={name} error={meta.error} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 

@@ -22,7 +22,6 @@ import { useT } from '../../language/useT';
 import { AdminSection } from '../components/AdminSection';
 import { ListBody } from '../components/ListBody';
 import { Pager } from '../components/Pager';
-import { SelectField } from '../components/SelectField';
 import { formatDateTime } from '../format';
 import { auditLogSaga } from './saga';
 import { auditLimitChosen, auditOpened, auditPageChosen, auditRefreshed, emptyAuditFilter, selectAuditLog, type AuditFilterForm } from './slice';
@@ -144,14 +143,16 @@ function FilterForm({ initial, address, onApply }: { initial: AuditFilterForm; a
       <Form noValidate data-testid="admin-audit-filters" role="search" aria-label={t('audit.filters')}>
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3">
           <FormField name="actor" label={t('audit.actor')} testId="admin-audit-actor" autoComplete="off" />
-          <SelectField
+          <FormField
+            type="select"
             name="action"
             label={t('audit.action')}
             testId="admin-audit-action"
             placeholder={t('audit.anyAction')}
             options={actions.map((value) => ({ value, label: actionLabel(value, t) }))}
           />
-          <SelectField
+          <FormField
+            type="select"
             name="targetType"
             label={t('audit.targetType')}
             testId="admin-audit-target-type"

@@ -18,7 +18,6 @@ import { ROLES } from '../../auth/session';
 import { selectUser } from '../../auth/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
-import { SelectField } from '../components/SelectField';
 import { idOf } from '../format';
 import { selectCreate } from '../selectors';
 import { createPageClosed, createPageOpened, mailboxCreateRequested, platformChosen, subscriptionSubmitted, type CreateState } from '../slice';
@@ -197,7 +196,8 @@ function SubscriptionForm({ create, isAdmin }: { create: CreateState; isAdmin: b
             {t('admin.platformsFailed')}
           </Text>
         )}
-        <SelectField
+        <FormField
+          type="select"
           name="platformId"
           label={t('admin.platform')}
           testId="admin-create-platform"

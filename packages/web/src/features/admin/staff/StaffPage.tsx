@@ -22,7 +22,6 @@ import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { ListBody } from '../components/ListBody';
-import { SelectField } from '../components/SelectField';
 import { formatDateTime } from '../format';
 import { staffPageSaga } from './saga';
 import { roleChangeRequested, selectStaffPage, staffOpened, type StaffRole } from './slice';
@@ -126,7 +125,15 @@ function RoleForm({ askFirst }: { askFirst: AskFirst }) {
               <FormField name="email" type="email" inputMode="email" label={t('staff.email')} testId="admin-staff-email" autoComplete="off" required />
             </Stack>
             <Stack flex="1" minW="0">
-              <SelectField name="role" label={t('staff.role')} testId="admin-staff-role" placeholder={t('staff.choose')} options={options} required />
+              <FormField
+                type="select"
+                name="role"
+                label={t('staff.role')}
+                testId="admin-staff-role"
+                placeholder={t('staff.choose')}
+                options={options}
+                required
+              />
             </Stack>
             <Button type="submit" data-testid="admin-staff-submit" size="lg" colorPalette="purple" loading={changing !== null}>
               {t('staff.save')}

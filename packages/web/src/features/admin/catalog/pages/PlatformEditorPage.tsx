@@ -17,7 +17,6 @@ import { FormField } from '../../../../components/ui/FormField';
 import { selectLanguage, selectLanguageId } from '../../../language/selectors';
 import { useT } from '../../../language/useT';
 import { AdminSection } from '../../components/AdminSection';
-import { SelectField } from '../../components/SelectField';
 import { formatDateTime } from '../../format';
 import { PlatformPreview } from '../components/PlatformPreview';
 import {
@@ -449,11 +448,11 @@ function SettingsSection({ activeAccounts }: { activeAccounts: number }) {
   return (
     <Section title={t('catalog.section.settings')} testId="admin-catalog-settings">
       <Pair>
-        <SelectField
+        <FormField
+          type="select"
           name="category"
           label={t('catalog.category')}
           testId="admin-catalog-category"
-          placeholder=""
           required
           options={(['0', '1', '8'] as const).map((value) => ({ value, label: t(`catalog.category.${value}`) }))}
         />
@@ -619,11 +618,11 @@ function AlertRulesSection() {
                 <Heading as="h3" size="sm">
                   {t('catalog.alerts.rule', { n: index + 1 })}
                 </Heading>
-                <SelectField
+                <FormField
+                  type="select"
                   name={`alertRules[${index}].kind`}
                   label={t('catalog.alerts.kind')}
                   testId={`admin-catalog-alertRules-${index}-kind`}
-                  placeholder=""
                   required
                   options={ALERT_KINDS.map((kind) => ({ value: kind, label: t(`catalog.alerts.kind.${kind}`) }))}
                 />
