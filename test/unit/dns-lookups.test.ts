@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { cachedLookups, DNS_ANSWER_MS } from '@subshare/core';
+import { Readable } from 'node:stream';
+import { cachedLookups, DNS_ANSWER_MS, takeIn, type MailAuthenticator, type MailCheck } from '@subshare/core';
 
 /** The DKIM check's DNS lookups: shared, remembered for a while, and a transient failure never remembered. */
 describe('DKIM and DMARC lookups (cachedLookups)', () => {
@@ -49,5 +50,46 @@ describe('DKIM and DMARC lookups (cachedLookups)', () => {
     });
     for (let index = 0; index < 3; index += 1) await lookup('_dmarc.example.test', 'TXT').catch(() => undefined);
     expect(calls).to.equal(1);
+  });
+});
+
+/** A check that hit a DNS failure is made again from the kept message, not judged on a lost answer. */
+describe('taking a message in (takeIn) after a DNS failure', () => {
+  const raw = 'From: Netflix <info@account.netflix.com>\r\nTo: box@mail.localhost\r\nSubject: Your password has been changed\r\n\r\nHello\r\n';
+
+  /** Our own port (MailAuthenticator), answering a scripted list of verdicts; it drains what it is given, as the real one does. */
+  function scripted(verdicts: MailCheck[]): MailAuthenticator & { calls: number } {
+    return {
+      calls: 0,
+      async check(message) {
+        for await (const chunk of message) void chunk;
+        return verdicts[this.calls++];
+      },
+    };
+  }
+
+  it('checks again while the verdict is transient, and keeps the settled one', async () => {
+    const authenticator = scripted([
+      { authentication: 'badSignature', transient: true },
+      { authentication: 'verified', domain: 'account.netflix.com' },
+    ]);
+    const taken = await takeIn(Readable.from([Buffer.from(raw)]), authenticator);
+    expect(authenticator.calls).to.equal(2);
+    expect(taken.authentication).to.equal('verified');
+  });
+
+  it('gives up after two more checks: the mail stays unverified', async () => {
+    const transient: MailCheck = { authentication: 'badSignature', transient: true };
+    const authenticator = scripted([transient, transient, transient, { authentication: 'verified', domain: 'account.netflix.com' }]);
+    const taken = await takeIn(Readable.from([Buffer.from(raw)]), authenticator);
+    expect(authenticator.calls).to.equal(3);
+    expect(taken.authentication).to.equal('badSignature');
+  });
+
+  it('does not check again a verdict about the signature itself', async () => {
+    const authenticator = scripted([{ authentication: 'badSignature' }, { authentication: 'verified', domain: 'account.netflix.com' }]);
+    const taken = await takeIn(Readable.from([Buffer.from(raw)]), authenticator);
+    expect(authenticator.calls).to.equal(1);
+    expect(taken.authentication).to.equal('badSignature');
   });
 });

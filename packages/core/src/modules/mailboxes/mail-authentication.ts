@@ -20,6 +20,11 @@ import { headerFields, parseFrom } from './mail-address.js';
 
 export interface MailCheck {
   authentication: MailAuthentication;
+  /**
+   * The verdict may change on asking again: a DNS lookup failed (a key or the DMARC policy could not
+   * be read), not the signature. Such a mail is checked again rather than judged on a lost answer.
+   */
+  transient?: boolean;
   /** The From domain the verdict is about, lower case. */
   domain?: string;
 }
@@ -53,12 +58,13 @@ export class DkimMailAuthenticator implements MailAuthenticator {
       const domain = authors.length === 1 ? authors[0].slice(authors[0].lastIndexOf('@') + 1).toLowerCase() : undefined;
       const passing = signatures.filter((signature) => signature.status.result === 'pass');
       if (dmarc?.status.result === 'pass' && passing.some((signature) => signature.status.aligned)) return { authentication: 'verified', domain };
-      if (passing.some((signature) => !signature.status.aligned)) return { authentication: 'notAligned', domain };
-      if (signatures.some((signature) => signature.status.result !== 'none')) return { authentication: 'badSignature', domain };
+      const transient = dmarc?.status.result === 'temperror' || signatures.some((signature) => signature.status.result === 'temperror');
+      if (passing.some((signature) => !signature.status.aligned)) return { authentication: 'notAligned', domain, transient };
+      if (signatures.some((signature) => signature.status.result !== 'none')) return { authentication: 'badSignature', domain, transient };
       return { authentication: 'noSignature', domain };
     } catch {
       message.resume();
-      return { authentication: 'badSignature' };
+      return { authentication: 'badSignature', transient: true };
     }
   }
 }

@@ -6,13 +6,16 @@
  * attachment passes through and is gone, and what stays of a message is its header fields and
  * text.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { MailAuthentication } from '../../validation/mail-trust.js';
 import type { MailAuthenticator } from './mail-authentication.js';
 import { readMail, type ReadMail } from './platform-mail.js';
 
 /** What is kept of a message for parsing: its header and about 2 MB of text after it. */
 export const KEPT_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+
+/** How many more times a message whose check hit a DNS failure is checked (its lookups are retried too). */
+const CHECK_AGAIN = 2;
 
 export interface TakenMessage {
   /** What the first KEPT_BYTES of the message say; undefined when they do not parse as a message. */
@@ -45,9 +48,13 @@ export async function takeIn(content: Readable, authenticator: MailAuthenticator
     await checked.catch(() => undefined);
     throw error;
   }
-  const verdict = await checked;
-  const mail = await readMail(Buffer.concat(kept)).catch(() => undefined);
+  let verdict = await checked;
+  const whole = Buffer.concat(kept);
   kept.length = 0;
+  // A DNS answer lost on the way (a busy resolver, a dropped packet) must not turn a genuine
+  // platform mail unverified for good: a message kept whole is checked again from memory.
+  for (let again = 0; verdict.transient && !truncated && again < CHECK_AGAIN; again += 1) verdict = await authenticator.check(Readable.from([whole]));
+  const mail = await readMail(whole).catch(() => undefined);
   return { mail, truncated, authentication: alignedWithFrom(verdict.authentication, verdict.domain, mail) };
 }
 
