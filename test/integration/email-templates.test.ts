@@ -51,6 +51,18 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     cause: 'passwordChanged',
     openedAt: END,
   },
+  [EMAIL_KIND.renewalProviderError]: {
+    subscriptionId: 14,
+    chargeId: 3,
+    attempt: 1,
+    maxAttempts: 3,
+    httpStatus: 400,
+    errorType: 'invalid_request_error',
+    errorCode: null,
+    message: HOSTILE,
+    requestId: 'req_abc123',
+    at: END,
+  },
   [EMAIL_KIND.autoRenewal]: {
     event: 'reminder',
     subscriptionId: 11,
