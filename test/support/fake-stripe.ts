@@ -35,6 +35,12 @@
  *   stripe.paymentIntentWebhook(pi, 'payment_intent.succeeded' | 'payment_intent.payment_failed')
  *   stripe.offSessionCharges(): every off-session PaymentIntent that took money
  *
+ * It refuses what Stripe refuses, each rule citing its page: parameters the API reference of the
+ * pinned version does not have (stripe-reference.ts), a confirm with automatic payment methods
+ * without return_url or allow_redirects=never, an Idempotency-Key reused with other parameters, a
+ * payment method of another customer. failNextCharge('invalid_request' | 'api_error' | 'rate_limit'
+ * | 'timeout', { customer }) fails an off-session charge without the card being at fault.
+ *
  * Knobs: failNext(status) answers the next API request (checkout or refund) with an error (before
  * any work is done, so it is not stored against its Idempotency-Key), delayNext(ms) holds the next
  * request back before any work (a timed-out request does nothing), delayAnswerNext(ms) does the

@@ -18,6 +18,9 @@
  *              declined ─▶ the same path records the failure ─▶ retry in 1, then 3 days after
  *                 the end, e-mail with a card-update page; after the third: slot let go, ended
  *              authentication_required ─▶ e-mail with a link to pay on-session (slot held)
+ *              provider error (Stripe's 400, 5xx, 429, no answer: not the card) ─▶ retried on the
+ *                 same days, slot held, staff e-mailed once; after the third: the buyer gets the
+ *                 pay link (slot held while it works), never an end
  *       3. followBuyers: charges waiting on the buyer whose order got paid meanwhile
  *   expiry's reminder pass, 3 days before the end ──▶ planReminder: an auto-renewing subscription
  *       gets the renewal reminder (amount, date, card, cancel link) and its period's charge row

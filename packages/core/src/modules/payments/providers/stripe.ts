@@ -641,7 +641,8 @@ export class StripeProvider implements PaymentProvider {
    * Charges a saved card without the buyer: a PaymentIntent created with `off_session=true` and
    * `confirm=true`. A decline is Stripe's 402 card error carrying the PaymentIntent; a bank that
    * wants the buyer to authenticate answers the decline code `authentication_required` (or a
-   * PaymentIntent in `requires_action`).
+   * PaymentIntent in `requires_action`). Any other error of Stripe's (a 400 refusing our request,
+   * 5xx, 429, no answer) is `provider_error` with Stripe's message and request id: not a decline.
    */
   private async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
     if (!Number.isSafeInteger(request.amount.amount) || request.amount.amount <= 0) throw new RangeError('A charge needs a positive amount');
