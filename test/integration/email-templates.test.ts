@@ -51,6 +51,18 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     cause: 'passwordChanged',
     openedAt: END,
   },
+  [EMAIL_KIND.renewalProviderError]: {
+    subscriptionId: 14,
+    chargeId: 3,
+    attempt: 1,
+    maxAttempts: 3,
+    httpStatus: 400,
+    errorType: 'invalid_request_error',
+    errorCode: null,
+    message: HOSTILE,
+    requestId: 'req_abc123',
+    at: END,
+  },
   [EMAIL_KIND.autoRenewal]: {
     event: 'reminder',
     subscriptionId: 11,
@@ -79,9 +91,23 @@ function validationError(fn: () => unknown): Record<string, string> {
 const HANGUL = /[\uac00-\ud7a3]/;
 
 describe('e-mail templates', () => {
-  it('exist for every kind, 0 to 6 from the spec and 7 to 13', () => {
-    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  it('exist for every kind, 0 to 6 from the spec and 7 to 14', () => {
+    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(EMAIL_KIND_NAMES[7]).to.equal('expiryReminder');
+  });
+
+  it("a renewal the provider failed: the buyer's pay link does not blame the card, staff get Stripe's message and request id", () => {
+    const payUrl = 'https://shop.example.test/api/subscribe/autorenew/pay?token=abc';
+    const data = { ...SAMPLES[EMAIL_KIND.autoRenewal], event: 'pay_link' as const, payUrl };
+    for (const languageId of [1, 2] as const) {
+      const mail = render(EMAIL_KIND.autoRenewal, languageId, data);
+      expect(mail.html).to.contain(payUrl);
+      expect(mail.text).not.to.match(/declined|거절/);
+    }
+    expect(render(EMAIL_KIND.autoRenewal, 1, data).text).to.contain('not with your card');
+    const staff = render(EMAIL_KIND.renewalProviderError, 1);
+    expect(staff.text).to.contain('req_abc123').and.contain('HTTP 400').and.contain('Attempt');
+    expect(render(EMAIL_KIND.renewalProviderError, 2).text).to.contain('req_abc123');
   });
 
   for (const kind of EMAIL_TEMPLATE_KINDS) {

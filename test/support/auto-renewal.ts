@@ -45,16 +45,16 @@ export interface RenewalWorld extends RenewalShop {
  * local Stripe server, an app on it listening on a port of its own (Stripe sends webhooks and the
  * buyer back there: PUBLIC_URL is that address), and a platform with two accounts of four slots,
  * so the file's subscriptions can renew while some keep their slots held. The object is filled in
- * by the time the tests run.
+ * by the time the tests run. `env` adds to the app's configuration (e.g. STAFF_ALERT_EMAILS).
  */
-export function useRenewalShop(): RenewalWorld {
+export function useRenewalShop(env: Record<string, string> = {}): RenewalWorld {
   const world = { stripe: new FakeStripe() } as RenewalWorld;
   const stops: Array<() => Promise<void>> = [];
   before(async function () {
     this.timeout(60_000);
     stops.push((await world.stripe.start()).stop);
     const port = await freePort();
-    const { app, container } = harness().appWith({ ...world.stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const { app, container } = harness().appWith({ ...world.stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
     const server = await listen(app, port, '127.0.0.1');
     stops.push(server.close);
     world.app = app;

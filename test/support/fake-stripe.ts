@@ -35,6 +35,12 @@
  *   stripe.paymentIntentWebhook(pi, 'payment_intent.succeeded' | 'payment_intent.payment_failed')
  *   stripe.offSessionCharges(): every off-session PaymentIntent that took money
  *
+ * It refuses what Stripe refuses, each rule citing its page: parameters the API reference of the
+ * pinned version does not have (stripe-reference.ts), a confirm with automatic payment methods
+ * without return_url or allow_redirects=never, an Idempotency-Key reused with other parameters, a
+ * payment method of another customer. failNextCharge('invalid_request' | 'api_error' | 'rate_limit'
+ * | 'timeout', { customer }) fails an off-session charge without the card being at fault.
+ *
  * Knobs: failNext(status) answers the next API request (checkout or refund) with an error (before
  * any work is done, so it is not stored against its Idempotency-Key), delayNext(ms) holds the next
  * request back before any work (a timed-out request does nothing), delayAnswerNext(ms) does the
@@ -45,6 +51,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { LocalHttpServer, sendText } from './local-http-server.js';
+import { stripeEndpointOf, stripeParameters, unknownParameters } from './stripe-reference.js';
 
 export interface FakeStripeOptions {
   secretKey?: string;
@@ -218,13 +225,19 @@ export interface FakeStripeRequest {
   headers: Record<string, string | undefined>;
   rawBody: string;
   params: Record<string, unknown>;
+  /** The `Request-Id` the answer carried (Stripe's id of the request). */
+  requestId: string;
 }
+
+/** How Stripe fails a charge without the card being at fault (failNextCharge). */
+export type ChargeFailure = 'invalid_request' | 'api_error' | 'rate_limit' | 'timeout';
 
 // Stripe's zero-decimal currencies (1.7): amounts are taken as they are.
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 const CURRENCIES = new Set(['eur', 'usd', 'gbp', ...ZERO_DECIMAL]);
 const LOCALES = new Set(['auto', 'en', 'ko', 'ja', 'de', 'fr', 'es', 'it', 'nl', 'zh']);
-const API_VERSION = '2026-10-28.endive';
+/** The API version the stripe SDK pins: the version whose reference this server follows. */
+const API_VERSION = stripeParameters().apiVersion;
 
 class StripeApiError extends Error {
   constructor(
@@ -255,7 +268,7 @@ export function parseStripeForm(raw: string): Record<string, unknown> {
   return root;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJsonAnswer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',
@@ -306,6 +319,8 @@ export class FakeStripe extends LocalHttpServer {
 
   private readonly idempotency = new Map<string, { rawBody: string; path: string; status: number; body: unknown }>();
   private readonly lateAnswers: number[] = [];
+  /** How the next off-session charges fail (failNextCharge), each for one customer or any. */
+  private readonly chargeFailures: Array<{ how: ChargeFailure; customer?: string; timeoutMs: number }> = [];
 
   constructor(options: FakeStripeOptions = {}) {
     super('FakeStripe');
@@ -333,6 +348,47 @@ export class FakeStripe extends LocalHttpServer {
   /** The next API request is answered with this status (default 500, Stripe's api_error shape). */
   failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }): void {
     this.queueFailure({ status, body });
+  }
+
+  /**
+   * The next `POST /v1/payment_intents` fails the way Stripe fails a request without the card being
+   * at fault, before any work is done: `invalid_request` (400 invalid_request_error, a request of
+   * ours it refuses), `api_error` (500), `rate_limit` (429, code rate_limit), `timeout` (no answer
+   * within `timeoutMs`: the shop's client gives up first; 11 s, past the adapter's 10 s). With
+   * `customer`, only a charge of that customer fails (other buyers' renewals may share the pass).
+   * https://docs.stripe.com/error-handling#error-types, https://docs.stripe.com/rate-limits
+   */
+  failNextCharge(how: ChargeFailure, options: { customer?: string; timeoutMs?: number } = {}): void {
+    this.chargeFailures.push({ how, customer: options.customer, timeoutMs: options.timeoutMs ?? 11_000 });
+  }
+
+  /** The failure queued for this charge request, taken off the queue; undefined when it goes through. */
+  private takeChargeFailure(params: Record<string, unknown>): { how: ChargeFailure; timeoutMs: number } | undefined {
+    const index = this.chargeFailures.findIndex((failure) => failure.customer === undefined || failure.customer === params.customer);
+    return index < 0 ? undefined : this.chargeFailures.splice(index, 1)[0];
+  }
+
+  /** Stripe's answer to a charge failed as `how` (not for `timeout`, which gets none). */
+  private static chargeFailureAnswer(how: Exclude<ChargeFailure, 'timeout'>): { status: number; body: unknown } {
+    const error =
+      how === 'invalid_request'
+        ? { status: 400, body: { type: 'invalid_request_error', message: 'This request could not be processed: the shop sent something Stripe refuses.' } }
+        : how === 'rate_limit'
+          ? {
+              status: 429,
+              body: {
+                type: 'invalid_request_error',
+                code: 'rate_limit',
+                message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+              },
+            }
+          : { status: 500, body: { type: 'api_error', message: 'Sorry, something went wrong. We have already been notified of the problem.' } };
+    return { status: error.status, body: { error: error.body } };
+  }
+
+  /** The off-session charge requests (`POST /v1/payment_intents`) received, in order. */
+  get chargeRequests(): FakeStripeRequest[] {
+    return this.log.filter((entry) => entry.method === 'POST' && entry.path === '/v1/payment_intents');
   }
 
   /** The next API request is answered only after `ms` (for client timeouts); nothing is done meanwhile, or at all when the client gave up. */
@@ -633,7 +689,7 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   protected override answerCrash(res: ServerResponse): void {
-    sendJson(res, 500, { error: { type: 'api_error', message: 'fake failure' } });
+    sendJsonAnswer(res, 500, { error: { type: 'api_error', message: 'fake failure' } });
   }
 
   protected override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -648,9 +704,20 @@ export class FakeStripe extends LocalHttpServer {
     const route = this.route(method, url.pathname);
     this.requests[route.endpoint] += 1;
     const params = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(rawBody);
-    this.log.push({ method, path: url.pathname, headers: { ...req.headers } as Record<string, string | undefined>, rawBody, params });
+    const requestId = `req_${randomBytes(7).toString('hex')}`;
+    this.log.push({ method, path: url.pathname, headers: { ...req.headers } as Record<string, string | undefined>, rawBody, params, requestId });
+    const sendJson = (target: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+      sendJsonAnswer(target, status, body, { 'request-id': requestId, ...headers });
 
     if (!(await this.waitQueuedDelay(res))) return;
+    const chargeFailure = route.endpoint === 'intent' && method === 'POST' ? this.takeChargeFailure(params) : undefined;
+    if (chargeFailure?.how === 'timeout') {
+      // No answer before the client gives up, and nothing done.
+      if (!(await this.hold(chargeFailure.timeoutMs, res))) return;
+    } else if (chargeFailure) {
+      const answer = FakeStripe.chargeFailureAnswer(chargeFailure.how);
+      return sendJson(res, answer.status, answer.body);
+    }
     const failure = this.takeFailure();
     if (failure) return sendJson(res, failure.status, failure.body);
 
@@ -658,7 +725,17 @@ export class FakeStripe extends LocalHttpServer {
       this.authenticate(req.headers.authorization);
       if (route.endpoint === 'other')
         throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` });
+      // A parameter the API reference of this version does not have is refused, whatever else the
+      // request says: https://docs.stripe.com/error-codes#parameter-unknown ("The request contains
+      // one or more unexpected parameters"). The reference: stripe-reference.ts.
+      const endpoint = stripeEndpointOf(method, url.pathname);
+      const unknown = endpoint ? unknownParameters(endpoint, params) : [];
+      if (unknown.length > 0) throw invalid(`Received unknown parameter: ${unknown[0]}`, unknown[0], 'parameter_unknown');
       if (method === 'POST') {
+        // An idempotency key answers its first request again; used with other parameters it is
+        // refused (400 idempotency_error), and results of requests that failed validation are not
+        // kept: https://docs.stripe.com/api/idempotent_requests,
+        // https://docs.stripe.com/error-low-level#idempotency
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string') {
           const stored = this.idempotency.get(key);
@@ -674,7 +751,7 @@ export class FakeStripe extends LocalHttpServer {
         }
         const { status, body } = this.execute(route, params);
         if (typeof key === 'string') this.idempotency.set(key, { rawBody, path: url.pathname, status, body });
-        return await this.answerDone(res, status, body);
+        return await this.answerDone(res, status, body, requestId);
       }
       // A read does no work: a held-back answer is for the next request that does (another
       // process's reconcile or refund list must not take it).
@@ -687,10 +764,10 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   /** The answer to work done, held back first when a test asked for it (delayAnswerNext). */
-  private async answerDone(res: ServerResponse, status: number, body: unknown): Promise<void> {
+  private async answerDone(res: ServerResponse, status: number, body: unknown, requestId: string): Promise<void> {
     const late = this.lateAnswers.shift();
     if (late !== undefined && !(await this.hold(late, res))) return;
-    sendJson(res, status, body);
+    sendJsonAnswer(res, status, body, { 'request-id': requestId });
   }
 
   private route(method: string, path: string): { endpoint: Endpoint; id?: string } {
@@ -820,6 +897,9 @@ export class FakeStripe extends LocalHttpServer {
         param: 'payment_method',
         message: `No such PaymentMethod: '${methodId}'`,
       });
+    // A PaymentMethod attached to a Customer is used only with that Customer:
+    // https://docs.stripe.com/api/payment_intents/create#create_payment_intent-payment_method
+    // ("…the PaymentMethod must be attached to the same Customer as the PaymentIntent").
     if (method && method.customer !== customer) {
       throw invalid(
         `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, or belongs to another Customer.`,
@@ -828,6 +908,19 @@ export class FakeStripe extends LocalHttpServer {
     }
     const offSession = text(params.off_session) === 'true';
     if (offSession && text(params.confirm) !== 'true') throw invalid('off_session can only be used with confirm=true.', 'off_session');
+    // Since API version 2023-08-16 a PaymentIntent without a list of payment method types has
+    // automatic payment methods on, and confirming one needs `return_url` unless
+    // `automatic_payment_methods[allow_redirects]=never`: https://docs.stripe.com/upgrades#2023-08-16,
+    // https://docs.stripe.com/api/payment_intents/create#create_payment_intent-return_url,
+    // https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method (which passes return_url).
+    const automatic = (params.automatic_payment_methods ?? {}) as Record<string, unknown>;
+    const automaticOn = text(automatic.enabled) !== 'false' && params.allowed_payment_method_types === undefined;
+    if (text(params.confirm) === 'true' && automaticOn && !text(params.return_url) && text(automatic.allow_redirects) !== 'never') {
+      throw invalid(
+        "This PaymentIntent is configured to accept payment methods enabled in your Dashboard, because automatic_payment_methods[enabled] is set to true. Some of these payment methods may redirect your customer off of your page. You must provide a return_url when confirming this PaymentIntent, or set automatic_payment_methods[allow_redirects] to 'never'.",
+        'return_url',
+      );
+    }
     const intent: FakeStripePaymentIntent = {
       id: `pi_${randomBytes(12).toString('hex')}`,
       object: 'payment_intent',

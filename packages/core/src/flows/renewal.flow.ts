@@ -18,6 +18,9 @@
  *              declined ─▶ the same path records the failure ─▶ retry in 1, then 3 days after
  *                 the end, e-mail with a card-update page; after the third: slot let go, ended
  *              authentication_required ─▶ e-mail with a link to pay on-session (slot held)
+ *              provider error (Stripe's 400, 5xx, 429, no answer: not the card) ─▶ retried on the
+ *                 same days, slot held, staff e-mailed once; after the third: the buyer gets the
+ *                 pay link (slot held while it works), never an end
  *       3. followBuyers: charges waiting on the buyer whose order got paid meanwhile
  *   expiry's reminder pass, 3 days before the end ──▶ planReminder: an auto-renewing subscription
  *       gets the renewal reminder (amount, date, card, cancel link) and its period's charge row
@@ -40,7 +43,7 @@ import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/inde
 import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/identity/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentMethodId, type PaymentsService, type SavedCardsService } from '../modules/payments/index.js';
+import { PAYMENTS, type PaymentMethodId, type PaymentsService, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
 import {
   OPEN_CHARGE_STATUSES,
   readRenewalLink,
@@ -77,7 +80,10 @@ const PAY_LINK_MS = 7 * DAY_MS;
 export type ReminderPlan = { kind: 'auto'; data: AutoRenewalEmailData; idempotencyKey: string } | { kind: 'manual'; renewUrl: string };
 
 export type ChargeOutcome =
-  'succeeded' | 'declined' | 'failed' | 'requires_action' | 'processing' | 'unavailable' | 'cancelled' | 'waiting_reminder' | 'skipped';
+  'succeeded' | 'declined' | 'failed' | 'requires_action' | 'processing' | 'provider_error' | 'unavailable' | 'cancelled' | 'waiting_reminder' | 'skipped';
+
+/** The decline code a charge row keeps when the provider, not the card, failed it (staff see it in the renewal lists). */
+export const PROVIDER_ERROR_CODE = 'provider_error';
 
 export interface RenewalRunResult {
   cardsLearnt: number;
@@ -86,6 +92,8 @@ export interface RenewalRunResult {
   declined: number;
   failed: number;
   requiresAction: number;
+  /** Charges the provider failed (not the card): retried on the dunning schedule, staff alerted. */
+  providerErrors: number;
   charges: Array<{ chargeId: number; subscriptionId: number; outcome: ChargeOutcome }>;
 }
 
@@ -251,6 +259,7 @@ export class RenewalFlow {
       declined: 0,
       failed: 0,
       requiresAction: 0,
+      providerErrors: 0,
       charges: [],
     };
     const seen: number[] = [];
@@ -259,11 +268,12 @@ export class RenewalFlow {
       if (!done) break;
       seen.push(done.chargeId);
       result.charges.push(done);
-      if (['succeeded', 'declined', 'failed', 'requires_action', 'processing'].includes(done.outcome)) result.attempted += 1;
+      if (['succeeded', 'declined', 'failed', 'requires_action', 'processing', 'provider_error'].includes(done.outcome)) result.attempted += 1;
       if (done.outcome === 'succeeded') result.succeeded += 1;
       if (done.outcome === 'declined') result.declined += 1;
       if (done.outcome === 'failed') result.failed += 1;
       if (done.outcome === 'requires_action') result.requiresAction += 1;
+      if (done.outcome === 'provider_error') result.providerErrors += 1;
     }
     await this.followBuyers();
     if (result.charges.length > 0) this.logger.info({ ...result, charges: result.charges.length }, 'renewal pass');
@@ -441,6 +451,8 @@ export class RenewalFlow {
           await this.renewals.update(charge.id, { ...patch, status: 'requires_action', declineCode: result.declineCode ?? 'authentication_required' }, trx);
           await this.tellBuyer(charge, subscription, 'action_required', { orderId: order.id }, trx);
           return 'requires_action';
+        case 'provider_error':
+          return this.providerFailed(charge, subscription, result.providerError, trx);
         case 'processing':
           // Stripe tells by webhook; until then the row stays `charging` and the next pass asks again (same key).
           await this.renewals.update(charge.id, patch, trx);
@@ -472,6 +484,66 @@ export class RenewalFlow {
         }
       }
     });
+  }
+
+  /**
+   * The provider failed the charge for a reason other than the card (a 400 of ours, a 5xx, 429, no
+   * answer): not a decline. The attempt counts and the next one follows the dunning schedule with
+   * the slot held; staff get one alert for the period's charge with the provider's words; the buyer
+   * is told nothing until the last attempt, which sends them the payment link (the slot held as long
+   * as it works) instead of an end. A charge Stripe made without answering in time is paid by its
+   * `payment_intent.succeeded` webhook meanwhile, and the next attempt then finds the order paid.
+   */
+  private async providerFailed(
+    charge: RenewalCharge,
+    subscription: SubscriptionView,
+    failure: ProviderRequestFailure | undefined,
+    trx: Knex.Transaction,
+  ): Promise<ChargeOutcome> {
+    const problem: ProviderRequestFailure = failure ?? { httpStatus: 0, type: 'unknown', code: null, message: 'no answer', requestId: null };
+    this.logger.error({ chargeId: charge.id, attempt: charge.attempts, ...problem }, 'renewal charge failed at the provider (not a decline)');
+    await this.alertStaff(charge, subscription, problem, trx);
+    if (charge.attempts >= MAX_ATTEMPTS) {
+      const payLinkEnd = new Date(charge.periodEnd.getTime() + PAY_LINK_MS);
+      await this.renewals.update(charge.id, { status: 'requires_action', declineCode: PROVIDER_ERROR_CODE }, trx);
+      await this.subscriptions.hold(subscription.id, payLinkEnd, trx);
+      await this.tellBuyer(charge, subscription, 'pay_link', { date: payLinkEnd }, trx);
+      return 'provider_error';
+    }
+    const next = new Date(charge.periodEnd.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
+    await this.renewals.update(
+      charge.id,
+      { status: 'retrying', declineCode: PROVIDER_ERROR_CODE, nextAttemptAt: next < this.clock.now() ? this.clock.now() : next },
+      trx,
+    );
+    return 'provider_error';
+  }
+
+  /** One e-mail per period's charge to each staff alert address (STAFF_ALERT_EMAILS): the provider's message and request id. */
+  private async alertStaff(charge: RenewalCharge, subscription: SubscriptionView, problem: ProviderRequestFailure, trx: Knex.Transaction): Promise<void> {
+    for (const to of this.config.mailbox.staffAlertEmails) {
+      await this.notifications.enqueue(
+        {
+          kind: EMAIL_KIND.renewalProviderError,
+          to,
+          languageId: 1,
+          data: {
+            subscriptionId: subscription.id,
+            chargeId: charge.id,
+            attempt: charge.attempts,
+            maxAttempts: MAX_ATTEMPTS,
+            httpStatus: problem.httpStatus,
+            errorType: problem.type,
+            errorCode: problem.code,
+            message: problem.message,
+            requestId: problem.requestId,
+            at: this.clock.now(),
+          },
+          idempotencyKey: `renewal:${charge.id}:provider-error:${to}`,
+        },
+        trx,
+      );
+    }
   }
 
   /** A setup-mode Checkout for a new card, remembered so the next try uses what the buyer saved there. */
@@ -530,7 +602,7 @@ export class RenewalFlow {
           cardLast4: charge.cardLast4,
           ...(extra.orderId ? { orderId: extra.orderId } : {}),
           ...(extra.cardUpdateUrl ? { cardUpdateUrl: extra.cardUpdateUrl } : {}),
-          ...(event === 'action_required' || event === 'final' ? { payUrl } : {}),
+          ...(event === 'action_required' || event === 'final' || event === 'pay_link' ? { payUrl } : {}),
         },
         idempotencyKey: `renewal:${charge.id}:${event}:${charge.attempts}`,
       },

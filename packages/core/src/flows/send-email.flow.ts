@@ -12,6 +12,7 @@
  *   9 subscriptionReplaced ................ the newest subscription that replaced another
  *  11 accountBroken ....................... never (staff alert addresses only: 409 staff_only_email)
  *  13 platformIncident .................... never (staff alert addresses only: 409 staff_only_email)
+ *  14 renewalProviderError ................ never (staff alert addresses only: 409 staff_only_email)
  *
  * A double click sends once: the same user and kind within a minute answers the first e-mail.
  * The idempotency key names the minute (`staff-email:<user>:<kind>:<minute>`); the previous
@@ -256,6 +257,7 @@ export class SendEmailFlow {
 
       case EMAIL_KIND.accountBroken:
       case EMAIL_KIND.platformIncident:
+      case EMAIL_KIND.renewalProviderError:
         throw fail('staff_only_email');
       case EMAIL_KIND.autoRenewal:
         // Each one is about one charge of one period, written by the renewal pass with its links.

@@ -234,8 +234,8 @@ export const CONFIG_VARIABLES = [
     name: 'STAFF_ALERT_EMAILS',
     group: 'Mailboxes',
     meaning:
-      'comma-separated staff addresses told when a platform account turns broken (one e-mail per broken account: the mail that broke it, its buyers and where they went)',
-    default: 'unset: no staff alert e-mails (the admin area still lists broken accounts)',
+      'comma-separated staff addresses told when a platform account turns broken (one e-mail per broken account: the mail that broke it, its buyers and where they went) and when the payment provider fails a renewal charge for a reason other than the card (one e-mail per charge: its message and request id)',
+    default: 'unset: no staff alert e-mails (the admin area still lists broken accounts and failed renewals)',
     sample: 'ops@example.com,owner@example.com',
   },
   {

@@ -73,7 +73,7 @@ export interface AppConfig {
     imapIdle: boolean;
     /** Budget of one mailbox read (connect, log in, search, fetch), in ms. */
     imapTimeoutMs: number;
-    /** STAFF_ALERT_EMAILS: who is told, once per broken account, that an account broke. */
+    /** STAFF_ALERT_EMAILS: who is told, once per broken account, that an account broke, and once per renewal charge that the provider failed it. */
     staffAlertEmails: string[];
     /** MAIL_DNS_SERVERS: where DKIM keys and DMARC records are asked (host:port); empty: the system's. */
     dnsServers: string[];

@@ -19,6 +19,7 @@ export const EMAIL_KIND = {
   accountBroken: 11,
   autoRenewal: 12,
   platformIncident: 13,
+  renewalProviderError: 14,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;
@@ -27,7 +28,7 @@ export type EmailKind = (typeof EMAIL_KIND)[EmailKindName];
 export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).map(([name, kind]) => [kind, name])) as Record<EmailKind, EmailKindName>;
 
 /** Kinds that go to the staff alert addresses only (STAFF_ALERT_EMAILS), never to a user. */
-export const STAFF_ONLY_EMAIL_KINDS: readonly EmailKind[] = [EMAIL_KIND.accountBroken, EMAIL_KIND.platformIncident];
+export const STAFF_ONLY_EMAIL_KINDS: readonly EmailKind[] = [EMAIL_KIND.accountBroken, EMAIL_KIND.platformIncident, EMAIL_KIND.renewalProviderError];
 
 export function isEmailKind(value: unknown): value is EmailKind {
   return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);

@@ -30,7 +30,7 @@ export function parseEmailKind(value: unknown): EmailKind | undefined {
 export const sendEmailBody = yup.object({
   userId: id('userId').required('userId is required'),
   emailType: yup
-    // Kinds 11 (accountBroken) and 13 (platformIncident) go to staff alert addresses only, never to a user.
+    // Kinds 11 (accountBroken), 13 (platformIncident) and 14 (renewalProviderError) go to staff alert addresses only, never to a user.
     .mixed((value): value is EmailKind => isEmailKind(value) && !STAFF_ONLY_EMAIL_KINDS.includes(value))
     .transform((value: unknown) => parseEmailKind(value) ?? value)
     .typeError(`emailType must be one of ${KIND_HELP}`)

@@ -29,6 +29,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   11: false,
   12: false,
   13: false,
+  14: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -188,6 +189,29 @@ export interface PlatformIncidentEmailData {
   adminUrl?: string;
 }
 
+/**
+ * To staff alert addresses, once per period's renewal charge: the payment provider failed an
+ * automatic renewal charge for a reason other than the card (a request it refused, an error of its
+ * own, rate limiting, no answer). The charge is retried on the dunning schedule; nobody was charged.
+ */
+export interface RenewalProviderErrorEmailData {
+  subscriptionId: number;
+  chargeId: number;
+  /** The attempt that failed, of maxAttempts. */
+  attempt: number;
+  maxAttempts: number;
+  /** The provider's HTTP status, 0 when no answer came. */
+  httpStatus: number;
+  errorType: string;
+  errorCode: string | null;
+  /** The provider's own message. */
+  message: string;
+  /** The provider's request id (Stripe's Request-Id), for its support. */
+  requestId: string | null;
+  at: EmailDate;
+  adminUrl?: string;
+}
+
 export interface RefundedEmailData {
   orderId: number;
   platformName: string;
@@ -203,22 +227,23 @@ export interface RefundedEmailData {
  * Automatic renewal (issue 28), one kind for each step of a period's renewal: `reminder` 3 days
  * before the charge (amount, date, card, one-click cancel link), `renewed` (the receipt),
  * `declined` (a retry is coming; a link to update the card), `final` (the last retry failed: access
- * has ended), `action_required` (the bank wants the buyer to confirm: a link to pay on-session).
+ * has ended), `action_required` (the bank wants the buyer to confirm: a link to pay on-session),
+ * `pay_link` (the automatic charge could not be made, through no fault of the card: a link to pay).
  */
 export interface AutoRenewalEmailData {
-  event: 'reminder' | 'renewed' | 'declined' | 'final' | 'action_required';
+  event: 'reminder' | 'renewed' | 'declined' | 'final' | 'action_required' | 'pay_link';
   subscriptionId: number;
   platformName: string;
   /** For people: "€4.99", "₩6,900". */
   amount: string;
-  /** reminder: the charge date; renewed: the new end; declined: the next try; final, action_required: the end of the held slot. */
+  /** reminder: the charge date; renewed: the new end; declined: the next try; final, action_required, pay_link: the end of the held slot. */
   date: EmailDate;
   cardLast4?: string | null;
   /** reminder: stops automatic renewal without logging in (a confirm page, then a POST). */
   cancelUrl?: string;
   /** declined, final: a page to save another card. */
   cardUpdateUrl?: string;
-  /** action_required, final: pays the renewal on-session. */
+  /** action_required, final, pay_link: pays the renewal on-session. */
   payUrl?: string;
   /** receipt: the renewal order. */
   orderId?: number;
@@ -239,6 +264,7 @@ export interface EmailDataByKind {
   11: AccountBrokenEmailData | PlatformOffSaleEmailData;
   12: AutoRenewalEmailData;
   13: PlatformIncidentEmailData;
+  14: RenewalProviderErrorEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

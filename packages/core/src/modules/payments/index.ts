@@ -18,6 +18,6 @@ export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding,
 export type { SavedCardsService, SavedCard, SavedCardChargeResult } from './saved-cards.service.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
-export type { ProviderName, PaymentMethodId, IncomingNotification } from './providers/provider.js';
+export type { ProviderName, PaymentMethodId, IncomingNotification, ProviderRequestFailure } from './providers/provider.js';
 export { readDemoToken } from './providers/demo.js';
 export { installationIdReader } from './installation.js';

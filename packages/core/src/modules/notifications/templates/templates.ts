@@ -652,6 +652,19 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
                 { type: 'button', label: 'Confirm the payment', url: t.panelUrl(data.payUrl) },
               ],
             };
+          case 'pay_link':
+            return {
+              subject: `Renew your ${platform} subscription with one click`,
+              preheader: `We could not take the automatic payment of ${amount}. Your card is not the problem.`,
+              heading: 'Please renew by link',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `We could not take the automatic payment of ${amount} for your ${platform} subscription because of a problem on our side or our payment provider's, not with your card. Your profile is kept for you until ${date}: pay with the button below to renew.`,
+                },
+                { type: 'button', label: 'Renew now', url: t.panelUrl(data.payUrl) },
+              ],
+            };
         }
       },
       ko: (data, t) => {
@@ -731,6 +744,19 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
               blocks: [
                 { type: 'paragraph', text: `카드사에서 ${platform} 구독 연장 결제(${amount})에 대한 본인 확인을 요청했어요. 프로필은 ${date}까지 보관됩니다.` },
                 { type: 'button', label: '결제 확인하기', url: t.panelUrl(data.payUrl) },
+              ],
+            };
+          case 'pay_link':
+            return {
+              subject: `${platform} 구독을 링크로 연장해 주세요`,
+              preheader: `${amount} 자동 결제를 진행하지 못했어요. 카드 문제는 아닙니다.`,
+              heading: '링크로 연장해 주세요',
+              blocks: [
+                {
+                  type: 'paragraph',
+                  text: `저희 쪽 또는 결제 대행사의 문제로 ${platform} 구독의 ${amount} 자동 결제를 진행하지 못했어요. 카드에는 문제가 없습니다. 프로필은 ${date}까지 보관되며, 아래 버튼으로 결제하면 구독이 연장됩니다.`,
+                },
+                { type: 'button', label: '지금 연장하기', url: t.panelUrl(data.payUrl) },
               ],
             };
         }
@@ -973,6 +999,68 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
               text: '계정을 확인해 주세요. 실제로 고장 난 계정은 직접 고장 처리하면 구매자가 옮겨지고, 나머지는 정상으로 되돌려 주세요. 이 장애에 대한 이메일은 이것 하나뿐입니다.',
             },
             { type: 'button', label: '계정 상태 보기', url: t.site('/jve/health', data.adminUrl) },
+          ],
+        };
+      },
+    },
+  },
+  [EMAIL_KIND.renewalProviderError]: {
+    render: {
+      en: (data, t) => {
+        const subscription = t.id(data.subscriptionId, 'subscriptionId');
+        const message = t.text(data.message, 'message');
+        const answer = data.httpStatus > 0 ? `HTTP ${data.httpStatus}` : 'no answer';
+        return {
+          subject: `Renewal charge failed at the payment provider: subscription #${subscription}`,
+          preheader: `${answer}: ${message}`,
+          heading: 'A renewal charge failed at the payment provider',
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `The automatic renewal charge of subscription #${subscription} failed for a reason other than the card: the payment provider refused our request, failed, limited our rate or did not answer. Nobody was charged and the buyer was not told it was declined. The slot is held and the charge is tried again on the dunning schedule; after the last attempt the buyer gets a payment link.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['Attempt', `${data.attempt} of ${data.maxAttempts}`],
+                ['Answer', answer],
+                ['Error', `${t.text(data.errorType, 'errorType')}${data.errorCode ? ` / ${t.text(data.errorCode, 'errorCode')}` : ''}`],
+                ['Message', message],
+                ['Request id', data.requestId ? t.text(data.requestId, 'requestId') : 'none'],
+                ['At', t.date(data.at, 'at')],
+              ],
+            },
+            { type: 'paragraph', text: "This is the only e-mail about this charge. Later attempts show among the dashboard's failed renewals." },
+            { type: 'button', label: 'Open the dashboard', url: t.site('/jve', data.adminUrl) },
+          ],
+        };
+      },
+      ko: (data, t) => {
+        const subscription = t.id(data.subscriptionId, 'subscriptionId');
+        const message = t.text(data.message, 'message');
+        const answer = data.httpStatus > 0 ? `HTTP ${data.httpStatus}` : '응답 없음';
+        return {
+          subject: `결제 대행사 오류로 자동 연장 결제 실패: 구독 #${subscription}`,
+          preheader: `${answer}: ${message}`,
+          heading: '결제 대행사에서 자동 연장 결제가 실패했습니다',
+          blocks: [
+            {
+              type: 'paragraph',
+              text: `구독 #${subscription}의 자동 연장 결제가 카드가 아닌 다른 이유로 실패했습니다. 결제 대행사가 요청을 거부했거나, 오류가 났거나, 요청 한도를 넘었거나, 응답하지 않았습니다. 결제된 금액은 없으며 구매자에게 거절 안내를 보내지 않았습니다. 자리는 보관되고 정해진 일정에 따라 다시 결제를 시도하며, 마지막 시도 후에는 구매자에게 결제 링크를 보냅니다.`,
+            },
+            {
+              type: 'facts',
+              rows: [
+                ['시도', `${data.attempt} / ${data.maxAttempts}`],
+                ['응답', answer],
+                ['오류', `${t.text(data.errorType, 'errorType')}${data.errorCode ? ` / ${t.text(data.errorCode, 'errorCode')}` : ''}`],
+                ['메시지', message],
+                ['요청 ID', data.requestId ? t.text(data.requestId, 'requestId') : '없음'],
+                ['시각', t.date(data.at, 'at')],
+              ],
+            },
+            { type: 'paragraph', text: '이 결제에 대한 이메일은 이것 하나뿐입니다. 이후 시도는 대시보드의 실패한 자동 연장 목록에서 볼 수 있습니다.' },
+            { type: 'button', label: '대시보드 열기', url: t.site('/jve', data.adminUrl) },
           ],
         };
       },

@@ -191,11 +191,26 @@ export interface OffSessionChargeRequest {
  * `processing`: the provider will tell by notification.
  */
 export interface OffSessionChargeResult {
-  status: 'succeeded' | 'declined' | 'requires_action' | 'processing';
+  /** `provider_error`: the provider refused or failed the request itself (not the card): nothing was charged by it. */
+  status: 'succeeded' | 'declined' | 'requires_action' | 'processing' | 'provider_error';
   paymentIntentId?: string;
   /** The bank's or provider's reason for a decline (`card_declined`, `insufficient_funds`, `authentication_required`…). */
   declineCode?: string;
   report?: PaymentReport;
+  /** provider_error: what the provider answered, for staff (its message has no keys in it). */
+  providerError?: ProviderRequestFailure;
+}
+
+/** A provider request that failed for a reason other than the card: a 400 of ours, a 5xx, 429, a timeout. */
+export interface ProviderRequestFailure {
+  /** The HTTP status, 0 when no answer came (timeout, connection). */
+  httpStatus: number;
+  /** The provider's error type and code (`invalid_request_error`, `parameter_unknown`…), or `connection` without an answer. */
+  type: string;
+  code: string | null;
+  message: string;
+  /** The provider's id of the request (Stripe's `Request-Id`), for its support and logs. */
+  requestId: string | null;
 }
 
 export interface SavedCardCharging {

@@ -24,6 +24,7 @@ import {
   type IncomingNotification,
   type PaymentProvider,
   type PaymentReport,
+  type ProviderRequestFailure,
   type ProviderStatus,
   type OffSessionChargeRequest,
   type OffSessionChargeResult,
@@ -317,6 +318,18 @@ function translate(error: unknown, action: 'create' | 'query' | 'refund'): Error
       if (error.code === 'resource_missing') return fail('stripe_session_not_found');
       return new ValidationError(`Stripe refused the payment: ${error.message}`, undefined, 'stripe_rejected');
   }
+}
+
+/** What Stripe answered to a request that failed for a reason other than the card, for staff. */
+function providerFailure(error: InstanceType<typeof Stripe.errors.StripeError>): ProviderRequestFailure {
+  const answered = typeof error.statusCode === 'number' && error.statusCode > 0;
+  return {
+    httpStatus: answered ? error.statusCode! : 0,
+    type: answered ? (typeof error.rawType === 'string' ? error.rawType : error.type) : 'connection',
+    code: typeof error.code === 'string' ? error.code : null,
+    message: withoutKeys(error.message || 'no message'),
+    requestId: typeof error.requestId === 'string' && error.requestId ? error.requestId : null,
+  };
 }
 
 /** A PaymentIntent of an off-session renewal charge (event, retrieve or create answer) as a report: found by our reference in its metadata. */
@@ -628,7 +641,8 @@ export class StripeProvider implements PaymentProvider {
    * Charges a saved card without the buyer: a PaymentIntent created with `off_session=true` and
    * `confirm=true`. A decline is Stripe's 402 card error carrying the PaymentIntent; a bank that
    * wants the buyer to authenticate answers the decline code `authentication_required` (or a
-   * PaymentIntent in `requires_action`).
+   * PaymentIntent in `requires_action`). Any other error of Stripe's (a 400 refusing our request,
+   * 5xx, 429, no answer) is `provider_error` with Stripe's message and request id: not a decline.
    */
   private async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
     if (!Number.isSafeInteger(request.amount.amount) || request.amount.amount <= 0) throw new RangeError('A charge needs a positive amount');
@@ -642,6 +656,12 @@ export class StripeProvider implements PaymentProvider {
           payment_method: request.card.paymentMethodId,
           off_session: true,
           confirm: true,
+          // Since API version 2023-08-16 a PaymentIntent has automatic payment methods on, and Stripe
+          // refuses to confirm one without `return_url` unless redirects are ruled out
+          // (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-return_url,
+          // https://docs.stripe.com/upgrades#2023-08-16). Nobody is there to follow a redirect: a card
+          // that would need one is a decline or `authentication_required`, and the buyer pays by link.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description: request.description,
           metadata: { reference: request.reference, orderId: String(request.orderId), kind: 'renewal' },
         },
@@ -659,7 +679,10 @@ export class StripeProvider implements PaymentProvider {
           : undefined;
         return { status: 'declined', paymentIntentId, declineCode: code, report: report && { ...report, eventId: `charge:${paymentIntentId}:failed` } };
       }
-      throw translate(error, 'create');
+      // Anything else is not the card: our request refused (400), Stripe failing (5xx), rate
+      // limiting (429), no answer in time. Not a decline: the renewal retries and staff are told.
+      if (error instanceof Stripe.errors.StripeError) return { status: 'provider_error', providerError: providerFailure(error) };
+      throw error;
     }
     const report = paymentIntentReport({ id: `charge:${intent.id}`, type: 'charge_attempt' }, intent as unknown as Record<string, unknown>);
     switch (intent.status) {
