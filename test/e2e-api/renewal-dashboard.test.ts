@@ -34,7 +34,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     const declined = await buy({ last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY - 3600_000)); // more than 48 hours ahead (RENEWAL_NOTICE_HOURS)
     expect((await expiry.remindDue()).subscriptionIds).to.include(declined.subscription.id);
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
     await remindersDelivered();

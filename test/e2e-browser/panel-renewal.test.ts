@@ -103,6 +103,44 @@ describe('browser: automatic renewal in the panel', function () {
     await page.close();
   });
 
+  it("a bare /user/{id}?cardSaved= (a crafted link) switches nothing on; Stripe's own return, with its session, does", async () => {
+    const { buyer, subscription } = await buyByCard(shop, { last4: '3220' });
+    await renewal.renewDue();
+    const off = await fetch(`${base}/api/subscribe/autorenew`, {
+      method: 'POST',
+      headers: { ...buyer.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptionId: subscription.id, enabled: false }),
+    });
+    expect(off.status).to.equal(200);
+    const box = `${item(subscription.id)} [data-testid="panel-autorenew"]`;
+    const page = await loggedInPage(browser, base, buyer, { language: 'en' });
+    await page.goto(`${base}/user/${buyer.id}?cardSaved=${subscription.id}`);
+    await page.waitForSelector(`${box}[data-enabled="false"]`, { visible: true });
+    expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: false });
+    const audit = await knex()('audit_log').where({ action: 'subscription.autorenew', target_id: String(subscription.id) });
+    expect(audit).to.have.length(1);
+    await page.close();
+
+    // Paid by card without the opt-in, saved a card on Stripe's page: Stripe's return turns renewal on.
+    const second = await buyByCard(shop, { renewAutomatically: false });
+    const opened = await fetch(`${base}/api/subscribe/autorenew/card`, {
+      method: 'POST',
+      headers: { ...second.buyer.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptionId: second.subscription.id }),
+    });
+    const { url } = (await opened.json()) as { url: string };
+    const setup = [...stripe.sessions.values()].find((session) => session.url === url)!;
+    stripe.pay(setup.id, { card: { last4: '0077' } });
+    const back = await loggedInPage(browser, base, second.buyer, { language: 'en' });
+    await back.goto(setup.success_url!.replace('{CHECKOUT_SESSION_ID}', setup.id));
+    const secondBox = `${item(second.subscription.id)} [data-testid="panel-autorenew"]`;
+    await back.waitForSelector(`${secondBox}[data-enabled="true"]`, { visible: true });
+    expect(await renewalByApi(second.buyer, second.subscription.id)).to.include({ enabled: true, cardLast4: '0077' });
+    // The return is taken off the address: a reload asks nothing again.
+    expect(new URL(back.url()).search).to.equal('');
+    await back.close();
+  });
+
   it('says the same in Korean, and the switch works there too', async () => {
     const { buyer, subscription } = await buyByCard(shop, { last4: '1881', languageId: 2 });
     await renewal.renewDue();
@@ -166,7 +204,7 @@ describe('browser: automatic renewal in the panel', function () {
     const declined = await buyByCard(shop, { last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY);
+    moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY - 3600_000); // more than 48 hours ahead (RENEWAL_NOTICE_HOURS)
     await expiry.remindDue();
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
     await remindersDelivered();

@@ -51,7 +51,7 @@ import {
   type RenewalsService,
 } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
-import type { AutoRenewInput, SaveCardInput } from '../wire/renewals.js';
+import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/renewals.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -77,7 +77,7 @@ const PAY_LINK_MS = 7 * DAY_MS;
 export type ReminderPlan = { kind: 'auto'; data: AutoRenewalEmailData; idempotencyKey: string } | { kind: 'manual'; renewUrl: string };
 
 export type ChargeOutcome =
-  'succeeded' | 'declined' | 'failed' | 'requires_action' | 'processing' | 'unavailable' | 'cancelled' | 'waiting_reminder' | 'skipped';
+  'succeeded' | 'declined' | 'failed' | 'requires_action' | 'processing' | 'unavailable' | 'cancelled' | 'waiting_reminder' | 'waiting_notice' | 'skipped';
 
 export interface RenewalRunResult {
   cardsLearnt: number;
@@ -356,6 +356,13 @@ export class RenewalFlow {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_reminder' };
     }
+    // And the time to answer it: a reminder that went out late moves the charge, the slot held until then.
+    const chargeAt = new Date((reminder.sentAt?.getTime() ?? 0) + this.config.renewals.noticeHours * HOUR_MS);
+    if (chargeAt > now) {
+      await this.renewals.update(charge.id, { nextAttemptAt: chargeAt }, trx);
+      await this.subscriptions.hold(subscription.id, new Date(chargeAt.getTime() + HOLD_MS), trx);
+      return { outcome: 'waiting_notice' };
+    }
     let order = charge.orderId ? await this.orders.find(charge.orderId, trx) : undefined;
     if (order && PAID_STATES.includes(order.state)) {
       await this.renewals.update(charge.id, { status: 'succeeded' }, trx);
@@ -454,7 +461,10 @@ export class RenewalFlow {
             await this.tellBuyer(charge, subscription, 'final', { payUrl: `${this.config.publicUrl}/platform/${item?.platformId ?? ''}` }, trx);
             return 'failed';
           }
-          const next = new Date(charge.periodEnd.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
+          // Retries count from the first try: the end date, or later when the reminder went out late.
+          const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
+          const first = this.firstChargeAt(charge, reminder?.sentAt ?? null);
+          const next = new Date(first.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
           await this.renewals.update(
             charge.id,
             {
@@ -472,6 +482,15 @@ export class RenewalFlow {
         }
       }
     });
+  }
+
+  /**
+   * When a period's first charge may be made: at its end, and never sooner than
+   * RENEWAL_NOTICE_HOURS after its reminder was sent (the buyer's time to cancel).
+   */
+  private firstChargeAt(charge: RenewalCharge, reminderSentAt: Date | null): Date {
+    const notice = reminderSentAt ? reminderSentAt.getTime() + this.config.renewals.noticeHours * HOUR_MS : 0;
+    return new Date(Math.max(charge.periodEnd.getTime(), notice));
   }
 
   /** A setup-mode Checkout for a new card, remembered so the next try uses what the buyer saved there. */
@@ -579,11 +598,30 @@ export class RenewalFlow {
       customerId,
       order.total.currency,
       `save-${subscription.id}-${this.clock.now().getTime()}`,
-      // Back with the card saved, the panel switches renewal on (`cardSaved`); cancelled, it only shows the panel.
-      { success: `/user/${holder.id}?cardSaved=${subscription.id}`, cancel: `/user/${holder.id}` },
+      // Back with the card saved, the panel hands the returned session to `cardSaved`, which turns
+      // renewal on only for this page; cancelled, it only shows the panel.
+      { success: `/user/${holder.id}?cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`, cancel: `/user/${holder.id}` },
     );
     await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
     return { url: page.url };
+  }
+
+  /**
+   * Back from Stripe's card page (`?cardSaved=&cardSession=`): renewal turns on only when the
+   * returned Checkout Session is the save-a-card page this holder opened for this subscription,
+   * finished with a card, and not used before (learning the card forgets the page). Anything else,
+   * a crafted or replayed return among them, changes nothing (409 `card_session_invalid`).
+   */
+  async cardSaved(holder: AuthenticatedUser, { subscriptionId, sessionId }: CardSavedInput, actor: AuditActor): Promise<RenewalState> {
+    const subscription = await this.subscriptions.byId(subscriptionId);
+    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
+      throw fail('subscription_not_found');
+    }
+    const setting = await this.renewals.settingOf(keyOf(subscription));
+    if (!setting || setting.userId !== holder.id || setting.card || setting.cardUpdateSessionId !== sessionId) throw fail('card_session_invalid');
+    if (!(await this.learnSavedCard(setting))) throw fail('card_session_invalid');
+    await this.change(subscription, true, actor, 'card_saved');
+    return (await this.states([subscription])).get(subscription.id)!;
   }
 
   /** The card of a finished save-a-card page, remembered on the setting; false when there is none (yet). */
