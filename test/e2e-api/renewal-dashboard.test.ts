@@ -116,6 +116,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
       cardLast4: '5555',
     });
     expect(await stateOf(notOptedIn)).to.include({ mode: 'card', enabled: false, canEnable: false, cardLast4: null });
-    expect(await stateOf(unlearnt)).to.include({ mode: 'card', enabled: true, canEnable: false, cardLast4: null });
+    // Its card not learnt yet: still switchable (issue 34), and not counted in the expected revenue.
+    expect(await stateOf(unlearnt)).to.include({ mode: 'card', enabled: true, canEnable: true, cardLast4: null });
   });
 });

@@ -80,9 +80,12 @@ describe('browser: automatic renewal in the panel', function () {
       `On: 4.99 EUR will be charged to the card ending in 4242 on ${date}. You get an e-mail 3 days before, with a cancel link.`,
     );
     expect(await page.$eval(`${box} input`, (input) => (input as HTMLInputElement).checked)).to.equal(true);
+    // Renewing automatically: no "Renew" button beside the switch (the note says when the charge comes).
+    expect(await page.$(`${item(subscription.id)} [data-testid="panel-renew"]`)).to.equal(null);
 
     await flip(page, subscription.id, false);
     expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.equal('Off: access ends on the end date unless you renew.');
+    await page.waitForSelector(`${item(subscription.id)} [data-testid="panel-renew"]`, { visible: true });
     expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: false, nextChargeAt: null });
     await page.reload();
     await page.waitForSelector(`${box}[data-enabled="false"]`);

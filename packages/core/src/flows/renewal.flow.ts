@@ -104,8 +104,10 @@ export interface RenewalState {
   /** card: renews by the saved card (switchable); link: the buyer's method cannot be charged without them, a payment link comes by e-mail. */
   mode: 'card' | 'link';
   enabled: boolean;
-  /** Whether the switch can turn it on (a card is saved for it). */
+  /** Whether the switch can turn it on: a card is saved for it, or was paid with at an opt-in (learnt at the next pass). */
   canEnable: boolean;
+  /** A card is saved for it (what a charge needs); not on the wire. */
+  cardSaved: boolean;
   status: RenewalCharge['status'] | null;
   nextChargeAt: Date | null;
   amount: Money | null;
@@ -569,8 +571,12 @@ export class RenewalFlow {
     if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
       throw fail('subscription_not_found');
     }
-    // Back from the save-a-card page: the card saved there is what turning it on needs.
-    if (enabled) await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
+    if (enabled) {
+      // Paid with a method Stripe cannot charge (or no Stripe): no switch to turn on, whatever the card.
+      if ((await this.states([subscription])).get(subscription.id)!.mode === 'link') throw fail('autorenew_unavailable');
+      // Back from the save-a-card page: the card saved there is what turning it on needs.
+      await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
+    }
     await this.change(subscription, enabled, actor, 'panel');
     return (await this.states([subscription])).get(subscription.id)!;
   }
@@ -755,7 +761,8 @@ export class RenewalFlow {
     const key = keyOf(subscription);
     await this.knex.transaction(async (trx) => {
       const setting = await this.renewals.settingOf(key, trx);
-      if (enabled && !setting?.card) {
+      // An opt-in whose card the pass has not learnt yet may be switched on again: its card comes with the next pass.
+      if (enabled && !setting?.card && !setting?.sourcePaymentId) {
         throw fail('no_saved_card');
       }
       const open = await this.renewals.chargeOfPeriod(subscription.id, subscription.endsAt, trx);
@@ -803,7 +810,8 @@ export class RenewalFlow {
       states.set(subscription.id, {
         mode: card ? 'card' : 'link',
         enabled,
-        canEnable: Boolean(setting?.card),
+        canEnable: Boolean(this.savedCards.available && (setting?.card || setting?.sourcePaymentId)),
+        cardSaved: Boolean(setting?.card),
         status: current?.status ?? null,
         nextChargeAt: enabled ? (current && OPEN_CHARGE_STATUSES.includes(current.status) ? current.nextAttemptAt : subscription.endsAt) : null,
         amount: price ?? null,
@@ -841,7 +849,7 @@ export class RenewalFlow {
     const expected = new Map<string, number>();
     for (const entry of upcoming) {
       const state = states.get(entry.subscriptionId)!;
-      if (!entry.enabled || !state.canEnable || !entry.amount || entry.endsAt < now) continue;
+      if (!entry.enabled || !state.cardSaved || !entry.amount || entry.endsAt < now) continue;
       expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
     }
     const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);

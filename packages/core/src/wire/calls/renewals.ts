@@ -26,10 +26,11 @@ export const setAutoRenew = declare({
   summary: 'Turn automatic renewal of your subscription on or off',
   description:
     'The holder only (404 `subscription_not_found` otherwise). Audited as `subscription.autorenew`. Off cancels a charge not yet made and lets a held slot go; ' +
-    'on needs a saved card (409 `no_saved_card`); 409 `renewal_in_progress` while a charge is being made.',
+    'on needs a saved card, or an opt-in payment whose card the next renewal pass learns (409 `no_saved_card`); 409 `autorenew_unavailable` for a subscription paid with a method Stripe cannot charge (`mode: link`) or without Stripe; ' +
+    '409 `renewal_in_progress` while a charge is being made.',
   body: renewals.autoRenewBody,
   answer: renewals.renewalState,
-  errors: ['subscription_not_found', 'no_saved_card', 'renewal_in_progress'],
+  errors: ['subscription_not_found', 'no_saved_card', 'autorenew_unavailable', 'renewal_in_progress'],
   servedBy: RENEWAL,
 });
 
