@@ -48,9 +48,12 @@ describe('automatic renewal', function () {
   const outcomeOf = (run: Awaited<ReturnType<RenewalFlow['renewDue']>>, subscriptionId: number) =>
     run.charges.filter((charge) => charge.subscriptionId === subscriptionId).map((charge) => charge.outcome);
 
-  /** The reminder pass 3 days before the end, and the e-mail it writes delivered by SMTP. */
+  /**
+   * The reminder pass within 3 days of the end, and the e-mail it writes delivered by SMTP: sent
+   * more than the 48 hours (RENEWAL_NOTICE_HOURS) ahead, so the charge is due at the end date.
+   */
   async function remind(subscription: { id: number; ends_at: Date }, to: string) {
-    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY - 3600_000));
     const { subscriptionIds } = await expiry.remindDue();
     expect(subscriptionIds).to.include(subscription.id);
     const mail = await harness().mailTo(to, (message) => /renews on|자동 연장됩니다/.test(message.subject));
@@ -328,6 +331,10 @@ describe('automatic renewal', function () {
     await knex()('renewal_charges')
       .where({ subscription_id: subscription.id })
       .update({ next_attempt_at: new Date(Date.now() - 1000) });
+    // And its reminder sent more than 48 hours before by that clock (RENEWAL_NOTICE_HOURS).
+    await knex()('email_outbox')
+      .whereIn('idempotency_key', knex()('renewal_charges').select('reminder_key').where({ subscription_id: subscription.id }))
+      .update({ sent_at: new Date(Date.now() - 49 * 3600_000) });
     const intents = () => stripe.log.filter((entry) => entry.path === '/v1/payment_intents' && entry.params.customer === customer);
     // Stripe makes the charge, and its answer is held back: the worker dies before it learns of it.
     stripe.delayAnswerNext(30_000);
@@ -388,7 +395,7 @@ describe('automatic renewal', function () {
     const setup = [...stripe.sessions.values()].find((session) => session.url === page.url)!;
     const customer = [...stripe.customers.values()].find((candidate) => candidate.metadata.userId === String(buyer.id))!;
     expect(setup).to.include({ mode: 'setup', customer: customer.id, currency: 'eur' });
-    expect(setup.success_url).to.match(new RegExp(`/user/${buyer.id}\\?cardSaved=${subscription.id}$`));
+    expect(setup.success_url).to.match(new RegExp(`/user/${buyer.id}\\?cardSaved=${subscription.id}&cardSession=\\{CHECKOUT_SESSION_ID\\}$`));
     // Not finished yet: still no card, still off.
     expect((await switchOn().expect(409)).body.code).to.equal('no_saved_card');
 

@@ -126,6 +126,23 @@ describe('metrics (GET /metrics)', function () {
       expect(sample(text, 'subshare_activation_latency_seconds_sum')).to.be.at.least(600);
     });
 
+    it('exports the automatic renewals as a counter (only counters may end in _total), with the totals of renewal_charges', async () => {
+      const text = (await scrape().expect(200)).text;
+      expect(text).to.contain('# TYPE subshare_renewals_total counter');
+      expect(text).to.not.contain('# TYPE subshare_renewals_total gauge');
+      const [row] = (await harness()
+        .knex('renewal_charges')
+        .where({ kind: 'auto' })
+        .select(
+          harness().knex.raw('coalesce(sum(attempts), 0)::int as attempted'),
+          harness().knex.raw("count(*) filter (where status = 'succeeded')::int as succeeded"),
+          harness().knex.raw('coalesce(sum(failures), 0)::int as failed'),
+        )) as Array<Record<'attempted' | 'succeeded' | 'failed', number>>;
+      for (const outcome of ['attempted', 'succeeded', 'failed'] as const) {
+        expect(sample(text, `subshare_renewals_total{outcome="${outcome}"}`), outcome).to.equal(Number(row![outcome]));
+      }
+    });
+
     it('reports jobs per queue and state, the outbox backlog, orders waiting past 24 h and activation latency', async () => {
       const text = (await scrape().expect(200)).text;
       expect(sample(text, 'subshare_metrics_database_up')).to.equal(1);

@@ -27,7 +27,7 @@ describe('a move after the renewal reminder', function () {
     await renewal.renewDue(); // learns the card the payment saved
 
     // The reminder, 2 days before the end: a charge is scheduled for this period.
-    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY - 3600_000)); // more than 48 hours ahead (RENEWAL_NOTICE_HOURS)
     expect((await expiry.remindDue()).subscriptionIds).to.include(subscription.id);
     const reminder = await harness().mailTo(buyer.email, (mail) => /renews on/.test(mail.subject));
     const cancelLink = /https?:\/\/\S+\/api\/subscribe\/autorenew\/cancel\?token=[\w%.-]+/.exec(reminder.text)![0];

@@ -34,7 +34,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     const declined = await buy({ last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY));
+    moveClockTo(new Date(declined.subscription.ends_at.getTime() - 2 * DAY - 3600_000)); // more than 48 hours ahead (RENEWAL_NOTICE_HOURS)
     expect((await expiry.remindDue()).subscriptionIds).to.include(declined.subscription.id);
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
     await remindersDelivered();
@@ -116,6 +116,7 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
       cardLast4: '5555',
     });
     expect(await stateOf(notOptedIn)).to.include({ mode: 'card', enabled: false, canEnable: false, cardLast4: null });
-    expect(await stateOf(unlearnt)).to.include({ mode: 'card', enabled: true, canEnable: false, cardLast4: null });
+    // Its card not learnt yet: still switchable (issue 34), and not counted in the expected revenue.
+    expect(await stateOf(unlearnt)).to.include({ mode: 'card', enabled: true, canEnable: true, cardLast4: null });
   });
 });

@@ -80,9 +80,12 @@ describe('browser: automatic renewal in the panel', function () {
       `On: 4.99 EUR will be charged to the card ending in 4242 on ${date}. You get an e-mail 3 days before, with a cancel link.`,
     );
     expect(await page.$eval(`${box} input`, (input) => (input as HTMLInputElement).checked)).to.equal(true);
+    // Renewing automatically: no "Renew" button beside the switch (the note says when the charge comes).
+    expect(await page.$(`${item(subscription.id)} [data-testid="panel-renew"]`)).to.equal(null);
 
     await flip(page, subscription.id, false);
     expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.equal('Off: access ends on the end date unless you renew.');
+    await page.waitForSelector(`${item(subscription.id)} [data-testid="panel-renew"]`, { visible: true });
     expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: false, nextChargeAt: null });
     await page.reload();
     await page.waitForSelector(`${box}[data-enabled="false"]`);
@@ -101,6 +104,44 @@ describe('browser: automatic renewal in the panel', function () {
       [true, 'panel'],
     ]);
     await page.close();
+  });
+
+  it("a bare /user/{id}?cardSaved= (a crafted link) switches nothing on; Stripe's own return, with its session, does", async () => {
+    const { buyer, subscription } = await buyByCard(shop, { last4: '3220' });
+    await renewal.renewDue();
+    const off = await fetch(`${base}/api/subscribe/autorenew`, {
+      method: 'POST',
+      headers: { ...buyer.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptionId: subscription.id, enabled: false }),
+    });
+    expect(off.status).to.equal(200);
+    const box = `${item(subscription.id)} [data-testid="panel-autorenew"]`;
+    const page = await loggedInPage(browser, base, buyer, { language: 'en' });
+    await page.goto(`${base}/user/${buyer.id}?cardSaved=${subscription.id}`);
+    await page.waitForSelector(`${box}[data-enabled="false"]`, { visible: true });
+    expect(await renewalByApi(buyer, subscription.id)).to.include({ enabled: false });
+    const audit = await knex()('audit_log').where({ action: 'subscription.autorenew', target_id: String(subscription.id) });
+    expect(audit).to.have.length(1);
+    await page.close();
+
+    // Paid by card without the opt-in, saved a card on Stripe's page: Stripe's return turns renewal on.
+    const second = await buyByCard(shop, { renewAutomatically: false });
+    const opened = await fetch(`${base}/api/subscribe/autorenew/card`, {
+      method: 'POST',
+      headers: { ...second.buyer.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptionId: second.subscription.id }),
+    });
+    const { url } = (await opened.json()) as { url: string };
+    const setup = [...stripe.sessions.values()].find((session) => session.url === url)!;
+    stripe.pay(setup.id, { card: { last4: '0077' } });
+    const back = await loggedInPage(browser, base, second.buyer, { language: 'en' });
+    await back.goto(setup.success_url!.replace('{CHECKOUT_SESSION_ID}', setup.id));
+    const secondBox = `${item(second.subscription.id)} [data-testid="panel-autorenew"]`;
+    await back.waitForSelector(`${secondBox}[data-enabled="true"]`, { visible: true });
+    expect(await renewalByApi(second.buyer, second.subscription.id)).to.include({ enabled: true, cardLast4: '0077' });
+    // The return is taken off the address: a reload asks nothing again.
+    expect(new URL(back.url()).search).to.equal('');
+    await back.close();
   });
 
   it('says the same in Korean, and the switch works there too', async () => {
@@ -166,7 +207,7 @@ describe('browser: automatic renewal in the panel', function () {
     const declined = await buyByCard(shop, { last4: '0341' });
     await renewal.renewDue();
     stripe.cardBehaves(declined.card.id, 'decline');
-    moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY);
+    moveClockTo(declined.subscription.ends_at.getTime() - 2 * DAY - 3600_000); // more than 48 hours ahead (RENEWAL_NOTICE_HOURS)
     await expiry.remindDue();
     await harness().mailTo(declined.buyer.email, (mail) => /renews on/.test(mail.subject));
     await remindersDelivered();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { remindersDelivered } from '../support/auto-renewal.js';
 import { FLOWS, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs } from '../support/agent.js';
@@ -49,6 +50,12 @@ describe('subshare CLI: renew-due', function () {
       .knex('renewal_charges')
       .where({ subscription_id: subscription.id })
       .update({ next_attempt_at: new Date(Date.now() - 1000) });
+    // And its reminder sent more than 48 hours before by that clock (RENEWAL_NOTICE_HOURS).
+    await remindersDelivered();
+    await harness()
+      .knex('email_outbox')
+      .whereIn('idempotency_key', harness().knex('renewal_charges').select('reminder_key').where({ subscription_id: subscription.id }))
+      .update({ sent_at: new Date(Date.now() - 49 * 3600_000) });
     const env = testEnv(harness().db.url, { CREDENTIALS_KEY: harness().config.credentialsKey.toString('base64'), ...stripe.env });
 
     const dry = await runCli(['renew-due', '--dry-run'], env);

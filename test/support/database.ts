@@ -47,6 +47,13 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/** The URL of the run's PostgreSQL server (any database: a test names its own, or `postgres`). */
+export function testServerUrl(): string {
+  const url = process.env[RUN_ENV.server];
+  if (!url) throw new Error(`${RUN_ENV.server} is not set: the test run's global setup (test/support/root-hooks.ts) did not run.`);
+  return url;
+}
+
 /** Connections the run's server takes (TEST_DATABASE_URL's server should allow as many). */
 export const TEST_MAX_CONNECTIONS = 400;
 

@@ -14,6 +14,11 @@ describe('a database that cannot answer is one typed error (databaseUnavailable)
       [withCode('57P01', 'terminating connection due to administrator command'), 'shutting_down'],
       [withCode('57014', 'canceling statement due to statement timeout'), 'timeout'],
       [withCode('08006', 'connection failure'), 'connection_lost'],
+      // Class 53, insufficient resources: the disk is full, memory or a limit ran out.
+      [withCode('53100', 'could not extend file "base/16384/16385": No space left on device'), 'disk_full'],
+      [Object.assign(new Error('DBError'), { nativeError: withCode('53100') }), 'disk_full'],
+      [withCode('53200', 'out of memory'), 'insufficient_resources'],
+      [withCode('53000', 'insufficient resources'), 'insufficient_resources'],
       [Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }), 'timeout'],
       [new Error('Connection terminated unexpectedly'), 'connection_lost'],
       // knex puts the statement in front of pg's message.

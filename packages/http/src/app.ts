@@ -7,7 +7,7 @@ import compression from 'compression';
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from 'inversify';
-import { TOKENS, type AppConfig, type Logger } from '@subshare/core';
+import { OPERATIONS, TOKENS, type AppConfig, type Logger, type OperationsService } from '@subshare/core';
 import { healthRoutes } from './health.js';
 import { trustProxy, type TrustProxy } from './client-address.js';
 import { frontDoor } from './front-door.js';
@@ -92,6 +92,6 @@ function buildApp(container: Container, options: AppOptions, table: Call[], metr
   app.use('/api', apiNotFound);
   app.use(mediaUploadRoutes(container));
   app.use(staticRoutes(container, options.webDist));
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, container.get<OperationsService>(OPERATIONS.Service)));
   return app;
 }

@@ -20,7 +20,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { parse as parseQuery } from 'node:querystring';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, runWithRequestId, TOKENS, type AppConfig, type AuthService, type Logger } from '@subshare/core';
+import { IDENTITY, OPERATIONS, runWithRequestId, TOKENS, type AppConfig, type AuthService, type Logger, type OperationsService } from '@subshare/core';
 import { clientAddress, type TrustProxy } from './client-address.js';
 import type { HttpMetrics } from './metrics.js';
 import { plainAccessLog } from './middleware/access-log.js';
@@ -50,6 +50,7 @@ export interface FrontDoorParts {
 export function frontDoor(container: Container, app: Express, { table, metrics, trust, accessLog }: FrontDoorParts): RequestListener {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
+  const operations = container.get<OperationsService>(OPERATIONS.Service);
   const auth = container.get<AuthService>(IDENTITY.Auth);
   const lines = new Map<string, PlainLine>();
   for (const line of table) {
@@ -66,7 +67,7 @@ export function frontDoor(container: Container, app: Express, { table, metrics, 
       res.end();
       return;
     }
-    const answer = errorAnswer(error, logger, req.method, path);
+    const answer = errorAnswer(error, logger, req.method, path, operations);
     if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
     res.statusCode = answer.status;
     sendJson(req, res, answer.body);

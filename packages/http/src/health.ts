@@ -6,7 +6,9 @@
  * - `GET /readyz`, readiness: send this process traffic? 200 `{ status: 'ready' }` when the
  *   database answers within READINESS_TIMEOUT_MS and has every migration this version knows, and
  *   the process is not draining; otherwise 503 `{ status: 'not_ready', reasons }` with every
- *   reason that holds (`draining`, `database_unreachable`, `database_timeout`, `migrations_pending`).
+ *   reason that holds (`draining`, `database_unreachable`, `database_timeout`, `migrations_pending`,
+ *   `database_disk_full`: a request of this process met PostgreSQL's full disk, and a small write
+ *   still fails; ready again once it works).
  *
  * Draining: shutdown sets `app.locals.draining = true` before it closes the server, so load
  * balancers stop sending new requests while the ones in flight finish.
@@ -18,7 +20,7 @@ import { OPERATIONS, type OperationsService } from '@subshare/core';
 /** How long /readyz waits for the database: a probe must answer well within its own timeout. */
 export const READINESS_TIMEOUT_MS = 2_000;
 
-export type NotReadyReason = 'draining' | 'database_unreachable' | 'database_timeout' | 'migrations_pending';
+export type NotReadyReason = 'draining' | 'database_unreachable' | 'database_timeout' | 'migrations_pending' | 'database_disk_full';
 
 export function healthRoutes(container: Container): Router {
   const operations = container.get<OperationsService>(OPERATIONS.Service);
@@ -41,6 +43,7 @@ export function healthRoutes(container: Container): Router {
     if (readiness.database === 'unreachable') reasons.push('database_unreachable');
     if (readiness.database === 'timeout') reasons.push('database_timeout');
     if (readiness.pendingMigrations) reasons.push('migrations_pending');
+    if (readiness.writes === 'disk_full') reasons.push('database_disk_full');
     if (reasons.length === 0) {
       res.json({ status: 'ready', database: 'ok', pendingMigrations: 0 });
       return;

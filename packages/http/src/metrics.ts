@@ -19,7 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry, Summary } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
 
 /** How long a scrape waits for the database figures. */
@@ -99,13 +99,16 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     registers: [registry],
   });
   const accounts = gauge(registry, 'subshare_platform_accounts', 'Active platform accounts by health state (ok, attention, broken)', ['state']);
-  const renewals = gauge(
-    registry,
-    'subshare_renewals_total',
-    'Automatic renewal since the start, by outcome: attempted (charges sent to the provider), succeeded (periods renewed), failed (declines)',
-    ['outcome'],
-  );
-  const databaseGauges = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts, renewals];
+  // A counter: only counters may end in `_total` (a gauge so named breaks rate() and promtool's
+  // lint). The totals are the database's (renewal_charges), set again at each scrape, so they
+  // are the same in every process and survive restarts; they only ever grow.
+  const renewals = new Counter({
+    name: 'subshare_renewals_total',
+    help: 'Automatic renewal since the start, by outcome: attempted (charges sent to the provider), succeeded (periods renewed), failed (declines)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const databaseMetrics = [jobs, outboxPending, outboxFailed, outboxOldest, waiting, activations, latency, accounts, renewals];
 
   const record = (figures: ShopMetrics) => {
     for (const { queue, state, count } of figures.jobs) jobs.set({ queue, state }, count);
@@ -116,7 +119,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     activations.set(figures.activation.completed);
     for (const seconds of figures.activation.seconds) latency.observe(seconds);
     for (const [state, count] of Object.entries(figures.accountHealth)) accounts.set({ state }, count);
-    for (const outcome of ['attempted', 'succeeded', 'failed'] as const) renewals.set({ outcome }, figures.renewals[outcome]);
+    for (const outcome of ['attempted', 'succeeded', 'failed'] as const) renewals.inc({ outcome }, figures.renewals[outcome]);
   };
 
   routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {
@@ -128,11 +131,11 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     try {
       const figures = await withinTime(shop.snapshot(METRICS_DATABASE_TIMEOUT_MS), METRICS_DATABASE_TIMEOUT_MS + 500);
       // Queues that emptied since the last scrape must not keep their old counts.
-      for (const metric of databaseGauges) metric.reset();
+      for (const metric of databaseMetrics) metric.reset();
       record(figures);
       databaseUp.set(1);
     } catch (error) {
-      for (const metric of databaseGauges) metric.reset();
+      for (const metric of databaseMetrics) metric.reset();
       databaseUp.set(0);
       logger.warn({ err: error }, 'metrics: the database figures could not be read');
     }

@@ -54,7 +54,7 @@ import {
   type RenewalsService,
 } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
-import type { AutoRenewInput, SaveCardInput } from '../wire/renewals.js';
+import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/renewals.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -80,7 +80,17 @@ const PAY_LINK_MS = 7 * DAY_MS;
 export type ReminderPlan = { kind: 'auto'; data: AutoRenewalEmailData; idempotencyKey: string } | { kind: 'manual'; renewUrl: string };
 
 export type ChargeOutcome =
-  'succeeded' | 'declined' | 'failed' | 'requires_action' | 'processing' | 'provider_error' | 'unavailable' | 'cancelled' | 'waiting_reminder' | 'skipped';
+  | 'succeeded'
+  | 'declined'
+  | 'failed'
+  | 'requires_action'
+  | 'processing'
+  | 'provider_error'
+  | 'unavailable'
+  | 'cancelled'
+  | 'waiting_reminder'
+  | 'waiting_notice'
+  | 'skipped';
 
 /** The decline code a charge row keeps when the provider, not the card, failed it (staff see it in the renewal lists). */
 export const PROVIDER_ERROR_CODE = 'provider_error';
@@ -112,8 +122,10 @@ export interface RenewalState {
   /** card: renews by the saved card (switchable); link: the buyer's method cannot be charged without them, a payment link comes by e-mail. */
   mode: 'card' | 'link';
   enabled: boolean;
-  /** Whether the switch can turn it on (a card is saved for it). */
+  /** Whether the switch can turn it on: a card is saved for it, or was paid with at an opt-in (learnt at the next pass). */
   canEnable: boolean;
+  /** A card is saved for it (what a charge needs); not on the wire. */
+  cardSaved: boolean;
   status: RenewalCharge['status'] | null;
   nextChargeAt: Date | null;
   amount: Money | null;
@@ -366,6 +378,13 @@ export class RenewalFlow {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_reminder' };
     }
+    // And the time to answer it: a reminder that went out late moves the charge, the slot held until then.
+    const chargeAt = new Date((reminder.sentAt?.getTime() ?? 0) + this.config.renewals.noticeHours * HOUR_MS);
+    if (chargeAt > now) {
+      await this.renewals.update(charge.id, { nextAttemptAt: chargeAt }, trx);
+      await this.subscriptions.hold(subscription.id, new Date(chargeAt.getTime() + HOLD_MS), trx);
+      return { outcome: 'waiting_notice' };
+    }
     let order = charge.orderId ? await this.orders.find(charge.orderId, trx) : undefined;
     if (order && PAID_STATES.includes(order.state)) {
       await this.renewals.update(charge.id, { status: 'succeeded' }, trx);
@@ -466,7 +485,10 @@ export class RenewalFlow {
             await this.tellBuyer(charge, subscription, 'final', { payUrl: `${this.config.publicUrl}/platform/${item?.platformId ?? ''}` }, trx);
             return 'failed';
           }
-          const next = new Date(charge.periodEnd.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
+          // Retries count from the first try: the end date, or later when the reminder went out late.
+          const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
+          const first = this.firstChargeAt(charge, reminder?.sentAt ?? null);
+          const next = new Date(first.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
           await this.renewals.update(
             charge.id,
             {
@@ -546,6 +568,15 @@ export class RenewalFlow {
     }
   }
 
+  /**
+   * When a period's first charge may be made: at its end, and never sooner than
+   * RENEWAL_NOTICE_HOURS after its reminder was sent (the buyer's time to cancel).
+   */
+  private firstChargeAt(charge: RenewalCharge, reminderSentAt: Date | null): Date {
+    const notice = reminderSentAt ? reminderSentAt.getTime() + this.config.renewals.noticeHours * HOUR_MS : 0;
+    return new Date(Math.max(charge.periodEnd.getTime(), notice));
+  }
+
   /** A setup-mode Checkout for a new card, remembered so the next try uses what the buyer saved there. */
   private async cardUpdateUrl(setting: AutoRenewal, charge: RenewalCharge, subscription: SubscriptionView, trx: Knex.Transaction): Promise<string | undefined> {
     try {
@@ -622,8 +653,12 @@ export class RenewalFlow {
     if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
       throw fail('subscription_not_found');
     }
-    // Back from the save-a-card page: the card saved there is what turning it on needs.
-    if (enabled) await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
+    if (enabled) {
+      // Paid with a method Stripe cannot charge (or no Stripe): no switch to turn on, whatever the card.
+      if ((await this.states([subscription])).get(subscription.id)!.mode === 'link') throw fail('autorenew_unavailable');
+      // Back from the save-a-card page: the card saved there is what turning it on needs.
+      await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
+    }
     await this.change(subscription, enabled, actor, 'panel');
     return (await this.states([subscription])).get(subscription.id)!;
   }
@@ -651,11 +686,30 @@ export class RenewalFlow {
       customerId,
       order.total.currency,
       `save-${subscription.id}-${this.clock.now().getTime()}`,
-      // Back with the card saved, the panel switches renewal on (`cardSaved`); cancelled, it only shows the panel.
-      { success: `/user/${holder.id}?cardSaved=${subscription.id}`, cancel: `/user/${holder.id}` },
+      // Back with the card saved, the panel hands the returned session to `cardSaved`, which turns
+      // renewal on only for this page; cancelled, it only shows the panel.
+      { success: `/user/${holder.id}?cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`, cancel: `/user/${holder.id}` },
     );
     await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
     return { url: page.url };
+  }
+
+  /**
+   * Back from Stripe's card page (`?cardSaved=&cardSession=`): renewal turns on only when the
+   * returned Checkout Session is the save-a-card page this holder opened for this subscription,
+   * finished with a card, and not used before (learning the card forgets the page). Anything else,
+   * a crafted or replayed return among them, changes nothing (409 `card_session_invalid`).
+   */
+  async cardSaved(holder: AuthenticatedUser, { subscriptionId, sessionId }: CardSavedInput, actor: AuditActor): Promise<RenewalState> {
+    const subscription = await this.subscriptions.byId(subscriptionId);
+    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
+      throw fail('subscription_not_found');
+    }
+    const setting = await this.renewals.settingOf(keyOf(subscription));
+    if (!setting || setting.userId !== holder.id || setting.card || setting.cardUpdateSessionId !== sessionId) throw fail('card_session_invalid');
+    if (!(await this.learnSavedCard(setting))) throw fail('card_session_invalid');
+    await this.change(subscription, true, actor, 'card_saved');
+    return (await this.states([subscription])).get(subscription.id)!;
   }
 
   /** The card of a finished save-a-card page, remembered on the setting; false when there is none (yet). */
@@ -789,7 +843,8 @@ export class RenewalFlow {
     const key = keyOf(subscription);
     await this.knex.transaction(async (trx) => {
       const setting = await this.renewals.settingOf(key, trx);
-      if (enabled && !setting?.card) {
+      // An opt-in whose card the pass has not learnt yet may be switched on again: its card comes with the next pass.
+      if (enabled && !setting?.card && !setting?.sourcePaymentId) {
         throw fail('no_saved_card');
       }
       const open = await this.renewals.chargeOfPeriod(subscription.id, subscription.endsAt, trx);
@@ -837,7 +892,8 @@ export class RenewalFlow {
       states.set(subscription.id, {
         mode: card ? 'card' : 'link',
         enabled,
-        canEnable: Boolean(setting?.card),
+        canEnable: Boolean(this.savedCards.available && (setting?.card || setting?.sourcePaymentId)),
+        cardSaved: Boolean(setting?.card),
         status: current?.status ?? null,
         nextChargeAt: enabled ? (current && OPEN_CHARGE_STATUSES.includes(current.status) ? current.nextAttemptAt : subscription.endsAt) : null,
         amount: price ?? null,
@@ -875,7 +931,7 @@ export class RenewalFlow {
     const expected = new Map<string, number>();
     for (const entry of upcoming) {
       const state = states.get(entry.subscriptionId)!;
-      if (!entry.enabled || !state.canEnable || !entry.amount || entry.endsAt < now) continue;
+      if (!entry.enabled || !state.cardSaved || !entry.amount || entry.endsAt < now) continue;
       expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
     }
     const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);

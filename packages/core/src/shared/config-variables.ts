@@ -150,6 +150,14 @@ export const CONFIG_VARIABLES = [
     default: '24',
     sample: '24',
   },
+  {
+    name: 'RENEWAL_NOTICE_HOURS',
+    group: 'Automatic renewal',
+    meaning:
+      'an automatic renewal charge is made only this many hours (1 to 336) after its reminder was sent; a reminder sent later than that before the end date moves the charge, the slot held meanwhile',
+    default: '48',
+    sample: '48',
+  },
   { name: 'GOOGLE_CLIENT_ID', group: 'Social login', meaning: 'Google sign-in client id', default: 'unset: the button is hidden' },
   { name: 'GOOGLE_API_BASE', group: 'Social login', meaning: 'Google API base URL (tests and staging)', default: "Google's" },
   { name: 'NAVER_CLIENT_ID', group: 'Social login', meaning: 'Naver login client id', default: 'unset: the button is hidden' },

@@ -56,6 +56,8 @@ export interface AppConfig {
    * won); past `windowHours` after payment a refund needs staff's explicit override.
    */
   refunds: { feePercent: number; feeFixedMinor: { EUR: number; KRW: number }; windowHours: number };
+  /** Automatic renewal: the hours between a sent reminder and its charge, at least. */
+  renewals: { noticeHours: number };
   google: { clientId?: string; apiBase?: string };
   naver: { clientId?: string; clientSecret?: string; apiBase?: string };
   kakao: { restApiKey?: string; apiBase?: string };
@@ -369,6 +371,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       },
       windowHours: read.integer('REFUND_WINDOW_HOURS', 24, 1, 24 * 365, 'must be a whole number of hours from 1 to 8760'),
     },
+    renewals: { noticeHours: read.integer('RENEWAL_NOTICE_HOURS', 48, 1, 336, 'must be a whole number of hours from 1 to 336') },
     google: { clientId: read.raw('GOOGLE_CLIENT_ID'), apiBase: read.apiBase('GOOGLE_API_BASE') },
     naver: {
       clientId: read.raw('NAVER_CLIENT_ID'),

@@ -158,7 +158,16 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /** Why the database could not answer, in words safe to show (no host, no statement). */
-export type DatabaseFailure = 'connection_refused' | 'connection_lost' | 'timeout' | 'shutting_down' | 'unreachable';
+export type DatabaseFailure =
+  | 'connection_refused'
+  | 'connection_lost'
+  | 'timeout'
+  | 'shutting_down'
+  | 'unreachable'
+  /** 53100: PostgreSQL could not extend a file (its disk, or a tablespace's, is full). */
+  | 'disk_full'
+  /** The rest of class 53 (insufficient resources): out of memory, a configuration limit. */
+  | 'insufficient_resources';
 
 const NETWORK_FAILURES: Record<string, DatabaseFailure> = {
   ECONNREFUSED: 'connection_refused',
@@ -171,11 +180,17 @@ const NETWORK_FAILURES: Record<string, DatabaseFailure> = {
   EAI_AGAIN: 'unreachable',
 };
 
-/** SQLSTATEs that mean "not now" rather than "wrong": class 08 (connection) and 57 (operator intervention). */
+/**
+ * SQLSTATEs that mean "not now" rather than "wrong": class 08 (connection), 57 (operator
+ * intervention) and 53 (insufficient resources: a full disk, no memory), which the request did
+ * not cause and which pass once an operator or the server frees them.
+ */
 function sqlStateFailure(code: string): DatabaseFailure | undefined {
   if (code === '57014') return 'timeout'; // query_canceled: statement_timeout
   if (code === '57P01' || code === '57P02' || code === '57P03') return 'shutting_down'; // admin/crash shutdown, cannot connect now
   if (code === '53300') return 'unreachable'; // too_many_connections
+  if (code === '53100') return 'disk_full';
+  if (code.startsWith('53')) return 'insufficient_resources';
   if (code.startsWith('08')) return 'connection_lost';
   return undefined;
 }
@@ -229,7 +244,7 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one mapping of a lost, unreachable or unanswering database to a typed error: the HTTP
+ * The one mapping of a lost, unreachable, unanswering or full database to a typed error: the HTTP
  * layer answers it with 503 and Retry-After instead of a 500.
  */
 export function databaseUnavailable(error: unknown): UnavailableError | undefined {

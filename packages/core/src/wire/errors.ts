@@ -169,6 +169,10 @@ export const ERRORS = define({
   autorenew_unavailable: { status: 409, message: 'Automatic renewal needs a card payment through Stripe.' },
   no_saved_card: { status: 409, message: 'No card is saved for this subscription: save one from your panel (the switch opens the card page) first.' },
   card_already_saved: { status: 409, message: 'A card is saved for this subscription already: turn automatic renewal on with the switch.' },
+  card_session_invalid: {
+    status: 409,
+    message: "This return from Stripe's card page is not one of this subscription's, or was used already: nothing was changed.",
+  },
   renewal_in_progress: { status: 409, message: 'The renewal is being charged right now; try again in a minute.' },
   renewal_link_invalid: { status: 404, message: 'This renewal link is not valid or has expired.' },
   renewal_link_unusable: { status: 409, message: 'This renewal link cannot be used any more.' },

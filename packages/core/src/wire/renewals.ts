@@ -12,6 +12,15 @@ export const autoRenewBody = yup.object({
 });
 
 export const saveCardBody = yup.object({ subscriptionId: neededId('subscriptionId') });
+/** Back from Stripe's card page: the Checkout Session Stripe named in the return address. */
+export const cardSavedBody = yup.object({
+  subscriptionId: neededId('subscriptionId'),
+  sessionId: yup
+    .string()
+    .strict()
+    .matches(/^cs_[A-Za-z0-9_]{1,250}$/, 'sessionId must be a Stripe Checkout Session id')
+    .required('sessionId is required'),
+});
 /** Stripe's page where the buyer saves the card (setup-mode Checkout); the browser goes there. */
 export const saveCardAnswer = yup.object({ url: text() }).meta({ name: 'SaveCardPage' });
 
@@ -68,5 +77,6 @@ export const staffRenewalsAnswer = yup
 
 export type AutoRenewInput = yup.InferType<typeof autoRenewBody>;
 export type SaveCardInput = yup.InferType<typeof saveCardBody>;
+export type CardSavedInput = yup.InferType<typeof cardSavedBody>;
 export type SaveCardAnswer = yup.InferType<typeof saveCardAnswer>;
 export type RenewalStateAnswer = yup.InferType<typeof renewalState>;

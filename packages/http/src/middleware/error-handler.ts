@@ -6,7 +6,15 @@
  * by `code` (the web app: features/language/errors), so no translation here keys on a sentence.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { databaseUnavailable, isDomainError, type ErrorType, type Logger, TooManyRequestsError, UnavailableError } from '@subshare/core';
+import {
+  databaseUnavailable,
+  isDomainError,
+  type ErrorType,
+  type Logger,
+  type OperationsService,
+  TooManyRequestsError,
+  UnavailableError,
+} from '@subshare/core';
 import { ERRORS, errorMessage, isErrorCode, type ErrorCode, type ErrorParams } from '@subshare/core/wire';
 
 /** An error answer of the dictionary: its status, the English message (filled) and the code. */
@@ -39,9 +47,13 @@ export interface ErrorAnswer {
   retryAfterSeconds?: number;
 }
 
+/** Who hears of the errors met: readiness turns not ready on a full disk (OperationsService). */
+export type ErrorWatch = Pick<OperationsService, 'noteDatabaseError'>;
+
 /** The answer for an error raised while serving `method path`; errors that are not ours are logged here. */
-export function errorAnswer(raised: unknown, logger: Logger, method: string | undefined, path: string): ErrorAnswer {
-  // A database that is down or does not answer in time is a 503 with Retry-After, whichever call met it.
+export function errorAnswer(raised: unknown, logger: Logger, method: string | undefined, path: string, watch?: ErrorWatch): ErrorAnswer {
+  watch?.noteDatabaseError(raised);
+  // A database that is down, full or does not answer in time is a 503 with Retry-After, whichever call met it.
   const error = databaseUnavailable(raised) ?? raised;
   if (isDomainError(error)) {
     const retryAfterSeconds =
@@ -67,13 +79,13 @@ export function errorAnswer(raised: unknown, logger: Logger, method: string | un
   return errorBody('internal');
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, watch?: ErrorWatch): ErrorRequestHandler {
   return (raised: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.end();
       return;
     }
-    const answer = errorAnswer(raised, logger, req.method, req.path);
+    const answer = errorAnswer(raised, logger, req.method, req.path, watch);
     if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
     res.status(answer.status).json(answer.body);
   };

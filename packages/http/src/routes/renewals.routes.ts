@@ -19,6 +19,9 @@ export function renewalsCalls(container: Container): Call[] {
       serializeRenewalState(await renewal.setAutoRenew(user, body, auditActorOf(user, context))),
     ),
     bind(calls.renewals.saveRenewalCard, ({ user, body }) => renewal.saveCardPage(user, body)),
+    bind(calls.renewals.renewalCardSaved, async ({ user, body, context }) =>
+      serializeRenewalState(await renewal.cardSaved(user, body, auditActorOf(user, context))),
+    ),
     bind(cancelRenewalPage, async ({ query, req, res }) => sendLinkPage(req, res, await renewal.cancelLinkPage(query.token), cancelRenewalPage.path)),
     bind(cancelRenewalByLink, async ({ req, res, context }) =>
       sendLinkPage(req, res, await renewal.cancelByLink(formToken(req), context), cancelRenewalByLink.path),

@@ -29,10 +29,23 @@ export interface Readiness {
   databaseError?: DatabaseFailure | 'error';
   /** Migrations this version knows that the database lacks; null when the database did not answer. */
   pendingMigrations: number | null;
+  /**
+   * `disk_full` while the database cannot take writes: once a statement of this process met a
+   * full disk (53100), until a write probe (a page of a temporary table, in the database's
+   * default tablespace) succeeds again.
+   */
+  writes?: 'ok' | 'disk_full';
 }
+
+/** What the write probe writes: one row, so PostgreSQL must allocate a page on the disk. */
+const WRITE_PROBE = 'create temporary table subshare_write_probe (filler text) on commit drop';
+const ROLLED_BACK = Symbol('rolled back');
 
 @injectable()
 export class OperationsService {
+  /** When a statement of this process last met a full disk, until a write works again. */
+  private diskFullSince: Date | null = null;
+
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
@@ -60,7 +73,9 @@ export class OperationsService {
   async readiness(timeoutMs: number): Promise<Readiness> {
     const check = (async (): Promise<Readiness> => {
       await this.knex.raw('select 1');
-      return { database: 'ok', pendingMigrations: (await pendingMigrations(this.knex)).length };
+      const pending = (await pendingMigrations(this.knex)).length;
+      if (this.diskFullSince === null) return { database: 'ok', pendingMigrations: pending };
+      return { database: 'ok', pendingMigrations: pending, writes: (await this.writesWork()) ? 'ok' : 'disk_full' };
     })().catch((error: unknown): Readiness => ({ database: 'unreachable', databaseError: databaseFailure(error) ?? 'error', pendingMigrations: null }));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Readiness>((resolve) => {
@@ -71,6 +86,33 @@ export class OperationsService {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Told of every error a request or job of this process met: a full disk makes readiness probe
+   * writes (and answer not ready) until one works. Reads keep working on a full disk, so
+   * `select 1` alone would call such a database ready while every order fails.
+   */
+  noteDatabaseError(error: unknown): void {
+    if (databaseFailure(error) === 'disk_full') this.diskFullSince ??= this.clock.now();
+  }
+
+  /** One page written and rolled back; true (and the failure forgotten) when the disk took it. */
+  private async writesWork(): Promise<boolean> {
+    try {
+      await this.knex.transaction(async (trx) => {
+        await trx.raw(WRITE_PROBE);
+        await trx.raw("insert into subshare_write_probe values (repeat('x', 100))");
+        throw ROLLED_BACK;
+      });
+    } catch (error) {
+      if (error !== ROLLED_BACK) {
+        if (databaseFailure(error) === 'disk_full') return false;
+        throw error;
+      }
+    }
+    this.diskFullSince = null;
+    return true;
   }
 
   async recordHeartbeat(workerId: string, startedAt: Date): Promise<void> {

@@ -26,10 +26,11 @@ export const setAutoRenew = declare({
   summary: 'Turn automatic renewal of your subscription on or off',
   description:
     'The holder only (404 `subscription_not_found` otherwise). Audited as `subscription.autorenew`. Off cancels a charge not yet made and lets a held slot go; ' +
-    'on needs a saved card (409 `no_saved_card`); 409 `renewal_in_progress` while a charge is being made.',
+    'on needs a saved card, or an opt-in payment whose card the next renewal pass learns (409 `no_saved_card`); 409 `autorenew_unavailable` for a subscription paid with a method Stripe cannot charge (`mode: link`) or without Stripe; ' +
+    '409 `renewal_in_progress` while a charge is being made.',
   body: renewals.autoRenewBody,
   answer: renewals.renewalState,
-  errors: ['subscription_not_found', 'no_saved_card', 'renewal_in_progress'],
+  errors: ['subscription_not_found', 'no_saved_card', 'autorenew_unavailable', 'renewal_in_progress'],
   servedBy: RENEWAL,
 });
 
@@ -43,11 +44,29 @@ export const saveRenewalCard = declare({
   summary: 'Save a card to turn automatic renewal on (a subscription paid by card without the opt-in)',
   description:
     "The holder only (404 `subscription_not_found` otherwise). Answers the address of Stripe's setup-mode Checkout on the buyer's Stripe Customer; " +
-    'once the card is saved there, renewal is on (when the buyer comes back to the panel, which switches it on, or at the next renewal pass), audited as `subscription.autorenew`. ' +
+    'once the card is saved there, renewal is on (when the buyer comes back to the panel, which calls `renewalCardSaved` with the returned session, or at the next renewal pass), audited as `subscription.autorenew`. ' +
     '409 `card_already_saved` when a card is saved for it already (use the switch); 409 `autorenew_unavailable` without Stripe or for a subscription paid with a method Stripe cannot charge.',
   body: renewals.saveCardBody,
   answer: renewals.saveCardAnswer,
   errors: ['subscription_not_found', 'card_already_saved', 'autorenew_unavailable', 'stripe_unavailable', 'stripe_misconfigured', 'stripe_rejected'],
+  servedBy: RENEWAL,
+});
+
+export const renewalCardSaved = declare({
+  operationId: 'renewalCardSaved',
+  method: 'post',
+  path: '/api/subscribe/autorenew/card-saved',
+  access: 'user',
+  tag: 'panel',
+  extra: true,
+  summary: "Back from Stripe's card page: turn automatic renewal on with the card saved there",
+  description:
+    'The panel calls it when Stripe sends the buyer back (`/user/{id}?cardSaved={subscription}&cardSession={CHECKOUT_SESSION_ID}`). The holder only (404 `subscription_not_found` otherwise). ' +
+    'Renewal is turned on only when `sessionId` is the save-a-card page this holder opened for this subscription, finished with a card, and not used before ' +
+    '(409 `card_session_invalid` otherwise: nothing changes). Audited as `subscription.autorenew` (`via: card_saved`).',
+  body: renewals.cardSavedBody,
+  answer: renewals.renewalState,
+  errors: ['subscription_not_found', 'card_session_invalid', 'renewal_in_progress'],
   servedBy: RENEWAL,
 });
 

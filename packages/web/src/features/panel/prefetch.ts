@@ -16,6 +16,6 @@ export function prefetchPanel(state: RootState, location: { pathname: string; se
   // The saga asks in the resolved interface language; before that, nothing to ask yet.
   if (userId === null || !state.language.resolved) return;
   // Back from saving a card (`cardSaved`), the saga switches renewal on first: an early answer would be from before.
-  if (new URLSearchParams(location.search).has('cardSaved')) return;
+  if (new URLSearchParams(location.search).has('cardSession')) return;
   prefetch(() => void getUserPanel(userId, state.language.languageId));
 }

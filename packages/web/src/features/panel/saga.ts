@@ -7,7 +7,8 @@
  *   language changes while open ─► asked again in the new language
  *   renewal switch ─► POST subscribe/autorenew ─► the renewal as answered; on without a saved card (paid by
  *       card without the opt-in) ─► POST subscribe/autorenew/card ─► Stripe's page to save one ─► back at
- *       /user/{id}?cardSaved={subscription}: switched on (POST subscribe/autorenew) before the panel loads
+ *       /user/{id}?cardSaved={subscription}&cardSession={session}: switched on (POST subscribe/autorenew/card-saved,
+ *       only for that subscription's own unused card page) before the panel loads
  *   invitation form (valid) ─► POST order/setinvatiotaionemail ─► the answered e-mail, read-only
  *                                                              └ failure: its message under the form
  *   'Get verification link' / 'Request Verification Code' ─► GET email/getnvlink | email/getchgptcode
@@ -156,17 +157,38 @@ function* openCardPage(action: ReturnType<typeof renewalCardRequested>) {
   }
 }
 
-/** Back from Stripe's page with the card saved (`?cardSaved=`): the subscription it was saved for. */
-function cardSavedFor(): number | null {
+/**
+ * Back from Stripe's page with the card saved (`?cardSaved={subscription}&cardSession={Checkout
+ * Session}`): the subscription and the session Stripe returned. A bare `?cardSaved=` (a crafted
+ * link) is no return from Stripe: nothing is asked.
+ */
+function cardSavedReturn(): { subscriptionId: number; sessionId: string } | null {
   if (typeof window === 'undefined') return null;
-  const value = new URL(window.location.href).searchParams.get('cardSaved');
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  const params = new URL(window.location.href).searchParams;
+  const subscription = params.get('cardSaved');
+  const sessionId = params.get('cardSession');
+  if (!subscription || !/^\d{1,15}$/.test(subscription) || !sessionId || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
+  return { subscriptionId: Number(subscription), sessionId };
 }
 
-/** Switches renewal on for the card just saved, then takes `cardSaved` off the address (a reload must not ask again). */
-function* switchOnForSavedCard(subscriptionId: number) {
-  yield call(saveAutoRenew, autoRenewToggled({ subscriptionId, enabled: true }));
-  const without = currentUrlWithout(['cardSaved']);
+/**
+ * Hands the returned session to the server, which turns renewal on only if it is this
+ * subscription's own unused card page; then takes the return off the address (a reload must not ask again).
+ */
+function* switchOnForSavedCard({ subscriptionId, sessionId }: { subscriptionId: number; sessionId: string }) {
+  if (!switching.has(subscriptionId)) {
+    switching.add(subscriptionId);
+    try {
+      const renewal: panelApi.RenewalState = yield call(panelApi.renewalCardSaved, subscriptionId, sessionId);
+      yield put(autoRenewSaved({ subscriptionId, renewal }));
+    } catch (error) {
+      logError('automatic renewal not switched on after the card page', error);
+      yield call(failRenewal, subscriptionId, error);
+    } finally {
+      switching.delete(subscriptionId);
+    }
+  }
+  const without = currentUrlWithout(['cardSaved', 'cardSession']);
   if (without !== null) yield call(navigate, without, { replace: true });
 }
 
@@ -285,7 +307,7 @@ function* panelVisit(userId: number) {
   yield takeEvery(verificationRequested.type, pollVerification);
   yield takeEvery(problemReportSubmitted.type, sendProblemReport);
   // Switched on before the panel is asked, so the panel shows the answer, not the state before it.
-  const cardSaved = cardSavedFor();
+  const cardSaved = cardSavedReturn();
   if (cardSaved !== null) yield call(switchOnForSavedCard, cardSaved);
   yield put(panelRequested());
 }

@@ -42,6 +42,11 @@ export function setAutoRenew(subscriptionId: number, enabled: boolean): Promise<
   return callApi('setAutoRenew', { body: { subscriptionId, enabled } });
 }
 
+/** Back from Stripe's card page: renewal on with the card saved there, only for the Checkout Session Stripe returned. */
+export function renewalCardSaved(subscriptionId: number, sessionId: string): Promise<RenewalState> {
+  return callApi('renewalCardSaved', { body: { subscriptionId, sessionId } });
+}
+
 /** Stripe's page where the holder saves a card to turn automatic renewal on (a card payment made without the opt-in). */
 export function saveRenewalCard(subscriptionId: number): Promise<renewals.SaveCardAnswer> {
   return callApi('saveRenewalCard', { body: { subscriptionId } });

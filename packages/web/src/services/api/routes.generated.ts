@@ -69,6 +69,7 @@ export const ROUTES = {
   getStaffRenewals: { method: 'GET', path: '/api/admin/renewals', auth: true },
   payRenewalByLink: { method: 'POST', path: '/api/subscribe/autorenew/pay', auth: false },
   payRenewalPage: { method: 'GET', path: '/api/subscribe/autorenew/pay', auth: false },
+  renewalCardSaved: { method: 'POST', path: '/api/subscribe/autorenew/card-saved', auth: true },
   saveRenewalCard: { method: 'POST', path: '/api/subscribe/autorenew/card', auth: true },
   setAutoRenew: { method: 'POST', path: '/api/subscribe/autorenew', auth: true },
   getOutboxEmail: { method: 'GET', path: '/api/email/outbox/:id', auth: true },

@@ -52,6 +52,7 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   // Automatic renewal
   no_saved_card: '이 구독에 저장된 카드가 없습니다. 먼저 내 정보 화면에서 카드를 저장해 주세요 (스위치를 켜면 카드 등록 화면이 열립니다).',
   card_already_saved: '이 구독에는 이미 카드가 저장되어 있습니다. 스위치로 자동 연장을 켜 주세요.',
+  card_session_invalid: '이 구독의 카드 저장 페이지에서 돌아온 것이 아니거나 이미 사용된 링크입니다. 아무것도 바뀌지 않았습니다.',
   renewal_in_progress: '지금 연장 결제가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
   autorenew_unavailable: '자동 연장은 Stripe 카드 결제에서만 사용할 수 있습니다.',
   renewal_link_invalid: '연장 링크가 올바르지 않거나 만료되었습니다.',

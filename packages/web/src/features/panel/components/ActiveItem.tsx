@@ -85,19 +85,22 @@ export function ActiveItem({ item }: { item: PanelItem }) {
       {!item.haveInvitation && item.platformType === 8 && <LoginCode item={item} />}
       <ProblemReport item={item} />
       <RenewalSwitch item={item} />
-      <Flex align="center" gap="3" wrap="wrap">
-        <ButtonLink
-          data-testid="panel-renew"
-          to={`/platform/${item.platformId}`}
-          colorPalette="purple"
-          aria-label={t('panel.renewLabel', { platform: item.platformName })}
-        >
-          {t('panel.renew')}
-        </ButtonLink>
-        <Text fontSize="sm" color="fg.muted">
-          {t('panel.renewNote', { platform: item.platformName })}
-        </Text>
-      </Flex>
+      {/* Renewing automatically, a "Renew" button beside the switch would invite paying twice: the note says when the charge comes. */}
+      {!item.autoRenew?.enabled && (
+        <Flex align="center" gap="3" wrap="wrap">
+          <ButtonLink
+            data-testid="panel-renew"
+            to={`/platform/${item.platformId}`}
+            colorPalette="purple"
+            aria-label={t('panel.renewLabel', { platform: item.platformName })}
+          >
+            {t('panel.renew')}
+          </ButtonLink>
+          <Text fontSize="sm" color="fg.muted">
+            {t('panel.renewNote', { platform: item.platformName })}
+          </Text>
+        </Flex>
+      )}
     </ItemFrame>
   );
 }
