@@ -555,6 +555,15 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       await harness().knex('orders').where({ id: orderId }).update({ payment_method: 1 });
       return api(paying).post('/api/subscribe/autorenew/card').set(auth).send({ subscriptionId });
     },
+    'POST /api/subscribe/autorenew/card-saved': async () => {
+      const { auth, subscriptionId, orderId } = await heldByBuyer();
+      await harness().knex('orders').where({ id: orderId }).update({ payment_method: 1 });
+      // The buyer opens Stripe's card page, finishes it there, and comes back with its session.
+      const { body } = await api(paying).post('/api/subscribe/autorenew/card').set(auth).send({ subscriptionId }).expect(200);
+      const page = [...stripe.sessions.values()].find((session) => session.url === body.url)!;
+      stripe.pay(page.id, { card: { last4: '4242' } });
+      return api(paying).post('/api/subscribe/autorenew/card-saved').set(auth).send({ subscriptionId, sessionId: page.id });
+    },
     'GET /api/subscribe/autorenew/cancel': async () =>
       api()
         .get('/api/subscribe/autorenew/cancel')

@@ -243,11 +243,11 @@ describe('subshare CLI: orders, subscriptions and e-mails', function () {
       failsWith(await cli('send-email', '--user', 'me', '--type', '0'), '--user must be a positive whole number (got "me").');
       failsWith(
         await cli('send-email', '--user', String(user.id), '--type', 'postcard'),
-        '--type must be an e-mail kind, 0 to 13 or a name such as subscribeActive (got "postcard").',
+        '--type must be an e-mail kind, 0 to 14 or a name such as subscribeActive (got "postcard").',
       );
       failsWith(
-        await cli('send-email', '--user', String(user.id), '--type', '14'),
-        '--type must be an e-mail kind, 0 to 13 or a name such as subscribeActive (got "14").',
+        await cli('send-email', '--user', String(user.id), '--type', '15'),
+        '--type must be an e-mail kind, 0 to 14 or a name such as subscribeActive (got "15").',
       );
       failsWith(await cli('send-email', '--user', '2000000000', '--type', '0'), 'This user does not exist.');
       failsWith(await cli('send-email', '--user', String(user.id), '--type', '3'), 'This user has no active subscription.');
