@@ -42,16 +42,9 @@ describe('activation of paid orders', function () {
    * the test's paid orders first.
    */
   const accountCreatedHandled = (accountId: number) =>
-    waitFor(
-      async () =>
-        (
-          await knex().raw(
-            `select count(*)::int as n from pgboss.job where name = 'account-created' and state = 'completed' and (data->>'accountId')::int = ?`,
-            [accountId],
-          )
-        ).rows[0].n === 1,
-      { what: `the account-created job of account ${accountId}` },
-    );
+    waitFor(async () => (await harness().boss.findJobs('account-created', { data: { accountId } })).filter((job) => job.state === 'completed').length === 1, {
+      what: `the account-created job of account ${accountId}`,
+    });
 
   async function paidOrders(platform: TestPlatform, count: number): Promise<number[]> {
     const users = await Promise.all(Array.from({ length: count }, () => buyer()));

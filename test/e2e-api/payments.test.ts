@@ -156,8 +156,7 @@ describe('orders and payments (API against local provider servers)', function ()
 
       expect(await knex()('payment_events').where({ provider: 'stripe', event_id: delivery.event.id })).to.have.length(1);
       expect((await paymentsOf(created.id)).filter((p: { status: string }) => p.status === 'paid')).to.have.length(1);
-      const jobs = await knex().raw(`select count(*)::int as n from pgboss.job where name = 'order-activate' and data->>'orderId' = ?`, [String(created.id)]);
-      expect(jobs.rows[0].n).to.equal(1);
+      expect(await harness().boss.findJobs('order-activate', { data: { orderId: created.id } })).to.have.length(1);
       // One purchase e-mail: "activated" when a slot was free, otherwise "purchased" (waiting).
       const keys = [`order:${created.id}:purchased`, `order:${created.id}:activated`];
       const sent = await waitFor(async () => knex()('email_outbox').whereIn('idempotency_key', keys).where({ status: 'sent' }).first(), {
@@ -298,8 +297,7 @@ describe('orders and payments (API against local provider servers)', function ()
       // The later notification of the same transaction and state is a duplicate.
       await payssion.deliver(`${base}/api/webhook/payssion`, payssion.notification(payment.provider_reference));
       expect((await paymentsOf(created.id)).filter((p: { status: string }) => p.status === 'paid')).to.have.length(1);
-      const jobs = await knex().raw(`select count(*)::int as n from pgboss.job where name = 'order-activate' and data->>'orderId' = ?`, [String(created.id)]);
-      expect(jobs.rows[0].n).to.equal(1);
+      expect(await harness().boss.findJobs('order-activate', { data: { orderId: created.id } })).to.have.length(1);
     });
 
     it('refuses an amount that does not match the order, and Korean methods for EUR orders', async () => {
