@@ -120,6 +120,9 @@ function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: num
   return progressed;
 }
 
+/** The URL each knex of createKnex was made with: kept here rather than read back from knex's private config. */
+const connectionStrings = new WeakMap<Knex, string>();
+
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
   const { bounds } = options;
   const connections = bounds ? new Connections() : undefined;
@@ -160,14 +163,14 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
     // A statement answered inside a long transaction is progress too: the database is alive.
     knex.on('query-response', progressed);
   }
+  connectionStrings.set(knex, connectionString);
   return knex;
 }
 
 /** The connection string a knex made by createKnex connects with. */
 export function connectionStringOf(knex: Knex): string {
-  const connection = knex.client.config.connection as { connectionString?: string } | string | undefined;
-  const url = typeof connection === 'string' ? connection : connection?.connectionString;
-  if (!url) throw new Error('This knex was not made with a database URL.');
+  const url = connectionStrings.get(knex);
+  if (!url) throw new Error('This knex was not made by createKnex.');
   return url;
 }
 
