@@ -5,6 +5,7 @@
  * used without script (POST /display). localStorage keeps a copy for the app. Never throws
  * (cookies may be blocked).
  */
+import { parseCookie } from 'cookie';
 import { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS, type DisplayCookieName } from '@subshare/core/storefront';
 
 export { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS };
@@ -18,13 +19,13 @@ export function writeDisplayCookie(name: DisplayCookieName, value: string): void
   }
 }
 
-/** The cookie's value, or undefined when it is not set (or cookies are blocked). */
+/**
+ * The cookie's value, or undefined when it is not set (or cookies are blocked). Parsed by the
+ * `cookie` package, as on the server: a value that is not valid percent-encoding comes back as is.
+ */
 export function readDisplayCookie(name: DisplayCookieName): string | undefined {
   try {
-    for (const part of document.cookie.split(';')) {
-      const [key, ...value] = part.trim().split('=');
-      if (key === name) return decodeURIComponent(value.join('=')).trim();
-    }
+    return parseCookie(document.cookie)[name]?.trim();
   } catch {
     // Blocked: as if unset.
   }
