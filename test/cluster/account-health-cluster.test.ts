@@ -8,7 +8,7 @@ import { exited, spawnCli } from '../support/cli.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { harness, testEnv } from '../support/harness.js';
 import { subscribe } from '../support/mailboxes.js';
-import { createAccount, createPlatform } from '../support/shop.js';
+import { createAccount, createPlatform, jobsIn, UNFINISHED_JOB_STATES } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -112,15 +112,10 @@ describe('a cluster: an alert mail breaks an account and its buyer moves once (2
 
     // The move job again, four times, to both workers: nothing more happens.
     for (let i = 0; i < 4; i += 1) await harness().boss.send('account-health-move', { accountId: account.id });
-    await waitFor(
-      async () => {
-        const { rows } = await knex().raw(
-          `select count(*)::int as n from pgboss.job where name = 'account-health-move' and state in ('created', 'retry', 'active')`,
-        );
-        return rows[0].n === 0;
-      },
-      { what: 'the repeated move jobs to finish', timeoutMs: 30_000 },
-    );
+    await waitFor(async () => (await jobsIn(['account-health-move'], UNFINISHED_JOB_STATES)) === 0, {
+      what: 'the repeated move jobs to finish',
+      timeoutMs: 30_000,
+    });
     await harness().mailTo(buyer.email, (mail) => mail.subject.includes('moved'));
     await harness().mailTo(staffAlert, (mail) => mail.subject.includes(mailbox.email));
 

@@ -13,7 +13,7 @@ import { exited, spawnCli } from './cli.js';
 import { FakeStripe } from './fake-stripe.js';
 import { harness, testEnv } from './harness.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
-import { orderInput, type TestPlatform } from './shop.js';
+import { jobsIn, orderInput, UNFINISHED_JOB_STATES, type TestPlatform } from './shop.js';
 import { waitFor } from './wait.js';
 
 export interface ClusterBuyer {
@@ -172,14 +172,12 @@ export function useCluster(): Cluster {
   return cluster;
 }
 
-export async function unfinishedActivations(): Promise<number> {
-  const { rows } = await knex().raw(`select count(*)::int as n from pgboss.job where name = 'order-activate' and state in ('created', 'retry', 'active')`);
-  return rows[0].n;
+export function unfinishedActivations(): Promise<number> {
+  return jobsIn(['order-activate'], UNFINISHED_JOB_STATES);
 }
 
-export async function runningActivations(): Promise<number> {
-  const { rows } = await knex().raw(`select count(*)::int as n from pgboss.job where name in ('order-activate', 'account-created') and state = 'active'`);
-  return rows[0].n;
+export function runningActivations(): Promise<number> {
+  return jobsIn(['order-activate', 'account-created'], ['active']);
 }
 
 export async function ordersByState(orderIds: number[]): Promise<Record<number, number>> {
