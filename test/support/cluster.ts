@@ -8,9 +8,10 @@
  */
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, IDENTITY, type AuthService } from '@subshare/core';
+import { IDENTITY, type AuthService } from '@subshare/core';
 import { exited, spawnCli } from './cli.js';
 import { FakeStripe } from './fake-stripe.js';
+import { onFreePort } from './ports.js';
 import { harness, testEnv } from './harness.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { jobsIn, orderInput, UNFINISHED_JOB_STATES, type TestPlatform } from './shop.js';
@@ -71,16 +72,17 @@ export class Cluster {
     return codes;
   }
 
-  private async startServe() {
-    const port = await freePort();
-    const child = spawnCli(['serve'], { ...this.env, PORT: String(port) });
-    await waitFor(() => child.output().includes('HTTP server listening') || child.exitCode !== null, {
-      timeoutMs: 60_000,
-      intervalMs: 50,
-      what: `serve on ${port}`,
+  private startServe() {
+    return onFreePort(async (port) => {
+      const child = spawnCli(['serve'], { ...this.env, PORT: String(port) });
+      await waitFor(() => child.output().includes('HTTP server listening') || child.exitCode !== null, {
+        timeoutMs: 60_000,
+        intervalMs: 50,
+        what: `serve on ${port}`,
+      });
+      expect(child.exitCode, child.output()).to.equal(null);
+      return { child, url: `http://127.0.0.1:${port}` };
     });
-    expect(child.exitCode, child.output()).to.equal(null);
-    return { child, url: `http://127.0.0.1:${port}` };
   }
 
   async startWorker() {
