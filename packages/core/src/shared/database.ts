@@ -13,7 +13,11 @@
  * `__knexUid` knex gives it, the only name its query events carry for the connection a read
  * timeout must cut. Measuring the stall another way from what we own (the pool size, knex's
  * acquireConnectionTimeout) cannot tell a burst that queues from a frozen server: the first would
- * get 503s after the connect timeout instead of waiting its turn.
+ * get 503s after the connect timeout instead of waiting its turn. The way out is knex 3.3's
+ * `connectionPool` option: a pg.Pool of our own, whose `waitingCount` and acquire/release events
+ * are pg's public API. It is not taken yet because knex then applies no acquire timeout of its
+ * own, validates nothing and leaves the pool open on `knex.destroy()`: the waits, the 503s and
+ * the shutdown would have to be rebuilt on pg.Pool and proved again by the pool and outage tests.
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
