@@ -170,7 +170,13 @@ export interface RenewalSummary {
   expected: Money[];
   failedCount: number;
   latestFailed: StaffRenewal[];
+  /** Automatic renewal is offered but its reminders reach nobody (no SMTP_URL outside demo mode), so no renewal is charged. */
+  remindersUndelivered: boolean;
 }
+
+/** What the start says when renewals cannot be charged (RenewalFlow.remindersUndelivered); the dashboard says it in the buyer's words too. */
+export const REMINDERS_UNDELIVERED_WARNING =
+  'WARNING: Stripe is configured but SMTP_URL is not: renewal reminders will not be delivered, so automatic renewals will not be charged (set SMTP_URL).';
 
 /** How many failed renewals the dashboard lists (the rest are in GET /api/admin/renewals). */
 export const DASHBOARD_FAILED_RENEWALS = 5;
@@ -432,13 +438,14 @@ export class RenewalFlow {
       return { outcome: 'cancelled' };
     }
     // No charge without a delivered reminder: the buyer must have had the chance to cancel.
-    const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
-    if (reminder?.status !== 'sent') {
+    // (Demo mode without SMTP: the reminder printed on the console counts as delivered.)
+    const remindedAt = await this.notifications.deliveredAt(charge.reminderKey, trx);
+    if (!remindedAt) {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_reminder' };
     }
     // And the time to answer it: a reminder that went out late moves the charge, the slot held until then.
-    const chargeAt = new Date((reminder.sentAt?.getTime() ?? 0) + this.config.renewals.noticeHours * HOUR_MS);
+    const chargeAt = new Date(remindedAt.getTime() + this.config.renewals.noticeHours * HOUR_MS);
     if (chargeAt > now) {
       await this.renewals.update(charge.id, { nextAttemptAt: chargeAt }, trx);
       await this.subscriptions.hold(subscription.id, new Date(chargeAt.getTime() + HOLD_MS), trx);
@@ -546,8 +553,7 @@ export class RenewalFlow {
             return 'failed';
           }
           // Retries count from the first try: the end date, or later when the reminder went out late.
-          const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
-          const first = this.firstChargeAt(charge, reminder?.sentAt ?? null);
+          const first = this.firstChargeAt(charge, await this.notifications.deliveredAt(charge.reminderKey, trx));
           const next = new Date(first.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
           await this.renewals.update(
             charge.id,
@@ -1015,7 +1021,16 @@ export class RenewalFlow {
       this.forStaff(),
       this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
     ]);
-    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS) };
+    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS), remindersUndelivered: this.remindersUndelivered };
+  }
+
+  /**
+   * No charge is made before its reminder was delivered (the buyer's chance to cancel). Without
+   * SMTP_URL outside demo mode (whose console counts as delivery), reminders are only kept in the
+   * outbox: every renewal waits for a delivery that never comes. The start and the dashboard say so.
+   */
+  get remindersUndelivered(): boolean {
+    return this.savedCards.available && !this.notifications.delivers;
   }
 
   /** Figures for /metrics. */

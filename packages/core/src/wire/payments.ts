@@ -80,6 +80,8 @@ export const payssionNotification = yup.object({
 export const demoNotification = yup.object({
   token: yup.string().required(),
   outcome: yup.string().oneOf(['paid', 'cancelled']).required(),
+  /** "Renew automatically" only: the demo card saved, by its last four digits (4242 pays every renewal, 0002 is declined); default 4242. */
+  card: yup.string().oneOf(['4242', '0002']).optional(),
 });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;
