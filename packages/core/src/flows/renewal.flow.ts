@@ -30,8 +30,9 @@
  * A worker killed mid-charge leaves its row `charging`: the next pass sends the same attempt with
  * the same key and Stripe answers the charge it made. An exception of the shop's own in tx 2 is
  * recorded like a provider error (shopFailed): bounded by the dunning schedule, staff alerted, and
- * the next attempt asks the provider about the previous one before charging again. Two workers: the row lock (SKIP LOCKED)
- * gives each row to one; the unique (subscription, period end) row and the key stop the rest.
+ * the next attempt asks the provider about the previous one before charging again. Two workers:
+ * the row lock (SKIP LOCKED) gives each row to one; the unique (subscription, period end) row and
+ * the key stop the rest.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -458,8 +459,9 @@ export class RenewalFlow {
     }
     // The provider answered the previous attempt (its payment has the provider's id) and the shop
     // failed before recording what: no second charge until the provider says (chargeNext asks it).
+    // The demo has nobody to ask, and its charges move no money.
     const previous = charge.paymentId ? await this.payments.byId(charge.paymentId) : undefined;
-    if (previous?.status === 'pending' && previous.providerReference) {
+    if (previous?.status === 'pending' && previous.providerReference && previous.provider !== 'demo') {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_provider', previous };
     }

@@ -14,7 +14,7 @@ export const cardCheckoutBody = orderIdBody.shape({
   renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').optional(),
 });
 
-/** Whether card payments can save the card for automatic renewal here (Stripe configured): the payment page's checkbox. */
+/** Whether card payments can save the card for automatic renewal here (Stripe configured, or demo mode's demo cards): the payment page's checkbox. */
 export const autoRenewAvailability = yup.object({ available: flag() }).meta({ name: 'AutoRenewAvailability' });
 
 /** Payssion's methods: 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 bank transfer. */
