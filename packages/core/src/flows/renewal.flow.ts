@@ -947,7 +947,9 @@ export class RenewalFlow {
       const item = order?.items.find((candidate) => candidate.id === subscription.orderItemId);
       const charge = charges.get(subscription.id);
       const current = charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge : undefined;
-      const card = this.savedCards.available && (setting?.card || methodOf(order) === 1 || setting?.enabled);
+      // Paid by card without the opt-in: switchable only where a card can be saved on a page (not in the demo).
+      const card =
+        this.savedCards.available && (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === 1 && this.savedCards.cardPages));
       const enabled = Boolean(setting?.enabled && card);
       const price = current
         ? money(current.amountMinor, current.currency as CurrencyCode)

@@ -51,6 +51,15 @@ export class SavedCardsService {
     return this.cardProvider() !== undefined;
   }
 
+  /**
+   * Whether a buyer can save a card without paying (Stripe's setup-mode Checkout: the card-update
+   * page, and turning renewal on after a payment without the opt-in). The demo has no such page:
+   * its cards are saved only by paying with "Renew automatically" ticked.
+   */
+  get cardPages(): boolean {
+    return this.cardProvider()?.name === 'stripe';
+  }
+
   /** The buyer's Stripe Customer: made once (a race of two makes one, by the shared Idempotency-Key and the table's key). */
   async customerOf(buyer: { id: number; email: string }): Promise<string> {
     // The demo's customer is a name made from the buyer, never stored: a Stripe configured later makes real ones.
