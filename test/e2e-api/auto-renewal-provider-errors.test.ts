@@ -120,4 +120,44 @@ describe('automatic renewal: provider errors are not declines', function () {
     await renewal.renewDue();
     expect((await chargeOf(subscription.id)).status).to.equal('succeeded');
   });
+  it('an exception of the shop between the charge and its record: one shop error, not sent again every pass, the card charged once', async () => {
+    const { buyer, subscription, customer } = await dueRenewal();
+    const end = subscription.ends_at.getTime();
+    const intents = () => stripe.chargeRequests.filter((entry) => entry.params.customer === customer);
+    // A real failure of ours after Stripe charged: the database refuses to record the charge's answer.
+    await knex().raw(
+      "create or replace function test_renewal_record_fails() returns trigger language plpgsql as $$ begin raise exception 'test: recording the renewal charge fails'; end $$",
+    );
+    await knex().raw(
+      "create trigger test_renewal_record_fails before insert on payment_events for each row when (new.payload::text like '%off-session-charge%') execute function test_renewal_record_fails()",
+    );
+    try {
+      moveClockTo(end + 60_000);
+      expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['provider_error']);
+      const charge = await chargeOf(subscription.id);
+      expect(charge).to.include({ status: 'retrying', attempts: 1, failures: 0, decline_code: 'shop_error' });
+      expect(charge.next_attempt_at.getTime()).to.equal(end + DAY);
+      const alert = await harness().mailTo(STAFF, (mail) => mail.subject.includes(`subscription #${subscription.id}`));
+      expect(alert.text).to.contain('recording the renewal charge fails').and.contain('shop_error');
+      // The next passes do not send it again (before: the row stayed `charging` and every pass re-sent it and failed).
+      expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal([]);
+      moveClockTo(end + 2 * 3600_000);
+      expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal([]);
+      expect(intents()).to.have.length(1);
+      expect(await staffAlerts(charge.id)).to.have.length(1);
+    } finally {
+      await knex().raw('drop trigger if exists test_renewal_record_fails on payment_events');
+      await knex().raw('drop function if exists test_renewal_record_fails()');
+    }
+    // The next attempt asks Stripe about the charge it made first: the order is paid by it, no second charge.
+    moveClockTo(end + DAY + 60_000);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['waiting_provider']);
+    await waitFor(async () => (await subscriptionRow(subscription.id)).ends_at.getTime() > end, { what: 'the subscription extended' });
+    moveClockTo(end + DAY + 20 * 60_000);
+    expect(outcomeOf(await renewal.renewDue(), subscription.id)).to.deep.equal(['skipped']);
+    expect((await chargeOf(subscription.id)).status).to.equal('succeeded');
+    expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(1);
+    expect(intents()).to.have.length(1);
+    expect(await buyerMails(buyer.id)).not.to.satisfy((subjects: string[]) => subjects.some((subject) => /could not renew|declined|has ended/.test(subject)));
+  });
 });

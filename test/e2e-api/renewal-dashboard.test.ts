@@ -67,7 +67,9 @@ describe('automatic renewal: staff dashboard and per-subscription state', functi
     await api(app).get('/api/admin/dashboard').set(buyer.auth).expect(403);
     const { body } = await api(app).get('/api/admin/dashboard').set(admin.auth).expect(200);
 
-    expect(body.renewals).to.have.all.keys('expected', 'failedCount', 'latestFailed');
+    expect(body.renewals).to.have.all.keys('expected', 'failedCount', 'latestFailed', 'remindersUndelivered');
+    // SMTP configured: reminders are delivered, nothing to warn about.
+    expect(body.renewals.remindersUndelivered).to.equal(false);
     expect(body.renewals.expected).to.have.deep.members([
       { amount: 5.49, currencyCode: 'EUR' },
       { amount: 6900, currencyCode: 'KRW' },

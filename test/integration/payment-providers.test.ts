@@ -434,7 +434,7 @@ describe('payment provider adapters', function () {
 
       const ask = () => coinpal.fetchStatus({ reference: request.reference, providerReference, amount: request.amount });
       expect(await ask()).to.deep.include({ status: 'pending', eventId: `query:${providerReference}:pending`, needsConfirmation: false });
-      expect(fake.log.at(-1)!.params).to.deep.equal({ gcid: providerReference, merchantNo: fake.merchantNo });
+      expect(fake.log.at(-1)!.params).to.deep.equal({ gcid: providerReference });
 
       fake.setStatus(providerReference, 'partial_paid', { paidOrderAmount: '5.00' });
       const partial = await ask();

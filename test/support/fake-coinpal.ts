@@ -1,7 +1,9 @@
 /**
  * A local stand-in for CoinPal (protocols.md section 2): a real HTTP server on 127.0.0.1 with
- * `/gateway/pay/checkout` (checks every required field and the `sign`, keeps the payment, answers
- * like the SDK example), `/gateway/pay/query` (gcid or reference → the payment's fields, like a
+ * `/gateway/pay/checkout` (checks the request against CoinPal's reference, provider-references.ts:
+ * a required field missing or an unknown one is a param error, a `sign` not made by the documented
+ * formula "signature verification failed"; keeps the payment, answers like the SDK example),
+ * `/gateway/pay/query` (`gcid` only, as the official SDK sends it → the payment's fields, like a
  * notification), and a cashier page. Bodies are accepted form-encoded, as JSON or as multipart
  * form data, as the official clients send them. CoinPal answers errors with HTTP 200 and a
  * `respCode` other than 200.
@@ -18,6 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer, sendText } from './local-http-server.js';
+import { COINPAL_REFERENCE, referenceProblems } from './provider-references.js';
 
 export interface FakeCoinPalOptions {
   merchantNo?: string;
@@ -88,24 +91,12 @@ export interface FakeCoinPalRequest {
   params: Record<string, string>;
 }
 
-const REQUIRED = [
-  'version',
-  'requestId',
-  'merchantNo',
-  'orderNo',
-  'orderCurrencyType',
-  'orderCurrency',
-  'orderAmount',
-  'notifyURL',
-  'payerIP',
-  'sign',
-] as const;
-
-/** sha256(secretKey + requestId + merchantNo + orderNo + orderAmount + orderCurrency), computed here independently of the adapter. */
-function sign(secret: string, f: Record<string, string | undefined>): string {
-  return createHash('sha256')
-    .update(`${secret}${f.requestId ?? ''}${f.merchantNo ?? ''}${f.orderNo ?? ''}${f.orderAmount ?? ''}${f.orderCurrency ?? ''}`)
-    .digest('hex');
+/**
+ * The documented sign (protocols.md 2.3), from the reference; a notification's sign has the same
+ * formula over its own fields (2.6).
+ */
+function sign(secret: string, f: Partial<Record<string, string>>): string {
+  return COINPAL_REFERENCE['gateway/pay/checkout'].signature.expected(f, secret);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -273,9 +264,9 @@ export class FakeCoinPal extends LocalHttpServer<string> {
 
   private checkout(params: Record<string, string>, res: ServerResponse): void {
     const fail = (respCode: number, respMessage: string) => sendJson(res, 200, { version: '2', requestId: params.requestId ?? '', respCode, respMessage });
-    for (const field of REQUIRED) {
-      if (!params[field]) return fail(400, `param error: ${field} is required`);
-    }
+    // The reference's parameters (provider-references.ts): a missing or unknown one is a param error; the sign is checked below.
+    const invalid = referenceProblems(COINPAL_REFERENCE['gateway/pay/checkout'], params, this.secretKey).filter((problem) => !problem.startsWith('bad '));
+    if (invalid.length > 0) return fail(400, `param error: ${invalid.join(', ')}`);
     if (params.version !== '2') return fail(400, 'param error: version');
     if (params.merchantNo !== this.merchantNo) return fail(401, 'merchant does not exist');
     if (params.sign.toLowerCase() !== sign(this.secretKey, params)) return fail(401, 'signature verification failed');
@@ -322,10 +313,10 @@ export class FakeCoinPal extends LocalHttpServer<string> {
   }
 
   private query(params: Record<string, string>, res: ServerResponse): void {
-    const reference = params.gcid ?? params.reference;
-    if (!reference) return sendJson(res, 200, { respCode: 400, respMessage: 'param error: gcid is required' });
-    if (params.merchantNo !== undefined && params.merchantNo !== this.merchantNo)
-      return sendJson(res, 200, { respCode: 401, respMessage: 'merchant does not exist' });
+    // The official SDK's query: `gcid` only (provider-references.ts).
+    const invalid = referenceProblems(COINPAL_REFERENCE['gateway/pay/query'], params, this.secretKey);
+    if (invalid.length > 0) return sendJson(res, 200, { respCode: 400, respMessage: `param error: ${invalid.join(', ')}` });
+    const reference = params.gcid;
     if (!this.payments.has(reference)) return sendJson(res, 200, { respCode: 404, respMessage: 'order does not exist' });
     sendJson(res, 200, { ...this.fields(reference), respCode: 200, respMessage: 'success' });
   }

@@ -17,6 +17,11 @@
  *   await payssion.deliver(url, payssion.refundedNotification(transactionId));
  *   await payssion.deliver(url, payssion.chargebackNotification(transactionId));
  *
+ * Each API request is first held against Payssion's reference for its endpoint
+ * (provider-references.ts, which cites the documents): a required parameter missing or one the
+ * reference does not have is refused with result_code 400 "invalid parameter", a signature not made
+ * by the documented formula with 402 "invalid api signature".
+ *
  * Knobs: failNext(status) and delayNext(ms) act on the next API request (refunds too), before any
  * work; delayAnswerNext(ms) makes the next refund and then holds its answer back; `refundState`
  * ('refunded' by default, or 'refund_pending') is what a new refund answers.
@@ -24,6 +29,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer, sendText } from './local-http-server.js';
+import { PAYSSION_REFERENCE, referenceProblems, type PayssionEndpoint } from './provider-references.js';
 
 export interface FakePayssionOptions {
   apiKey?: string;
@@ -302,6 +308,10 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (failure) return sendText(res, failure.status, failure.body);
     if (endpoint === 'other') return sendText(res, 404, '<h1>404 Not Found</h1>');
     if (method !== 'POST') return sendJson(res, { result_code: 420, description: 'invalid request method' });
+    const documented: PayssionEndpoint = endpoint === 'create' ? 'payment/create' : endpoint === 'details' ? 'payment/details' : 'refunds';
+    // The signature is checked by each endpoint below (402), after the merchant's key (401), as Payssion's result codes order them.
+    const invalid = referenceProblems(PAYSSION_REFERENCE[documented], params, this.secretKey).filter((problem) => !problem.startsWith('bad '));
+    if (invalid.length > 0) return sendJson(res, { result_code: 400, description: `invalid parameter: ${invalid.join(', ')}` });
     if (endpoint === 'refund') return this.refundCall(params, res);
     return endpoint === 'create' ? this.create(params, res) : this.details(params, res);
   }
@@ -314,7 +324,7 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (!p.amount || !/^\d+(\.\d{1,2})?$/.test(p.amount) || Number(p.amount) <= 0 || (p.currency === 'KRW' && !/^\d+$/.test(p.amount)))
       return fail(407, 'invalid amount');
     if (!p.order_id) return fail(400, 'invalid parameter: order_id');
-    if (!p.api_sig || p.api_sig.toLowerCase() !== md5([p.api_key, p.pm_id, p.amount, p.currency, p.order_id, this.secretKey]))
+    if (!p.api_sig || p.api_sig.toLowerCase() !== PAYSSION_REFERENCE['payment/create'].signature.expected(p, this.secretKey))
       return fail(402, 'invalid api signature');
     for (const field of ['return_url', 'notify_url']) {
       if (p[field] !== undefined && !/^https?:\/\/\S+$/.test(p[field])) return fail(409, `invalid url: ${field}`);
@@ -349,7 +359,7 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (!p.api_key || p.api_key !== this.apiKey) return fail(401, 'invalid api_key');
     if (!p.transaction_id && !p.order_id) return fail(400, 'invalid parameter: transaction_id or order_id');
     const sig = (p.api_sig ?? '').toLowerCase();
-    const sdkForm = md5([p.api_key, p.transaction_id, p.order_id, this.secretKey]);
+    const sdkForm = PAYSSION_REFERENCE['payment/details'].signature.expected(p, this.secretKey);
     const shortForm = !p.transaction_id && this.acceptShortDetailsSig ? md5([p.api_key, p.order_id, this.secretKey]) : undefined;
     if (sig !== sdkForm && sig !== shortForm) return fail(402, 'invalid api signature');
     const transaction = p.transaction_id ? this.transactions.get(p.transaction_id) : this.byOrderId(p.order_id);
@@ -365,8 +375,7 @@ export class FakePayssion extends LocalHttpServer<string> {
     if (!p.transaction_id) return fail(400, 'invalid parameter: transaction_id');
     if (!p.amount || !/^\d+(\.\d{1,2})?$/.test(p.amount) || Number(p.amount) <= 0) return fail(407, 'invalid amount');
     if (!p.currency || !CURRENCIES.has(p.currency)) return fail(406, 'invalid currency');
-    if (!p.api_sig || p.api_sig.toLowerCase() !== md5([p.api_key, p.transaction_id, p.amount, p.currency, this.secretKey]))
-      return fail(402, 'invalid api signature');
+    if (!p.api_sig || p.api_sig.toLowerCase() !== PAYSSION_REFERENCE.refunds.signature.expected(p, this.secretKey)) return fail(402, 'invalid api signature');
     const transaction = this.transactions.get(p.transaction_id);
     if (!transaction) return fail(412, 'invalid transaction id');
     if (p.currency !== transaction.currency) return fail(406, 'invalid currency: not the currency of the payment');

@@ -30,7 +30,7 @@ export const renewDueCommand = () =>
         console.log(
           `Renewal pass: ${result.attempted} charge(s) attempted, ${result.succeeded} succeeded, ${result.declined} declined (to be retried), ` +
             `${result.failed} failed for good, ${result.requiresAction} waiting for the buyer, ` +
-            `${result.providerErrors} failed at Stripe (not the card: retried, staff told); ${result.cardsLearnt} card(s) learnt.`,
+            `${result.providerErrors} failed at the provider or in the shop (not the card: retried, staff told); ${result.cardsLearnt} card(s) learnt.`,
         );
         for (const charge of result.charges) console.log(`  subscription ${charge.subscriptionId}: ${charge.outcome}`);
       });

@@ -1,5 +1,17 @@
 import { Command } from 'commander';
-import { ACCOUNTS, createKnex, migrateLatest, openRuntime, seedDemoCatalog, type AccountsService, type Knex, type Runtime } from '@subshare/core';
+import {
+  ACCOUNTS,
+  createKnex,
+  FLOWS,
+  migrateLatest,
+  openRuntime,
+  REMINDERS_UNDELIVERED_WARNING,
+  seedDemoCatalog,
+  type AccountsService,
+  type Knex,
+  type RenewalFlow,
+  type Runtime,
+} from '@subshare/core';
 import { handleSignals, loadContext } from '../context.js';
 import { ensureFirstAdmin, startHttp, startWorkerProcess } from '../processes.js';
 
@@ -26,6 +38,11 @@ async function seedDemoAccounts(runtime: Runtime): Promise<string[]> {
     'so a purchase activates at once. Staff add real accounts in /jve/createsubscriber (Create subscription)',
     'or with `npx subshare create-account`; production mode (DATABASE_URL set) never makes demo accounts.',
   ];
+}
+
+/** Stripe keys without SMTP_URL: no renewal reminder is delivered, so no renewal is charged (issue 34; the worker logs it too). */
+function renewalLines(runtime: Runtime): string[] {
+  return runtime.container.get<RenewalFlow>(FLOWS.Renewal).remindersUndelivered ? [REMINDERS_UNDELIVERED_WARNING] : [];
 }
 
 export const startCommand = () =>
@@ -56,6 +73,7 @@ export const startCommand = () =>
           `  mode: ${config.mode}${config.mode === 'demo' ? `, data in ${config.dataDir}` : ''}`,
           ...adminLines.map((line) => `  ${line}`),
           ...demoLines.map((line) => `  ${line}`),
+          ...renewalLines(runtime).map((line) => `  ${line}`),
           '  Stop with Ctrl+C (or SIGTERM).',
           '',
         ].join('\n'),

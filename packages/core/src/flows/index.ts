@@ -116,6 +116,7 @@ export {
   RETRY_AFTER_DAYS,
   MAX_ATTEMPTS,
   DASHBOARD_FAILED_RENEWALS,
+  REMINDERS_UNDELIVERED_WARNING,
   renewalAttemptKey,
   type RenewalFlow,
   type RenewalRunResult,

@@ -28,8 +28,11 @@
  *       through the dunning days; others get the expiry reminder with a one-click payment link.
  *
  * A worker killed mid-charge leaves its row `charging`: the next pass sends the same attempt with
- * the same key and Stripe answers the charge it made. Two workers: the row lock (SKIP LOCKED)
- * gives each row to one; the unique (subscription, period end) row and the key stop the rest.
+ * the same key and Stripe answers the charge it made. An exception of the shop's own in tx 2 is
+ * recorded like a provider error (shopFailed): bounded by the dunning schedule, staff alerted, and
+ * the next attempt asks the provider about the previous one before charging again. Two workers:
+ * the row lock (SKIP LOCKED) gives each row to one; the unique (subscription, period end) row and
+ * the key stop the rest.
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
@@ -43,7 +46,14 @@ import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/inde
 import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/identity/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentMethodId, type PaymentsService, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
+import {
+  PAYMENTS,
+  type PaymentMethodId,
+  type PaymentsService,
+  type PaymentView,
+  type ProviderRequestFailure,
+  type SavedCardsService,
+} from '../modules/payments/index.js';
 import {
   OPEN_CHARGE_STATUSES,
   readRenewalLink,
@@ -86,14 +96,16 @@ export type ChargeOutcome =
   | 'requires_action'
   | 'processing'
   | 'provider_error'
-  | 'unavailable'
   | 'cancelled'
   | 'waiting_reminder'
   | 'waiting_notice'
+  | 'waiting_provider'
   | 'skipped';
 
 /** The decline code a charge row keeps when the provider, not the card, failed it (staff see it in the renewal lists). */
 export const PROVIDER_ERROR_CODE = 'provider_error';
+/** The decline code (and the staff alert's error type) of a charge the shop itself failed (an exception of ours while charging). */
+export const SHOP_ERROR_CODE = 'shop_error';
 
 export interface RenewalRunResult {
   cardsLearnt: number;
@@ -159,7 +171,13 @@ export interface RenewalSummary {
   expected: Money[];
   failedCount: number;
   latestFailed: StaffRenewal[];
+  /** Automatic renewal is offered but its reminders reach nobody (no SMTP_URL outside demo mode), so no renewal is charged. */
+  remindersUndelivered: boolean;
 }
+
+/** What the start says when renewals cannot be charged (RenewalFlow.remindersUndelivered); the dashboard says it in the buyer's words too. */
+export const REMINDERS_UNDELIVERED_WARNING =
+  'WARNING: Stripe is configured but SMTP_URL is not: renewal reminders will not be delivered, so automatic renewals will not be charged (set SMTP_URL).';
 
 /** How many failed renewals the dashboard lists (the rest are in GET /api/admin/renewals). */
 export const DASHBOARD_FAILED_RENEWALS = 5;
@@ -345,16 +363,64 @@ export class RenewalFlow {
     });
     if (!prepared) return undefined;
     const { charge } = prepared;
+    if ('previous' in prepared && prepared.previous) {
+      // The provider answered the previous attempt but the shop failed to record it: ask the
+      // provider what came of it (applied like a notification) before any new attempt is sent.
+      await this.paymentPath
+        .askProvider(prepared.previous)
+        .catch((error: unknown) => this.logger.warn({ err: error, chargeId: charge.id }, 'could not ask the provider about the previous renewal attempt'));
+    }
     if ('outcome' in prepared && prepared.outcome) return { chargeId: charge.id, subscriptionId: charge.subscriptionId, outcome: prepared.outcome };
-    const outcome = await this.send(charge.id);
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await this.send(charge.id);
+    } catch (error) {
+      outcome = await this.shopFailed(charge.id, error);
+    }
     return { chargeId: charge.id, subscriptionId: charge.subscriptionId, outcome };
+  }
+
+  /**
+   * An exception of the shop's own while a charge was sent or recorded (not the provider's error,
+   * not the card): tx 2 rolled back and the row is still `charging`. Left so, every pass would send
+   * the same attempt again and fail the same way. It is recorded like a provider error instead: the
+   * attempt counts, the next one follows the dunning schedule with the slot held, staff get the one
+   * alert (decline code `shop_error`). If the provider did charge before the shop failed, the
+   * payment keeps its PaymentIntent, and the next attempt asks the provider about it first
+   * (`prepare`): it is never charged twice. A database that is down makes this fail too; the row
+   * then stays `charging` until it is back, which is the crash case.
+   */
+  private async shopFailed(chargeId: number, error: unknown): Promise<ChargeOutcome> {
+    this.logger.error({ err: error, chargeId }, 'renewal charge failed in the shop (not the provider, not the card)');
+    const name = error instanceof Error ? error.name : 'Error';
+    const text = error instanceof Error ? error.message : String(error);
+    return this.knex.transaction(async (trx) => {
+      const [locked] = (await trx('renewal_charges').where({ id: chargeId, status: 'charging' }).forUpdate().skipLocked().select('id')) as Array<{
+        id: number;
+      }>;
+      if (!locked) return 'skipped';
+      const charge = (await this.renewals.chargeById(chargeId, trx))!;
+      const subscription = await this.subscriptions.byId(charge.subscriptionId, trx);
+      if (!subscription) {
+        await this.renewals.update(charge.id, { status: 'cancelled' }, trx);
+        return 'cancelled';
+      }
+      const failure: ProviderRequestFailure = {
+        httpStatus: 0,
+        type: SHOP_ERROR_CODE,
+        code: name,
+        message: `the shop failed while charging or recording the charge: ${text}`.slice(0, 500),
+        requestId: null,
+      };
+      return this.providerFailed(charge, subscription, failure, trx, SHOP_ERROR_CODE);
+    });
   }
 
   /**
    * Tx 1: everything a charge needs, committed before Stripe is asked: the checks, the renewal
    * order and its payment, the attempt number. Answers an outcome when there is nothing to charge.
    */
-  private async prepare(charge: RenewalCharge, trx: Knex.Transaction): Promise<{ outcome?: ChargeOutcome }> {
+  private async prepare(charge: RenewalCharge, trx: Knex.Transaction): Promise<{ outcome?: ChargeOutcome; previous?: PaymentView }> {
     const now = this.clock.now();
     const subscription = await this.subscriptions.byId(charge.subscriptionId, trx);
     if (!subscription || subscription.status !== 'active') {
@@ -373,13 +439,14 @@ export class RenewalFlow {
       return { outcome: 'cancelled' };
     }
     // No charge without a delivered reminder: the buyer must have had the chance to cancel.
-    const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
-    if (reminder?.status !== 'sent') {
+    // (Demo mode without SMTP: the reminder printed on the console counts as delivered.)
+    const remindedAt = await this.notifications.deliveredAt(charge.reminderKey, trx);
+    if (!remindedAt) {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_reminder' };
     }
     // And the time to answer it: a reminder that went out late moves the charge, the slot held until then.
-    const chargeAt = new Date((reminder.sentAt?.getTime() ?? 0) + this.config.renewals.noticeHours * HOUR_MS);
+    const chargeAt = new Date(remindedAt.getTime() + this.config.renewals.noticeHours * HOUR_MS);
     if (chargeAt > now) {
       await this.renewals.update(charge.id, { nextAttemptAt: chargeAt }, trx);
       await this.subscriptions.hold(subscription.id, new Date(chargeAt.getTime() + HOLD_MS), trx);
@@ -389,6 +456,14 @@ export class RenewalFlow {
     if (order && PAID_STATES.includes(order.state)) {
       await this.renewals.update(charge.id, { status: 'succeeded' }, trx);
       return { outcome: 'skipped' };
+    }
+    // The provider answered the previous attempt (its payment has the provider's id) and the shop
+    // failed before recording what: no second charge until the provider says (chargeNext asks it).
+    // The demo has nobody to ask, and its charges move no money.
+    const previous = charge.paymentId ? await this.payments.byId(charge.paymentId) : undefined;
+    if (previous?.status === 'pending' && previous.providerReference && previous.provider !== 'demo') {
+      await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
+      return { outcome: 'waiting_provider', previous };
     }
     if (!order || ![ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(order.state as 0 | 1 | 3)) {
       const source = await this.orders.orderOfItem(subscription.orderItemId, trx);
@@ -442,14 +517,8 @@ export class RenewalFlow {
       }
       const item = order.items[0];
       const attemptKey = renewalAttemptKey(charge.subscriptionId, charge.periodEnd, charge.attempts);
-      let result;
-      try {
-        result = await this.savedCards.charge(payment, setting.card, `${item?.platformName ?? 'Subscription'} renewal`, attemptKey);
-      } catch (error) {
-        // Nothing known to have moved (timeout, Stripe down): the row stays `charging`, the next pass sends the same attempt.
-        this.logger.warn({ err: error, chargeId, attempt: charge.attempts }, 'renewal charge could not be sent; the next pass sends it again');
-        return 'unavailable';
-      }
+      // The provider's own failures come back as `provider_error`; anything thrown here or below is the shop's (chargeNext → shopFailed).
+      const result = await this.savedCards.charge(payment, setting.card, `${item?.platformName ?? 'Subscription'} renewal`, attemptKey);
       if (result.verified) await this.paymentPath.applyVerified(result.verified);
       const patch = { paymentIntentId: result.paymentIntentId ?? null };
       switch (result.status) {
@@ -486,8 +555,7 @@ export class RenewalFlow {
             return 'failed';
           }
           // Retries count from the first try: the end date, or later when the reminder went out late.
-          const reminder = await this.notifications.findByIdempotencyKey(charge.reminderKey, trx);
-          const first = this.firstChargeAt(charge, reminder?.sentAt ?? null);
+          const first = this.firstChargeAt(charge, await this.notifications.deliveredAt(charge.reminderKey, trx));
           const next = new Date(first.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
           await this.renewals.update(
             charge.id,
@@ -521,23 +589,20 @@ export class RenewalFlow {
     subscription: SubscriptionView,
     failure: ProviderRequestFailure | undefined,
     trx: Knex.Transaction,
+    declineCode: string = PROVIDER_ERROR_CODE,
   ): Promise<ChargeOutcome> {
     const problem: ProviderRequestFailure = failure ?? { httpStatus: 0, type: 'unknown', code: null, message: 'no answer', requestId: null };
     this.logger.error({ chargeId: charge.id, attempt: charge.attempts, ...problem }, 'renewal charge failed at the provider (not a decline)');
     await this.alertStaff(charge, subscription, problem, trx);
     if (charge.attempts >= MAX_ATTEMPTS) {
       const payLinkEnd = new Date(charge.periodEnd.getTime() + PAY_LINK_MS);
-      await this.renewals.update(charge.id, { status: 'requires_action', declineCode: PROVIDER_ERROR_CODE }, trx);
+      await this.renewals.update(charge.id, { status: 'requires_action', declineCode }, trx);
       await this.subscriptions.hold(subscription.id, payLinkEnd, trx);
       await this.tellBuyer(charge, subscription, 'pay_link', { date: payLinkEnd }, trx);
       return 'provider_error';
     }
     const next = new Date(charge.periodEnd.getTime() + RETRY_AFTER_DAYS[charge.attempts - 1] * DAY_MS);
-    await this.renewals.update(
-      charge.id,
-      { status: 'retrying', declineCode: PROVIDER_ERROR_CODE, nextAttemptAt: next < this.clock.now() ? this.clock.now() : next },
-      trx,
-    );
+    await this.renewals.update(charge.id, { status: 'retrying', declineCode, nextAttemptAt: next < this.clock.now() ? this.clock.now() : next }, trx);
     return 'provider_error';
   }
 
@@ -882,7 +947,9 @@ export class RenewalFlow {
       const item = order?.items.find((candidate) => candidate.id === subscription.orderItemId);
       const charge = charges.get(subscription.id);
       const current = charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge : undefined;
-      const card = this.savedCards.available && (setting?.card || methodOf(order) === 1 || setting?.enabled);
+      // Paid by card without the opt-in: switchable only where a card can be saved on a page (not in the demo).
+      const card =
+        this.savedCards.available && (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === 1 && this.savedCards.cardPages));
       const enabled = Boolean(setting?.enabled && card);
       const price = current
         ? money(current.amountMinor, current.currency as CurrencyCode)
@@ -958,7 +1025,16 @@ export class RenewalFlow {
       this.forStaff(),
       this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
     ]);
-    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS) };
+    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS), remindersUndelivered: this.remindersUndelivered };
+  }
+
+  /**
+   * No charge is made before its reminder was delivered (the buyer's chance to cancel). Without
+   * SMTP_URL outside demo mode (whose console counts as delivery), reminders are only kept in the
+   * outbox: every renewal waits for a delivery that never comes. The start and the dashboard say so.
+   */
+  get remindersUndelivered(): boolean {
+    return this.savedCards.available && !this.notifications.delivers;
   }
 
   /** Figures for /metrics. */

@@ -89,7 +89,8 @@ export const CONFIG_VARIABLES = [
     name: 'SMTP_URL',
     group: 'Mail',
     meaning: 'smtp:// or smtps://user:pass@host:port for outgoing mail',
-    default: 'unset: mail stays in the outbox (demo mode also prints every e-mail on the console)',
+    default:
+      'unset: mail stays in the outbox (demo mode also prints every e-mail on the console, which counts as delivered); with Stripe keys, no renewal reminder is delivered, so no automatic renewal is charged (start and dashboard warn)',
     sample: 'smtp://user:pass@smtp.example.com:587',
     secret: true,
   },

@@ -14,7 +14,7 @@ export const cardCheckoutBody = orderIdBody.shape({
   renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').optional(),
 });
 
-/** Whether card payments can save the card for automatic renewal here (Stripe configured): the payment page's checkbox. */
+/** Whether card payments can save the card for automatic renewal here (Stripe configured, or demo mode's demo cards): the payment page's checkbox. */
 export const autoRenewAvailability = yup.object({ available: flag() }).meta({ name: 'AutoRenewAvailability' });
 
 /** Payssion's methods: 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 bank transfer. */
@@ -80,6 +80,8 @@ export const payssionNotification = yup.object({
 export const demoNotification = yup.object({
   token: yup.string().required(),
   outcome: yup.string().oneOf(['paid', 'cancelled']).required(),
+  /** "Renew automatically" only: the demo card saved, by its last four digits (4242 pays every renewal, 0002 is declined); default 4242. */
+  card: yup.string().oneOf(['4242', '0002']).optional(),
 });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;

@@ -111,6 +111,8 @@ export const dashboardAnswer = yup.object({
       failedCount: integer(),
       /** The latest 5 of them, latest first. */
       latestFailed: list(staffRenewal),
+      /** True when automatic renewal is offered but its reminders reach nobody (no SMTP_URL outside demo mode): no renewal is charged until SMTP_URL is set. */
+      remindersUndelivered: flag(),
     })
     .defined(),
 });

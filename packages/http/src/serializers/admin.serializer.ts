@@ -28,6 +28,7 @@ export function serializeDashboard(dashboard: AdminDashboard) {
       expected: serializeExpectedRevenue(dashboard.renewals.expected),
       failedCount: dashboard.renewals.failedCount,
       latestFailed: dashboard.renewals.latestFailed.map(serializeStaffRenewal),
+      remindersUndelivered: dashboard.renewals.remindersUndelivered,
     },
   };
 }

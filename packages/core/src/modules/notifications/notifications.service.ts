@@ -215,6 +215,24 @@ export class NotificationsService {
   }
 
   /**
+   * When the e-mail written under this key reached its reader, or null while it has not: sent over
+   * SMTP (its sent time), or, in demo mode without SMTP, printed on the console as it was written
+   * (the newcomer at the terminal is its reader, so it counts as delivered: issue 34). A kept
+   * e-mail of a production shop without SMTP reached nobody.
+   */
+  async deliveredAt(key: string, trx?: Knex.Transaction): Promise<Date | null> {
+    const email = await this.findByIdempotencyKey(key, trx);
+    if (email?.status === 'sent') return email.sentAt;
+    if (email?.status === 'kept' && this.consoleMail.enabled) return email.createdAt;
+    return null;
+  }
+
+  /** Whether e-mails written now reach their readers: over SMTP, or on demo mode's console. */
+  get delivers(): boolean {
+    return this.mailer.configured || this.consoleMail.enabled;
+  }
+
+  /**
    * Sends one outbox e-mail if it is still pending. Holds the row's lock while talking to the SMTP
    * server, so concurrent calls send it once; marks it sent in the same transaction. A failure is
    * recorded on the row (attempts, last_error) and rethrown, so the job is retried.

@@ -19,5 +19,5 @@ export type { SavedCardsService, SavedCard, SavedCardChargeResult } from './save
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification, ProviderRequestFailure } from './providers/provider.js';
-export { readDemoToken } from './providers/demo.js';
+export { readDemoToken, DEMO_CARDS } from './providers/demo.js';
 export { installationIdReader } from './installation.js';

@@ -43,13 +43,27 @@ export class SavedCardsService {
   /** Prefixes every key this service sends (idempotency-keys.ts). */
   private readonly installationId: () => Promise<string>;
 
-  /** Whether card payments (method 1) can save a card here: only a real Stripe can. */
+  /**
+   * Whether card payments (method 1) can save a card here: Stripe, or in demo mode the demo
+   * provider serving the card method (its demo cards pay or decline at once: issue 34).
+   */
   get available(): boolean {
     return this.cardProvider() !== undefined;
   }
 
+  /**
+   * Whether a buyer can save a card without paying (Stripe's setup-mode Checkout: the card-update
+   * page, and turning renewal on after a payment without the opt-in). The demo has no such page:
+   * its cards are saved only by paying with "Renew automatically" ticked.
+   */
+  get cardPages(): boolean {
+    return this.cardProvider()?.name === 'stripe';
+  }
+
   /** The buyer's Stripe Customer: made once (a race of two makes one, by the shared Idempotency-Key and the table's key). */
   async customerOf(buyer: { id: number; email: string }): Promise<string> {
+    // The demo's customer is a name made from the buyer, never stored: a Stripe configured later makes real ones.
+    if (this.cardProvider()?.name === 'demo') return this.charging().createCustomer({ userId: buyer.id, email: buyer.email, idempotencyKey: '' });
     const known = await this.knex('stripe_customers').where({ user_id: buyer.id }).first<{ customer_id: string } | undefined>();
     if (known) return known.customer_id;
     const cards = this.charging();
@@ -66,7 +80,8 @@ export class SavedCardsService {
   /** The card a paid card payment saved (asked of Stripe by its PaymentIntent); undefined when it saved none or is not paid. */
   async cardOfPayment(paymentId: number): Promise<SavedCard | undefined> {
     const payment = await this.payments.findById(paymentId);
-    if (!payment || payment.provider !== 'stripe' || !payment.save_card || payment.status !== 'paid' || !payment.provider_payment_id) return undefined;
+    if (!payment || payment.provider !== this.cardProvider()?.name || !payment.save_card || payment.status !== 'paid' || !payment.provider_payment_id)
+      return undefined;
     return this.charging().cardOfPayment(payment.provider_payment_id);
   }
 
@@ -91,7 +106,7 @@ export class SavedCardsService {
     });
     if (result.paymentIntentId) await this.payments.attachOffSessionCharge(payment.id, result.paymentIntentId);
     const verified: VerifiedReport | undefined = report && {
-      provider: 'stripe',
+      provider: this.cardProvider()!.name,
       report: { ...report, reference: payment.reference },
       payload: JSON.stringify({ source: 'off-session-charge', report }),
     };
@@ -124,6 +139,9 @@ export class SavedCardsService {
 
   private cardProvider(): (PaymentProvider & { savedCards: SavedCardCharging }) | undefined {
     const provider = this.providers.forMethod(1);
+    // Demo cards only in demo mode (`npm start` without DATABASE_URL), the newcomer's shop: a
+    // production shop that allows demo payments (ALLOW_DEMO_PAYMENTS) saves no card without a real provider.
+    if (provider.name === 'demo' && this.config.mode !== 'demo') return undefined;
     return provider.savedCards ? (provider as PaymentProvider & { savedCards: SavedCardCharging }) : undefined;
   }
 

@@ -48,7 +48,7 @@ export const getAutoRenewAvailability = declare({
   access: 'public',
   tag: 'payments',
   extra: true,
-  summary: 'Whether a card payment can tick "Renew automatically" (Stripe configured)',
+  summary: 'Whether a card payment can tick "Renew automatically" (Stripe configured, or demo cards in demo mode)',
   answer: payments.autoRenewAvailability,
   errors: [],
   servedBy: 'core/src/modules/payments/saved-cards.service.ts',

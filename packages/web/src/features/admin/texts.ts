@@ -191,6 +191,8 @@ const en = {
   'admin.waitingMoney': 'Money events waiting for their payment',
   'admin.waitingMoneyNone': 'No refund, dispute or chargeback is waiting for its payment.',
   'admin.renewals': 'Automatic renewals',
+  'admin.renewalsUndelivered':
+    'SMTP_URL is not set: renewal reminders are not delivered, so no automatic renewal will be charged. Set SMTP_URL and restart the shop.',
   'admin.renewalsExpected': 'Expected in the next 30 days',
   'admin.renewalsExpectedNone': 'No automatic renewal is due in the next 30 days.',
   'admin.renewalsExpectedNote': 'Renewals switched on with a saved card, at the price they would be charged.',
@@ -452,6 +454,8 @@ const ko: TextTable<AdminTextKey> = {
   'admin.waitingMoney': '결제를 기다리는 금전 이벤트',
   'admin.waitingMoneyNone': '결제를 기다리는 환불, 분쟁, 지불 거절이 없습니다.',
   'admin.renewals': '자동 연장',
+  'admin.renewalsUndelivered':
+    'SMTP_URL이 설정되지 않아 자동 연장 안내 이메일이 발송되지 않으므로, 자동 연장 결제가 이루어지지 않습니다. SMTP_URL을 설정하고 쇼핑몰을 다시 시작해 주세요.',
   'admin.renewalsExpected': '향후 30일 예상 매출',
   'admin.renewalsExpectedNone': '향후 30일 안에 예정된 자동 연장이 없습니다.',
   'admin.renewalsExpectedNote': '자동 연장이 켜져 있고 카드가 저장된 구독을 지금 결제될 금액으로 합산한 값입니다.',

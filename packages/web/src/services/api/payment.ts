@@ -66,7 +66,7 @@ export function processPayment(orderId: number): Promise<Order> {
   return callApi('processPayment', { body: { orderId } });
 }
 
-/** Whether a card payment can tick "Renew automatically" here (Stripe configured). */
+/** Whether a card payment can tick "Renew automatically" here (Stripe configured, or demo cards in demo mode). */
 export async function autoRenewAvailable(): Promise<boolean> {
   const answer = await callApi('getAutoRenewAvailability', {});
   return answer.available === true;

@@ -1017,7 +1017,10 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           blocks: [
             {
               type: 'paragraph',
-              text: `The automatic renewal charge of subscription #${subscription} failed for a reason other than the card: the payment provider refused our request, failed, limited our rate or did not answer. Nobody was charged and the buyer was not told it was declined. The slot is held and the charge is tried again on the dunning schedule; after the last attempt the buyer gets a payment link.`,
+              text:
+                data.errorType === 'shop_error'
+                  ? `The automatic renewal charge of subscription #${subscription} failed in the shop itself: an error of ours while the charge was sent or recorded (see the logs). If the provider charged the card, the next attempt asks it first and the renewal is paid by that charge; it is never charged twice. The buyer was not told it was declined. The slot is held and the charge is tried again on the dunning schedule; after the last attempt the buyer gets a payment link.`
+                  : `The automatic renewal charge of subscription #${subscription} failed for a reason other than the card: the payment provider refused our request, failed, limited our rate or did not answer. Nobody was charged and the buyer was not told it was declined. The slot is held and the charge is tried again on the dunning schedule; after the last attempt the buyer gets a payment link.`,
             },
             {
               type: 'facts',
@@ -1046,7 +1049,10 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           blocks: [
             {
               type: 'paragraph',
-              text: `구독 #${subscription}의 자동 연장 결제가 카드가 아닌 다른 이유로 실패했습니다. 결제 대행사가 요청을 거부했거나, 오류가 났거나, 요청 한도를 넘었거나, 응답하지 않았습니다. 결제된 금액은 없으며 구매자에게 거절 안내를 보내지 않았습니다. 자리는 보관되고 정해진 일정에 따라 다시 결제를 시도하며, 마지막 시도 후에는 구매자에게 결제 링크를 보냅니다.`,
+              text:
+                data.errorType === 'shop_error'
+                  ? `구독 #${subscription}의 자동 연장 결제가 쇼핑몰 내부 오류로 실패했습니다. 결제를 보내거나 기록하는 중에 저희 쪽 오류가 났습니다(로그를 확인해 주세요). 결제 대행사가 카드를 결제했다면 다음 시도에서 먼저 그 결과를 확인하여 그 결제로 연장하며, 두 번 결제하지 않습니다. 구매자에게 거절 안내를 보내지 않았습니다. 자리는 보관되고 정해진 일정에 따라 다시 결제를 시도하며, 마지막 시도 후에는 구매자에게 결제 링크를 보냅니다.`
+                  : `구독 #${subscription}의 자동 연장 결제가 카드가 아닌 다른 이유로 실패했습니다. 결제 대행사가 요청을 거부했거나, 오류가 났거나, 요청 한도를 넘었거나, 응답하지 않았습니다. 결제된 금액은 없으며 구매자에게 거절 안내를 보내지 않았습니다. 자리는 보관되고 정해진 일정에 따라 다시 결제를 시도하며, 마지막 시도 후에는 구매자에게 결제 링크를 보냅니다.`,
             },
             {
               type: 'facts',

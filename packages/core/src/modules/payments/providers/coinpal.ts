@@ -182,7 +182,8 @@ export class CoinPalProvider implements PaymentProvider {
         needsConfirmation: false,
       };
     }
-    const body = await this.post('/gateway/pay/query', { gcid: payment.providerReference, merchantNo: this.merchantNo });
+    // As the official SDK asks (https://github.com/coinpal-io/SDK_PHP src/Payment.php, protocols.md 2.8): `gcid` only, unsigned.
+    const body = await this.post('/gateway/pay/query', { gcid: payment.providerReference });
     const respCode = text(body.respCode);
     if (respCode !== undefined && respCode !== '200') {
       if (respCode === '404') throw fail('coinpal_payment_not_found');

@@ -16,6 +16,14 @@
  * moment demo payments are off or the method got a real provider, not when it expires.
  *
  * A refund of a demo payment moves no money, so it succeeds at once.
+ *
+ * Saved cards (issue 34: automatic renewal in the demo). A checkout with "Renew automatically"
+ * signs the buyer's demo customer into its token; its page then lets the buyer choose a demo card,
+ * one that pays (ending 4242) or one that declines (ending 0002), like Stripe's test cards. The
+ * card is named in the paid payment's provider id (`demo_pi.<reference>.<customer>.<last4>`), so
+ * the renewal pass learns it as it learns a Stripe card, and an off-session charge of it succeeds
+ * or declines at once, with no state kept here. The demo has no card-update page: a dunning e-mail
+ * links to the panel, and a card is saved only by paying with the box ticked.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
@@ -27,10 +35,15 @@ import {
   type PaymentMethodId,
   type PaymentProvider,
   type PaymentReport,
+  type OffSessionChargeRequest,
+  type OffSessionChargeResult,
   type RefundReceipt,
   type RefundRequest,
+  type SavedCard,
+  type SavedCardCharging,
   SignatureError,
 } from './provider.js';
+import { fail } from '../../../shared/errors.js';
 import { checkRefundRequest } from './wire.js';
 
 export interface DemoProviderOptions {
@@ -44,6 +57,11 @@ export interface DemoProviderOptions {
 }
 
 export type DemoOutcome = 'paid' | 'cancelled';
+
+/** The demo cards a buyer may save (their last four digits): one that pays at every renewal, one that is declined. */
+export const DEMO_CARDS = { pays: '4242', declines: '0002' } as const;
+export type DemoCard = (typeof DEMO_CARDS)[keyof typeof DEMO_CARDS];
+const isDemoCard = (value: unknown): value is DemoCard => Object.values(DEMO_CARDS).includes(value as DemoCard);
 
 /** What a demo checkout token says (all of it signed). */
 export interface DemoTokenData {
@@ -59,6 +77,8 @@ export interface DemoTokenData {
   successUrl: string;
   cancelUrl: string;
   notifyUrl: string;
+  /** "Renew automatically": the buyer's demo customer, to whom the card chosen on the page is saved. */
+  saveCardFor?: string;
 }
 
 interface TokenPayload {
@@ -73,6 +93,7 @@ interface TokenPayload {
   s: string;
   x: string;
   n: string;
+  k?: string;
 }
 
 const KEY_PURPOSE = 'subshare/demo-checkout/v1';
@@ -104,6 +125,7 @@ export function signDemoToken(data: Omit<DemoTokenData, 'amountLabel'>, secret: 
     s: data.successUrl,
     x: data.cancelUrl,
     n: data.notifyUrl,
+    ...(data.saveCardFor ? { k: data.saveCardFor } : {}),
   };
   const part = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
   return `${part}.${mac(demoTokenKey(secret), part)}`;
@@ -129,7 +151,8 @@ function decode(part: string): DemoTokenData | null {
     Number.isSafeInteger(payload.e) &&
     typeof payload.s === 'string' &&
     typeof payload.x === 'string' &&
-    typeof payload.n === 'string';
+    typeof payload.n === 'string' &&
+    (payload.k === undefined || typeof payload.k === 'string');
   if (!ok) return null;
   const p = payload as TokenPayload;
   const amount = money(p.a, p.c as Money['currency']);
@@ -144,6 +167,7 @@ function decode(part: string): DemoTokenData | null {
     successUrl: p.s,
     cancelUrl: p.x,
     notifyUrl: p.n,
+    ...(p.k ? { saveCardFor: p.k } : {}),
   };
 }
 
@@ -194,6 +218,7 @@ export class DemoProvider implements PaymentProvider {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         notifyUrl: request.notifyUrl,
+        ...(request.saveCardFor ? { saveCardFor: request.saveCardFor.customerId } : {}),
       },
       this.secret,
     );
@@ -231,11 +256,15 @@ export class DemoProvider implements PaymentProvider {
     const outcome = fields.outcome;
     if (outcome !== 'paid' && outcome !== 'cancelled') throw new SignatureError('Demo notification without a valid outcome');
     const data = this.verifyToken(typeof fields.token === 'string' ? fields.token : '');
+    // "Renew automatically": the demo card the buyer chose on the page (the one that pays by default) is saved.
+    if (fields.card !== undefined && !isDemoCard(fields.card)) throw new SignatureError('Demo notification with an unknown demo card');
+    const card = isDemoCard(fields.card) ? fields.card : DEMO_CARDS.pays;
     return {
       eventId: `demo:${data.reference}:${outcome}`,
       eventType: `demo.${outcome}`,
       reference: data.reference,
       providerReference: `demo-${data.reference}`,
+      ...(data.saveCardFor && outcome === 'paid' ? { providerPaymentId: ['demo_pi', data.reference, data.saveCardFor, card].join('.') } : {}),
       orderId: data.orderId,
       method: data.method,
       status: outcome === 'paid' ? 'paid' : 'failed',
@@ -260,4 +289,41 @@ export class DemoProvider implements PaymentProvider {
     checkRefundRequest(request);
     return { providerRefundId: `demo-refund-${request.refundId}`, status: 'succeeded' };
   }
+
+  readonly savedCards: SavedCardCharging = {
+    createCustomer: async (buyer) => `demo_cus_${buyer.userId}`,
+    cardOfPayment: async (providerPaymentId) => demoCardOf(providerPaymentId),
+    chargeOffSession: async (request) => this.chargeOffSession(request),
+    // No card-update page in the demo (callers link to the panel instead).
+    cardUpdateCheckout: async () => {
+      throw fail('autorenew_unavailable');
+    },
+    cardOfUpdate: async () => undefined,
+  };
+
+  /** A demo card pays or declines at once; the report goes through the normal payment path. */
+  private chargeOffSession(request: OffSessionChargeRequest): OffSessionChargeResult {
+    const paymentIntentId = `demo_charge.${request.reference}`;
+    const declines = request.card.paymentMethodId === demoPaymentMethod(DEMO_CARDS.declines);
+    const report: PaymentReport = {
+      eventId: `demo-charge:${request.reference}:${declines ? 'failed' : 'paid'}`,
+      eventType: 'demo.charge',
+      reference: request.reference,
+      providerReference: paymentIntentId,
+      orderId: request.orderId,
+      status: declines ? 'failed' : 'paid',
+      amount: request.amount,
+      needsConfirmation: false,
+    };
+    return declines ? { status: 'declined', paymentIntentId, declineCode: 'card_declined', report } : { status: 'succeeded', paymentIntentId, report };
+  }
+}
+
+const demoPaymentMethod = (card: DemoCard) => `demo_pm_${card}`;
+
+/** The demo card a paid "Renew automatically" checkout saved, read from its provider id. */
+function demoCardOf(providerPaymentId: string): SavedCard | undefined {
+  const [prefix, , customerId, last4, extra] = providerPaymentId.split('.');
+  if (prefix !== 'demo_pi' || !customerId || !isDemoCard(last4) || extra !== undefined) return undefined;
+  return { customerId, paymentMethodId: demoPaymentMethod(last4), brand: 'demo', last4 };
 }

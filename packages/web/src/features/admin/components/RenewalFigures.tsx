@@ -1,7 +1,8 @@
 /**
  * The dashboard's automatic renewals (issue 28): the revenue the renewals of the next 30 days are
  * expected to bring, per currency, and the renewals that failed in the last 30 days (how many, and
- * the latest, each linked to its buyer's page, where the subscription shows its renewal).
+ * the latest, each linked to its buyer's page, where the subscription shows its renewal), and a
+ * warning when no renewal can be charged because reminders are not delivered (no SMTP_URL).
  */
 import { Box, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
@@ -22,6 +23,11 @@ export function RenewalFigures({ renewals }: { renewals: Renewals | undefined })
   const failedCount = renewals?.failedCount ?? 0;
   return (
     <Stack gap="4">
+      {renewals?.remindersUndelivered && (
+        <Text data-testid="admin-renewals-undelivered" role="alert" color="fg.error" fontWeight="semibold">
+          {t('admin.renewalsUndelivered')}
+        </Text>
+      )}
       <Box>
         <Text fontWeight="semibold">{t('admin.renewalsExpected')}</Text>
         {expected.length === 0 ? (
