@@ -849,6 +849,10 @@ export class FakeStripe extends LocalHttpServer {
       });
     }
     if (route.endpoint === 'expire') {
+      // https://docs.stripe.com/api/checkout/sessions/expire: "A Checkout Session can be expired when
+      // it is in one of these statuses: open. After it expires, a customer can't complete a Checkout
+      // Session and customers loading the Checkout Session see a message saying the Checkout Session
+      // is expired." Any other status (complete, expired) is refused with invalid_request_error.
       if (session.status !== 'open') {
         throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
       }

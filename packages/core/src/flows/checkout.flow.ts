@@ -3,9 +3,13 @@
  * and what the shop does while it waits for the provider.
  *
  *   POST /api/payment/createcheckoutsession* ──▶ start(buyer, { orderId }, method):
- *     orders.payableOrder (the buyer's, state 0, 1 or 3) ─▶ method offered? ─▶ one transaction:
+ *     orders.payableOrder (the buyer's, state 0, 1 or 3) ─▶ method offered? ─▶ one transaction,
+ *     under the order's checkout lock (checkouts of one order take turns):
+ *         payments.settleEarlierCheckouts: an open checkout of the same method is reused (its URL,
+ *             nothing new); other open Stripe sessions are expired; one found paid is applied and
+ *             the order is not payable any more (409)
  *         payments.open (pending payment, reference `<order>-<payment>`) + order state 1
- *     ─▶ payments.startProviderCheckout (provider page URL; refused: payment abandoned)
+ *         ─▶ payments.startProviderCheckout (provider page URL; refused: payment abandoned)
  *   the provider's notification ──▶ payment-notification.flow.ts
  *   return pages ──▶ checkPayssion / refresh: ask the provider (never paid by the browser's word)
  *   worker `payments-expire-unpaid` (15 min) ──▶ expireUnpaid: orders unpaid for 24 hours, after
@@ -14,14 +18,18 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
+import { advisoryXactLock } from '../shared/database.js';
 import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentMethodId, type PaymentsService, type SavedCardsService } from '../modules/payments/index.js';
+import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { PAYMENTS, type PaymentMethodId, type PaymentsService, type PaymentView, type SavedCardsService } from '../modules/payments/index.js';
 import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+
+/** The advisory lock's first key: checkouts of one order (the second key) take turns. */
+const CHECKOUT_LOCK_CLASS = 0x434f;
 
 /** Orders still unpaid after this are expired (Stripe's checkout sessions live 24 hours). */
 const UNPAID_LIFETIME_MS = 24 * 3600_000;
@@ -53,10 +61,21 @@ export class CheckoutFlow {
     if (renewAutomatically && (chosen !== 1 || !this.savedCards.available)) {
       throw fail('autorenew_unavailable');
     }
-    const payment = await this.knex.transaction(async (trx) => {
+    const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
+    const started = await this.knex.transaction(async (trx): Promise<{ url: string } | { refused: unknown } | { completed: PaymentView }> => {
+      // One order, one open checkout (issue 34): checkouts of one order take turns under this lock,
+      // so two tabs, a back button or 8 parallel pay-link POSTs find the one before them. It is
+      // taken before any row lock, and payment rows are touched before the order's, as every money
+      // movement does, so a notification of this order never waits in a cycle with it.
+      await advisoryXactLock(trx, CHECKOUT_LOCK_CLASS, order.id);
+      const earlier = await this.payments.settleEarlierCheckouts(order.id, { method: chosen, saveCard: renewAutomatically }, trx);
+      if (earlier.completed) return { completed: earlier.completed };
+      if (earlier.reuse) return { url: earlier.reuse.url };
       // The order's row lock first: the payment's insert takes a share lock on it (its foreign
       // key), and two checkouts of one order that each held that and then asked for the row
       // lock deadlocked (a double click answered 500).
+      const current = await this.orders.lockForUpdate(order.id, trx);
+      if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
       const opened = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total, saveCard: renewAutomatically }, trx);
       // "Renew automatically": every unit of the order renews with the card this payment saves (flows/renewal.flow.ts).
@@ -64,10 +83,15 @@ export class CheckoutFlow {
         const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, unit) => ({ orderItemId: item.id, unit })));
         await this.renewals.optIn(units, buyer.id, opened.id, trx);
       }
-      return opened;
+      return this.payments.startProviderCheckout(opened, { id: order.id, description, languageId: order.languageId }, buyer, context, trx);
     });
-    const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
-    return this.payments.startProviderCheckout(payment, { id: order.id, description, languageId: order.languageId }, buyer, context);
+    if ('refused' in started) throw started.refused;
+    if ('completed' in started) {
+      // Paid in an earlier tab: apply what the provider says (the order becomes paid), open nothing.
+      await this.notifications.askProvider(started.completed).catch(() => undefined);
+      throw fail('order_not_payable');
+    }
+    return started;
   }
 
   /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */

@@ -29,6 +29,12 @@ export function serializeDashboard(dashboard: AdminDashboard) {
       failedCount: dashboard.renewals.failedCount,
       latestFailed: dashboard.renewals.latestFailed.map(serializeStaffRenewal),
     },
+    doublePayments: {
+      refunded: dashboard.doublePayments.refunded,
+      refundedAmounts: serializeExpectedRevenue(dashboard.doublePayments.refundedAmounts),
+      waiting: dashboard.doublePayments.waiting,
+      failed: dashboard.doublePayments.failed,
+    },
   };
 }
 

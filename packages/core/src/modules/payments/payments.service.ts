@@ -43,6 +43,13 @@ import {
 
 export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
 
+/**
+ * A checkout at a provider that cannot be asked whether it is still open (CoinPal, Payssion, the
+ * demo) is reused for this long after it was made; later the buyer gets a new one (theirs may have
+ * timed out at the provider, whose lifetimes are not documented: protocols.md section 8).
+ */
+const REUSE_UNASKED_MS = 30 * 60_000;
+
 /** What applying one provider event came to (stored on its payment_events row). */
 export type ApplyOutcome =
   | 'duplicate'
@@ -159,10 +166,19 @@ export class PaymentsService {
   }
 
   /**
-   * Starts the provider's checkout for an opened payment and answers its page URL. When the
-   * provider refuses, the payment is abandoned (failed) and the error goes on to the buyer.
+   * Starts the provider's checkout for an opened payment, inside the caller's transaction (the one
+   * that opened it, holding the order's checkout lock), and answers its page URL. When the provider
+   * refuses, the payment is abandoned (failed) in that transaction and the error is answered, for
+   * the caller to throw once it committed: a session the provider may still have made keeps a
+   * payment row its notification finds.
    */
-  async startProviderCheckout(payment: PaymentView, order: CheckoutOrder, buyer: AuthenticatedUser, context: RequestContext): Promise<{ url: string }> {
+  async startProviderCheckout(
+    payment: PaymentView,
+    order: CheckoutOrder,
+    buyer: AuthenticatedUser,
+    context: RequestContext,
+    trx: Knex.Transaction,
+  ): Promise<{ url: string } | { refused: unknown }> {
     const provider = this.providers.byName(payment.provider)!;
     const base = this.config.publicUrl;
     try {
@@ -183,13 +199,62 @@ export class PaymentsService {
         notifyUrl: `${base}/api/webhook/${provider.name}`,
         ...(payment.saveCard ? { saveCardFor: { customerId: await this.savedCards.customerOf(buyer) } } : {}),
       });
-      await this.payments.attachCheckout(payment.id, session.providerReference, session.url);
+      await this.payments.attachCheckout(payment.id, session.providerReference, session.url, trx);
       return { url: session.url };
     } catch (error) {
-      await this.payments.markAbandoned(payment.id, this.clock.now());
+      await this.payments.markAbandoned(payment.id, this.clock.now(), trx);
       this.logger.warn({ err: error, provider: provider.name, orderId: order.id }, 'could not start a checkout');
-      throw error;
+      return { refused: error };
     }
+  }
+
+  /**
+   * One order, one open checkout (issue 34). Before a checkout of the order is opened, inside the
+   * caller's transaction (holding the order's checkout lock, so checkouts of one order take turns),
+   * its earlier checkouts still pending are looked at, newest first:
+   * - one of the same method and card choice that can still be paid is the one to reuse: its URL
+   *   is answered and no new payment is made (a second tab, a back button, 8 clicks on a pay link).
+   *   Stripe is asked (the session must be `open`); a provider that cannot be asked (CoinPal,
+   *   Payssion, the demo) is trusted for `REUSE_UNASKED_MS` after the checkout was made;
+   * - any other Stripe session still open is expired (`POST /v1/checkout/sessions/:id/expire`), so
+   *   it can no longer be paid, and its payment becomes `expired`; one Stripe says `expired` too;
+   * - a Stripe session found `complete` is answered as `completed`: the caller applies it (the
+   *   order is paid, or being paid) and opens nothing.
+   * Payssion and CoinPal have no call that closes a checkout: theirs stay payable until they time
+   * out at the provider, and a second payment through them is refunded (payment-notification.flow.ts).
+   */
+  async settleEarlierCheckouts(
+    orderId: number,
+    wanted: { method: PaymentMethodId; saveCard: boolean },
+    trx: Knex.Transaction,
+  ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
+    let reuse: { payment: PaymentView; url: string } | undefined;
+    const now = this.clock.now();
+    for (const row of await this.payments.findForOrder(orderId, trx)) {
+      if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
+      const provider = this.providers.byName(row.provider);
+      if (!provider) continue;
+      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard;
+      if (!provider.checkoutState || !provider.expireCheckout) {
+        if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
+        continue;
+      }
+      let state: 'open' | 'complete' | 'expired';
+      try {
+        state = await provider.checkoutState(row.provider_reference);
+        if (state === 'open' && same) {
+          reuse = { payment: toView(row), url: row.checkout_url };
+          continue;
+        }
+        if (state === 'open') state = await provider.expireCheckout(row.provider_reference);
+      } catch (error) {
+        throw fail('provider_unavailable', undefined, { cause: error });
+      }
+      if (state === 'complete') return { completed: toView(row) };
+      await this.payments.expireIfPending(row.id, now, trx);
+      this.logger.info({ paymentId: row.id, orderId, provider: provider.name }, 'closed an earlier checkout of the order before opening another');
+    }
+    return reuse ? { reuse } : {};
   }
 
   /** A provider's notification, verified and confirmed where the signature does not cover the status; the provider's expected answer with it. */
