@@ -198,7 +198,8 @@ export class FakeCoinPal extends LocalHttpServer<string> {
   setStatus(reference: string, status: CoinPalStatus, options: { paidOrderAmount?: string } = {}): FakeCoinPalPayment {
     const payment = this.payment(reference);
     payment.status = status;
-    payment.paidOrderAmount = options.paidOrderAmount ?? (status === 'paid' || status === 'refunded' || status === 'refunding' || status === 'chargeback' ? payment.orderAmount : '0');
+    payment.paidOrderAmount =
+      options.paidOrderAmount ?? (status === 'paid' || status === 'refunded' || status === 'refunding' || status === 'chargeback' ? payment.orderAmount : '0');
     payment.confirmedTime ??= Math.floor(Date.now() / 1000);
     return payment;
   }

@@ -165,7 +165,10 @@ export class PaymentNotificationFlow {
         // One order, one payment: the order was paid already (two tabs, two providers, a race).
         // This payment goes back in full, recorded now, sent when this transaction commits.
         const doubleRefund = await this.refunds.claimDoublePayment(event.paymentId, trx);
-        this.logger.warn({ paymentId: event.paymentId, orderId: event.orderId, refundId: doubleRefund }, 'a second payment arrived for a paid order: it is refunded');
+        this.logger.warn(
+          { paymentId: event.paymentId, orderId: event.orderId, refundId: doubleRefund },
+          'a second payment arrived for a paid order: it is refunded',
+        );
         return { outcome: 'paid_twice', doubleRefund };
       }
       case 'failed':
@@ -173,7 +176,8 @@ export class PaymentNotificationFlow {
         return { outcome: 'failed' };
       case 'ledger':
         await this.access.follow(event.orderId, provider, trx);
-        if (event.outcome === 'charged_back') this.logger.warn({ provider, paymentId: event.paymentId, orderId: event.orderId }, 'the money of a payment was charged back: access ended');
+        if (event.outcome === 'charged_back')
+          this.logger.warn({ provider, paymentId: event.paymentId, orderId: event.orderId }, 'the money of a payment was charged back: access ended');
         return { outcome: event.outcome ?? 'noted' };
     }
   }

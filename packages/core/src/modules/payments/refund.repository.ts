@@ -146,9 +146,9 @@ export class RefundRepository {
 
   /** Refunds of second payments still pending, last tried before `before`: the ones to send again. */
   async pendingDoublePayments(before: Date, limit: number): Promise<RefundRow[]> {
-    return (
-      await this.knex('refunds').where({ source: 'double_payment', status: 'pending' }).where('updated_at', '<', before).orderBy('id').limit(limit)
-    ).map(normalize);
+    return (await this.knex('refunds').where({ source: 'double_payment', status: 'pending' }).where('updated_at', '<', before).orderBy('id').limit(limit)).map(
+      normalize,
+    );
   }
 
   /** The refunded amount (succeeded) of each order, in the order's currency minor units. */

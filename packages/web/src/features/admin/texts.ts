@@ -193,7 +193,8 @@ const en = {
   'admin.renewals': 'Automatic renewals',
   'admin.doublePayments': 'Double payments',
   'admin.doublePaymentsRefunded': 'second payments of an order, refunded by the shop',
-  'admin.doublePaymentsOpen': 'Not refunded yet: {waiting} waiting (no answer yet, or CoinPal: send it back by hand), {failed} refused by the provider. See the order’s refunds.',
+  'admin.doublePaymentsOpen':
+    'Not refunded yet: {waiting} waiting (no answer yet, or CoinPal: send it back by hand), {failed} refused by the provider. See the order’s refunds.',
   'admin.renewalsExpected': 'Expected in the next 30 days',
   'admin.renewalsExpectedNone': 'No automatic renewal is due in the next 30 days.',
   'admin.renewalsExpectedNote': 'Renewals switched on with a saved card, at the price they would be charged.',
@@ -458,7 +459,8 @@ const ko: TextTable<AdminTextKey> = {
   'admin.renewals': '자동 연장',
   'admin.doublePayments': '이중 결제',
   'admin.doublePaymentsRefunded': '한 주문의 두 번째 결제, 상점이 환불함',
-  'admin.doublePaymentsOpen': '아직 환불되지 않음: 대기 {waiting}건 (응답 대기 중이거나 CoinPal: 직접 송금하세요), 결제 대행사 거절 {failed}건. 주문의 환불 내역을 보세요.',
+  'admin.doublePaymentsOpen':
+    '아직 환불되지 않음: 대기 {waiting}건 (응답 대기 중이거나 CoinPal: 직접 송금하세요), 결제 대행사 거절 {failed}건. 주문의 환불 내역을 보세요.',
   'admin.renewalsExpected': '향후 30일 예상 매출',
   'admin.renewalsExpectedNone': '향후 30일 안에 예정된 자동 연장이 없습니다.',
   'admin.renewalsExpectedNote': '자동 연장이 켜져 있고 카드가 저장된 구독을 지금 결제될 금액으로 합산한 값입니다.',

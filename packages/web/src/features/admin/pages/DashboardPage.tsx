@@ -174,12 +174,7 @@ function Figures({ data }: { data: Dashboard }) {
         </Card>
       </Box>
       <Card testId="admin-double-payments" title={t('admin.doublePayments')}>
-        <Text
-          data-testid="admin-double-payments-refunded"
-          data-count={data.doublePayments?.refunded ?? 0}
-          fontSize="2xl"
-          fontWeight="bold"
-        >
+        <Text data-testid="admin-double-payments-refunded" data-count={data.doublePayments?.refunded ?? 0} fontSize="2xl" fontWeight="bold">
           {data.doublePayments?.refunded ?? 0}
         </Text>
         <Text fontSize="sm" color="fg.muted">
