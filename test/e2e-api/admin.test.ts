@@ -554,8 +554,18 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
 
     it('has the four figures: 30 days of revenue ending today, every state, occupancy, late orders', async () => {
       const body = await dashboard();
-      expect(body).to.have.all.keys('revenueEur', 'ordersByState', 'slotOccupancy', 'waitingPast24h', 'waitingMoneyEvents', 'accountHealth', 'renewals');
+      expect(body).to.have.all.keys(
+        'revenueEur',
+        'ordersByState',
+        'slotOccupancy',
+        'waitingPast24h',
+        'waitingMoneyEvents',
+        'accountHealth',
+        'renewals',
+        'doublePayments',
+      );
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
+      expect(body.doublePayments).to.have.all.keys('refunded', 'refundedAmounts', 'waiting', 'failed');
       expect(body.revenueEur).to.have.length(30);
       expect(body.revenueEur[29].day).to.equal(day(0));
       expect(body.revenueEur[0].day).to.equal(day(29));

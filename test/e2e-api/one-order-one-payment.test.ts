@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, signRenewalLink, type CatalogService } from '@subshare/core';
+import { CATALOG, FLOWS, signRenewalLink, type CatalogService, type PaymentNotificationFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -46,6 +46,7 @@ describe('one order, one payment', function () {
       .whereIn('order_item_id', knex()('order_items').select('id').where({ order_id: orderId }))
       .first();
   let app: Express;
+  let reconcile: () => Promise<unknown>;
   let base: string;
   let admin: TestUser;
   let platform: TestPlatform;
@@ -55,6 +56,7 @@ describe('one order, one payment', function () {
     for (const fake of [stripe, payssion, coinpal]) stops.push((await fake.start()).stop);
     const world = harness().appWith({ ...stripe.env, ...payssion.env, ...coinpal.env });
     app = world.app;
+    reconcile = () => world.container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification).reconcile();
     const server = await listen(app, 0, '127.0.0.1');
     base = server.url;
     stops.push(server.close);
@@ -178,6 +180,30 @@ describe('one order, one payment', function () {
     const after = (await dashboard()).doublePayments;
     expect(after.refunded - before.refunded).to.equal(1);
     expect(after.refundedAmounts.find((entry: { currencyCode: string }) => entry.currencyCode === 'EUR').amount).to.be.at.least(4.99);
+  });
+
+  it('Stripe does not answer the refund of a second payment: it stays pending, and reconciliation sends the same refund once', async () => {
+    const buyer = await loginAs('user', { app });
+    const orderId = await placeOrder(buyer, 'EUR');
+    await checkout(buyer, 'createcheckoutsessioncoinpal', { orderId }).expect(200);
+    await checkout(buyer, 'createcheckoutsession', { orderId }).expect(200);
+    const [crypto, card] = await paymentsOf(orderId);
+    coinpal.setStatus(crypto.provider_reference, 'paid');
+    expect((await deliverCoinPal(coinpal.notification(crypto.provider_reference))).status).to.equal(200);
+    await activated(orderId);
+    const session = stripe.pay(card.provider_reference);
+    stripe.failNext(500);
+    expect((await deliverStripe(stripe.webhook(session.id, 'checkout.session.completed'))).status).to.equal(200);
+    expect((await refundsOf(orderId)).map((row) => [row.source, row.status])).to.deep.equal([['double_payment', 'pending']]);
+    expect(stripe.payment(session.payment_intent!).refunds).to.have.length(0);
+    await reconcile(); // too soon: it may still be under way
+    expect(stripe.payment(session.payment_intent!).refunds).to.have.length(0);
+    harness().clock.advance(6 * 60_000);
+    await reconcile();
+    await reconcile();
+    expect(stripe.payment(session.payment_intent!).refunds.map((refund) => refund.amount)).to.deep.equal([499]);
+    expect((await refundsOf(orderId)).map((row) => [row.source, row.status])).to.deep.equal([['double_payment', 'succeeded']]);
+    expect((await orderRow(orderId)).state).to.equal(2);
   });
 
   it('a second payment through CoinPal (no refund call) waits for staff, on the dashboard', async () => {

@@ -220,9 +220,21 @@ export class RefundsService {
     return row.id;
   }
 
-  /** Refunds of second payments left pending for 5 minutes (a provider that did not answer, a crash before the call): the ones to send again. */
+  /**
+   * Refunds of second payments left pending for 5 minutes (a provider that did not answer, a crash
+   * before the call): the ones to send again, as the same refund. Only where sending again cannot
+   * give back twice: Stripe replays it by its idempotency key, the demo has no money. Payssion has
+   * no such key (after no answer its refund may have been made: its notification completes ours,
+   * or staff look in its dashboard), and CoinPal's is sent by hand: those wait for staff.
+   */
   async staleDoublePayments(limit: number): Promise<number[]> {
-    return (await this.refunds.pendingDoublePayments(new Date(this.clock.now().getTime() - RESEND_PENDING_AFTER_MS), limit)).map((row) => row.id);
+    const stale = await this.refunds.pendingDoublePayments(new Date(this.clock.now().getTime() - RESEND_PENDING_AFTER_MS), limit);
+    const resendable: number[] = [];
+    for (const row of stale) {
+      const provider = (await this.payments.findById(row.payment_id))?.provider;
+      if (provider === 'stripe' || provider === 'demo') resendable.push(row.id);
+    }
+    return resendable;
   }
 
   /** The dashboard's figures for second payments: refunded (count and amount per currency), waiting (pending: CoinPal's by hand, or no answer yet) and failed. */
