@@ -268,6 +268,23 @@ describe('one order, one payment', function () {
     expect(await quoteOf(orderId)).to.include({ access: 'refunded', refunded: 6555, refundable: false });
   });
 
+  it('Payssion: a refund notification carrying the payment’s own transaction id names the refund by its amount', async () => {
+    const buyer = await loginAs('user', { app });
+    const orderId = await placeOrder(buyer, 'KRW');
+    await checkout(buyer, 'createcheckoutsessionpayssion', { orderId, pmId: 4 }).expect(200);
+    const [payment] = await paymentsOf(orderId);
+    const transactionId = payment.provider_reference;
+    payssion.setState(transactionId, 'completed');
+    expect((await deliverPayssion(payssion.notification(transactionId))).status).to.equal(200);
+    await activated(orderId);
+    payssion.dashboardRefund(transactionId, '1500');
+    const refunded = payssion.refundedNotification(transactionId, { tamper: { transaction_id: transactionId } });
+    expect((await deliverPayssion(refunded)).status).to.equal(200);
+    expect((await deliverPayssion(refunded)).status).to.equal(200);
+    expect(await refundSubjectsOf(orderId)).to.deep.equal(['refund:1500']);
+    expect(await quoteOf(orderId)).to.include({ access: 'active', refunded: 1500 });
+  });
+
   it('CoinPal chargeback ends access like a Stripe chargeback, in the ledger; a claim CoinPal denies and a replay change nothing', async () => {
     const buyer = await loginAs('user', { app });
     const orderId = await placeOrder(buyer, 'EUR');

@@ -30,6 +30,7 @@ import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 import { SavedCardsService } from './saved-cards.service.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
+import { payssionRefundSubject } from './providers/payssion.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import {
@@ -427,7 +428,7 @@ export class PaymentsService {
       return { done: outcome };
     };
 
-    const facts = moneyFacts(report, payment);
+    const facts = refundsNamedApart(moneyFacts(report, payment), payment);
     if (facts.length > 0) {
       // Our reference names only payments we opened: one we never opened will never be paid. The
       // provider's id of the money may be a payment not yet paid here: the event waits for it.
@@ -512,6 +513,21 @@ function moneyFacts(report: PaymentReport, payment: PaymentRow | undefined): Mon
   const amount = told?.amount ?? Number(payment?.amount_minor ?? 0);
   const kind = report.status === 'charged_back' ? 'chargeback' : report.moneyBack?.total ? 'refund_total' : 'refund';
   return [{ kind, subject: report.moneyBack?.providerRefundId ?? report.eventId, status: 'succeeded', amount }];
+}
+
+/**
+ * A refund is named by its own id. Should a provider post the payment's id where the refund's was
+ * expected (Payssion's refund notifications carry a `transaction_id` whose meaning is not in its
+ * public material), that is no name of the refund: it falls back to its signed amount, as before
+ * refunds had ids, rather than making every refund of the payment one.
+ */
+function refundsNamedApart(facts: MoneyFact[], payment: PaymentRow | undefined): MoneyFact[] {
+  if (!payment?.provider_reference || payment.provider !== 'payssion') return facts;
+  return facts.map((fact) =>
+    fact.kind === 'refund' && fact.subject === payment.provider_reference
+      ? { ...fact, subject: payssionRefundSubject(money(fact.amount, (fact.currency ?? payment.currency) as CurrencyCode)) }
+      : fact,
+  );
 }
 
 /** The outcome stored on an applied money event: what it did to access, or to the money. */
