@@ -43,8 +43,8 @@ export class PaymentRepository {
     return row!;
   }
 
-  async attachCheckout(id: number, providerReference: string, checkoutUrl: string, trx?: Knex.Transaction): Promise<void> {
-    await updateById(trx ?? this.knex, 'payments', id, { provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
+  async attachCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {
+    await updateById(this.knex, 'payments', id, { provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
   }
 
   /** An off-session charge's PaymentIntent: both the provider's id for the attempt and of its money (reconciliation asks by it). */
@@ -58,12 +58,12 @@ export class PaymentRepository {
   }
 
   /** A checkout closed at the provider: its payment, if still pending, will not be paid (a notification applied meanwhile wins). */
-  async expireIfPending(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('payments').where({ id, status: 'pending' }).update({ status: 'expired', updated_at: at });
+  async expireIfPending(id: number, at: Date): Promise<void> {
+    await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'expired', updated_at: at });
   }
 
-  async markAbandoned(id: number, at: Date, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.knex)('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
+  async markAbandoned(id: number, at: Date): Promise<void> {
+    await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
   }
 
   /**

@@ -29,6 +29,7 @@ import { LedgerService } from './ledger.service.js';
 import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 import { SavedCardsService } from './saved-cards.service.js';
+import { CheckoutClaimLost, CheckoutClaims, type CheckoutClaim } from './checkout-claims.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
 import { payssionRefundSubject } from './providers/payssion.js';
 import { type createPaymentProviders } from './providers/index.js';
@@ -138,6 +139,7 @@ export class PaymentsService {
     @inject(LedgerService) private readonly ledger: LedgerService,
     @inject(RefundsService) private readonly refunds: RefundsService,
     @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(CheckoutClaims) private readonly claims: CheckoutClaims,
   ) {
     this.logger = logger.child({ module: 'payments' });
   }
@@ -167,22 +169,32 @@ export class PaymentsService {
   }
 
   /**
-   * Starts the provider's checkout for an opened payment, inside the caller's transaction (the one
-   * that opened it, holding the order's checkout lock), and answers its page URL. When the provider
-   * refuses, the payment is abandoned (failed) in that transaction and the error is answered, for
-   * the caller to throw once it committed: a session the provider may still have made keeps a
-   * payment row its notification finds.
+   * Claims the order's checkout (checkout-claims.ts): checkouts of one order take turns, and none
+   * holds a database connection while a provider answers. The caller releases it.
+   */
+  claimCheckout(orderId: number): Promise<CheckoutClaim> {
+    return this.claims.claim(orderId);
+  }
+
+  /**
+   * Starts the provider's checkout for an opened payment, holding the order's checkout claim, and
+   * answers its page URL. No transaction is open meanwhile: the payment row is committed first, so
+   * a notification of the session finds it. When the provider refuses (or the claim was lost before
+   * the call), the payment is abandoned (failed) and the error goes on.
    */
   async startProviderCheckout(
     payment: PaymentView,
     order: CheckoutOrder,
     buyer: AuthenticatedUser,
     context: RequestContext,
-    trx: Knex.Transaction,
-  ): Promise<{ url: string } | { refused: unknown }> {
+    claim: CheckoutClaim,
+  ): Promise<{ url: string }> {
     const provider = this.providers.byName(payment.provider)!;
     const base = this.config.publicUrl;
     try {
+      await claim.keep();
+      const saveCardFor = payment.saveCard ? { customerId: await this.savedCards.customerOf(buyer) } : undefined;
+      if (saveCardFor) await claim.keep();
       const session = await provider.createCheckout({
         reference: payment.reference,
         orderId: order.id,
@@ -198,21 +210,21 @@ export class PaymentsService {
             : `${base}/paymentresult/${order.id}/1${provider.name === 'stripe' ? '?session_id={CHECKOUT_SESSION_ID}' : ''}`,
         cancelUrl: `${base}/paymentresult/${order.id}/0`,
         notifyUrl: `${base}/api/webhook/${provider.name}`,
-        ...(payment.saveCard ? { saveCardFor: { customerId: await this.savedCards.customerOf(buyer) } } : {}),
+        ...(saveCardFor ? { saveCardFor } : {}),
       });
-      await this.payments.attachCheckout(payment.id, session.providerReference, session.url, trx);
+      await this.payments.attachCheckout(payment.id, session.providerReference, session.url);
       return { url: session.url };
     } catch (error) {
-      await this.payments.markAbandoned(payment.id, this.clock.now(), trx);
-      this.logger.warn({ err: error, provider: provider.name, orderId: order.id }, 'could not start a checkout');
-      return { refused: error };
+      await this.payments.markAbandoned(payment.id, this.clock.now());
+      if (!(error instanceof CheckoutClaimLost)) this.logger.warn({ err: error, provider: provider.name, orderId: order.id }, 'could not start a checkout');
+      throw error;
     }
   }
 
   /**
-   * One order, one open checkout (issue 34). Before a checkout of the order is opened, inside the
-   * caller's transaction (holding the order's checkout lock, so checkouts of one order take turns),
-   * its earlier checkouts still pending are looked at, newest first:
+   * One order, one open checkout (issue 34). Before a checkout of the order is opened, holding the
+   * order's checkout claim (so checkouts of one order take turns), its earlier checkouts still
+   * pending are looked at, newest first:
    * - one of the same method and card choice that can still be paid is the one to reuse: its URL
    *   is answered and no new payment is made (a second tab, a back button, 8 clicks on a pay link).
    *   Stripe is asked (the session must be `open`); a provider that cannot be asked (CoinPal,
@@ -221,17 +233,17 @@ export class PaymentsService {
    *   it can no longer be paid, and its payment becomes `expired`; one Stripe says `expired` too;
    * - a Stripe session found `complete` is answered as `completed`: the caller applies it (the
    *   order is paid, or being paid) and opens nothing.
-   * Payssion and CoinPal have no call that closes a checkout: theirs stay payable until they time
-   * out at the provider, and a second payment through them is refunded (payment-notification.flow.ts).
+   * Each provider call is made with no transaction open. Payssion and CoinPal have no call that
+   * closes a checkout: theirs stay payable until they time out at the provider, and a second
+   * payment through them is refunded (payment-notification.flow.ts).
    */
   async settleEarlierCheckouts(
-    orderId: number,
+    claim: CheckoutClaim,
     wanted: { method: PaymentMethodId; saveCard: boolean },
-    trx: Knex.Transaction,
   ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
     let reuse: { payment: PaymentView; url: string } | undefined;
     const now = this.clock.now();
-    for (const row of await this.payments.findForOrder(orderId, trx)) {
+    for (const row of await this.payments.findForOrder(claim.orderId)) {
       if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
       const provider = this.providers.byName(row.provider);
       if (!provider) continue;
@@ -241,19 +253,27 @@ export class PaymentsService {
         continue;
       }
       let state: 'open' | 'complete' | 'expired';
+      await claim.keep();
       try {
         state = await provider.checkoutState(row.provider_reference);
         if (state === 'open' && same) {
           reuse = { payment: toView(row), url: row.checkout_url };
           continue;
         }
-        if (state === 'open') state = await provider.expireCheckout(row.provider_reference);
+        if (state === 'open') {
+          await claim.keep();
+          state = await provider.expireCheckout(row.provider_reference);
+        }
       } catch (error) {
+        if (error instanceof CheckoutClaimLost) throw error;
         throw fail('provider_unavailable', undefined, { cause: error });
       }
       if (state === 'complete') return { completed: toView(row) };
-      await this.payments.expireIfPending(row.id, now, trx);
-      this.logger.info({ paymentId: row.id, orderId, provider: provider.name }, 'closed an earlier checkout of the order before opening another');
+      await this.payments.expireIfPending(row.id, now);
+      this.logger.info(
+        { paymentId: row.id, orderId: claim.orderId, provider: provider.name },
+        'closed an earlier checkout of the order before opening another',
+      );
     }
     return reuse ? { reuse } : {};
   }
