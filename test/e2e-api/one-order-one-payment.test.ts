@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { CATALOG, FLOWS, signRenewalLink, type CatalogService, type PaymentNotificationFlow } from '@subshare/core';
@@ -117,6 +118,53 @@ describe('one order, one payment', function () {
       ['coinpal', 'pending'],
       ['stripe', 'pending'],
     ]);
+  });
+
+  it('while Stripe makes the session no transaction holds the order; a second tab waits for the claim and gets that session', async () => {
+    const buyer = await loginAs('user', { app });
+    const orderId = await placeOrder(buyer, 'EUR');
+    const created = stripe.requests.create;
+    const letGo = stripe.holdNext(); // Stripe is slow to make the session
+    const first = checkout(buyer, 'createcheckoutsession', { orderId }).then((answer) => answer);
+    try {
+      await waitFor(() => stripe.requests.create - created === 1, { what: 'the session asked of Stripe' });
+      // The claim is a committed row; neither the order's row nor an advisory lock is held meanwhile
+      // (the first version held both, and a pooled connection, for Stripe's whole answer).
+      expect(await knex()('checkout_claims').where({ order_id: orderId }).pluck('order_id')).to.deep.equal([orderId]);
+      // NOWAIT: a row locked elsewhere fails at once rather than being waited for.
+      await knex().transaction(async (trx) => {
+        expect(await trx('orders').where({ id: orderId }).forUpdate().noWait().pluck('id')).to.deep.equal([orderId]);
+        expect(await trx('payments').where({ order_id: orderId }).forUpdate().noWait().pluck('status')).to.deep.equal(['pending']);
+      });
+      const { rows } = await knex().raw(
+        `select count(*)::int as n from pg_locks l join pg_stat_activity a using (pid) where a.datname = current_database() and l.locktype = 'advisory'`,
+      );
+      expect(rows[0].n, 'advisory locks held while Stripe answers').to.equal(0);
+      // A second tab: it waits for the claim, then finds the session the first one made.
+      const second = checkout(buyer, 'createcheckoutsession', { orderId }).then((answer) => answer);
+      letGo();
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200]);
+      expect(answers[1]!.body).to.deep.equal(answers[0]!.body);
+    } finally {
+      letGo();
+    }
+    expect(stripe.requests.create - created).to.equal(1);
+    expect((await paymentsOf(orderId)).map((row) => row.status)).to.deep.equal(['pending']);
+    expect(await knex()('checkout_claims').where({ order_id: orderId })).to.deep.equal([]);
+  });
+
+  it('a claim left by a process that died ends by itself: the next checkout waits for it to expire, then opens', async () => {
+    const buyer = await loginAs('user', { app });
+    const orderId = await placeOrder(buyer, 'EUR');
+    const created = stripe.requests.create;
+    // What a process killed while it held the claim leaves: a row nobody will delete, live for one more second.
+    await knex()('checkout_claims').insert({ order_id: orderId, token: randomUUID(), expires_at: knex().raw("now() + interval '1 second'") });
+    const answer = await checkout(buyer, 'createcheckoutsession', { orderId }).expect(200);
+    expect(answer.body.url).to.be.a('string');
+    expect(stripe.requests.create - created).to.equal(1);
+    expect((await paymentsOf(orderId)).map((row) => row.status)).to.deep.equal(['pending']);
+    expect(await knex()('checkout_claims').where({ order_id: orderId }), 'the claim given up').to.deep.equal([]);
   });
 
   it('a tab whose session was paid meanwhile: the order is applied as paid, no new checkout', async () => {
