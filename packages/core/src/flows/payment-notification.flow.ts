@@ -160,11 +160,12 @@ export class PaymentNotificationFlow {
     switch (event.effect) {
       case 'paid': {
         const activated = await this.orders.markPaid(event.orderId, event.method, trx);
-        await this.access.follow(event.orderId, provider, trx);
-        if (activated) return { outcome: 'paid' };
         // One order, one payment: the order was paid already (two tabs, two providers, a race).
-        // This payment goes back in full, recorded now, sent when this transaction commits.
-        const doubleRefund = await this.refunds.claimDoublePayment(event.paymentId, trx);
+        // This payment goes back in full, recorded now (before access is followed: a second
+        // payment grants none), sent when this transaction commits.
+        const doubleRefund = activated ? undefined : await this.refunds.claimDoublePayment(event.paymentId, trx);
+        await this.access.follow(event.orderId, provider, trx);
+        if (doubleRefund === undefined) return { outcome: 'paid' };
         this.logger.warn(
           { paymentId: event.paymentId, orderId: event.orderId, refundId: doubleRefund },
           'a second payment arrived for a paid order: it is refunded',

@@ -80,8 +80,10 @@ export interface LedgerEventView {
 
 /** An order's money as the ledger has it. */
 export interface OrderStanding {
+  /** What the buyer's money buys: from the order's payments, its second payments left out. */
   access: PaymentAccess;
-  payments: Array<{ payment: PaymentRow; standing: PaymentStanding }>;
+  /** `second`: a second successful payment of the order, which the shop refunds (issue 34); it grants no access and is not staff's to refund. */
+  payments: Array<{ payment: PaymentRow; standing: PaymentStanding; second: boolean }>;
   /** Sums over the order's payments (minor units of its currency). */
   paid: number;
   refunded: number;
@@ -134,16 +136,32 @@ export class LedgerService {
               )
               .orderBy('id')
           ).map(normalize);
+    const seconds = new Set(
+      payments.length === 0
+        ? []
+        : (
+            await db('refunds')
+              .where({ source: 'double_payment' })
+              .whereIn(
+                'payment_id',
+                payments.map((payment) => payment.id),
+              )
+              .pluck('payment_id')
+          ).map(Number),
+    );
     const each = payments.map((payment) => ({
       payment,
       standing: this.standingOf(
         payment,
         rows.filter((row) => row.payment_id === payment.id),
       ),
+      second: seconds.has(Number(payment.id)),
     }));
     const total = (field: 'paid' | 'refunded' | 'chargedBack' | 'pendingRefund' | 'net') => each.reduce((sum, entry) => sum + entry.standing[field], 0);
     return {
-      access: orderAccess(each.map((entry) => entry.standing)),
+      // A second payment goes back whatever its refund's state: it neither keeps access that the
+      // first payment's refund or chargeback ended, nor lifts a dispute's suspension.
+      access: orderAccess(each.filter((entry) => !entry.second).map((entry) => entry.standing)),
       payments: each,
       paid: total('paid'),
       refunded: total('refunded'),

@@ -127,11 +127,12 @@ export class RefundsService {
 
   /**
    * The payment a refund of the order would give back: its newest paid payment whose access the
-   * ledger still grants, with what is left to refund. Locked when inside a transaction.
+   * ledger still grants, with what is left to refund. Never a second payment (the shop refunds
+   * it in full by itself). Locked when inside a transaction.
    */
   async refundablePayment(orderId: number, trx?: Knex.Transaction): Promise<RefundablePayment | undefined> {
     const standing = await this.ledger.standingOfOrder(orderId, trx);
-    const found = standing.payments.find((entry) => entry.standing.access === 'active');
+    const found = standing.payments.find((entry) => !entry.second && entry.standing.access === 'active');
     if (!found) return undefined;
     const row = trx ? await this.payments.findById(found.payment.id, trx) : found.payment;
     if (!row) return undefined;
