@@ -124,7 +124,13 @@ export class LedgerService {
   /** The order's access and money, from the ledgers of its payments. */
   async standingOfOrder(orderId: number, trx?: Knex.Transaction): Promise<OrderStanding> {
     const db = trx ?? this.knex;
-    const payments = (await db<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc')).map((row) => ({ ...row }));
+    // Each payment, and whether it is a second payment of the order (the shop refunds it: a
+    // `double_payment` refund), in one statement: every notification reads this.
+    const found: Array<PaymentRow & { second: boolean }> = await db('payments')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .select('payments.*', db.raw(`exists (select 1 from refunds where refunds.payment_id = payments.id and refunds.source = 'double_payment') as second`));
+    const payments = found.map(({ second, ...payment }) => ({ payment: payment as PaymentRow, second }));
     const rows =
       payments.length === 0
         ? []
@@ -132,30 +138,17 @@ export class LedgerService {
             await db<MoneyEventRow>('money_events')
               .whereIn(
                 'payment_id',
-                payments.map((payment) => payment.id),
+                payments.map(({ payment }) => payment.id),
               )
               .orderBy('id')
           ).map(normalize);
-    const seconds = new Set(
-      payments.length === 0
-        ? []
-        : (
-            await db('refunds')
-              .where({ source: 'double_payment' })
-              .whereIn(
-                'payment_id',
-                payments.map((payment) => payment.id),
-              )
-              .pluck('payment_id')
-          ).map(Number),
-    );
-    const each = payments.map((payment) => ({
+    const each = payments.map(({ payment, second }) => ({
       payment,
       standing: this.standingOf(
         payment,
         rows.filter((row) => row.payment_id === payment.id),
       ),
-      second: seconds.has(Number(payment.id)),
+      second,
     }));
     const total = (field: 'paid' | 'refunded' | 'chargedBack' | 'pendingRefund' | 'net') => each.reduce((sum, entry) => sum + entry.standing[field], 0);
     return {
