@@ -9,8 +9,9 @@
  *
  * A claim left by a process that died expires (`CLAIM_LIFETIME_MS`, on the database's clock, which
  * every process of a cluster shares). The holder moves its expiry on before each provider call,
- * which ends within the provider's request timeout (10 s), so a live checkout keeps its claim; a
- * holder that finds its claim gone (stalled past the lifetime, taken over) stops before the
+ * which ends within the provider's request timeout (10 s), so a live checkout keeps its claim. A
+ * claim is lost only when another checkout took it over after it expired (its holder stalled past
+ * the lifetime, e.g. waiting for a pooled connection in a burst): that holder stops before its
  * provider call and starts again.
  */
 import { randomUUID } from 'node:crypto';
@@ -39,7 +40,7 @@ export class CheckoutClaimLost extends Error {
 /** A held claim of one order's checkout. */
 export interface CheckoutClaim {
   readonly orderId: number;
-  /** Before each provider call: moves the expiry on; throws CheckoutClaimLost when the claim is no longer this one. */
+  /** Before each provider call: moves the expiry on; throws CheckoutClaimLost when another checkout took the claim over. */
   keep(): Promise<void>;
   /** Gives the claim up (the next checkout of the order goes on at once). Never throws. */
   release(): Promise<void>;
@@ -64,9 +65,10 @@ export class CheckoutClaims {
     return {
       orderId,
       keep: async () => {
+        // Still ours when no one took it over, even if it expired meanwhile (a holder that waited
+        // for a pooled connection in a burst): only a takeover writes another token.
         const moved = await this.knex('checkout_claims')
           .where({ order_id: orderId, token })
-          .andWhere('expires_at', '>', this.knex.raw('now()'))
           .update({ expires_at: this.knex.raw(EXPIRY) });
         if (moved === 0) throw new CheckoutClaimLost(orderId);
       },
