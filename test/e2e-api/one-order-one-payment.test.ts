@@ -167,6 +167,32 @@ describe('one order, one payment', function () {
     expect(await knex()('checkout_claims').where({ order_id: orderId }), 'the claim given up').to.deep.equal([]);
   });
 
+  it('a checkout whose claim was taken over while Stripe answered makes no session on it: its payment is abandoned and it starts again', async () => {
+    const buyer = await loginAs('user', { app });
+    const orderId = await placeOrder(buyer, 'EUR');
+    const [customers, created] = [stripe.requests.customer, stripe.requests.create];
+    const letGo = stripe.holdNext(); // "Renew automatically": the buyer's Stripe customer is made first, and held
+    const answer = checkout(buyer, 'createcheckoutsession', { orderId, renewAutomatically: true }).then((response) => response);
+    try {
+      await waitFor(() => stripe.requests.customer - customers === 1, { what: "the buyer's customer asked of Stripe" });
+      // Meanwhile the claim expired and another checkout of the order took it over (for one second).
+      await knex()('checkout_claims')
+        .where({ order_id: orderId })
+        .update({ token: randomUUID(), expires_at: knex().raw("now() + interval '1 second'") });
+    } finally {
+      letGo();
+    }
+    expect((await answer).status).to.equal(200);
+    expect(stripe.requests.create - created, 'one session, made by the second attempt').to.equal(1);
+    const payments = await paymentsOf(orderId);
+    expect(payments.map((row) => [row.status, row.provider_reference === null])).to.deep.equal([
+      ['failed', true],
+      ['pending', false],
+    ]);
+    expect((await answer).body.url).to.equal(payments[1].checkout_url);
+    expect(await knex()('checkout_claims').where({ order_id: orderId })).to.deep.equal([]);
+  });
+
   it('a tab whose session was paid meanwhile: the order is applied as paid, no new checkout', async () => {
     const buyer = await loginAs('user', { app });
     const orderId = await placeOrder(buyer, 'EUR');
