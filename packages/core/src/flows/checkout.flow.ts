@@ -82,7 +82,7 @@ export class CheckoutFlow {
       try {
         started = await this.startClaimed(claim, order, chosen, renewAutomatically, buyer, checkoutOrder, context);
       } catch (error) {
-        // Taken over after a stall past the claim's lifetime: nothing was asked of the provider on it; start again.
+        // Taken over after a stall past the claim's lifetime: no session was made on it (its payment, if any, abandoned); start again.
         if (error instanceof CheckoutClaimLost && attempt < CLAIM_ATTEMPTS) continue;
         throw error instanceof CheckoutClaimLost ? fail('provider_unavailable', undefined, { cause: error }) : error;
       } finally {
