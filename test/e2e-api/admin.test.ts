@@ -548,14 +548,25 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
       waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
       accountHealth: Record<'ok' | 'attention' | 'broken', number>;
+      doublePayments: { refunded: number; refundedAmounts: Array<{ amount: number; currencyCode: string }>; waiting: number; failed: number };
     };
     const dashboard = async (): Promise<Dashboard> => (await staffGet('/api/admin/dashboard').expect(200)).body;
     const day = (offsetDays: number) => new Date(now().getTime() - offsetDays * 24 * HOUR_MS).toISOString().slice(0, 10);
 
     it('has the four figures: 30 days of revenue ending today, every state, occupancy, late orders', async () => {
       const body = await dashboard();
-      expect(body).to.have.all.keys('revenueEur', 'ordersByState', 'slotOccupancy', 'waitingPast24h', 'waitingMoneyEvents', 'accountHealth', 'renewals');
+      expect(body).to.have.all.keys(
+        'revenueEur',
+        'ordersByState',
+        'slotOccupancy',
+        'waitingPast24h',
+        'waitingMoneyEvents',
+        'accountHealth',
+        'renewals',
+        'doublePayments',
+      );
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
+      expect(body.doublePayments).to.have.all.keys('refunded', 'refundedAmounts', 'waiting', 'failed');
       expect(body.revenueEur).to.have.length(30);
       expect(body.revenueEur[29].day).to.equal(day(0));
       expect(body.revenueEur[0].day).to.equal(day(29));

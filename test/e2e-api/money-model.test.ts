@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { CATALOG, type CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
+import { FakeCoinPal, type FakeCoinPalNotification } from '../support/fake-coinpal.js';
 import { FakeStripe, type FakeStripeDelivery } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
 import { createAccount, createPlatform, unfinishedActivationJobs, type TestPlatform } from '../support/shop.js';
@@ -19,6 +20,13 @@ useWorker();
  * of them twice. After every delivery the panel, the slot, each order's state and what staff may
  * still refund are compared with a simple model of what the delivered events say.
  *
+ * Double payments (issue 34): an order may also be paid a second time, through a CoinPal page the
+ * buyer left open (CoinPal has no call that closes it), either after the card payment or before it
+ * (then the card payment is the second). The model: the second payment of an order is refunded at
+ * once, in full, and recorded (through Stripe: refunded there and in the ledger; through CoinPal,
+ * which has no refund call: a refund waiting for staff), and it changes nothing else: access,
+ * slots, what was refunded and what staff may still refund follow the first payment alone.
+ *
  * Runs: MONEY_MODEL_RUNS (default 2 in `npm test`; `npm run test:money-model` runs more), seed
  * MONEY_MODEL_SEED (default 25; a failure prints the seed and the shrunk counterexample).
  */
@@ -28,14 +36,17 @@ const PRICE = 499; // €4.99, the test platform's price
 const FEE = 25; // the default policy: 5 %, rounded half up
 
 type RefundFate = 'succeeded' | 'pending' | 'failed' | 'succeeded_later';
+/** An order paid twice: `coinpal_second` through CoinPal after the card; `card_second` the card after CoinPal. */
+type Double = 'none' | 'coinpal_second' | 'card_second';
 interface OrderHistory {
   refunds: Array<{ amount: number | 'rest'; fate: RefundFate }>;
   dispute: 'none' | 'open' | 'won' | 'lost';
+  double: Double;
 }
 
 /** What one delivery tells the model (the same fact the event states, in the model's terms). */
 type Fact =
-  | { order: 0 | 1; kind: 'paid' }
+  | { order: 0 | 1; kind: 'paid'; via: 'stripe' | 'coinpal' }
   | { order: 0 | 1; kind: 'refunds'; refunds: Array<{ id: string; amount: number; status: string }>; total: number }
   | { order: 0 | 1; kind: 'refund'; id: string; amount: number; status: string }
   | { order: 0 | 1; kind: 'dispute'; id: string; status: 'open' | 'won' | 'lost' };
@@ -82,11 +93,25 @@ const refundArb = fc.record({
 const historyArb = fc.record({
   refunds: fc.array(refundArb, { maxLength: 2 }),
   dispute: fc.constantFrom<OrderHistory['dispute']>('none', 'none', 'open', 'won', 'lost'),
+  double: fc.constantFrom<Double>('none', 'none', 'coinpal_second', 'card_second'),
 });
+
+/** One order as paid at the providers: its card payment and, when paid twice, its CoinPal payment. */
+interface Paid {
+  orderId: number;
+  sessionId: string;
+  pi: string;
+  double: Double;
+  card: number;
+  crypto?: { id: number; reference: string };
+}
+/** A signed delivery: Stripe's, or CoinPal's notification. */
+type Delivery = FakeStripeDelivery | { coinpal: FakeCoinPalNotification };
 
 describe('money ledger model: any order, any repetition (fast-check)', function () {
   this.timeout(Math.max(120_000, RUNS * 90_000));
   const stripe = new FakeStripe();
+  const coinpal = new FakeCoinPal();
   const knex = () => harness().knex;
   let app: Express;
   let base: string;
@@ -96,7 +121,8 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
 
   before(async () => {
     stops.push((await stripe.start()).stop);
-    const world = harness().appWith(stripe.env);
+    stops.push((await coinpal.start()).stop);
+    const world = harness().appWith({ ...stripe.env, ...coinpal.env });
     app = world.app;
     const server = await listen(app, 0, '127.0.0.1');
     base = server.url;
@@ -109,23 +135,41 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
     for (const stop of stops.reverse()) await stop();
   });
 
-  async function checkout(buyer: TestUser): Promise<{ orderId: number; sessionId: string; pi: string }> {
+  /** An order paid by card at Stripe and, when paid twice, through a CoinPal page opened before it (which the card checkout cannot close). */
+  async function checkout(buyer: TestUser, double: Double): Promise<Paid> {
     const { body } = await api(app)
       .post('/api/order/insert')
       .set(buyer.auth)
       .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency: 'EUR' })
       .expect(200);
+    if (double !== 'none') await api(app).post('/api/payment/createcheckoutsessioncoinpal').set(buyer.auth).send({ orderId: body.id }).expect(200);
     await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: body.id }).expect(200);
-    const payment = await knex()('payments').where({ order_id: body.id }).orderBy('id', 'desc').first();
-    const session = stripe.pay(payment.provider_reference);
-    return { orderId: body.id, sessionId: session.id, pi: session.payment_intent! };
+    const payments = await knex()('payments').where({ order_id: body.id }).orderBy('id');
+    const card = payments.find((row) => row.provider === 'stripe');
+    const crypto = payments.find((row) => row.provider === 'coinpal');
+    const session = stripe.pay(card.provider_reference);
+    if (crypto) coinpal.setStatus(crypto.provider_reference, 'paid');
+    return {
+      orderId: body.id,
+      sessionId: session.id,
+      pi: session.payment_intent!,
+      double,
+      card: Number(card.id),
+      ...(crypto ? { crypto: { id: Number(crypto.id), reference: crypto.provider_reference as string } } : {}),
+    };
   }
 
-  /** What happened at Stripe for one order, and the signed deliveries it made, each with what it tells the model. */
-  function happen(order: 0 | 1, paid: { sessionId: string; pi: string }, history: OrderHistory): Array<{ delivery: FakeStripeDelivery; fact: Fact }> {
-    const out: Array<{ delivery: FakeStripeDelivery; fact: Fact }> = [
-      { delivery: stripe.webhook(paid.sessionId, 'checkout.session.completed'), fact: { order, kind: 'paid' } },
+  /**
+   * What happened at Stripe (and CoinPal) for one order, and the signed deliveries it made, each
+   * with what it tells the model. The money history at Stripe (refunds, disputes) is that of the
+   * first payment: a card payment that is the second goes back in full, so it has none.
+   */
+  function happen(order: 0 | 1, paid: Paid, history: OrderHistory): Array<{ delivery: Delivery; fact: Fact }> {
+    const out: Array<{ delivery: Delivery; fact: Fact }> = [
+      { delivery: stripe.webhook(paid.sessionId, 'checkout.session.completed'), fact: { order, kind: 'paid', via: 'stripe' } },
     ];
+    if (paid.crypto) out.push({ delivery: { coinpal: coinpal.notification(paid.crypto.reference) }, fact: { order, kind: 'paid', via: 'coinpal' } });
+    if (history.double === 'card_second') return out;
     for (const planned of history.refunds) {
       const payment = stripe.payment(paid.pi);
       const left = payment.amount - payment.amountRefunded;
@@ -159,8 +203,9 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
     return out;
   }
 
-  it('panel, slot, order state and refundable amount follow the model after every delivery', async () => {
+  it('panel, slot, order state and refundable amount follow the model after every delivery, double payments included', async () => {
     let runs = 0;
+    let doubles = 0;
     await fc.assert(
       fc.asyncProperty(
         historyArb,
@@ -169,10 +214,11 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
         fc.array(fc.nat({ max: 15 }), { maxLength: 3 }),
         async (first, renewal, order, repeats) => {
           runs += 1;
+          doubles += [first, renewal].filter((history) => history.double !== 'none').length;
           await createAccount(platform.id, 2); // this run's slots (a run cut short by a failure may leave some held)
           // Logged in through the harness's app, which trusts the test proxy's per-client IPs (this file's app does not: login's per-IP limit).
           const buyer = await loginAs('user');
-          const paid = [await checkout(buyer), await checkout(buyer)] as const;
+          const paid = [await checkout(buyer, first.double), await checkout(buyer, renewal.double)] as const;
           const events = [...happen(0, paid[0], first), ...happen(1, paid[1], renewal)];
           // Stripe's charge.refunded is read with the PaymentIntent's refunds as Stripe lists them
           // when it arrives: by then, every refund of this history (its final status).
@@ -187,6 +233,14 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
           const deliveries = arrival.map((entry) => entry.event);
           for (const repeat of repeats)
             if (deliveries.length > 0) deliveries.splice(repeat % (deliveries.length + 1), 0, deliveries[repeat % deliveries.length]);
+          // A paid twice order: the payment of `double` arrives second (its first arrival after the other's).
+          for (const [index, history] of [first, renewal].entries()) {
+            if (history.double === 'none') continue;
+            const firstVia = history.double === 'coinpal_second' ? 'stripe' : 'coinpal';
+            const arrivalOf = (via: string) => deliveries.findIndex(({ fact }) => fact.kind === 'paid' && fact.order === index && fact.via === via);
+            const [early, late] = [arrivalOf(firstVia), arrivalOf(firstVia === 'stripe' ? 'coinpal' : 'stripe')];
+            if (late < early) [deliveries[early], deliveries[late]] = [deliveries[late]!, deliveries[early]!];
+          }
 
           const delivered: Fact[] = [];
           // The model's subscriptions: which orders pay for each. A payment activates its order
@@ -194,7 +248,10 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
           // (none of its payers disputed), or takes a new slot.
           const subscriptions: Array<Set<0 | 1>> = [];
           for (const { delivery, fact } of deliveries) {
-            const answer = await stripe.deliver(`${base}/api/webhook/stripe`, delivery);
+            const answer =
+              'coinpal' in delivery
+                ? await coinpal.deliver(`${base}/api/webhook/coinpal`, delivery.coinpal)
+                : await stripe.deliver(`${base}/api/webhook/stripe`, delivery);
             expect(answer.status, answer.body).to.equal(200);
             const firstPayment = fact.kind === 'paid' && !delivered.some((seen) => seen.kind === 'paid' && seen.order === fact.order);
             delivered.push(fact);
@@ -209,25 +266,68 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
               else subscriptions.push(new Set([fact.order]));
             }
             await waitFor(async () => (await unfinishedActivationJobs([paid[0].orderId, paid[1].orderId])) === 0, { what: 'activations done' });
-            await compare(buyer, [paid[0].orderId, paid[1].orderId], delivered, subscriptions, `after ${delivered.length} deliveries`);
+            await compare(buyer, paid, delivered, subscriptions, `after ${delivered.length} deliveries`);
+            for (const [index, one] of paid.entries()) await compareDouble(one, delivered, index as 0 | 1, `after ${delivered.length} deliveries`);
           }
         },
       ),
       { numRuns: RUNS, seed: SEED, includeErrorInReport: true, interruptAfterTimeLimit: Math.max(100_000, RUNS * 85_000) },
     );
-    console.log(`      money model: ${runs} runs (shrinking included), seed ${SEED}`);
+    console.log(`      money model: ${runs} runs (shrinking included), ${doubles} orders paid twice, seed ${SEED}`);
   });
 
-  async function compare(buyer: TestUser, orderIds: number[], delivered: Fact[], subscriptions: Array<Set<0 | 1>>, when: string): Promise<void> {
+  /** Whether both payments of an order paid twice have arrived: the second is then being refunded. */
+  function paidTwice(paid: Paid, delivered: Fact[], order: 0 | 1): boolean {
+    const arrived = (via: string) => delivered.some((fact) => fact.kind === 'paid' && fact.order === order && fact.via === via);
+    return paid.double !== 'none' && arrived('stripe') && arrived('coinpal');
+  }
+
+  /** What the shop gave back of an order's second payment (staff see it in the order's refunded total): Stripe's at once, CoinPal's not before staff send it. */
+  function doubleRefunded(paid: Paid, delivered: Fact[], order: 0 | 1): number {
+    return paid.double === 'card_second' && paidTwice(paid, delivered, order) ? PRICE : 0;
+  }
+
+  /**
+   * The second payment of an order paid twice: once both payments arrived, it is refunded in full,
+   * once (replays make no second), through its provider (Stripe: refunded there and in the ledger
+   * as the shop's double-payment refund; CoinPal: waiting for staff); before, nothing is.
+   */
+  async function compareDouble(paid: Paid, delivered: Fact[], order: 0 | 1, when: string): Promise<void> {
+    const refunds = await knex()('refunds').where({ order_id: paid.orderId, source: 'double_payment' });
+    if (!paidTwice(paid, delivered, order)) {
+      expect(refunds, `order ${order}: no double-payment refund ${when}`).to.deep.equal([]);
+      return;
+    }
+    const second = paid.double === 'card_second' ? paid.card : paid.crypto!.id;
+    expect(
+      refunds.map((row) => [Number(row.payment_id), Number(row.amount_minor), Number(row.fee_minor), row.status]),
+      `order ${order}: the second payment's refund ${when}`,
+    ).to.deep.equal([[second, PRICE, 0, paid.double === 'card_second' ? 'succeeded' : 'pending']]);
+    if (paid.double === 'card_second') {
+      expect(
+        stripe.payment(paid.pi).refunds.map((refund) => [refund.amount, refund.status]),
+        `order ${order}: refunded at Stripe ${when}`,
+      ).to.deep.equal([[PRICE, 'succeeded']]);
+      const ledger = await knex()('money_events').where({ payment_id: paid.card, kind: 'refund' }).select('event_type', 'status', 'amount_minor');
+      expect(
+        ledger.map((row) => [row.event_type, row.status, Number(row.amount_minor)]),
+        `order ${order}: the refund in the ledger ${when}`,
+      ).to.deep.equal([['double_payment.refund', 'succeeded', PRICE]]);
+    }
+  }
+
+  async function compare(buyer: TestUser, paid: readonly Paid[], delivered: Fact[], subscriptions: Array<Set<0 | 1>>, when: string): Promise<void> {
     const models = [modelOf(delivered, 0), modelOf(delivered, 1)];
-    for (const [index, orderId] of orderIds.entries()) {
+    for (const [index, { orderId }] of paid.entries()) {
       const model = models[index];
       const row = await knex()('orders').where({ id: orderId }).first();
       const expectedState = model.access === 'unpaid' ? [0, 1] : model.access === 'ended' ? [5] : [2];
       expect(expectedState, `order ${index} state ${when}`).to.include(row.state);
       if (model.access === 'unpaid') continue;
       const quote = (await api(app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
-      expect(Math.round(quote.refunded * 100), `order ${index} refunded ${when}`).to.equal(model.refunded);
+      expect(Math.round(quote.refunded * 100), `order ${index} refunded ${when}`).to.equal(
+        model.refunded + doubleRefunded(paid[index]!, delivered, index as 0 | 1),
+      );
       const refundable = quote.refundable ? Math.round(quote.refund * 100) : 0;
       expect(refundable, `order ${index} refundable ${when}`).to.equal(model.refundable);
     }

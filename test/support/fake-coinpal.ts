@@ -41,7 +41,10 @@ export type CoinPalStatus =
   | 'cancelled'
   | 'expired'
   | 'refunding'
-  | 'refunded';
+  | 'refunded'
+  // The buyer's side took the money back; the issue names it (issue 34), CoinPal's public material
+  // does not (protocols.md section 2.7 [?]).
+  | 'chargeback';
 
 export interface FakeCoinPalPayment {
   reference: string;
@@ -186,7 +189,8 @@ export class FakeCoinPal extends LocalHttpServer<string> {
   setStatus(reference: string, status: CoinPalStatus, options: { paidOrderAmount?: string } = {}): FakeCoinPalPayment {
     const payment = this.payment(reference);
     payment.status = status;
-    payment.paidOrderAmount = options.paidOrderAmount ?? (status === 'paid' || status === 'refunded' || status === 'refunding' ? payment.orderAmount : '0');
+    payment.paidOrderAmount =
+      options.paidOrderAmount ?? (status === 'paid' || status === 'refunded' || status === 'refunding' || status === 'chargeback' ? payment.orderAmount : '0');
     payment.confirmedTime ??= Math.floor(Date.now() / 1000);
     return payment;
   }

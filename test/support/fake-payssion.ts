@@ -107,7 +107,10 @@ export interface PayssionNotificationOptions {
 }
 
 /** For the money-back builders: the same as a notification's, with a default amount. */
-export type PayssionMoneyBackOptions = Omit<PayssionNotificationOptions, 'state'>;
+export type PayssionMoneyBackOptions = Omit<PayssionNotificationOptions, 'state'> & {
+  /** The refund the notification is about (default the last one made): its own transaction_id is posted. */
+  refund?: FakePayssionRefund;
+};
 
 type Endpoint = 'create' | 'details' | 'refund' | 'page' | 'other';
 
@@ -258,14 +261,23 @@ export class FakePayssion extends LocalHttpServer<string> {
    */
   refundedNotification(transactionId: string, options: PayssionMoneyBackOptions = {}): FakePayssionNotification {
     const t = this.transaction(transactionId);
-    return this.notification(transactionId, { ...options, state: 'refunded', amount: options.amount ?? t.refunds.at(-1)?.amount ?? t.amount });
+    const { refund = t.refunds.at(-1), ...rest } = options;
+    // A refund is a transaction of its own at Payssion (the refunds call answers its transaction_id):
+    // its notification carries that id, unsigned like every transaction_id (issue 34) [?].
+    return this.notification(transactionId, {
+      ...rest,
+      state: 'refunded',
+      amount: options.amount ?? refund?.amount ?? t.amount,
+      tamper: { ...(refund ? { transaction_id: refund.transaction_id } : {}), ...rest.tamper },
+    });
   }
 
   /** The buyer's bank took the money back: Payssion's records say `chargeback`, and it posts that, signed, for the whole amount (or `amount`). */
   chargebackNotification(transactionId: string, options: PayssionMoneyBackOptions = {}): FakePayssionNotification {
     const t = this.transaction(transactionId);
     t.state = 'chargeback';
-    return this.notification(transactionId, { ...options, state: 'chargeback', amount: options.amount ?? t.amount });
+    const { refund: _refund, ...rest } = options;
+    return this.notification(transactionId, { ...rest, state: 'chargeback', amount: options.amount ?? t.amount });
   }
 
   /** Someone refunds in Payssion's dashboard (no API call of ours): default all that is left. */

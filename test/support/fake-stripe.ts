@@ -43,7 +43,8 @@
  *
  * Knobs: failNext(status) answers the next API request (checkout or refund) with an error (before
  * any work is done, so it is not stored against its Idempotency-Key), delayNext(ms) holds the next
- * request back before any work (a timed-out request does nothing), delayAnswerNext(ms) does the
+ * request back before any work (a timed-out request does nothing), holdNext() holds it back until
+ * the test lets it go (a provider slow to answer, for as long as the test looks), delayAnswerNext(ms) does the
  * work and then holds the answer back (a timeout after Stripe made the refund); `refundStatus`
  * ('succeeded' by default, or 'pending') is the status new refunds get.
  */
@@ -319,6 +320,8 @@ export class FakeStripe extends LocalHttpServer {
 
   private readonly idempotency = new Map<string, { rawBody: string; path: string; status: number; body: unknown }>();
   private readonly lateAnswers: number[] = [];
+  /** Requests held back until the test lets them go (holdNext). */
+  private readonly gates: Array<Promise<void>> = [];
   /** How the next off-session charges fail (failNextCharge), each for one customer or any. */
   private readonly chargeFailures: Array<{ how: ChargeFailure; customer?: string; timeoutMs: number }> = [];
 
@@ -394,6 +397,13 @@ export class FakeStripe extends LocalHttpServer {
   /** The next API request is answered only after `ms` (for client timeouts); nothing is done meanwhile, or at all when the client gave up. */
   delayNext(ms: number): void {
     this.queueDelay(ms);
+  }
+
+  /** The next API request waits, before any work, until the function answered is called. */
+  holdNext(): () => void {
+    let letGo!: () => void;
+    this.gates.push(new Promise<void>((resolve) => (letGo = resolve)));
+    return letGo;
   }
 
   /**
@@ -710,6 +720,8 @@ export class FakeStripe extends LocalHttpServer {
       sendJsonAnswer(target, status, body, { 'request-id': requestId, ...headers });
 
     if (!(await this.waitQueuedDelay(res))) return;
+    const gate = this.gates.shift();
+    if (gate) await gate;
     const chargeFailure = route.endpoint === 'intent' && method === 'POST' ? this.takeChargeFailure(params) : undefined;
     if (chargeFailure?.how === 'timeout') {
       // No answer before the client gives up, and nothing done.
@@ -849,6 +861,10 @@ export class FakeStripe extends LocalHttpServer {
       });
     }
     if (route.endpoint === 'expire') {
+      // https://docs.stripe.com/api/checkout/sessions/expire: "A Checkout Session can be expired when
+      // it is in one of these statuses: open. After it expires, a customer can't complete a Checkout
+      // Session and customers loading the Checkout Session see a message saying the Checkout Session
+      // is expired." Any other status (complete, expired) is refused with invalid_request_error.
       if (session.status !== 'open') {
         throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
       }

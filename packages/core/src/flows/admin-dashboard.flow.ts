@@ -21,7 +21,9 @@
  *   (or has not seen paid) yet, until that payment arrives and they apply;
  * - renewals (issue 28): the expected revenue of the automatic renewals of the next 30 days per
  *   currency, and the renewals that failed in the last 30 days (how many, the latest), as the
- *   renewal flow reckons them (docs/renewal.md).
+ *   renewal flow reckons them (docs/renewal.md);
+ * - double payments (issue 34): second payments of an order the shop refunded at once, and those
+ *   whose refund waits (no answer yet, CoinPal's by hand) or failed.
  */
 import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
@@ -29,7 +31,7 @@ import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
 import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
-import { PAYMENTS, type LedgerEventView, type LedgerService } from '../modules/payments/index.js';
+import { PAYMENTS, type DoublePaymentTotals, type LedgerEventView, type LedgerService, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import { RenewalFlow, type RenewalSummary } from './renewal.flow.js';
 
@@ -50,6 +52,8 @@ export interface AdminDashboard {
   accountHealth: Record<AccountHealthState, number>;
   /** Automatic renewals: the next 30 days' expected revenue, the failed ones of the last 30 days. */
   renewals: RenewalSummary;
+  /** Second payments of an order refunded by the shop, and those whose refund waits or failed. */
+  doublePayments: DoublePaymentTotals;
 }
 
 @injectable()
@@ -61,11 +65,12 @@ export class AdminDashboardFlow {
     @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
     @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
     @inject(RenewalFlow) private readonly renewal: RenewalFlow,
+    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals] = await Promise.all([
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments] = await Promise.all([
       this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
       this.orders.countByState(),
       this.subscriptions.occupancyByPlatform(),
@@ -74,6 +79,7 @@ export class AdminDashboardFlow {
       this.ledger.waiting(),
       this.health.counts(),
       this.renewal.summary(),
+      this.refunds.doublePaymentTotals(),
     ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
@@ -86,7 +92,7 @@ export class AdminDashboardFlow {
         free: byPlatform.get(platform.id)?.free ?? 0,
         broken: byPlatform.get(platform.id)?.broken ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {

@@ -3,9 +3,15 @@
  * and what the shop does while it waits for the provider.
  *
  *   POST /api/payment/createcheckoutsession* ──▶ start(buyer, { orderId }, method):
- *     orders.payableOrder (the buyer's, state 0, 1 or 3) ─▶ method offered? ─▶ one transaction:
- *         payments.open (pending payment, reference `<order>-<payment>`) + order state 1
- *     ─▶ payments.startProviderCheckout (provider page URL; refused: payment abandoned)
+ *     orders.payableOrder (the buyer's, state 0, 1 or 3) ─▶ method offered? ─▶ the order's
+ *     checkout claim (checkout-claims.ts: checkouts of one order take turns; no transaction is
+ *     open while a provider answers):
+ *         payments.settleEarlierCheckouts: an open checkout of the same method is reused (its URL,
+ *             nothing new); other open Stripe sessions are expired; one found paid is applied and
+ *             the order is not payable any more (409)
+ *         one transaction: payments.open (pending payment, reference `<order>-<payment>`) + order state 1
+ *         ─▶ payments.startProviderCheckout (provider page URL, recorded; refused: payment abandoned)
+ *     ─▶ the claim given up
  *   the provider's notification ──▶ payment-notification.flow.ts
  *   return pages ──▶ checkPayssion / refresh: ask the provider (never paid by the browser's word)
  *   worker `payments-expire-unpaid` (15 min) ──▶ expireUnpaid: orders unpaid for 24 hours, after
@@ -17,11 +23,23 @@ import type { Clock } from '../shared/clock.js';
 import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentMethodId, type PaymentsService, type SavedCardsService } from '../modules/payments/index.js';
+import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import {
+  CheckoutClaimLost,
+  PAYMENTS,
+  type CheckoutClaim,
+  type CheckoutOrder,
+  type PaymentMethodId,
+  type PaymentsService,
+  type PaymentView,
+  type SavedCardsService,
+} from '../modules/payments/index.js';
 import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+
+/** A checkout whose claim was taken over (it stalled past the claim's lifetime) starts again this many times in all. */
+const CLAIM_ATTEMPTS = 3;
 
 /** Orders still unpaid after this are expired (Stripe's checkout sessions live 24 hours). */
 const UNPAID_LIFETIME_MS = 24 * 3600_000;
@@ -53,21 +71,62 @@ export class CheckoutFlow {
     if (renewAutomatically && (chosen !== 1 || !this.savedCards.available)) {
       throw fail('autorenew_unavailable');
     }
-    const payment = await this.knex.transaction(async (trx) => {
+    const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
+    const checkoutOrder = { id: order.id, description, languageId: order.languageId };
+    for (let attempt = 1; ; attempt += 1) {
+      // One order, one open checkout (issue 34): checkouts of one order take turns under its claim,
+      // so two tabs, a back button or 8 parallel pay-link POSTs find the one before them. The claim
+      // is a committed row, not a lock: no pooled connection waits on a provider's answer.
+      const claim = await this.payments.claimCheckout(order.id);
+      let started: { url: string } | { completed: PaymentView };
+      try {
+        started = await this.startClaimed(claim, order, chosen, renewAutomatically, buyer, checkoutOrder, context);
+      } catch (error) {
+        // Taken over after a stall past the claim's lifetime: no session was made on it (its payment, if any, abandoned); start again.
+        if (error instanceof CheckoutClaimLost && attempt < CLAIM_ATTEMPTS) continue;
+        throw error instanceof CheckoutClaimLost ? fail('provider_unavailable', undefined, { cause: error }) : error;
+      } finally {
+        await claim.release();
+      }
+      if ('completed' in started) {
+        // Paid in an earlier tab: apply what the provider says (the order becomes paid), open nothing.
+        await this.notifications.askProvider(started.completed).catch(() => undefined);
+        throw fail('order_not_payable');
+      }
+      return started;
+    }
+  }
+
+  /** The checkout itself, holding the order's claim: each database step a short statement or transaction of its own. */
+  private async startClaimed(
+    claim: CheckoutClaim,
+    order: OrderView,
+    chosen: PaymentMethodId,
+    renewAutomatically: boolean,
+    buyer: AuthenticatedUser,
+    checkoutOrder: CheckoutOrder,
+    context: RequestContext,
+  ): Promise<{ url: string } | { completed: PaymentView }> {
+    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically });
+    if (earlier.completed) return { completed: earlier.completed };
+    if (earlier.reuse) return { url: earlier.reuse.url };
+    const opened = await this.knex.transaction(async (trx) => {
       // The order's row lock first: the payment's insert takes a share lock on it (its foreign
-      // key), and two checkouts of one order that each held that and then asked for the row
-      // lock deadlocked (a double click answered 500).
+      // key), and two transactions that each held that and then asked for the row lock deadlocked
+      // (a double click answered 500). A notification that paid the order meanwhile is seen here.
+      const current = await this.orders.lockForUpdate(order.id, trx);
+      if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      const opened = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total, saveCard: renewAutomatically }, trx);
+      const payment = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total, saveCard: renewAutomatically }, trx);
       // "Renew automatically": every unit of the order renews with the card this payment saves (flows/renewal.flow.ts).
       if (renewAutomatically) {
         const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, unit) => ({ orderItemId: item.id, unit })));
-        await this.renewals.optIn(units, buyer.id, opened.id, trx);
+        await this.renewals.optIn(units, buyer.id, payment.id, trx);
       }
-      return opened;
+      return payment;
     });
-    const description = order.items.map((item) => `${item.platformName} ${item.typeName} ${item.durationName}`).join(', ');
-    return this.payments.startProviderCheckout(payment, { id: order.id, description, languageId: order.languageId }, buyer, context);
+    // Committed before the provider is asked: a notification of the session finds its payment.
+    return this.payments.startProviderCheckout(opened, checkoutOrder, buyer, context, claim);
   }
 
   /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */

@@ -16,6 +16,8 @@
  *               follows the ledger (order-access.ts `follow`: state 5, slot freed, e-mail;
  *               suspended; reinstated)
  *       payments.finishEvent: the outcome on the event row
+ *     ─▶ a second payment of a paid order (`paid_twice`): its refund, claimed in that transaction,
+ *        is sent through the provider after it commits and written to the ledger (issue 34)
  *     ─▶ the provider's acknowledgement (200)
  *   worker `payments-reconcile` (5 min) ──▶ reconcile: asks the provider about payments pending
  *       for 10 minutes and applies its answer the same way (a lost notification must not lose a sale)
@@ -37,6 +39,7 @@ import {
   type IncomingNotification,
   type PaymentsService,
   type PaymentView,
+  type RefundsService,
   type PendingEvent,
   type ProviderName,
   type VerifiedReport,
@@ -64,6 +67,7 @@ export class PaymentNotificationFlow {
     @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
     @inject(ORDERS.Service) private readonly orders: OrdersService,
     @inject(OrderAccess) private readonly access: OrderAccess,
+    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ flow: 'payment-notification' });
   }
@@ -90,6 +94,8 @@ export class PaymentNotificationFlow {
     for (const payment of stale) {
       await this.askProvider(payment).catch((error: unknown) => this.logger.warn({ err: error, paymentId: payment.id }, 'reconciliation failed'));
     }
+    // Refunds of second payments whose send was cut short or got no answer: the same refund again.
+    for (const refundId of await this.refunds.staleDoublePayments(RECONCILE_BATCH)) await this.sendDoubleRefund(refundId);
     return { checked: stale.length };
   }
 
@@ -99,13 +105,47 @@ export class PaymentNotificationFlow {
    * status answers, and an off-session renewal charge's answer from flows/renewal.flow.ts), so a
    * paid renewal order is paid and activated like any other.
    */
-  applyVerified(verified: VerifiedReport): Promise<ApplyOutcome> {
-    return this.knex.transaction(async (trx) => {
+  async applyVerified(verified: VerifiedReport): Promise<ApplyOutcome> {
+    let doubleRefund: number | undefined;
+    const outcome = await this.knex.transaction(async (trx) => {
       const applied = await this.payments.applyReport(verified, trx);
       if ('done' in applied) return applied.done;
-      const outcome = await this.moveOrder(applied.pending, verified.provider, trx);
-      await this.payments.finishEvent(applied.pending, outcome, trx);
-      return outcome;
+      const moved = await this.moveOrder(applied.pending, verified.provider, trx);
+      doubleRefund = moved.doubleRefund;
+      await this.payments.finishEvent(applied.pending, moved.outcome, trx);
+      return moved.outcome;
+    });
+    // Sent once the second payment and its pending refund are committed (a provider call is never
+    // made inside a transaction); a replayed notification is `duplicate` above and sends nothing.
+    if (doubleRefund !== undefined) await this.sendDoubleRefund(doubleRefund);
+    return outcome;
+  }
+
+  /**
+   * Gives a second payment of an order back through its provider (issue 34: one order, one
+   * payment) and records the provider's answer in the ledger. The refund stays pending when the
+   * provider did not answer (sent again by `reconcile` after 5 minutes, with the same idempotency
+   * key where the provider has one) and when the provider has no refund call (CoinPal: staff send
+   * the crypto back; the dashboard and the order page show it waiting). Never throws: the payment
+   * is recorded whatever the provider says, and staff see the refund's state.
+   */
+  async sendDoubleRefund(refundId: number): Promise<void> {
+    let receipt: Awaited<ReturnType<RefundsService['send']>>;
+    try {
+      receipt = await this.refunds.send(refundId);
+    } catch (error) {
+      this.logger.error({ err: error, refundId }, 'the refund of a second payment was not made: staff see it on the order and the dashboard');
+      return;
+    }
+    if (receipt === 'manual') {
+      this.logger.error({ refundId }, 'a second payment through a provider without a refund call: staff must send it back by hand');
+      return;
+    }
+    await this.knex.transaction(async (trx) => {
+      const { after } = await this.refunds.recordOutcome(refundId, receipt, trx);
+      const refund = await this.refunds.byId(refundId, trx);
+      if (refund) await this.access.follow(refund.orderId, 'shop (double payment)', trx);
+      this.logger.warn({ refundId, orderId: refund?.orderId, status: receipt.status, access: after.access }, 'refunded the second payment of an order');
     });
   }
 
@@ -116,20 +156,30 @@ export class PaymentNotificationFlow {
    * (order-access.ts): events that waited for the payment apply now, a refund or chargeback that
    * the rules say ends access ends it, a dispute suspends it, a won one gives it back.
    */
-  private async moveOrder(event: PendingEvent, provider: ProviderName, trx: Knex.Transaction): Promise<ApplyOutcome> {
+  private async moveOrder(event: PendingEvent, provider: ProviderName, trx: Knex.Transaction): Promise<{ outcome: ApplyOutcome; doubleRefund?: number }> {
     switch (event.effect) {
       case 'paid': {
         const activated = await this.orders.markPaid(event.orderId, event.method, trx);
-        if (!activated) this.logger.warn({ paymentId: event.paymentId, orderId: event.orderId }, 'a second payment arrived for a paid order: refund it');
+        // One order, one payment: the order was paid already (two tabs, two providers, a race).
+        // This payment goes back in full, recorded now (before access is followed: a second
+        // payment grants none), sent when this transaction commits.
+        const doubleRefund = activated ? undefined : await this.refunds.claimDoublePayment(event.paymentId, trx);
         await this.access.follow(event.orderId, provider, trx);
-        return activated ? 'paid' : 'paid_twice';
+        if (doubleRefund === undefined) return { outcome: 'paid' };
+        this.logger.warn(
+          { paymentId: event.paymentId, orderId: event.orderId, refundId: doubleRefund },
+          'a second payment arrived for a paid order: it is refunded',
+        );
+        return { outcome: 'paid_twice', doubleRefund };
       }
       case 'failed':
         await this.orders.moveTo(event.orderId, ORDER_STATE.paymentFailed, trx);
-        return 'failed';
+        return { outcome: 'failed' };
       case 'ledger':
         await this.access.follow(event.orderId, provider, trx);
-        return event.outcome ?? 'noted';
+        if (event.outcome === 'charged_back')
+          this.logger.warn({ provider, paymentId: event.paymentId, orderId: event.orderId }, 'the money of a payment was charged back: access ended');
+        return { outcome: event.outcome ?? 'noted' };
     }
   }
 }

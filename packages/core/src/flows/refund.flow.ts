@@ -99,7 +99,8 @@ export class RefundFlow {
       this.ledger.ofOrder(orderId),
     ]);
     const terms = this.termsOf(payment, order);
-    const inProgress = refunds.some((refund) => refund.status === 'pending' && !this.refunds.mayResend(refund));
+    // A second payment's refund waiting (CoinPal's, by hand) is of another payment: it holds no staff refund up.
+    const inProgress = refunds.some((refund) => refund.status === 'pending' && refund.source !== 'double_payment' && !this.refunds.mayResend(refund));
     return {
       order,
       notRefundable: whyNot(order, payment, terms, inProgress),

@@ -854,6 +854,8 @@ export class RenewalFlow {
     const periodEnd = new Date(link.periodEnd);
     const order = await this.knex.transaction(async (trx) => {
       const price = await this.orders.renewalPrice(item, source.total.currency, source.languageId);
+      // Parallel POSTs of one link: the charge row (unique per period) is made once and then locked,
+      // so they take turns here and find its order; its checkout is then shared (checkout.flow.ts).
       const charge =
         (await this.renewals.chargeOfPeriod(subscription.id, periodEnd, trx)) ??
         (await this.renewals.createCharge(
@@ -869,7 +871,9 @@ export class RenewalFlow {
             reminderKey: `subscription:${subscription.id}:reminder:${periodEnd.toISOString()}`,
           },
           trx,
-        ))!;
+        )) ??
+        // Another POST made it first (the insert waited for it and was ignored): that one, locked.
+        (await this.renewals.chargeOfPeriod(subscription.id, periodEnd, trx))!;
       const existing = charge.orderId ? await this.orders.find(charge.orderId, trx) : undefined;
       if (existing && [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(existing.state as 0 | 1 | 3)) return existing;
       const made = await this.orders.createRenewalOrder(

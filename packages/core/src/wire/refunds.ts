@@ -33,15 +33,18 @@ const currencyCode = () =>
     .oneOf(['EUR', 'KRW'] as const)
     .defined();
 
-/** One refund of an order: by staff, by the provider (its dashboard), or a chargeback by the buyer's bank. */
+/** One refund of an order: by staff, by the provider (its dashboard), a chargeback by the buyer's bank, or the shop's refund of a second payment. */
 export const refund = yup
   .object({
     id: integer(),
     orderId: integer(),
-    /** `staff`: our refund call; `provider`: refunded on the provider's side; `chargeback`: the bank took it back. */
+    /**
+     * `staff`: our refund call; `provider`: refunded on the provider's side; `chargeback`: the bank
+     * took it back; `double_payment`: the shop's own refund of a second payment of the order (issue 34).
+     */
     source: yup
       .string()
-      .oneOf(['staff', 'provider', 'chargeback'] as const)
+      .oneOf(['staff', 'provider', 'chargeback', 'double_payment'] as const)
       .defined(),
     /** `pending`: asked, the provider has not confirmed yet; `failed`: the provider refused or could not be reached. */
     status: yup

@@ -115,6 +115,20 @@ export const dashboardAnswer = yup.object({
       remindersUndelivered: flag(),
     })
     .defined(),
+  /**
+   * Second payments of an order (two tabs, two providers, a race: issue 34), which the shop refunds
+   * at once through their provider: `refunded` (and how much, per currency), `waiting` (the provider
+   * has not answered yet, or CoinPal's, which staff send back by hand) and `failed` (the provider
+   * refused: staff give the money back another way). Each is on its order's page.
+   */
+  doublePayments: yup
+    .object({
+      refunded: integer(),
+      refundedAmounts: expectedRenewalRevenue,
+      waiting: integer(),
+      failed: integer(),
+    })
+    .defined(),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -30,6 +30,12 @@ export function serializeDashboard(dashboard: AdminDashboard) {
       latestFailed: dashboard.renewals.latestFailed.map(serializeStaffRenewal),
       remindersUndelivered: dashboard.renewals.remindersUndelivered,
     },
+    doublePayments: {
+      refunded: dashboard.doublePayments.refunded,
+      refundedAmounts: serializeExpectedRevenue(dashboard.doublePayments.refundedAmounts),
+      waiting: dashboard.doublePayments.waiting,
+      failed: dashboard.doublePayments.failed,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 export { ORDERS, ordersModule } from './orders.module.js';
 export type { OrdersService, OrderView, OrderItemView, OrdersPage, OrdersExport, RefundedAmounts, WaitingOrder, ActivationLatency } from './orders.service.js';
 export { DEFAULT_PAYMENT_METHOD } from './orders.service.js';
-export { ORDER_STATE, PAID_STATES, type OrderState } from './order-states.js';
+export { ORDER_STATE, PAID_STATES, PAYABLE_STATES, type OrderState } from './order-states.js';
 export { ORDER_QUEUES, activationKey, type ActivateOrderJobData } from './queues.js';
 export { ORDER_CSV_COLUMNS, PAYMENT_METHOD_NAMES, csvCell } from './orders-csv.js';

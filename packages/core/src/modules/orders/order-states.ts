@@ -35,3 +35,6 @@ export function statesBefore(to: OrderState): OrderState[] {
 }
 
 export const PAID_STATES: readonly number[] = [ORDER_STATE.completed, ORDER_STATE.paidNotCompleted, ORDER_STATE.refunded];
+
+/** The states an order can be paid from (a checkout starts only from these). */
+export const PAYABLE_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed];

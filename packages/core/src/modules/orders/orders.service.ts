@@ -19,7 +19,7 @@ import { ROLES, type AuthenticatedUser } from '../identity/index.js';
 import type { OrderRow } from './models/order.model.js';
 import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
 import { OrderRepository, type OrderFilter } from './order.repository.js';
-import { canMove, ORDER_STATE, PAID_STATES, statesBefore, type OrderState } from './order-states.js';
+import { canMove, ORDER_STATE, PAID_STATES, PAYABLE_STATES, statesBefore, type OrderState } from './order-states.js';
 import { activationKey, ORDER_QUEUES } from './queues.js';
 
 /** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
@@ -43,7 +43,6 @@ const BEFORE_COMPLETED = statesBefore(ORDER_STATE.completed);
 const BEFORE_PAID = statesBefore(ORDER_STATE.paidNotCompleted);
 
 /** A checkout can start while the order is unpaid (a failed payment may be tried again). */
-const PAYABLE_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed];
 /** An invitation e-mail can be given while the order is being paid for or waits for activation. */
 const INVITATION_OPEN_STATES: readonly number[] = [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed, ORDER_STATE.paidNotCompleted];
 

@@ -12,9 +12,10 @@ export type {
   CheckoutOrder,
   ApplyOutcome,
 } from './payments.service.js';
-export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim } from './refunds.service.js';
+export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim, DoublePaymentTotals } from './refunds.service.js';
 export type { LedgerService, LedgerEventView, OrderStanding } from './ledger.service.js';
 export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding, type LedgerEntry, type LedgerEffect, type MoneyFact } from './money-ledger.js';
+export { CheckoutClaimLost, type CheckoutClaim } from './checkout-claims.js';
 export type { SavedCardsService, SavedCard, SavedCardChargeResult } from './saved-cards.service.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';

@@ -80,8 +80,10 @@ export interface LedgerEventView {
 
 /** An order's money as the ledger has it. */
 export interface OrderStanding {
+  /** What the buyer's money buys: from the order's payments, its second payments left out. */
   access: PaymentAccess;
-  payments: Array<{ payment: PaymentRow; standing: PaymentStanding }>;
+  /** `second`: a second successful payment of the order, which the shop refunds (issue 34); it grants no access and is not staff's to refund. */
+  payments: Array<{ payment: PaymentRow; standing: PaymentStanding; second: boolean }>;
   /** Sums over the order's payments (minor units of its currency). */
   paid: number;
   refunded: number;
@@ -122,7 +124,13 @@ export class LedgerService {
   /** The order's access and money, from the ledgers of its payments. */
   async standingOfOrder(orderId: number, trx?: Knex.Transaction): Promise<OrderStanding> {
     const db = trx ?? this.knex;
-    const payments = (await db<PaymentRow>('payments').where({ order_id: orderId }).orderBy('id', 'desc')).map((row) => ({ ...row }));
+    // Each payment, and whether it is a second payment of the order (the shop refunds it: a
+    // `double_payment` refund), in one statement: every notification reads this.
+    const found: Array<PaymentRow & { second: boolean }> = await db('payments')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .select('payments.*', db.raw(`exists (select 1 from refunds where refunds.payment_id = payments.id and refunds.source = 'double_payment') as second`));
+    const payments = found.map(({ second, ...payment }) => ({ payment: payment as PaymentRow, second }));
     const rows =
       payments.length === 0
         ? []
@@ -130,20 +138,23 @@ export class LedgerService {
             await db<MoneyEventRow>('money_events')
               .whereIn(
                 'payment_id',
-                payments.map((payment) => payment.id),
+                payments.map(({ payment }) => payment.id),
               )
               .orderBy('id')
           ).map(normalize);
-    const each = payments.map((payment) => ({
+    const each = payments.map(({ payment, second }) => ({
       payment,
       standing: this.standingOf(
         payment,
         rows.filter((row) => row.payment_id === payment.id),
       ),
+      second,
     }));
     const total = (field: 'paid' | 'refunded' | 'chargedBack' | 'pendingRefund' | 'net') => each.reduce((sum, entry) => sum + entry.standing[field], 0);
     return {
-      access: orderAccess(each.map((entry) => entry.standing)),
+      // A second payment goes back whatever its refund's state: it neither keeps access that the
+      // first payment's refund or chargeback ended, nor lifts a dispute's suspension.
+      access: orderAccess(each.filter((entry) => !entry.second).map((entry) => entry.standing)),
       payments: each,
       paid: total('paid'),
       refunded: total('refunded'),

@@ -57,6 +57,11 @@ export class PaymentRepository {
     await this.knex('payments').where({ id }).whereNull('provider_payment_id').update({ provider_payment_id: providerPaymentId, updated_at: new Date() });
   }
 
+  /** A checkout closed at the provider: its payment, if still pending, will not be paid (a notification applied meanwhile wins). */
+  async expireIfPending(id: number, at: Date): Promise<void> {
+    await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'expired', updated_at: at });
+  }
+
   async markAbandoned(id: number, at: Date): Promise<void> {
     await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
   }

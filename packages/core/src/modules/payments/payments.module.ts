@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { CheckoutClaims } from './checkout-claims.js';
 import { installationIdReader } from './installation.js';
 import { LedgerService } from './ledger.service.js';
 import { PaymentRepository } from './payment.repository.js';
@@ -25,6 +26,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
   bind(PaymentRepository).toSelf().inSingletonScope();
+  bind(CheckoutClaims).toSelf().inSingletonScope();
   bind(PaymentsService).toSelf().inSingletonScope();
   bind(PAYMENTS.Service).toService(PaymentsService);
   bind(LedgerService).toSelf().inSingletonScope();

@@ -29,7 +29,9 @@ import { LedgerService } from './ledger.service.js';
 import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 import { SavedCardsService } from './saved-cards.service.js';
+import { CheckoutClaimLost, CheckoutClaims, type CheckoutClaim } from './checkout-claims.js';
 import { readDemoToken, type DemoTokenData } from './providers/demo.js';
+import { payssionRefundSubject } from './providers/payssion.js';
 import { type createPaymentProviders } from './providers/index.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import {
@@ -42,6 +44,13 @@ import {
 } from './providers/provider.js';
 
 export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
+
+/**
+ * A checkout at a provider that cannot be asked whether it is still open (CoinPal, Payssion, the
+ * demo) is reused for this long after it was made; later the buyer gets a new one (theirs may have
+ * timed out at the provider, whose lifetimes are not documented: protocols.md section 8).
+ */
+const REUSE_UNASKED_MS = 30 * 60_000;
 
 /** What applying one provider event came to (stored on its payment_events row). */
 export type ApplyOutcome =
@@ -130,6 +139,7 @@ export class PaymentsService {
     @inject(LedgerService) private readonly ledger: LedgerService,
     @inject(RefundsService) private readonly refunds: RefundsService,
     @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(CheckoutClaims) private readonly claims: CheckoutClaims,
   ) {
     this.logger = logger.child({ module: 'payments' });
   }
@@ -159,13 +169,32 @@ export class PaymentsService {
   }
 
   /**
-   * Starts the provider's checkout for an opened payment and answers its page URL. When the
-   * provider refuses, the payment is abandoned (failed) and the error goes on to the buyer.
+   * Claims the order's checkout (checkout-claims.ts): checkouts of one order take turns, and none
+   * holds a database connection while a provider answers. The caller releases it.
    */
-  async startProviderCheckout(payment: PaymentView, order: CheckoutOrder, buyer: AuthenticatedUser, context: RequestContext): Promise<{ url: string }> {
+  claimCheckout(orderId: number): Promise<CheckoutClaim> {
+    return this.claims.claim(orderId);
+  }
+
+  /**
+   * Starts the provider's checkout for an opened payment, holding the order's checkout claim, and
+   * answers its page URL. No transaction is open meanwhile: the payment row is committed first, so
+   * a notification of the session finds it. When the provider refuses (or the claim was lost before
+   * the call), the payment is abandoned (failed) and the error goes on.
+   */
+  async startProviderCheckout(
+    payment: PaymentView,
+    order: CheckoutOrder,
+    buyer: AuthenticatedUser,
+    context: RequestContext,
+    claim: CheckoutClaim,
+  ): Promise<{ url: string }> {
     const provider = this.providers.byName(payment.provider)!;
     const base = this.config.publicUrl;
     try {
+      await claim.keep();
+      const saveCardFor = payment.saveCard ? { customerId: await this.savedCards.customerOf(buyer) } : undefined;
+      if (saveCardFor) await claim.keep();
       const session = await provider.createCheckout({
         reference: payment.reference,
         orderId: order.id,
@@ -181,15 +210,72 @@ export class PaymentsService {
             : `${base}/paymentresult/${order.id}/1${provider.name === 'stripe' ? '?session_id={CHECKOUT_SESSION_ID}' : ''}`,
         cancelUrl: `${base}/paymentresult/${order.id}/0`,
         notifyUrl: `${base}/api/webhook/${provider.name}`,
-        ...(payment.saveCard ? { saveCardFor: { customerId: await this.savedCards.customerOf(buyer) } } : {}),
+        ...(saveCardFor ? { saveCardFor } : {}),
       });
       await this.payments.attachCheckout(payment.id, session.providerReference, session.url);
       return { url: session.url };
     } catch (error) {
       await this.payments.markAbandoned(payment.id, this.clock.now());
-      this.logger.warn({ err: error, provider: provider.name, orderId: order.id }, 'could not start a checkout');
+      if (!(error instanceof CheckoutClaimLost)) this.logger.warn({ err: error, provider: provider.name, orderId: order.id }, 'could not start a checkout');
       throw error;
     }
+  }
+
+  /**
+   * One order, one open checkout (issue 34). Before a checkout of the order is opened, holding the
+   * order's checkout claim (so checkouts of one order take turns), its earlier checkouts still
+   * pending are looked at, newest first:
+   * - one of the same method and card choice that can still be paid is the one to reuse: its URL
+   *   is answered and no new payment is made (a second tab, a back button, 8 clicks on a pay link).
+   *   Stripe is asked (the session must be `open`); a provider that cannot be asked (CoinPal,
+   *   Payssion, the demo) is trusted for `REUSE_UNASKED_MS` after the checkout was made;
+   * - any other Stripe session still open is expired (`POST /v1/checkout/sessions/:id/expire`), so
+   *   it can no longer be paid, and its payment becomes `expired`; one Stripe says `expired` too;
+   * - a Stripe session found `complete` is answered as `completed`: the caller applies it (the
+   *   order is paid, or being paid) and opens nothing.
+   * Each provider call is made with no transaction open. Payssion and CoinPal have no call that
+   * closes a checkout: theirs stay payable until they time out at the provider, and a second
+   * payment through them is refunded (payment-notification.flow.ts).
+   */
+  async settleEarlierCheckouts(
+    claim: CheckoutClaim,
+    wanted: { method: PaymentMethodId; saveCard: boolean },
+  ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
+    let reuse: { payment: PaymentView; url: string } | undefined;
+    const now = this.clock.now();
+    for (const row of await this.payments.findForOrder(claim.orderId)) {
+      if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
+      const provider = this.providers.byName(row.provider);
+      if (!provider) continue;
+      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard;
+      if (!provider.checkoutState || !provider.expireCheckout) {
+        if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
+        continue;
+      }
+      let state: 'open' | 'complete' | 'expired';
+      await claim.keep();
+      try {
+        state = await provider.checkoutState(row.provider_reference);
+        if (state === 'open' && same) {
+          reuse = { payment: toView(row), url: row.checkout_url };
+          continue;
+        }
+        if (state === 'open') {
+          await claim.keep();
+          state = await provider.expireCheckout(row.provider_reference);
+        }
+      } catch (error) {
+        if (error instanceof CheckoutClaimLost) throw error;
+        throw fail('provider_unavailable', undefined, { cause: error });
+      }
+      if (state === 'complete') return { completed: toView(row) };
+      await this.payments.expireIfPending(row.id, now);
+      this.logger.info(
+        { paymentId: row.id, orderId: claim.orderId, provider: provider.name },
+        'closed an earlier checkout of the order before opening another',
+      );
+    }
+    return reuse ? { reuse } : {};
   }
 
   /** A provider's notification, verified and confirmed where the signature does not cover the status; the provider's expected answer with it. */
@@ -362,7 +448,7 @@ export class PaymentsService {
       return { done: outcome };
     };
 
-    const facts = moneyFacts(report, payment);
+    const facts = refundsNamedApart(moneyFacts(report, payment), payment);
     if (facts.length > 0) {
       // Our reference names only payments we opened: one we never opened will never be paid. The
       // provider's id of the money may be a payment not yet paid here: the event waits for it.
@@ -447,6 +533,21 @@ function moneyFacts(report: PaymentReport, payment: PaymentRow | undefined): Mon
   const amount = told?.amount ?? Number(payment?.amount_minor ?? 0);
   const kind = report.status === 'charged_back' ? 'chargeback' : report.moneyBack?.total ? 'refund_total' : 'refund';
   return [{ kind, subject: report.moneyBack?.providerRefundId ?? report.eventId, status: 'succeeded', amount }];
+}
+
+/**
+ * A refund is named by its own id. Should a provider post the payment's id where the refund's was
+ * expected (Payssion's refund notifications carry a `transaction_id` whose meaning is not in its
+ * public material), that is no name of the refund: it falls back to its signed amount, as before
+ * refunds had ids, rather than making every refund of the payment one.
+ */
+function refundsNamedApart(facts: MoneyFact[], payment: PaymentRow | undefined): MoneyFact[] {
+  if (!payment?.provider_reference || payment.provider !== 'payssion') return facts;
+  return facts.map((fact) =>
+    fact.kind === 'refund' && fact.subject === payment.provider_reference
+      ? { ...fact, subject: payssionRefundSubject(money(fact.amount, (fact.currency ?? payment.currency) as CurrencyCode)) }
+      : fact,
+  );
 }
 
 /** The outcome stored on an applied money event: what it did to access, or to the money. */

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
 
-export type RefundSource = 'staff' | 'provider' | 'chargeback';
+/** `double_payment`: the shop's own refund of an order's second successful payment (issue 34). */
+export type RefundSource = 'staff' | 'provider' | 'chargeback' | 'double_payment';
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface RefundRow {
@@ -127,6 +128,27 @@ export class RefundRepository {
       currency: row.currency,
       completed_at: row.completed_at,
     }));
+  }
+
+  /** The shop's refunds of second payments (issue 34) by status and currency: how many, and how much, for the dashboard. */
+  async doublePaymentTotals(): Promise<Array<{ status: RefundStatus; currency: string; count: number; amount_minor: number }>> {
+    const rows = await this.knex('refunds')
+      .where({ source: 'double_payment' })
+      .groupBy('status', 'currency')
+      .select<Array<{ status: RefundStatus; currency: string; count: string | number; total: string | number }>>(
+        'status',
+        'currency',
+        this.knex.raw('count(*) as count'),
+        this.knex.raw('sum(amount_minor) as total'),
+      );
+    return rows.map((row) => ({ status: row.status, currency: row.currency, count: Number(row.count), amount_minor: Number(row.total) }));
+  }
+
+  /** Refunds of second payments still pending, last tried before `before`: the ones to send again. */
+  async pendingDoublePayments(before: Date, limit: number): Promise<RefundRow[]> {
+    return (await this.knex('refunds').where({ source: 'double_payment', status: 'pending' }).where('updated_at', '<', before).orderBy('id').limit(limit)).map(
+      normalize,
+    );
   }
 
   /** The refunded amount (succeeded) of each order, in the order's currency minor units. */

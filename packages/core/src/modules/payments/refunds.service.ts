@@ -76,6 +76,18 @@ export interface MoneyBack {
   chargeback: boolean;
 }
 
+/** Second payments of orders the shop refunded (issue 34), for the dashboard. */
+export interface DoublePaymentTotals {
+  /** Refunds that succeeded. */
+  refunded: number;
+  /** Still pending: the provider did not answer yet, or CoinPal's, which staff send back by hand. */
+  waiting: number;
+  /** The provider refused: staff must give the money back another way. */
+  failed: number;
+  /** What went back, per currency. */
+  refundedAmounts: Money[];
+}
+
 export interface StaffRefundClaim {
   payment: RefundablePayment;
   amount: Money;
@@ -107,13 +119,20 @@ export class RefundsService {
     return (await this.refunds.ofOrder(orderId, trx)).map((row) => toView(row, payments.get(row.payment_id)));
   }
 
+  /** One refund (undefined when there is none). */
+  async byId(refundId: number, trx?: Knex.Transaction): Promise<RefundView | undefined> {
+    const row = await this.refunds.findById(refundId, trx);
+    return row && toView(row, await this.payments.findById(row.payment_id, trx));
+  }
+
   /**
    * The payment a refund of the order would give back: its newest paid payment whose access the
-   * ledger still grants, with what is left to refund. Locked when inside a transaction.
+   * ledger still grants, with what is left to refund. Never a second payment (the shop refunds
+   * it in full by itself). Locked when inside a transaction.
    */
   async refundablePayment(orderId: number, trx?: Knex.Transaction): Promise<RefundablePayment | undefined> {
     const standing = await this.ledger.standingOfOrder(orderId, trx);
-    const found = standing.payments.find((entry) => entry.standing.access === 'active');
+    const found = standing.payments.find((entry) => !entry.second && entry.standing.access === 'active');
     if (!found) return undefined;
     const row = trx ? await this.payments.findById(found.payment.id, trx) : found.payment;
     if (!row) return undefined;
@@ -164,6 +183,72 @@ export class RefundsService {
       },
       trx,
     );
+  }
+
+  /**
+   * One order, one payment (issue 34): the shop's refund of a second successful payment of an
+   * order, the whole amount and no fee (the buyer paid twice through no fault of theirs), recorded
+   * `pending` inside the transaction that applied the payment (holding its lock) and sent once it
+   * commits. At most one per payment (a unique index): a replayed notification finds it and makes
+   * none. Answers the refund's id.
+   */
+  async claimDoublePayment(paymentId: number, trx: Knex.Transaction): Promise<number> {
+    const existing = (await this.refunds.ofPayment(paymentId, trx)).find((row) => row.source === 'double_payment');
+    if (existing) return existing.id;
+    const payment = await this.payments.findById(paymentId, trx);
+    if (!payment) throw new Error(`payment ${paymentId} is missing`);
+    const now = this.clock.now();
+    const row = await this.refunds.insert(
+      {
+        order_id: payment.order_id,
+        payment_id: payment.id,
+        source: 'double_payment',
+        status: 'pending',
+        amount_minor: Number(payment.amount_minor),
+        fee_minor: 0,
+        currency: payment.currency,
+        provider_refund_id: null,
+        manual_reference: null,
+        reason: null, // its source says why, in the staff member's language
+        override_window: false,
+        actor_user_id: null,
+        actor_label: 'shop (double payment)',
+        created_at: now,
+        completed_at: null,
+      },
+      trx,
+    );
+    return row.id;
+  }
+
+  /**
+   * Refunds of second payments left pending for 5 minutes (a provider that did not answer, a crash
+   * before the call): the ones to send again, as the same refund. Only where sending again cannot
+   * give back twice: Stripe replays it by its idempotency key, the demo has no money. Payssion has
+   * no such key (after no answer its refund may have been made: its notification completes ours,
+   * or staff look in its dashboard), and CoinPal's is sent by hand: those wait for staff.
+   */
+  async staleDoublePayments(limit: number): Promise<number[]> {
+    const stale = await this.refunds.pendingDoublePayments(new Date(this.clock.now().getTime() - RESEND_PENDING_AFTER_MS), limit);
+    const resendable: number[] = [];
+    for (const row of stale) {
+      const provider = (await this.payments.findById(row.payment_id))?.provider;
+      if (provider === 'stripe' || provider === 'demo') resendable.push(row.id);
+    }
+    return resendable;
+  }
+
+  /** The dashboard's figures for second payments: refunded (count and amount per currency), waiting (pending: CoinPal's by hand, or no answer yet) and failed. */
+  async doublePaymentTotals(): Promise<DoublePaymentTotals> {
+    const totals: DoublePaymentTotals = { refunded: 0, waiting: 0, failed: 0, refundedAmounts: [] };
+    for (const row of await this.refunds.doublePaymentTotals()) {
+      if (row.status === 'succeeded') {
+        totals.refunded += row.count;
+        totals.refundedAmounts.push(money(row.amount_minor, row.currency as CurrencyCode));
+      } else if (row.status === 'pending') totals.waiting += row.count;
+      else totals.failed += row.count;
+    }
+    return totals;
   }
 
   /** Whether a pending refund was last tried long enough ago to be sent again (its try was cut short or got no answer). */
@@ -232,6 +317,9 @@ export class RefundsService {
     receipt: RefundReceipt | 'manual',
     trx: Knex.Transaction,
   ): Promise<{ before: PaymentStanding; after: PaymentStanding }> {
+    const source = (await this.refunds.findById(refundId, trx))?.source;
+    // The ledger tells the shop's refund of a second payment from a staff refund by its event type.
+    const eventType = source === 'double_payment' ? 'double_payment.refund' : 'staff.refund';
     const refund = await this.refunds.findById(refundId, trx);
     const payment = refund && (await this.payments.findById(refund.payment_id, trx)); // the payment's lock orders this against its notifications
     if (!refund || !payment) throw new Error(`refund ${refundId} or its payment is missing`);
@@ -241,7 +329,7 @@ export class RefundsService {
     const amount = money(current.amount_minor, current.currency as CurrencyCode);
     const subject = staffRefundSubject(payment.provider, amount, providerRefundId, current.id);
     const recorded = await this.ledger.recordFacts(
-      { provider: payment.provider, eventKey: `staff-refund:${current.id}:${status}`, eventType: 'staff.refund' },
+      { provider: payment.provider, eventKey: `staff-refund:${current.id}:${status}`, eventType },
       payment,
       [{ kind: 'refund', subject, status, amount: amount.amount, currency: amount.currency }],
       trx,
@@ -263,14 +351,18 @@ export class RefundsService {
     const pending = (await this.refunds.ofPayment(payment.id, trx)).filter((row) => row.status === 'pending');
     for (const fact of facts) {
       if (fact.kind !== 'refund' || fact.status === 'pending') continue;
-      const row = pending.find(
-        (candidate) =>
-          candidate.provider_refund_id === fact.subject ||
-          staffRefundSubject(payment.provider, money(candidate.amount_minor, candidate.currency as CurrencyCode), null, candidate.id) === fact.subject,
-      );
+      const row =
+        pending.find((candidate) => candidate.provider_refund_id === fact.subject) ??
+        pending.find(
+          (candidate) =>
+            candidate.provider_refund_id === null &&
+            (staffRefundSubject(payment.provider, money(candidate.amount_minor, candidate.currency as CurrencyCode), null, candidate.id) === fact.subject ||
+              // Payssion did not answer our refund call, and made the refund: its notification names it by its own id.
+              (payment.provider === 'payssion' && candidate.amount_minor === fact.amount)),
+        );
       if (!row) continue;
-      if (fact.status === 'succeeded')
-        await this.refunds.complete(row.id, row.provider_refund_id ?? (payment.provider === 'payssion' ? null : fact.subject), this.clock.now(), trx);
+      const learntId = fact.subject.startsWith('refund:') ? null : fact.subject;
+      if (fact.status === 'succeeded') await this.refunds.complete(row.id, row.provider_refund_id ?? learntId, this.clock.now(), trx);
       else await this.refunds.fail(row.id, 'the provider says the refund failed', this.clock.now(), trx);
       pending.splice(pending.indexOf(row), 1);
     }
@@ -291,12 +383,14 @@ export class RefundsService {
 }
 
 /**
- * The ledger's name of a staff refund: the provider's refund id (Stripe `re_…`, the demo's), so its
- * notifications about it are the same refund; for Payssion, whose notifications name a refund by
- * its amount only, that name; ours when there is no provider id (CoinPal's manual transfer).
+ * The ledger's name of a staff refund: the provider's refund id (Stripe `re_…`, Payssion's refund
+ * transaction id, the demo's), so its notifications about it are the same refund; ours when there
+ * is no provider id (CoinPal's manual transfer).
  */
 function staffRefundSubject(provider: string, amount: Money, providerRefundId: string | null, refundId: number): string {
-  if (provider === 'payssion') return payssionRefundSubject(amount);
+  // A Payssion refund has its own transaction id (the refunds call answers it, its notifications
+  // carry it); only when Payssion answered none is it known by its amount, as its notification then is.
+  if (provider === 'payssion' && !providerRefundId) return payssionRefundSubject(amount);
   return providerRefundId ?? `refund:${refundId}`;
 }
 

@@ -10,7 +10,7 @@ import * as payments from '../payments.js';
 
 const CHECKOUT = 'core/src/flows/checkout.flow.ts';
 const NOTIFICATION = 'core/src/flows/payment-notification.flow.ts';
-const START_ERRORS = ['order_not_found', 'order_not_payable', 'method_unavailable', 'demo_payments_off'] as const;
+const START_ERRORS = ['order_not_found', 'order_not_payable', 'method_unavailable', 'demo_payments_off', 'provider_unavailable'] as const;
 const NOTIFICATION_ERRORS = ['invalid_signature', 'notification_mismatch', 'provider_disabled', 'provider_unavailable'] as const;
 
 export const processPayment = declare({

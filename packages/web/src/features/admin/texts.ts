@@ -193,6 +193,10 @@ const en = {
   'admin.renewals': 'Automatic renewals',
   'admin.renewalsUndelivered':
     'SMTP_URL is not set: renewal reminders are not delivered, so no automatic renewal will be charged. Set SMTP_URL and restart the shop.',
+  'admin.doublePayments': 'Double payments',
+  'admin.doublePaymentsRefunded': 'second payments of an order, refunded by the shop',
+  'admin.doublePaymentsOpen':
+    'Not refunded yet: {waiting} waiting (no answer yet, or CoinPal: send it back by hand), {failed} refused by the provider. See the order’s refunds.',
   'admin.renewalsExpected': 'Expected in the next 30 days',
   'admin.renewalsExpectedNone': 'No automatic renewal is due in the next 30 days.',
   'admin.renewalsExpectedNote': 'Renewals switched on with a saved card, at the price they would be charged.',
@@ -260,6 +264,7 @@ const en = {
   'admin.refundSource.staff': 'Staff',
   'admin.refundSource.provider': 'At the provider',
   'admin.refundSource.chargeback': 'Chargeback',
+  'admin.refundSource.double_payment': 'Double payment, refunded by the shop',
   'admin.refundStatus.pending': 'pending',
   'admin.refundStatus.succeeded': 'done',
   'admin.refundStatus.failed': 'failed',
@@ -456,6 +461,10 @@ const ko: TextTable<AdminTextKey> = {
   'admin.renewals': '자동 연장',
   'admin.renewalsUndelivered':
     'SMTP_URL이 설정되지 않아 자동 연장 안내 이메일이 발송되지 않으므로, 자동 연장 결제가 이루어지지 않습니다. SMTP_URL을 설정하고 쇼핑몰을 다시 시작해 주세요.',
+  'admin.doublePayments': '이중 결제',
+  'admin.doublePaymentsRefunded': '한 주문의 두 번째 결제, 상점이 환불함',
+  'admin.doublePaymentsOpen':
+    '아직 환불되지 않음: 대기 {waiting}건 (응답 대기 중이거나 CoinPal: 직접 송금하세요), 결제 대행사 거절 {failed}건. 주문의 환불 내역을 보세요.',
   'admin.renewalsExpected': '향후 30일 예상 매출',
   'admin.renewalsExpectedNone': '향후 30일 안에 예정된 자동 연장이 없습니다.',
   'admin.renewalsExpectedNote': '자동 연장이 켜져 있고 카드가 저장된 구독을 지금 결제될 금액으로 합산한 값입니다.',
@@ -523,6 +532,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.refundSource.staff': '직원',
   'admin.refundSource.provider': '결제 대행사에서',
   'admin.refundSource.chargeback': '지불 거절',
+  'admin.refundSource.double_payment': '이중 결제, 상점이 자동 환불',
   'admin.refundStatus.pending': '처리 중',
   'admin.refundStatus.succeeded': '완료',
   'admin.refundStatus.failed': '실패',

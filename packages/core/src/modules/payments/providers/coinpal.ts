@@ -75,6 +75,10 @@ export function coinpalStatus(status: string | undefined): ProviderStatus {
       return 'expired';
     case 'refunded':
       return 'refunded';
+    case 'chargeback':
+      // The money was taken back from us: access ends as after a Stripe chargeback (issue 34).
+      // Not in CoinPal's public material (protocols.md 2.7); confirmed, like every status, by the query API.
+      return 'charged_back';
     default:
       return 'pending'; // created, unpaid, pending, partial_paid, *_confirming, refunding, anything new
   }

@@ -5,7 +5,10 @@
  * `notify_sig = md5(api_key|pm_id|amount|currency|order_id|state|secret_key)`, which covers the
  * state, so a verified notification can be acted on. It does NOT cover `transaction_id`: the
  * report's reference and event id come from the signed `order_id` (our payment reference) and
- * state only. `payment/details` answers the current state. `refunds` gives money back, signed
+ * state only (a refund's notification carries the refund's own `transaction_id`, which names the
+ * refund in the ledger: unsigned, so a captured genuine refund notification replayed under a new
+ * id would count that signed amount once more; the ledger never counts more back than was paid,
+ * and staff see each refund by its id). `payment/details` answers the current state. `refunds` gives money back, signed
  * `api_sig = md5(api_key|transaction_id|amount|currency|secret_key)`; Payssion then notifies
  * `refunded` (or, when the buyer's bank takes the money back itself, `chargeback`).
  *
@@ -139,21 +142,26 @@ function refusedRefund(resultCode: string | undefined, description: string | und
 }
 
 /**
- * The ledger's name of a Payssion refund. Payssion's notification names no refund id, only the
- * payment (`order_id`, signed) and this refund's amount (signed): so a refund is known by its
- * amount, and a staff refund through the refunds call is recorded under the same name, so that
- * Payssion's `refunded` about it is the same refund, not a second one. (Two refunds of the same
- * payment for the very same amount cannot be told apart by anything Payssion signs.)
+ * The ledger's name of a Payssion refund Payssion named no id for: its amount. A refund has its own
+ * transaction id (the refunds call answers it, and its `refunded` / `refund_pending` /
+ * `refund_failed` notifications carry it as `transaction_id`), which is what names it; only a
+ * notification without one falls back to this name.
  */
 export function payssionRefundSubject(amount: Money): string {
   return `refund:${payssionAmount(amount)}`;
 }
 
-/** The money facts of a Payssion notification (refunds and chargebacks), named by signed fields only. */
-function payssionFacts(state: string, amount: Money | undefined): MoneyFact[] {
+const REFUND_STATES = new Set(['refunded', 'refund_pending', 'refund_failed']);
+
+/**
+ * The money facts of a Payssion notification (refunds and chargebacks). A refund is named by its
+ * own transaction id, so two partial refunds of the same amount are two refunds; the amount is
+ * signed, the id is not (see the class comment on what that allows).
+ */
+function payssionFacts(state: string, amount: Money | undefined, refundId: string | undefined): MoneyFact[] {
   if (!amount) return [];
   const refund = (status: MoneyFact['status']): MoneyFact[] => [
-    { kind: 'refund', subject: payssionRefundSubject(amount), status, amount: amount.amount, currency: amount.currency },
+    { kind: 'refund', subject: refundId ?? payssionRefundSubject(amount), status, amount: amount.amount, currency: amount.currency },
   ];
   switch (state) {
     case 'refunded':
@@ -248,13 +256,16 @@ export class PayssionProvider implements PaymentProvider {
     const reference = orderId ?? trackId;
     const status = payssionStatus(state);
     const posted = parseAmount(amount, currency);
-    const facts = payssionFacts(state, posted);
+    // A refund's notification carries the refund's own transaction id (not the payment's): it names
+    // the refund, and is not compared with the payment's.
+    const refundId = REFUND_STATES.has(state) ? transactionId : undefined;
+    const facts = payssionFacts(state, posted, refundId);
     return {
-      // A refund's state repeats for every refund of the payment: its signed amount tells them apart.
-      eventId: facts.length > 0 ? `${reference}:${state}:${amount}` : `${reference}:${state}`,
+      // A refund's state repeats for every refund of the payment: its own id (else its signed amount) tells them apart.
+      eventId: facts.length > 0 ? `${reference}:${state}:${amount}${refundId ? `:${refundId}` : ''}` : `${reference}:${state}`,
       eventType: `payssion.${state}`,
       reference,
-      providerReference: transactionId,
+      providerReference: refundId ? undefined : transactionId,
       status,
       amount: posted,
       // Payssion says only this event's amount, not how much has gone back in all.

@@ -159,6 +159,15 @@ export interface PaymentProvider {
    * the notification says all there is. Throws UnavailableError when the provider cannot be asked.
    */
   completeFacts?(report: PaymentReport): Promise<PaymentReport>;
+  /**
+   * Where a checkout made by `createCheckout` stands at the provider: `open` (it can still be
+   * paid), `complete` (paid, or being paid) or `expired`. With `expireCheckout`, what lets an order
+   * have one open checkout at a time (issue 34). Absent when the provider cannot be asked or a
+   * checkout of it cannot be closed (Payssion, CoinPal, the demo provider).
+   */
+  checkoutState?(providerReference: string): Promise<'open' | 'complete' | 'expired'>;
+  /** Closes an open checkout so it can no longer be paid; answers where it stands after (`complete` when it was paid first). */
+  expireCheckout?(providerReference: string): Promise<'complete' | 'expired'>;
   /** What the provider expects as the answer body to a notification it delivered. */
   readonly acknowledgement: { contentType: string; body: string };
   /** Present when the provider can save a card and charge it without the buyer (Stripe only). */

@@ -448,6 +448,33 @@ export class StripeProvider implements PaymentProvider {
     return { providerReference: session.id, url: session.url };
   }
 
+  /** `GET /v1/checkout/sessions/:id`: the session's `status` (open, complete, expired). */
+  async checkoutState(sessionId: string): Promise<'open' | 'complete' | 'expired'> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      throw translate(error, 'query');
+    }
+    return session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : 'expired';
+  }
+
+  /**
+   * `POST /v1/checkout/sessions/:id/expire` (https://docs.stripe.com/api/checkout/sessions/expire):
+   * an open session can no longer be paid. Stripe refuses (400) a session that is not open: then
+   * where it stands is asked, so one paid meanwhile answers `complete`.
+   */
+  async expireCheckout(sessionId: string): Promise<'complete' | 'expired'> {
+    try {
+      const session = await this.stripe.checkout.sessions.expire(sessionId);
+      return session.status === 'complete' ? 'complete' : 'expired';
+    } catch (error) {
+      const state = await this.checkoutState(sessionId);
+      if (state === 'open') throw translate(error, 'query');
+      return state;
+    }
+  }
+
   verifyNotification(notification: IncomingNotification): PaymentReport {
     const header = headerValue(notification.headers, 'stripe-signature');
     if (!header) throw new SignatureError('Stripe notification without a Stripe-Signature header');

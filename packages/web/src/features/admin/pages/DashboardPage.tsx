@@ -12,7 +12,7 @@ import type { Dashboard } from '../../../services/api/admin';
 import { selectLanguage } from '../../language/selectors';
 import { AdminSection } from '../components/AdminSection';
 import { RevenueChart } from '../components/RevenueChart';
-import { formatEur } from '../format';
+import { formatEur, formatMoney } from '../format';
 import { selectDashboard } from '../selectors';
 import { dashboardOpened } from '../slice';
 import { MoneyEvents } from '../components/MoneyEvents';
@@ -173,6 +173,20 @@ function Figures({ data }: { data: Dashboard }) {
           )}
         </Card>
       </Box>
+      <Card testId="admin-double-payments" title={t('admin.doublePayments')}>
+        <Text data-testid="admin-double-payments-refunded" data-count={data.doublePayments?.refunded ?? 0} fontSize="2xl" fontWeight="bold">
+          {data.doublePayments?.refunded ?? 0}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('admin.doublePaymentsRefunded')}
+          {(data.doublePayments?.refundedAmounts ?? []).map((entry) => ` · ${formatMoney(entry.amount, entry.currencyCode, culture)}`).join('')}
+        </Text>
+        {((data.doublePayments?.waiting ?? 0) > 0 || (data.doublePayments?.failed ?? 0) > 0) && (
+          <Text data-testid="admin-double-payments-open" fontSize="sm" color="fg.error" mt="2">
+            {t('admin.doublePaymentsOpen', { waiting: data.doublePayments?.waiting ?? 0, failed: data.doublePayments?.failed ?? 0 })}
+          </Text>
+        )}
+      </Card>
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting-money" title={t('admin.waitingMoney')}>
           {waitingMoney.length === 0 ? (
