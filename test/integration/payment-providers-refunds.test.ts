@@ -465,17 +465,19 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
     it('reads the signed refunded and chargeback notifications as money back, by the signed order_id', async function () {
       const paid = await paidKorean(money(15000, 'KRW'));
       await payssion.refund(refundOf(paid, 13500));
+      // A refund is a transaction of its own at Payssion: its id tells a second refund of the same amount from a repeat of the first.
+      const refundId = fake.transaction(paid.providerReference).refunds.at(-1)!.transaction_id;
       for (const json of [false, true]) {
         expect(payssion.verifyNotification(incoming(fake.refundedNotification(paid.providerReference, { json })))).to.deep.equal({
-          // Each refund of a payment has its own signed amount, which tells a second refund from a repeat of the first.
-          eventId: `${paid.reference}:refunded:13500`,
+          eventId: `${paid.reference}:refunded:13500:${refundId}`,
           eventType: 'payssion.refunded',
           reference: paid.reference,
-          providerReference: paid.providerReference,
+          // The notification's transaction_id is the refund's: the payment is found by the signed order_id.
+          providerReference: undefined,
           status: 'refunded',
           amount: money(13500, 'KRW'),
           moneyBack: { amount: money(13500, 'KRW') },
-          facts: [{ kind: 'refund', subject: 'refund:13500', status: 'succeeded', amount: 13500, currency: 'KRW' }],
+          facts: [{ kind: 'refund', subject: refundId, status: 'succeeded', amount: 13500, currency: 'KRW' }],
           needsConfirmation: false,
         });
       }
