@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AUDIT_ACTIONS } from '@subshare/core/validation';
 import { actionLabel, describeDetails } from '../../packages/web/src/features/admin/audit/details.js';
 import { AUDIT_TEXTS, type AuditTextKey } from '../../packages/web/src/features/admin/audit/texts.js';
 import { translate, type TranslateVars } from '../../packages/web/src/features/language/texts.js';
@@ -29,6 +30,16 @@ describe('web: the audit log says what happened in words', () => {
     expect(actionLabel('order.refund', ko)).to.equal('주문 환불');
     expect(actionLabel('user.role', ko)).to.equal('권한 변경');
     expect(actionLabel('something.new', en)).to.equal('something.new');
+  });
+
+  it('names every action the server records in both languages, the health and renewal ones too (issue 35)', () => {
+    const raw = AUDIT_ACTIONS.flatMap((action) =>
+      [en, ko].filter((t) => actionLabel(action, t) === action).map((t) => `${action} (${t === en ? 'en' : 'ko'})`),
+    );
+    expect(raw).to.deep.equal([]);
+    expect(actionLabel('account.problem.report', en)).to.equal("Buyer reported it doesn't work");
+    expect(actionLabel('subscription.autorenew', ko)).to.equal('자동 갱신 켜기·끄기');
+    expect(actionLabel('account.health.held', ko)).to.equal('계정 고장 처리 보류 (플랫폼 전체 장애)');
   });
 
   it('shows a refund in its currency, with the reason on its own line', () => {

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
+import type { AuditAction } from '../../validation/audit-actions.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
 import type { AuditPagesQuery, AuditQuery } from '../../wire/staff.js';
 
@@ -19,7 +20,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of the listed actions, each of which the staff screen names in both languages. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string | number;
   details?: Record<string, unknown>;

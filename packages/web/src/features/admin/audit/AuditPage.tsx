@@ -9,6 +9,7 @@ import { Button, Flex, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { useSearchParams } from 'react-router-dom';
+import { AUDIT_ACTIONS } from '@subshare/core/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { injectSaga } from '../../../app/sagaInjector';
 import { FormField } from '../../../components/ui/FormField';
@@ -34,33 +35,7 @@ injectSaga('auditLog', auditLogSaga);
 export const REVEAL_ACTIONS: ReadonlySet<string> = new Set(['credentials.reveal', 'mailbox.reveal', 'mailbox.read']);
 
 /** The actions the log records, for the filter's list (any other can still come through the address). */
-const KNOWN_ACTIONS = [
-  'user.role',
-  'credentials.reveal',
-  'mailbox.reveal',
-  'mailbox.read',
-  'email.read',
-  'email.send',
-  'email.retry',
-  'order.activate',
-  'order.refund',
-  'orders.export',
-  'subscription.replace',
-  'account.create',
-  'mailbox.create',
-  'credentials.rotate',
-  'payment.dispute_opened',
-  'payment.dispute_won',
-  'catalog.platform_create',
-  'catalog.platform_update',
-  'catalog.platform_enable',
-  'catalog.logo_upload',
-  'account.health',
-  'account.health.set',
-  'account.health.extend',
-  'platform.offSale',
-  'platform.onSale',
-];
+const KNOWN_ACTIONS: readonly string[] = AUDIT_ACTIONS;
 const TARGET_TYPES = ['order', 'user', 'platform', 'email', 'subscription', 'mailbox', 'account', 'platform_account'];
 const FIELDS = ['actor', 'action', 'targetType', 'targetId'] as const;
 
