@@ -37,3 +37,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about (`targetType`), named on the same screen the same way. */
+export const AUDIT_TARGET_TYPES = ['order', 'orders', 'user', 'platform', 'platform_account', 'subscription', 'email', 'mailbox', 'media'] as const;
+
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,5 +1,5 @@
 /** The audit log screen's texts in English and Korean (admin chunk). */
-import type { AuditAction } from '@subshare/core/validation';
+import type { AuditAction, AuditTargetType } from '@subshare/core/validation';
 import { defineTexts } from '../../language/texts.js';
 
 /** Each recorded action's label: the record's type makes a new action in AUDIT_ACTIONS fail to compile until it is named here. */
@@ -35,6 +35,19 @@ const EN_ACTIONS: Record<`audit.actions.${AuditAction}`, string> = {
   'audit.actions.platform.onSale': 'Platform back on sale',
 };
 
+/** Each kind of object an entry is about, for the filter and the entry's object ("Order 41"). */
+const EN_TARGET_TYPES: Record<`audit.targetTypes.${AuditTargetType}`, string> = {
+  'audit.targetTypes.order': 'Order',
+  'audit.targetTypes.orders': 'Orders',
+  'audit.targetTypes.user': 'User',
+  'audit.targetTypes.platform': 'Platform',
+  'audit.targetTypes.platform_account': 'Platform account',
+  'audit.targetTypes.subscription': 'Subscription',
+  'audit.targetTypes.email': 'E-mail',
+  'audit.targetTypes.mailbox': 'Mailbox',
+  'audit.targetTypes.media': 'Image',
+};
+
 const en = {
   'audit.title': 'Audit log',
   'audit.menu': 'Audit log',
@@ -58,10 +71,7 @@ const en = {
   'audit.col.ip': 'IP',
   'audit.reveal': 'Secret revealed',
   'audit.cli': 'operator (CLI)',
-  'audit.target.order': 'Order {id}',
-  'audit.target.user': 'User {id}',
-  'audit.target.platform': 'Platform {id}',
-  'audit.target.other': '{type} {id}',
+  'audit.target': '{type} {id}',
   'audit.reasonLabel': 'Reason',
   'audit.yes': 'yes',
   'audit.no': 'no',
@@ -71,6 +81,7 @@ const en = {
   'audit.role.1': 'Moderator',
   'audit.role.2': 'Admin',
   ...EN_ACTIONS,
+  ...EN_TARGET_TYPES,
   'audit.field.orderId': 'Order',
   'audit.field.userId': 'User',
   'audit.field.refundId': 'Refund',
@@ -128,10 +139,16 @@ const ko: Record<AuditTextKey, string> = {
   'audit.col.ip': 'IP',
   'audit.reveal': '비밀 정보 열람',
   'audit.cli': '운영자 (CLI)',
-  'audit.target.order': '주문 {id}',
-  'audit.target.user': '사용자 {id}',
-  'audit.target.platform': '플랫폼 {id}',
-  'audit.target.other': '{type} {id}',
+  'audit.target': '{type} {id}',
+  'audit.targetTypes.order': '주문',
+  'audit.targetTypes.orders': '주문 목록',
+  'audit.targetTypes.user': '사용자',
+  'audit.targetTypes.platform': '플랫폼',
+  'audit.targetTypes.platform_account': '플랫폼 계정',
+  'audit.targetTypes.subscription': '구독',
+  'audit.targetTypes.email': '이메일',
+  'audit.targetTypes.mailbox': '메일함',
+  'audit.targetTypes.media': '이미지',
   'audit.reasonLabel': '사유',
   'audit.yes': '예',
   'audit.no': '아니요',
