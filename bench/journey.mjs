@@ -568,15 +568,17 @@ async function jobPickup(world) {
     for (let index = 0; index < JOB_COUNT; index += 1) {
       // account-created: the worker re-tries the platform's waiting orders (none): a job with almost no work.
       const id = await boss.send('account-created', { accountId: 0, platformId: platform.id });
-      const row = await until(
-        async () =>
-          (await world.knex.raw(`select extract(epoch from (started_on - created_on)) * 1000 as ms from pgboss.job where id = ? and state = 'completed'`, [id]))
-            .rows[0],
+      // pg-boss's getJobById, not its job table: when the job was made and when a worker took it.
+      const job = await until(
+        async () => {
+          const found = await boss.getJobById('account-created', id);
+          return found?.state === 'completed' ? found : undefined;
+        },
         `job ${id} to be completed`,
         30_000,
         2,
       );
-      pickups.push(Number(row.ms));
+      pickups.push(new Date(job.startedOn).getTime() - new Date(job.createdOn).getTime());
       await sleep(20); // the worker idles again before the next job
     }
   } finally {

@@ -122,6 +122,20 @@ describe('HTTP basics: errors, limits, headers, health', () => {
     expect(en.body).to.equal(1);
     const page = await request(harness().app).get('/api/main/loginpagedata').set('Accept-Language', 'ko').expect(200);
     expect(page.body).to.deep.equal({ country: 'KR' });
+    // The header is negotiated, not read from its first entry: weights count, and so do the
+    // languages after one the shop does not speak; `*` and none at all are English.
+    const weighed: Array<[string, number]> = [
+      ['en;q=0.4, ko-KR', 2],
+      ['fr-FR, ko;q=0.8, en;q=0.5', 2],
+      ['de, en;q=0.9, ko;q=0.8', 1],
+      ['ko;q=0, *', 1],
+      ['*', 1],
+      ['', 1],
+    ];
+    for (const [header, language] of weighed) {
+      const answer = await request(harness().app).get('/api/main/getcountry').set('Accept-Language', header).expect(200);
+      expect(answer.body, header).to.equal(language);
+    }
   });
 
   it('believes a configured country header before Accept-Language', async () => {

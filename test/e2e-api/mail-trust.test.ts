@@ -19,16 +19,21 @@ import { containerWith } from '../support/containers.js';
 import { startDovecot, type MailToDeliver, type TestDovecot } from '../support/dovecot.js';
 import { harness } from '../support/harness.js';
 import { FOREIGN_DOMAIN } from '../support/mail-dns.js';
-import { mailboxAccount, mailboxConfig, netflixLink, netflixMail, openAiMail, randomCode, subscribe, type MailboxAccount } from '../support/mailboxes.js';
+import {
+  mailboxAccount,
+  mailboxConfig,
+  netflixLink,
+  netflixMail,
+  openAiMail,
+  POLL_PACE,
+  randomCode,
+  subscribe,
+  type MailboxAccount,
+} from '../support/mailboxes.js';
 import { waitFor } from '../support/wait.js';
 
 const LINK = '/api/email/getnvlink';
 const CODE = '/api/email/getchgptcode';
-/**
- * How a test polls for a link or code as the panel does: a buyer's polls are rate limited (60 in
- * 10 minutes), so a wait that polled every 50 ms met 429 after 3 s on a loaded machine.
- */
-const POLL_PACE = { intervalMs: 1_000, timeoutMs: 30_000 };
 const MB = 1024 * 1024;
 
 /** What an attacker's mail server writes: a header that claims a check it never made, or one that failed. */

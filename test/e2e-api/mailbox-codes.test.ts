@@ -8,7 +8,17 @@ import { api, loginAs, type TestUser } from '../support/agent.js';
 import { containerWith, tracedApp } from '../support/containers.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { harness } from '../support/harness.js';
-import { mailboxAccount, mailboxConfig, netflixLink, netflixMail, openAiMail, randomCode, subscribe, type MailboxAccount } from '../support/mailboxes.js';
+import {
+  mailboxAccount,
+  mailboxConfig,
+  netflixLink,
+  netflixMail,
+  openAiMail,
+  POLL_PACE,
+  randomCode,
+  subscribe,
+  type MailboxAccount,
+} from '../support/mailboxes.js';
 import { waitFor } from '../support/wait.js';
 
 const LINK = '/api/email/getnvlink';
@@ -75,7 +85,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     const link = netflixLink('travel');
     secrets.push(link);
     await dovecot.deliver(mailbox.email, netflixMail(mailbox.email, link));
-    const found = await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', intervalMs: 100 });
+    const found = await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', ...POLL_PACE });
     expect(found).to.equal(link);
     // The open IDLE connection heard it: no second read of the mailbox, so it did not wait for
     // the 5-second read cache to run out (the polls above went on past it otherwise).
@@ -87,7 +97,10 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     secrets.push(newer);
     await dovecot.deliver(mailbox.email, netflixMail(mailbox.email, newer, new Date(Date.now() + 1_000)));
     expect(
-      await waitFor(async () => ((await poll(LINK, buyer, subscriptionId).expect(200)).body.link === newer ? true : undefined), { what: 'the newer link' }),
+      await waitFor(async () => ((await poll(LINK, buyer, subscriptionId).expect(200)).body.link === newer ? true : undefined), {
+        what: 'the newer link',
+        ...POLL_PACE,
+      }),
     ).to.equal(true);
   });
 
@@ -97,7 +110,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
       const link = netflixLink();
       secrets.push(link);
       await Promise.all([poll(LINK, buyer, subscriptionId).expect(200), dovecot.deliver(mailbox.email, netflixMail(mailbox.email, link))]);
-      expect(await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', timeoutMs: 3_000 })).to.equal(link);
+      expect(await waitFor(async () => (await poll(LINK, buyer, subscriptionId).expect(200)).body.link, { what: 'the link', ...POLL_PACE })).to.equal(link);
     }
   });
 
@@ -107,7 +120,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     const code = randomCode();
     secrets.push(code);
     await dovecot.deliver(mailbox.email, openAiMail(mailbox.email, code));
-    expect(await waitFor(async () => (await poll(CODE, buyer, subscriptionId).expect(200)).body.code, { what: 'the code' })).to.equal(code);
+    expect(await waitFor(async () => (await poll(CODE, buyer, subscriptionId).expect(200)).body.code, { what: 'the code', ...POLL_PACE })).to.equal(code);
 
     // The sign-up variant: no code in the subject, the code after "continue:" in a text part.
     const other = await holder(8);
@@ -141,7 +154,9 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
     await dovecot.deliver(other.mailbox.email, netflixMail(other.mailbox.email, recent, new Date(Date.now() - 2 * MINUTE)));
     const since = new Date(Date.now() - MINUTE).toISOString();
     expect((await poll(LINK, other.buyer, other.subscriptionId, { since }).expect(200)).body).to.deep.equal({ link: null });
-    expect((await poll(LINK, other.buyer, other.subscriptionId).expect(200)).body).to.deep.equal({ link: recent });
+    expect(
+      await waitFor(async () => (await poll(LINK, other.buyer, other.subscriptionId).expect(200)).body.link, { what: 'the recent link', ...POLL_PACE }),
+    ).to.equal(recent);
     // …and cannot widen it past 15 minutes.
     const wide = String(Date.now() - 60 * MINUTE);
     expect((await poll(LINK, buyer, subscriptionId, { since: wide }).expect(200)).body).to.deep.equal({ link: null });

@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -7,6 +6,7 @@ import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
+import { onFreePort } from '../support/ports.js';
 import { closeSnackbar, loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -14,19 +14,6 @@ import { ensureWebBuilt } from '../support/web-build.js';
 useWorker();
 
 const ROLE = { user: 0, moderator: 1, admin: 2 } as const;
-
-/** A free loopback port for a server whose public URL (the demo checkout's return) must be known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A small logo the upload accepts (an SVG), one it refuses in the browser (a text file), unique per call. */
 function logoFiles() {
@@ -64,9 +51,7 @@ describe('browser: the catalog editor', function () {
   before(async function () {
     this.timeout(180_000);
     ensureWebBuilt();
-    const port = await freePort();
-    const { app } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const started = await listen(app, port, '127.0.0.1');
+    const started = await onFreePort((port) => listen(harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` }).app, port, '127.0.0.1'));
     server = started;
     baseUrl = started.url;
     browser = await openBrowser();

@@ -1,29 +1,16 @@
-import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { CATALOG, type CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
+import { onFreePort } from '../support/ports.js';
 import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { activation, createAccount, createPlatform as createTestPlatform, markPaidQuietly, refreshCatalog } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
-
-/** A free loopback port for a server whose public URL must be known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const PANEL_PATH = '/api/user/getuserpanel';
 const INVITATION_PATH = '/api/order/setinvatiotaionemail';
@@ -52,10 +39,11 @@ describe('browser: the buyer panel', function () {
     this.timeout(180_000);
     ensureWebBuilt();
     // The demo checkout URL is built from PUBLIC_URL: a server of its own whose public URL is its address.
-    const port = await freePort();
-    const { app, container } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    catalog = container.get<CatalogService>(CATALOG.Service);
-    const started = await listen(app, port, '127.0.0.1');
+    const started = await onFreePort(async (port) => {
+      const { app, container } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+      catalog = container.get<CatalogService>(CATALOG.Service);
+      return listen(app, port, '127.0.0.1');
+    });
     server = started;
     baseUrl = started.url;
     browser = await openBrowser();

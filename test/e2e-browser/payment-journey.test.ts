@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
+import { onFreePort } from '../support/ports.js';
 import { loggedInPage, openBrowser, PHONE, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -53,19 +53,6 @@ function sale(platform: WirePlatform, durationId: number, typeId: number, curren
   return entry.salePrice.find((amount) => amount.currencyId === CURRENCY_IDS[currency])!.price;
 }
 
-/** A free loopback port for a server whose public URL must be known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * A buyer orders from a platform page and pays through the demo provider (no provider keys in
  * the test run): every method's checkout page is the shop's own /demo-checkout, which sends
@@ -81,9 +68,7 @@ describe('browser: payment journey', function () {
     this.timeout(180_000);
     ensureWebBuilt();
     // The demo checkout URL is built from PUBLIC_URL: a server of its own whose public URL is its address.
-    const port = await freePort();
-    const { app } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const started = await listen(app, port, '127.0.0.1');
+    const started = await onFreePort((port) => listen(harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` }).app, port, '127.0.0.1'));
     server = started;
     baseUrl = started.url;
     browser = await openBrowser();

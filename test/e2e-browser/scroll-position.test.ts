@@ -1,24 +1,11 @@
-import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { listen } from '@subshare/http';
 import { loginAs } from '../support/agent.js';
 import { harness } from '../support/harness.js';
+import { onFreePort } from '../support/ports.js';
 import { loggedInPage, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
-
-/** A free loopback port for a server whose public URL must be known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether the element is entirely inside the window (not scrolled past, not below the fold). */
 const inView = (page: Page, testId: string) =>
@@ -51,10 +38,9 @@ describe('browser: scroll position on a phone', function () {
     this.timeout(180_000);
     ensureWebBuilt();
     // The demo checkout sends the browser back to PUBLIC_URL: a server of its own whose public URL is its address.
-    const port = await freePort();
-    const { app } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    server = await listen(app, port, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${port}`;
+    const started = await onFreePort((port) => listen(harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` }).app, port, '127.0.0.1'));
+    server = started;
+    baseUrl = started.url;
     browser = await openBrowser();
   });
   after(async () => {

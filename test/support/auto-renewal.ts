@@ -11,7 +11,7 @@ import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from './agent.js';
 import { FakeStripe } from './fake-stripe.js';
 import { harness } from './harness.js';
-import { freePort } from './ports.js';
+import { onFreePort } from './ports.js';
 import { createAccount, createPlatform, type TestPlatform } from './shop.js';
 import { waitFor } from './wait.js';
 
@@ -53,9 +53,10 @@ export function useRenewalShop(env: Record<string, string> = {}): RenewalWorld {
   before(async function () {
     this.timeout(60_000);
     stops.push((await world.stripe.start()).stop);
-    const port = await freePort();
-    const { app, container } = harness().appWith({ ...world.stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
-    const server = await listen(app, port, '127.0.0.1');
+    const { app, container, server } = await onFreePort(async (port) => {
+      const shop = harness().appWith({ ...world.stripe.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+      return { ...shop, server: await listen(shop.app, port, '127.0.0.1') };
+    });
     stops.push(server.close);
     world.app = app;
     world.base = server.url;

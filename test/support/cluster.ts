@@ -8,12 +8,13 @@
  */
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, IDENTITY, type AuthService } from '@subshare/core';
+import { IDENTITY, type AuthService } from '@subshare/core';
 import { exited, spawnCli } from './cli.js';
 import { FakeStripe } from './fake-stripe.js';
+import { onFreePort } from './ports.js';
 import { harness, testEnv } from './harness.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
-import { orderInput, type TestPlatform } from './shop.js';
+import { jobsIn, orderInput, UNFINISHED_JOB_STATES, type TestPlatform } from './shop.js';
 import { waitFor } from './wait.js';
 
 export interface ClusterBuyer {
@@ -71,16 +72,17 @@ export class Cluster {
     return codes;
   }
 
-  private async startServe() {
-    const port = await freePort();
-    const child = spawnCli(['serve'], { ...this.env, PORT: String(port) });
-    await waitFor(() => child.output().includes('HTTP server listening') || child.exitCode !== null, {
-      timeoutMs: 60_000,
-      intervalMs: 50,
-      what: `serve on ${port}`,
+  private startServe() {
+    return onFreePort(async (port) => {
+      const child = spawnCli(['serve'], { ...this.env, PORT: String(port) });
+      await waitFor(() => child.output().includes('HTTP server listening') || child.exitCode !== null, {
+        timeoutMs: 60_000,
+        intervalMs: 50,
+        what: `serve on ${port}`,
+      });
+      expect(child.exitCode, child.output()).to.equal(null);
+      return { child, url: `http://127.0.0.1:${port}` };
     });
-    expect(child.exitCode, child.output()).to.equal(null);
-    return { child, url: `http://127.0.0.1:${port}` };
   }
 
   async startWorker() {
@@ -172,14 +174,12 @@ export function useCluster(): Cluster {
   return cluster;
 }
 
-export async function unfinishedActivations(): Promise<number> {
-  const { rows } = await knex().raw(`select count(*)::int as n from pgboss.job where name = 'order-activate' and state in ('created', 'retry', 'active')`);
-  return rows[0].n;
+export function unfinishedActivations(): Promise<number> {
+  return jobsIn(['order-activate'], UNFINISHED_JOB_STATES);
 }
 
-export async function runningActivations(): Promise<number> {
-  const { rows } = await knex().raw(`select count(*)::int as n from pgboss.job where name in ('order-activate', 'account-created') and state = 'active'`);
-  return rows[0].n;
+export function runningActivations(): Promise<number> {
+  return jobsIn(['order-activate', 'account-created'], ['active']);
 }
 
 export async function ordersByState(orderIds: number[]): Promise<Record<number, number>> {

@@ -18,8 +18,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { freePort } from '@subshare/core';
 import { mailDns } from './mail-dns.js';
+import { onFreePort } from './ports.js';
 import { waitFor } from './wait.js';
 
 const DOVECOT = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
@@ -90,7 +90,16 @@ export class TestDovecot {
   async start(): Promise<void> {
     if (this.child) return;
     if (!existsSync(DOVECOT)) throw new Error(`Dovecot is not installed (${DOVECOT}); apt-get install dovecot-imapd (.ci/run does).`);
-    this.portNumber ||= await freePort();
+    // A restart keeps its port (clients were told it); a first start takes another port when the
+    // probed one was taken before Dovecot bound it.
+    if (this.portNumber) return this.launch();
+    await onFreePort(async (port) => {
+      this.portNumber = port;
+      await this.launch();
+    });
+  }
+
+  private async launch(): Promise<void> {
     this.writeConfig();
     // Its own process group: stopping ends the master and every process it started, even a login
     // process that would otherwise keep the listening socket open for a while after the master.
@@ -109,7 +118,8 @@ export class TestDovecot {
         timeoutMs: 10_000,
       });
     } catch (error) {
-      await this.stop();
+      // Its own failure is the news (a port held by another process never stops answering).
+      await this.stop().catch(() => undefined);
       throw error;
     }
   }

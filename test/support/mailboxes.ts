@@ -22,6 +22,12 @@ import { harness } from './harness.js';
 import { createPlatform, markPaidQuietly, orderInput, type TestPlatform } from './shop.js';
 import type { TestUser } from './agent.js';
 
+/**
+ * How a test polls for a link or code as the panel does: a buyer's polls are rate limited (60 in
+ * 10 minutes), so a wait that polled every 50 ms met 429 after 3 s on a loaded machine.
+ */
+export const POLL_PACE = { intervalMs: 1_000, timeoutMs: 30_000 };
+
 /** The run's configuration, reading mailboxes on this IMAP URL. */
 export function mailboxConfig(imapUrl: string, options: { idle?: boolean; timeoutSeconds?: number } = {}): AppConfig {
   const { config } = harness();

@@ -30,19 +30,22 @@ export async function mochaGlobalTeardown(): Promise<void> {
 }
 
 /**
- * With TEST_FILE_TIMES=<path>, each file appends `<seconds>\t<file>\t<started>` to that path when
- * it ends: the wall time of the whole file, its harness included, and when it began (ISO), to find
- * what holds the suite up (`sort -rn <path> | head`).
+ * With TEST_FILE_TIMES=<path>, each file appends `<seconds>\t<file>\t<started>\t<cpu seconds>` to
+ * that path when it ends: the wall time of the whole file, its harness included, when it began
+ * (ISO), and the CPU its worker process spent on it (not PostgreSQL's, nor a child process's), to
+ * find what holds the suite up (`sort -rn <path> | head`) and what a lane costs.
  */
 const FILE_TIMES = process.env.TEST_FILE_TIMES;
 let fileStarted = 0;
 let fileStartedAt = '';
+let fileCpu = process.cpuUsage();
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
     fileStarted = performance.now();
     fileStartedAt = new Date().toISOString();
+    fileCpu = process.cpuUsage();
     await startHarness();
   },
   async afterAll(this: Mocha.Context) {
@@ -51,7 +54,9 @@ export const mochaHooks = {
     const file = this.test?.parent?.suites[0]?.file;
     if (FILE_TIMES && file) {
       const seconds = ((performance.now() - fileStarted) / 1000).toFixed(1);
-      appendFileSync(FILE_TIMES, `${seconds}\t${relative(ROOT, file)}\t${fileStartedAt}\n`);
+      const cpu = process.cpuUsage(fileCpu);
+      const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
+      appendFileSync(FILE_TIMES, `${seconds}\t${relative(ROOT, file)}\t${fileStartedAt}\t${cpuSeconds}\n`);
     }
   },
 };

@@ -138,14 +138,25 @@ export async function platformJobsSettled(platformId: number): Promise<void> {
   });
 }
 
-/** Jobs of these queues whose data holds `data` and that wait, will retry or run (pg-boss's findJobs). */
-async function unfinishedJobs(queues: string[], data: object): Promise<number> {
+/** A job that waits, will retry or runs: not finished one way or the other. */
+export const UNFINISHED_JOB_STATES = ['created', 'retry', 'active'] as const;
+
+/**
+ * How many jobs of these queues (whose data holds `data`, when given) are in one of `states`:
+ * pg-boss's findJobs, never its own tables, which are its to change.
+ */
+export async function jobsIn(queues: readonly string[], states: readonly string[], data?: object): Promise<number> {
   let count = 0;
   for (const queue of queues) {
-    const jobs = await harness().boss.findJobs(queue, { data });
-    count += jobs.filter((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active').length;
+    const jobs = await harness().boss.findJobs(queue, { ...(data ? { data } : {}), limit: 100_000 });
+    count += jobs.filter((job) => states.includes(job.state)).length;
   }
   return count;
+}
+
+/** Jobs of these queues whose data holds `data` and that wait, will retry or run. */
+function unfinishedJobs(queues: string[], data: object): Promise<number> {
+  return jobsIn(queues, UNFINISHED_JOB_STATES, data);
 }
 
 /** Paid without the job (the test drives activation itself). */

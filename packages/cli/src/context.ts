@@ -7,7 +7,10 @@ import os from 'node:os';
 import {
   ConfigError,
   createLogger,
+  databaseFailure,
+  isStopping,
   loadConfig,
+  markStopping,
   loadDotEnv,
   openRuntime,
   settleBy,
@@ -65,11 +68,29 @@ export interface Shutdown {
   onStop(stop: Stop): void;
 }
 
-let requestedBy: NodeJS.Signals | undefined;
-
 /** True once a signal asked this process to stop: a command failing then is part of stopping, not an error to report. */
 export function stopRequested(): boolean {
-  return requestedBy !== undefined;
+  return isStopping();
+}
+
+/**
+ * Ctrl+C signals the terminal's whole process group, so the embedded PostgreSQL stops at the same
+ * moment as this process and ends every session (57P01). pg-boss closes its LISTEN client by
+ * taking the client's listeners off before ending it (`listen().close` in pg-boss's db.js), so the
+ * server's goodbye can land on a client that nobody hears, which Node turns into an uncaught
+ * exception. While stopping, an error that says the database went away is what we asked for: noted
+ * at debug, and the stop goes on. Anything else still ends the process, as it would have.
+ */
+function tolerateTheDatabaseLeaving(logger: Logger): void {
+  process.on('uncaughtException', (error) => {
+    const database = databaseFailure(error);
+    if (database) {
+      logger.debug({ database }, 'a database session ended while stopping');
+      return;
+    }
+    logger.fatal({ err: error }, 'uncaught exception while stopping');
+    process.exit(1);
+  });
 }
 
 /**
@@ -81,8 +102,9 @@ export function stopRequested(): boolean {
 export function handleSignals(logger: Logger, kind: 'served' | 'interrupted'): Shutdown {
   const stops: Stop[] = [];
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (requestedBy) return;
-    requestedBy = signal;
+    if (isStopping()) return;
+    markStopping();
+    tolerateTheDatabaseLeaving(logger);
     logger.info({ signal }, 'shutting down');
     const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     const force = setTimeout(() => {

@@ -10,6 +10,7 @@ export * from './shared/jobs.js';
 export { createKnex, inTransaction, sqlRows, withOwnConnection, type Knex, type OwnConnection } from './shared/database.js';
 export { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from './shared/embedded-postgres.js';
 export { settleBy } from './shared/deadline.js';
+export { markStopping, isStopping } from './shared/process-stop.js';
 export { DatabaseEvents, type DatabaseEventHandler, type DatabaseEventsOptions, type ListenOptions, type Unsubscribe } from './shared/database-events.js';
 export { migrateLatest, rollbackAll, pendingMigrations, migrationNames, MIGRATIONS, MIGRATIONS_DIR, type MigrationFolder } from './shared/migrator.js';
 export { buildContainer, QUEUE_DEFINITIONS, type ContainerDependencies } from './container.js';

@@ -272,8 +272,9 @@ export class DatabaseEvents {
     this.queue = next;
     return next.catch((error: unknown) => {
       // A query without an answer in time leaves the connection unusable: cut it (and its locks).
+      // pg's end() closes the socket at once while a query is outstanding (no goodbye exchanged).
       if ((error as Error | null)?.message === 'Query read timeout') {
-        (client as pg.Client & { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        void client.end().catch(() => undefined);
         this.lost(client, error as Error);
       }
       throw error;

@@ -5,6 +5,19 @@
  * (tarn), with pg's connection settings for the timeouts, knex's `pool.afterCreate` /
  * `pool.validate` hooks, its `query-error` / `query-response` events and `knex.raw`. Which style
  * of data access is used for what: docs/data-access.md.
+ *
+ * Two exceptions, for want of a front door (test/unit/private-api.test.ts lists them and fails
+ * on any other): the stall watch reads knex's pool (`knex.client.pool`, tarn's events and its
+ * count of waiting callers), since knex tells no one that a caller waits for a connection (its
+ * `start` and `query` events come once one is held); and a connection is known by the
+ * `__knexUid` knex gives it, the only name its query events carry for the connection a read
+ * timeout must cut. Measuring the stall another way from what we own (the pool size, knex's
+ * acquireConnectionTimeout) cannot tell a burst that queues from a frozen server: the first would
+ * get 503s after the connect timeout instead of waiting its turn. The way out is knex 3.3's
+ * `connectionPool` option: a pg.Pool of our own, whose `waitingCount` and acquire/release events
+ * are pg's public API. It is not taken yet because knex then applies no acquire timeout of its
+ * own, validates nothing and leaves the pool open on `knex.destroy()`: the waits, the 503s and
+ * the shutdown would have to be rebuilt on pg.Pool and proved again by the pool and outage tests.
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -159,6 +172,7 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
     knex.on('query-error', (error: unknown, query: { __knexUid?: string }) => {
       if ((error as Error | null)?.message === 'Query read timeout' && query.__knexUid) connections.end(connections.byId.get(query.__knexUid));
     });
+    // Not knex's public API (see the head of this file): no event says a caller waits for a connection.
     const progressed = watchForStalls(knex.client.pool as unknown as TarnEvents, connections, bounds.acquireTimeoutMs);
     // A statement answered inside a long transaction is progress too: the database is alive.
     knex.on('query-response', progressed);

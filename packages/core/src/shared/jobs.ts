@@ -6,6 +6,7 @@
 import { fromKnex, PgBoss, type Queue } from 'pg-boss';
 import type { Knex } from 'knex';
 import { databaseFailure } from './errors.js';
+import { isStopping } from './process-stop.js';
 import type { Logger } from './logger.js';
 import { currentRequestId, JOB_REQUEST_ID_KEY } from './request-context.js';
 
@@ -46,6 +47,9 @@ export interface PgBossOptions {
   logger?: Logger;
 }
 
+/** How long after PostgreSQL's "shutting down" a signal to this process still counts as the same stop. */
+const SIGNAL_GRACE_MS = 500;
+
 export function createPgBoss(connectionString: string, options: PgBossOptions = {}): PgBoss {
   const supervise = options.supervise ?? true;
   const boss = new PgBoss({
@@ -61,9 +65,18 @@ export function createPgBoss(connectionString: string, options: PgBossOptions = 
   // While PostgreSQL is down pg-boss reports every failed poll here and keeps polling: it needs no
   // restart when the database is back (test/e2e-api/database-outage.test.ts). Its errors carry the
   // whole pg client object, so only what says what went wrong is logged.
+  // PostgreSQL ending the queue's sessions (57P01) while this process stops is the stop going as
+  // planned: Ctrl+C signals PostgreSQL and us at once, and its goodbye can arrive a moment before
+  // our own signal does. So that report waits a moment and is dropped if we are stopping by then.
   boss.on('error', (error: unknown) => {
     const { name, message, code } = (error ?? {}) as { name?: string; message?: string; code?: string };
-    options.logger?.error({ err: { type: name, message, code }, database: databaseFailure(error) }, 'job queue error');
+    const database = databaseFailure(error);
+    const report = () => {
+      if (database && isStopping()) options.logger?.debug({ database }, 'job queue: a database session ended while stopping');
+      else options.logger?.error({ err: { type: name, message, code }, database }, 'job queue error');
+    };
+    if (database === 'shutting_down' && !isStopping()) setTimeout(report, SIGNAL_GRACE_MS).unref();
+    else report();
   });
   // E.g. the LISTEN connection could not be made (a pooler in transaction mode): jobs still run, at the next poll.
   boss.on('warning', (warning: { message?: string }) => options.logger?.warn({ warning: warning?.message }, 'job queue warning'));

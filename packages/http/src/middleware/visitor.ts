@@ -1,12 +1,17 @@
 /**
  * Where a visitor is, for defaults only (language, currency, which social login to offer).
  * A country header is believed only when the operator configured one (e.g. a CDN's
- * `cf-ipcountry`); otherwise the browser's Accept-Language decides. Node's own request is enough.
+ * `cf-ipcountry`); otherwise the browser's Accept-Language decides, negotiated by `negotiator`
+ * (Express's own, q-values and language ranges included). Node's own request is enough: the front
+ * door answers catalog reads before Express.
  */
 import type { IncomingMessage } from 'node:http';
+import Negotiator from 'negotiator';
 import type { AppConfig, CurrencyCode, LanguageId } from '@subshare/core';
 
 export type Country = 'KR' | 'GLOBAL';
+
+const SHOP_LANGUAGES = ['en', 'ko'] as const;
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
@@ -18,8 +23,8 @@ export function visitorCountry(req: IncomingMessage, config: AppConfig): Country
     const country = header(req, config.countryHeader);
     if (country) return country.trim().toUpperCase() === 'KR' ? 'KR' : 'GLOBAL';
   }
-  const first = (header(req, 'accept-language') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('ko') ? 'KR' : 'GLOBAL';
+  // The shop's languages, English first: it is the answer for `*` and for no header at all.
+  return new Negotiator(req).language([...SHOP_LANGUAGES]) === 'ko' ? 'KR' : 'GLOBAL';
 }
 
 export function defaultLanguage(country: Country): LanguageId {

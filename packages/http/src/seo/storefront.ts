@@ -16,6 +16,7 @@
  * bounded whatever URLs visitors make up.
  */
 import { createHash } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import type { Request } from 'express';
 import type { AppConfig, CatalogService, CurrencyCode, LanguageId, PlatformView } from '@subshare/core';
 import { CHOICE_FIELDS, DISPLAY_COOKIES } from '@subshare/core/storefront';
@@ -37,14 +38,14 @@ export interface RenderedPage {
 const LANGUAGE_COOKIE = DISPLAY_COOKIES.language;
 const CURRENCY_COOKIE = DISPLAY_COOKIES.currency;
 
+/**
+ * A display cookie's value, by the `cookie` package: a value that is not valid percent-encoding
+ * (a cookie some other code wrote, `subshare_lang=%E0%A4%A`) comes back as it is, never throws,
+ * and then matches no known choice, so the defaults apply.
+ */
 function cookie(req: Request, name: string): string | undefined {
   const header = req.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('=')).trim();
-  }
-  return undefined;
+  return header ? parseCookie(header)[name]?.trim() : undefined;
 }
 
 export function requestedLanguage(req: Request, config: AppConfig): LanguageId {

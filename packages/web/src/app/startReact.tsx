@@ -27,10 +27,11 @@ const markCommitted = () => document.documentElement.setAttribute('data-hydrated
  * visitor or the app did since): the parts React hydrates late read it (see AppFrame).
  */
 export function hydrate(container: HTMLElement, store: AppStore, renderedState: RootState, earlyChoices: EarlyChoices): void {
-  const session = loadSession();
   const onHydrated = () => {
     markCommitted();
-    if (session) store.dispatch(loggedIn(session));
+    // Read now, not when hydration began: a login that completed meanwhile is the session.
+    const session = loadSession();
+    if (session && !store.getState().auth.user) store.dispatch(loggedIn(session));
     // The server rendered by the display cookies. A cookie is the latest choice (the chooser
     // posts to the server without script): the app's copy follows it. Choices stored without a
     // cookie (cookies blocked or cleared) win now: the currency asks the catalog again, the

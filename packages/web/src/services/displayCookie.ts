@@ -5,26 +5,32 @@
  * used without script (POST /display). localStorage keeps a copy for the app. Never throws
  * (cookies may be blocked).
  */
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS, type DisplayCookieName } from '@subshare/core/storefront';
 
 export { DISPLAY_COOKIES, DISPLAY_COOKIE_MAX_AGE_SECONDS };
 
 export function writeDisplayCookie(name: DisplayCookieName, value: string): void {
   try {
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${DISPLAY_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+    document.cookie = stringifySetCookie(name, value, {
+      maxAge: DISPLAY_COOKIE_MAX_AGE_SECONDS,
+      path: '/',
+      sameSite: 'lax',
+      secure: window.location.protocol === 'https:',
+    });
   } catch {
     // Cookies blocked: the server pre-renders in its defaults and the app corrects it.
   }
 }
 
-/** The cookie's value, or undefined when it is not set (or cookies are blocked). */
+/**
+ * The cookie's value, or undefined when it is not set (or cookies are blocked). Written and read
+ * by the `cookie` package, as on the server: a value that is not valid percent-encoding (a cookie
+ * another app wrote) comes back as is.
+ */
 export function readDisplayCookie(name: DisplayCookieName): string | undefined {
   try {
-    for (const part of document.cookie.split(';')) {
-      const [key, ...value] = part.trim().split('=');
-      if (key === name) return decodeURIComponent(value.join('=')).trim();
-    }
+    return parseCookie(document.cookie)[name]?.trim();
   } catch {
     // Blocked: as if unset.
   }

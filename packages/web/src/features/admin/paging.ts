@@ -3,6 +3,8 @@
  * 10/20/50/100; Previous is disabled on page 1, Next when the page is the last one or beyond;
  * choosing another size goes back to page 1.
  */
+import type { CaseReducer, Draft, PayloadAction } from '@reduxjs/toolkit';
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 20;
@@ -30,3 +32,66 @@ export const rowNumber = (paging: Paging, index: number): number => (paging.page
 
 /** The pages a count fills at a limit (after a row left the list). */
 export const pagesFor = (count: number, limit: number): number => (count <= 0 ? 0 : Math.ceil(count / limit));
+
+/** loading: asked (rows already shown stay until the answer); failed: only logged (spec section 8), the page says so. */
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** What every admin list holds; `search`, where a list has one, replaces the paged rows (spec section 4). */
+export interface PagedList<Row> {
+  paging: Paging;
+  rows: Row[];
+  status: LoadStatus;
+  search?: unknown;
+}
+
+/** One page of a list as the server answered it. */
+export interface PageLoaded<Row> {
+  rows: Row[];
+  count: number;
+  pages: number;
+}
+
+/** The reducers every paged list has, named after the list: `ordersPageChosen`, `auditLoaded`, … */
+export type PagedListReducers<Name extends string, State, Row> = Record<`${Name}PageChosen` | `${Name}LimitChosen`, CaseReducer<State, PayloadAction<number>>> &
+  Record<`${Name}Refreshed` | `${Name}Failed`, CaseReducer<State>> &
+  Record<`${Name}Loaded`, CaseReducer<State, PayloadAction<PageLoaded<Row>>>>;
+
+/**
+ * The paging rules of every admin list, once: a page number below 1 or not whole, or a size not
+ * offered, changes nothing; another size goes back to page 1; Refresh asks the current page again;
+ * each of these leaves a search for the paged list. Spread into a slice's reducers, beside the
+ * list's own (opening, filters, row actions); `list` finds the list in the slice's state.
+ */
+export function pagedListReducers<Name extends string, State, Row>(
+  name: Name,
+  list: (state: Draft<State>) => PagedList<Draft<Row>>,
+): PagedListReducers<Name, State, Row> {
+  const ask = (target: PagedList<Draft<Row>>, page: number) => {
+    if (!Number.isInteger(page) || page < FIRST_PAGE) return;
+    target.paging.page = page;
+    if (target.search !== undefined) target.search = null;
+    target.status = 'loading';
+  };
+  const reducers: Record<string, CaseReducer<State, PayloadAction<never>>> = {
+    [`${name}PageChosen`]: (state: Draft<State>, action: PayloadAction<number>) => ask(list(state), action.payload),
+    [`${name}LimitChosen`]: (state: Draft<State>, action: PayloadAction<number>) => {
+      if (!isPageSize(action.payload)) return;
+      list(state).paging.limit = action.payload;
+      ask(list(state), FIRST_PAGE);
+    },
+    [`${name}Refreshed`]: (state: Draft<State>) => ask(list(state), list(state).paging.page),
+    [`${name}Loaded`]: (state: Draft<State>, action: PayloadAction<PageLoaded<Row>>) => {
+      const target = list(state);
+      target.rows = action.payload.rows as Draft<Row>[];
+      target.paging.count = action.payload.count;
+      target.paging.pages = action.payload.pages;
+      target.status = 'loaded';
+    },
+    [`${name}Failed`]: (state: Draft<State>) => {
+      const target = list(state);
+      target.status = 'failed';
+      target.rows = [];
+    },
+  };
+  return reducers as unknown as PagedListReducers<Name, State, Row>;
+}

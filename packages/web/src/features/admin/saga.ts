@@ -60,7 +60,7 @@ import {
   ordersExportRequested,
   ordersLimitChosen,
   ordersLoaded,
-  ordersLoadFailed,
+  ordersFailed,
   ordersOpened,
   ordersPageChosen,
   ordersRefreshed,
@@ -87,7 +87,7 @@ import {
   usersClosed,
   usersLimitChosen,
   usersLoaded,
-  usersLoadFailed,
+  usersFailed,
   usersOpened,
   usersPageChosen,
   usersRefreshed,
@@ -187,11 +187,11 @@ function* loadOrders(action: { type: string }) {
       call(adminApi.getOrdersByState, orders.orderState, page, limit, languageId),
       call(adminApi.getOrdersPages, orders.orderState, limit),
     ]);
-    yield put(ordersLoaded({ rows: checkList<AdminOrder>(rows, isOrder, 'getbystate'), counts: checkCounts(counts, 'getorderspages') }));
+    yield put(ordersLoaded({ rows: checkList<AdminOrder>(rows, isOrder, 'getbystate'), ...checkCounts(counts, 'getorderspages') }));
   } catch (error) {
     // Spec section 8: list and search failures are only logged (the page says the list could not be loaded).
     logError('admin orders load failed', error);
-    yield put(ordersLoadFailed());
+    yield put(ordersFailed());
   }
 }
 
@@ -250,10 +250,10 @@ function* loadUsers(action: { type: string }) {
     }
     const { page, limit } = users.paging;
     const [rows, counts]: [unknown, unknown] = yield all([call(adminApi.getUsers, page, limit), call(adminApi.getUsersPages, limit)]);
-    yield put(usersLoaded({ rows: checkList<AdminUser>(rows, isUser, 'getusers'), counts: checkCounts(counts, 'getuserspages') }));
+    yield put(usersLoaded({ rows: checkList<AdminUser>(rows, isUser, 'getusers'), ...checkCounts(counts, 'getuserspages') }));
   } catch (error) {
     logError('admin users load failed', error);
-    yield put(usersLoadFailed());
+    yield put(usersFailed());
   }
 }
 

@@ -5,7 +5,7 @@
  * (open on either page). Injected into the
  * store when the admin chunk loads; nothing here is in the storefront's first download.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import type {
   AdminOrder,
@@ -14,21 +14,16 @@ import type {
   Dashboard,
   Mailbox,
   NewSubscription,
-  PagesCount,
   RefundQuote,
   RefundRequest,
   RefundResult,
 } from '../../services/api/admin';
 import type { UserPanel } from '../../services/api/panel';
-import { FIRST_PAGE, initialPaging, isPageSize, pagesFor, type Paging } from './paging';
+import { initialPaging, pagedListReducers, pagesFor, type LoadStatus, type PagedList } from './paging';
 
-/** loading: asked (rows already shown stay until the answer); failed: only logged (spec section 8), the page says so. */
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type { LoadStatus } from './paging';
 
-export interface ListState<Row, Query> {
-  paging: Paging;
-  rows: Row[];
-  status: LoadStatus;
+export interface ListState<Row, Query> extends PagedList<Row> {
   /** The search shown instead of the paged list (spec section 4: search replaces the list); null: the paged list. */
   search: Query | null;
 }
@@ -143,28 +138,6 @@ const initialState: AdminState = {
 
 const without = (list: number[], id: number) => list.filter((entry) => entry !== id);
 
-/** Another page: the search (if any) gives way to the paged list. */
-function goToPage(list: ListState<unknown, unknown>, page: number) {
-  if (!Number.isInteger(page) || page < FIRST_PAGE) return;
-  list.paging.page = page;
-  list.search = null;
-  list.status = 'loading';
-}
-
-/** Another page size: back to page 1 (spec section 4). */
-function chooseLimit(list: ListState<unknown, unknown>, limit: number) {
-  if (!isPageSize(limit)) return;
-  list.paging.limit = limit;
-  list.paging.page = FIRST_PAGE;
-  list.search = null;
-  list.status = 'loading';
-}
-
-export interface PageLoaded<Row> {
-  rows: Row[];
-  counts: PagesCount;
-}
-
 export const adminSlice = createSlice({
   name: 'admin',
   initialState,
@@ -188,34 +161,15 @@ export const adminSlice = createSlice({
     ordersClosed(state) {
       state.orders = initialOrders();
     },
-    ordersPageChosen(state, action: PayloadAction<number>) {
-      goToPage(state.orders, action.payload);
-    },
-    ordersLimitChosen(state, action: PayloadAction<number>) {
-      chooseLimit(state.orders, action.payload);
-    },
-    /** Refresh: the current page again, without the search. */
-    ordersRefreshed(state) {
-      goToPage(state.orders, state.orders.paging.page);
-    },
+    ...pagedListReducers('orders', (state: Draft<AdminState>) => state.orders),
     ordersSearched(state, action: PayloadAction<number>) {
       state.orders.search = action.payload;
       state.orders.status = 'loading';
-    },
-    ordersLoaded(state, action: PayloadAction<PageLoaded<AdminOrder>>) {
-      state.orders.status = 'loaded';
-      state.orders.rows = action.payload.rows;
-      state.orders.paging.pages = action.payload.counts.pages;
-      state.orders.paging.count = action.payload.counts.count;
     },
     /** The searched order, or none (NO ORDERS). */
     ordersSearchLoaded(state, action: PayloadAction<AdminOrder | null>) {
       state.orders.status = 'loaded';
       state.orders.rows = action.payload ? [action.payload] : [];
-    },
-    ordersLoadFailed(state) {
-      state.orders.status = 'failed';
-      state.orders.rows = [];
     },
     orderActivationRequested(state, action: PayloadAction<number>) {
       if (!state.orders.activating.includes(action.payload)) state.orders.activating.push(action.payload);
@@ -243,33 +197,15 @@ export const adminSlice = createSlice({
     usersClosed(state) {
       state.users = initialUsers();
     },
-    usersPageChosen(state, action: PayloadAction<number>) {
-      goToPage(state.users, action.payload);
-    },
-    usersLimitChosen(state, action: PayloadAction<number>) {
-      chooseLimit(state.users, action.payload);
-    },
-    usersRefreshed(state) {
-      goToPage(state.users, state.users.paging.page);
-    },
+    ...pagedListReducers('users', (state: Draft<AdminState>) => state.users),
     /** A valid e-mail only (the form checks it first, spec section 5). */
     usersSearched(state, action: PayloadAction<string>) {
       state.users.search = action.payload;
       state.users.status = 'loading';
     },
-    usersLoaded(state, action: PayloadAction<PageLoaded<AdminUser>>) {
-      state.users.status = 'loaded';
-      state.users.rows = action.payload.rows;
-      state.users.paging.pages = action.payload.counts.pages;
-      state.users.paging.count = action.payload.counts.count;
-    },
     usersSearchLoaded(state, action: PayloadAction<AdminUser[]>) {
       state.users.status = 'loaded';
       state.users.rows = action.payload;
-    },
-    usersLoadFailed(state) {
-      state.users.status = 'failed';
-      state.users.rows = [];
     },
     emailSendRequested(state, action: PayloadAction<{ userId: number; emailType: number }>) {
       if (!state.users.sending.includes(action.payload.userId)) state.users.sending.push(action.payload.userId);
@@ -440,7 +376,7 @@ export const {
   ordersSearched,
   ordersLoaded,
   ordersSearchLoaded,
-  ordersLoadFailed,
+  ordersFailed,
   orderActivationRequested,
   orderActivated,
   orderActivationFailed,
@@ -453,7 +389,7 @@ export const {
   usersSearched,
   usersLoaded,
   usersSearchLoaded,
-  usersLoadFailed,
+  usersFailed,
   emailSendRequested,
   emailSendFinished,
   createPageOpened,

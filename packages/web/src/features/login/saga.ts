@@ -11,9 +11,11 @@
  *   login ─ "Forgot password?" ─► forgot ─ code mailed ─► reset ─ code + new password
  *         ─► login response stored (every other session ended) ─► return URL
  *
- * Everything the page starts runs inside one task per visit to /login: leaving the page
- * cancels it. Google's credential arrives on the page too; Naver comes back to
- * /naver/callback, handled outside the page task.
+ * What the page loads (country, social providers) runs inside one task per visit to /login:
+ * leaving the page cancels it. What the visitor submits (an e-mail, a password, a code, Google's
+ * credential) runs outside it: a re-mounted page, a back-and-forward or a late hydration that
+ * re-opens the visit must not drop a login the server has already answered. Naver comes back
+ * to /naver/callback, handled outside the page task too.
  */
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { mainApi, userApi, type AuthResponse, type LoginPageData, type SocialProviders } from '../../services/api';
@@ -28,7 +30,7 @@ import type { LanguageId } from '../language/languages';
 import { selectLanguageId } from '../language/selectors';
 import { translate } from '../language/texts';
 import { showErrorSnackbar, showInfoSnackbar } from '../shell/snackbarSagas';
-import { selectLoginEmail, selectProviders } from './selectors';
+import { selectLoginEmail, selectPageOpen, selectPending, selectProviders } from './selectors';
 import {
   codeResendRequested,
   codeSubmitted,
@@ -49,6 +51,7 @@ import {
   stepShown,
   verificationStarted,
   type Country,
+  type LoginRequest,
 } from './slice';
 
 /** Where the visitor wanted to go before logging in; used once, then back to '/'. */
@@ -72,7 +75,9 @@ function* completeLogin(response: AuthResponse, email: string | undefined) {
   const user = toSessionUser(response, email);
   yield put(loggedIn(user));
   if (user.isEmailVerified) {
-    yield call(goToReturnUrl);
+    // A login answered after the visitor went elsewhere keeps them where they are, logged in.
+    const open: boolean = yield select(selectPageOpen);
+    if (open) yield call(goToReturnUrl);
     return;
   }
   yield put(verificationStarted(user.email ?? ''));
@@ -268,21 +273,13 @@ function* loginPage() {
     yield put(verificationStarted(user.email ?? ''));
     if (user.email) yield fork(sendCodeQuietly, user.email);
   } else {
-    yield put(stepShown('check'));
+    // A re-opened page whose submission is still on its way stays on its step (see the slice).
+    const pending: LoginRequest | null = yield select(selectPending);
+    if (pending === null) yield put(stepShown('check'));
     yield fork(loadCountry);
     yield fork(loadProviders);
   }
-  yield all([
-    takeLeading(emailSubmitted.type, checkEmail),
-    takeLeading(passwordSubmitted.type, logIn),
-    takeLeading(registrationSubmitted.type, register),
-    takeLeading(codeSubmitted.type, verifyCode),
-    takeLeading(codeResendRequested.type, resendCode),
-    takeLeading(resetCodeRequested.type, requestResetCode),
-    takeLeading(passwordResetSubmitted.type, resetPassword),
-    takeLeading(googleCredentialReceived.type, logInWithGoogle),
-    takeEvery(naverLoginStarted.type, startNaverLogin),
-  ]);
+  yield takeEvery(naverLoginStarted.type, startNaverLogin);
 }
 
 /** A close cancels the open visit (takeLatest); an open starts a new one. */
@@ -319,4 +316,15 @@ function* finishNaverLogin(action: ReturnType<typeof naverCallbackOpened>) {
 export function* loginSaga() {
   yield takeLatest([loginPageOpened.type, loginPageClosed.type], loginPageLifecycle);
   yield takeLeading(naverCallbackOpened.type, finishNaverLogin);
+  // Submissions: one of each kind at a time, each seen through to its answer (see the top).
+  yield all([
+    takeLeading(emailSubmitted.type, checkEmail),
+    takeLeading(passwordSubmitted.type, logIn),
+    takeLeading(registrationSubmitted.type, register),
+    takeLeading(codeSubmitted.type, verifyCode),
+    takeLeading(codeResendRequested.type, resendCode),
+    takeLeading(resetCodeRequested.type, requestResetCode),
+    takeLeading(passwordResetSubmitted.type, resetPassword),
+    takeLeading(googleCredentialReceived.type, logInWithGoogle),
+  ]);
 }

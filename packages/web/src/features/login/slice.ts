@@ -26,9 +26,11 @@ export interface LoginState {
   country: Country | null;
   /** null until known; a provider that is null is not configured and its button is hidden. */
   providers: SocialProviders | null;
+  /** Whether /login is on screen: a login answered after the visitor left does not take them away. */
+  open: boolean;
 }
 
-const initialState: LoginState = { step: null, email: '', pending: null, country: null, providers: null };
+const initialState: LoginState = { step: null, email: '', pending: null, country: null, providers: null, open: false };
 
 export interface PasswordLogin {
   password: string;
@@ -54,9 +56,14 @@ export const loginSlice = createSlice({
   name: 'login',
   initialState,
   reducers: {
-    /** The page mounted: start over (the saga then picks the first step). */
-    loginPageOpened: () => initialState,
-    loginPageClosed() {},
+    /**
+     * The page mounted: start over (the saga then picks the first step), unless a submission is
+     * still on its way (the page re-mounted under it): then the step, e-mail and spinner stay.
+     */
+    loginPageOpened: (state) => (state.pending === null ? { ...initialState, open: true } : { ...state, open: true }),
+    loginPageClosed(state) {
+      state.open = false;
+    },
     stepShown(state, action: PayloadAction<LoginStep>) {
       state.step = action.payload;
     },
@@ -146,6 +153,7 @@ export const loginSlice = createSlice({
     selectPending: (state) => state.pending,
     selectCountry: (state) => state.country,
     selectProviders: (state) => state.providers,
+    selectPageOpen: (state) => state.open,
   },
 });
 

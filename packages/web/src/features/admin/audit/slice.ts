@@ -2,11 +2,10 @@
  * The audit log screen's state (/jve/audit, admins): the filters, the page and its entries.
  * Injected into the store with the admin chunk.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { AuditEntry } from '../../../services/api/staffScreens';
-import { FIRST_PAGE, initialPaging, isPageSize, type Paging } from '../paging';
-import type { LoadStatus } from '../slice';
+import { FIRST_PAGE, initialPaging, pagedListReducers, type LoadStatus, type Paging } from '../paging';
 
 /** What the admin typed: the actor is an e-mail or a user id; every field may be empty. */
 export interface AuditFilterForm {
@@ -42,28 +41,7 @@ const auditLogSlice = createSlice({
       state.paging.page = FIRST_PAGE;
       state.status = 'loading';
     },
-    auditPageChosen(state, action: PayloadAction<number>) {
-      state.paging.page = Math.max(FIRST_PAGE, action.payload);
-      state.status = 'loading';
-    },
-    auditLimitChosen(state, action: PayloadAction<number>) {
-      if (!isPageSize(action.payload)) return;
-      state.paging.limit = action.payload;
-      state.paging.page = FIRST_PAGE;
-      state.status = 'loading';
-    },
-    auditRefreshed(state) {
-      state.status = 'loading';
-    },
-    auditLoaded(state, action: PayloadAction<{ rows: AuditEntry[]; count: number; pages: number }>) {
-      state.rows = action.payload.rows;
-      state.paging.count = action.payload.count;
-      state.paging.pages = action.payload.pages;
-      state.status = 'loaded';
-    },
-    auditFailed(state) {
-      state.status = 'failed';
-    },
+    ...pagedListReducers('audit', (state: Draft<AuditLogState>) => state),
   },
   selectors: {
     selectAuditLog: (state) => state,

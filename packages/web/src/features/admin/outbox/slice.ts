@@ -3,11 +3,10 @@
  * its e-mails, the e-mail previewed (with its bodies, a code masked by the server) and the
  * retries on their way. Injected into the store with the admin chunk.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { OutboxEmail, OutboxEmailSummary } from '../../../services/api/staffScreens';
-import { FIRST_PAGE, initialPaging, isPageSize, type Paging } from '../paging';
-import type { LoadStatus } from '../slice';
+import { FIRST_PAGE, initialPaging, pagedListReducers, type LoadStatus, type Paging } from '../paging';
 
 export type OutboxStatusFilter = OutboxEmailSummary['status'] | '';
 
@@ -36,28 +35,7 @@ const outboxSlice = createSlice({
       state.paging.page = FIRST_PAGE;
       state.status = 'loading';
     },
-    outboxPageChosen(state, action: PayloadAction<number>) {
-      state.paging.page = Math.max(FIRST_PAGE, action.payload);
-      state.status = 'loading';
-    },
-    outboxLimitChosen(state, action: PayloadAction<number>) {
-      if (!isPageSize(action.payload)) return;
-      state.paging.limit = action.payload;
-      state.paging.page = FIRST_PAGE;
-      state.status = 'loading';
-    },
-    outboxRefreshed(state) {
-      state.status = 'loading';
-    },
-    outboxLoaded(state, action: PayloadAction<{ rows: OutboxEmailSummary[]; count: number; pages: number }>) {
-      state.rows = action.payload.rows;
-      state.paging.count = action.payload.count;
-      state.paging.pages = action.payload.pages;
-      state.status = 'loaded';
-    },
-    outboxFailed(state) {
-      state.status = 'failed';
-    },
+    ...pagedListReducers('outbox', (state: Draft<OutboxState>) => state),
     previewRequested(state, action: PayloadAction<number>) {
       state.preview = { id: action.payload, status: 'loading', email: null };
     },
