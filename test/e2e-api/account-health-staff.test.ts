@@ -69,6 +69,11 @@ describe('account health: staff views, waiting buyers and lost time', function (
     expect(listed.body[0]).to.deep.include({ accountId: broken.id, state: 'broken' });
     expect(listed.body[0].cause).to.include({ kind: 'staff', reason: 'password changed by someone' });
     expect(listed.body[0].buyers[0]).to.include({ subscriptionId, status: 'waiting' });
+    // Platform names in English unless staff ask for Korean (issue 35), and only 1 or 2.
+    expect(listed.body[0].platformName).to.equal(platform.name);
+    const korean = await api(app).get('/api/subscribe/accounthealth').query({ platformId: platform.id, languageId: 2 }).set(admin.auth).expect(200);
+    expect(korean.body[0].platformName).to.equal(`${platform.name} (KO)`);
+    await api(app).get('/api/subscribe/accounthealth').query({ languageId: 3 }).set(admin.auth).expect(400);
 
     // The dashboard and the metric count it.
     const dashboard = await api(app).get('/api/admin/dashboard').set(admin.auth).expect(200);

@@ -66,17 +66,20 @@ describe('browser: the admin account-health list', function () {
     ]);
     // No worker in this file: the move is this test's own.
     expect(await flow.moveBuyers(account.id)).to.deep.equal({ moved: 1, waiting: 0 });
-    return { account, spare, subscriptionId, subject: mail.subject };
+    return { platform, account, spare, subscriptionId, subject: mail.subject };
   }
 
   for (const lang of ['en', 'ko'] as const) {
     it(`lists the broken account first with its mail and moved buyer, and sets it back to OK (${lang === 'en' ? 'English' : 'Korean'})`, async () => {
-      const { account, spare, subscriptionId, subject } = await brokenByMail(lang);
+      const { platform, account, spare, subscriptionId, subject } = await brokenByMail(lang);
       const page = await loggedInPage(browser, baseUrl, admin, { role: ADMIN, language: lang });
       await page.goto(`${baseUrl}/jve/health`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('[data-testid="admin-health"][data-status="loaded"]');
       const card = `[data-testid="admin-health-account"][data-account-id="${account.id}"]`;
       await page.waitForSelector(card);
+      // The platform is named in the staff member's language (issue 35: the Korean list showed English names).
+      const heading = await page.$eval(`${card} [data-testid="admin-health-platform"]`, (element) => element.textContent ?? '');
+      expect(heading.split(' · ')[0]).to.equal(lang === 'en' ? platform.name : `${platform.name} (KO)`);
       // Broken accounts come first.
       const states = await page.$$eval('[data-testid="admin-health-account"]', (items) => items.map((item) => item.getAttribute('data-state')));
       expect(states.indexOf('ok') === -1 || states.lastIndexOf('broken') < states.indexOf('ok')).to.equal(true);

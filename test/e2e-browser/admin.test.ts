@@ -325,7 +325,18 @@ describe('browser: the admin area', function () {
     expect(await page.$('[data-testid="admin-incomplete-item"]')).to.equal(null);
 
     await createAccount(platform.id, 2);
+    // Replace asks first (issue 35): Cancel sends nothing; "Yes, replace" moves the subscription.
     await click(page, `${active} [data-testid="admin-item-replace"]`);
+    const confirm = `${active} [data-testid="admin-item-replace-confirm"]`;
+    await page.waitForSelector(confirm, { visible: true });
+    expect(await text(page, `${confirm} p`)).to.equal(
+      `Replace subscription #${first.id}? It moves to a free slot of another account, with the same end date: the buyer's login details change.`,
+    );
+    await click(page, `${confirm} [data-testid="admin-item-replace-cancel"]`);
+    await page.waitForSelector(confirm, { hidden: true });
+    expect(api.to('/api/webhook/replacesubscribe')).to.deep.equal([]);
+    await click(page, `${active} [data-testid="admin-item-replace"]`);
+    await click(page, `${confirm} [data-testid="admin-item-replace-yes"]`);
     await snackbar(page, 'Subscribe is replaced!', 'info');
     const replacement = await waitFor(() => knex()('subscriptions').where({ user_id: buyer.id, status: 'active' }).whereNot({ id: first.id }).first(), {
       what: 'the new subscription',

@@ -14,7 +14,8 @@ import { ensureWebBuilt } from '../support/web-build.js';
  * A shop without MAILBOX_IMAP_URL (issue 14): the household-link and login-code buttons used to
  * poll for two minutes against an error before saying anything. Now the first answer is final:
  * the panel says at once that the mailbox cannot be read and to contact support (in the buyer's
- * language), staff also see which setting is missing, and no second poll is made.
+ * language), staff also see which setting is missing, and no second poll is made. "Try again"
+ * asks once more and says so (issue 35).
  */
 describe('browser: the panel when no mailbox server is configured', function () {
   this.timeout(120_000);
@@ -82,6 +83,17 @@ describe('browser: the panel when no mailbox server is configured', function () 
     expect(await page.$('[data-testid="panel-verification-polling"]')).to.equal(null);
     expect(await page.$eval('[data-testid="panel-code-request"]', (button) => (button as HTMLButtonElement).disabled)).to.equal(false);
     expect(polls).to.deep.equal(['/api/email/getchgptcode']);
+
+    // "Try again" asks once more (issue 35: it seemed to do nothing): a second request, and the
+    // same answer now says it was asked again, with how many times.
+    expect(await page.$('[data-testid="panel-verification-retried"]')).to.equal(null);
+    await page.click('[data-testid="panel-verification-retry"]');
+    await page.waitForSelector('[data-testid="panel-verification-failed"][data-retries="1"]', { visible: true });
+    expect(await text(page, '[data-testid="panel-verification-retried"]')).to.equal('Asked again (1×): the answer is the same.');
+    expect(await text(page, '[data-testid="panel-verification-failed-message"]')).to.equal(
+      "This shop cannot read the accounts' mailboxes at the moment, so the link or code cannot be fetched. Please contact support.",
+    );
+    expect(polls).to.deep.equal(['/api/email/getchgptcode', '/api/email/getchgptcode']);
     await page.close();
   });
 
@@ -96,6 +108,12 @@ describe('browser: the panel when no mailbox server is configured', function () 
     );
     expect(await text(page, '[data-testid="panel-verification-support"]')).to.equal('고객센터 문의');
     expect(polls).to.deep.equal(['/api/email/getnvlink']);
+    await page.click('[data-testid="panel-verification-retry"]');
+    await page.waitForSelector('[data-testid="panel-verification-failed"][data-retries="1"]', { visible: true });
+    await page.click('[data-testid="panel-verification-retry"]');
+    await page.waitForSelector('[data-testid="panel-verification-failed"][data-retries="2"]', { visible: true });
+    expect(await text(page, '[data-testid="panel-verification-retried"]')).to.equal('다시 확인했습니다 (2회): 결과가 같습니다.');
+    expect(polls).to.deep.equal(['/api/email/getnvlink', '/api/email/getnvlink', '/api/email/getnvlink']);
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { actionLabel, describeDetails } from '../../packages/web/src/features/admin/audit/details.js';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@subshare/core/validation';
+import { actionLabel, describeDetails, targetTypeLabel } from '../../packages/web/src/features/admin/audit/details.js';
 import { AUDIT_TEXTS, type AuditTextKey } from '../../packages/web/src/features/admin/audit/texts.js';
 import { translate, type TranslateVars } from '../../packages/web/src/features/language/texts.js';
 
@@ -29,6 +30,24 @@ describe('web: the audit log says what happened in words', () => {
     expect(actionLabel('order.refund', ko)).to.equal('주문 환불');
     expect(actionLabel('user.role', ko)).to.equal('권한 변경');
     expect(actionLabel('something.new', en)).to.equal('something.new');
+  });
+
+  it('names every action the server records in both languages, the health and renewal ones too (issue 35)', () => {
+    const raw = AUDIT_ACTIONS.flatMap((action) =>
+      [en, ko].filter((t) => actionLabel(action, t) === action).map((t) => `${action} (${t === en ? 'en' : 'ko'})`),
+    );
+    expect(raw).to.deep.equal([]);
+    expect(actionLabel('account.problem.report', en)).to.equal("Buyer reported it doesn't work");
+    expect(actionLabel('subscription.autorenew', ko)).to.equal('자동 갱신 켜기·끄기');
+    expect(actionLabel('account.health.held', ko)).to.equal('계정 고장 처리 보류 (플랫폼 전체 장애)');
+    // The objects those actions are about are named too ("platform_account 5" before).
+    const rawTypes = AUDIT_TARGET_TYPES.flatMap((type) =>
+      [en, ko].filter((t) => targetTypeLabel(type, t) === type).map((t) => `${type} (${t === en ? 'en' : 'ko'})`),
+    );
+    expect(rawTypes).to.deep.equal([]);
+    expect(en('audit.target', { type: targetTypeLabel('platform_account', en), id: '5' })).to.equal('Platform account 5');
+    expect(ko('audit.target', { type: targetTypeLabel('subscription', ko), id: '9' })).to.equal('구독 9');
+    expect(targetTypeLabel('something', en)).to.equal('something');
   });
 
   it('shows a refund in its currency, with the reason on its own line', () => {

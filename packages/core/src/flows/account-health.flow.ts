@@ -47,7 +47,7 @@ import {
   type AlertMailView,
 } from '../modules/accounts/index.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import {
   classifyAlert,
   fromSender,
@@ -311,11 +311,14 @@ export class AccountHealthFlow implements HeardMailSink {
     return moved;
   }
 
-  /** GET /api/subscribe/accounthealth?platformId= (staff): accounts by health, broken first, with their buyers and where they went. */
-  async list(platformId?: number): Promise<AccountHealthEntry[]> {
+  /**
+   * GET /api/subscribe/accounthealth?platformId=&languageId= (staff): accounts by health, broken
+   * first, with their buyers and where they went; platform names in the staff member's language.
+   */
+  async list(platformId?: number, languageId: LanguageId = 1): Promise<AccountHealthEntry[]> {
     const accounts = await this.health.list(platformId);
     const moves = await this.moves.ofAccounts(accounts.map((account) => account.id));
-    const names = await this.platformNames();
+    const names = await this.platformNames(languageId);
     const now = this.clock.now().getTime();
     const movedTo = await this.subscriptionsById(moves.map((move) => move.toSubscriptionId).filter((id): id is number => id !== null));
     const movedFrom = await this.subscriptionsById(moves.map((move) => move.subscriptionId));
@@ -451,8 +454,9 @@ export class AccountHealthFlow implements HeardMailSink {
     return answer;
   }
 
-  private async platformNames(): Promise<Map<number, string>> {
-    return new Map((await this.catalog.platformNames(1)).map((platform) => [platform.id, platform.name]));
+  /** English unless asked: staff alert mails are written in English (languageId 1). */
+  private async platformNames(languageId: LanguageId = 1): Promise<Map<number, string>> {
+    return new Map((await this.catalog.platformNames(languageId)).map((platform) => [platform.id, platform.name]));
   }
 
   private async subscriptionsById(ids: number[]) {

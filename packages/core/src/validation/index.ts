@@ -136,3 +136,4 @@ export { particleFor, withParticle, isKoreanParticle, type KoreanParticle } from
 export * from './alert-rules.js';
 export * from './problem-reports.js';
 export * from './mail-trust.js';
+export * from './audit-actions.js';

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import { ACCOUNT_HEALTH_STATES, ALERT_KINDS } from '../validation/alert-rules.js';
 import { PROBLEM_KINDS } from '../validation/problem-reports.js';
 import { ALERT_MAIL_ACTIONS, MAIL_AUTHENTICATIONS } from '../validation/mail-trust.js';
-import { dateTime, id, integer, list, text } from './fields.js';
+import { dateTime, id, integer, languageId, list, text } from './fields.js';
 
 const chosenId = (label: string) => id(label).min(1, `${label} is required`).required(`${label} is required`);
 const state = () =>
@@ -17,8 +17,8 @@ const state = () =>
 
 export const REASON_MAX = 500;
 
-/** `platformId`: only that platform's accounts (all when absent). */
-export const accountHealthQuery = yup.object({ platformId: id('platformId') });
+/** `platformId`: only that platform's accounts (all when absent); `languageId`: the language of the platform names (English when absent). */
+export const accountHealthQuery = yup.object({ platformId: id('platformId'), languageId: languageId.optional() });
 
 export const setAccountHealthBody = yup.object({
   accountId: chosenId('accountId'),

@@ -44,7 +44,7 @@ export function subscriptionsCalls(container: Container): Call[] {
     ),
     // Account health (issue 29): the platforms' alert mails mark accounts broken; staff see and repair.
     bind(calls.subscriptions.getAccountHealth, async ({ query }) => {
-      const entries = await health.list(query.platformId);
+      const entries = await health.list(query.platformId, query.languageId);
       const voices = await reports.staffView(entries);
       return entries.map((entry) => serializeAccountHealth(entry, voices.get(entry.id)));
     }),

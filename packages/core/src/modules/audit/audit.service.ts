@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
+import type { AuditAction, AuditTargetType } from '../../validation/audit-actions.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
 import type { AuditPagesQuery, AuditQuery } from '../../wire/staff.js';
 
@@ -19,8 +20,9 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: string;
-  targetType?: string;
+  /** One of the listed actions, each of which the staff screen names in both languages. */
+  action: AuditAction;
+  targetType?: AuditTargetType;
   targetId?: string | number;
   details?: Record<string, unknown>;
 }

@@ -87,7 +87,7 @@ export const getAccountHealth = declare({
   tag: 'staff',
   summary: 'Accounts by health, broken first: since when, why, their buyers and where they went, their recent mails',
   description:
-    '`platformId` narrows to one platform. `cause` is the platform mail (subject, sender, time; never a code or link) or staff reason. `mails`: the 10 newest recorded platform mails with their verdicts (authenticated or not, rule kind, action), never a code, link or body.',
+    '`platformId` narrows to one platform; `languageId` (1 English, the default, or 2 Korean) is the language of `platformName`. `cause` is the platform mail (subject, sender, time; never a code or link) or staff reason. `mails`: the 10 newest recorded platform mails with their verdicts (authenticated or not, rule kind, action), never a code, link or body.',
   query: accountHealth.accountHealthQuery,
   answer: accountHealth.accountHealthAnswer,
   errors: [],

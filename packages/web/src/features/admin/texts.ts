@@ -170,6 +170,9 @@ const en = {
   'admin.replacedFrom': 'Replaced From',
   'admin.replace': 'Replace',
   'admin.replaceLabel': 'Replace subscription {id}',
+  'admin.replaceConfirm': "Replace subscription #{id}? It moves to a free slot of another account, with the same end date: the buyer's login details change.",
+  'admin.replaceConfirmYes': 'Yes, replace',
+  'admin.replaceCancel': 'Cancel',
   'admin.replaced': 'Subscribe is replaced!',
 
   'admin.dashboardTitle': 'Dashboard',
@@ -438,6 +441,9 @@ const ko: TextTable<AdminTextKey> = {
   'admin.replacedFrom': '이전 구독',
   'admin.replace': '교체',
   'admin.replaceLabel': '구독 {id} 교체',
+  'admin.replaceConfirm': '구독 #{id:을} 교체할까요? 종료일은 그대로 두고 다른 계정의 빈 슬롯으로 옮기므로 구매자의 로그인 정보가 바뀝니다.',
+  'admin.replaceConfirmYes': '네, 교체',
+  'admin.replaceCancel': '취소',
   'admin.replaced': '구독이 교체되었습니다!',
 
   'admin.dashboardTitle': '대시보드',

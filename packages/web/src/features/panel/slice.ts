@@ -38,6 +38,8 @@ export interface VerificationState {
   status: 'polling' | 'found' | 'stopped' | 'failed';
   value: string | null;
   polls: number;
+  /** How many times "Try again" asked once more after a failure, so the answer can say it was asked (issue 35). */
+  retries: number;
   /** failed: why, in the interface language, and the server's code and own message (staff see it: it names settings). */
   failure?: { message: string; code: string | null; serverMessage: string | null };
 }
@@ -163,8 +165,11 @@ export const panelSlice = createSlice({
     /** 'Get verification link' / 'Request Verification Code': the saga polls (a second click while polling changes nothing). */
     verificationRequested(state, action: PayloadAction<{ subscriptionId: number; kind: VerificationKind }>) {
       const { subscriptionId, kind } = action.payload;
-      if (state.verifications[subscriptionId]?.status === 'polling') return;
-      state.verifications[subscriptionId] = { kind, status: 'polling', value: null, polls: 0 };
+      const previous = state.verifications[subscriptionId];
+      if (previous?.status === 'polling') return;
+      // "Try again" after a failure: an unchanged answer would look as if nothing happened, so it is counted.
+      const retries = previous?.status === 'failed' ? previous.retries + 1 : 0;
+      state.verifications[subscriptionId] = { kind, status: 'polling', value: null, polls: 0, retries };
     },
     /** One poll answered (null: nothing yet, or the poll failed; the value is cleared). */
     verificationPolled(state, action: PayloadAction<{ subscriptionId: number; value: string | null }>) {

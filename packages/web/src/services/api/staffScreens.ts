@@ -55,8 +55,9 @@ export function retryOutboxEmail(id: number): Promise<OutboxRetry> {
 /** One platform account by health (issue 29), with its buyers and where they went. */
 export type AccountHealth = accountHealth.AccountHealthItem;
 
-export function getAccountHealth(platformId?: number): Promise<AccountHealth[]> {
-  return callApi('getAccountHealth', { query: { platformId } });
+/** Platform names in `languageId` (the interface language). */
+export function getAccountHealth(languageId: number, platformId?: number): Promise<AccountHealth[]> {
+  return callApi('getAccountHealth', { query: { platformId, languageId: languageId as 1 | 2 } });
 }
 
 export function setAccountHealth(accountId: number, state: AccountHealth['state'], reason: string): Promise<unknown> {

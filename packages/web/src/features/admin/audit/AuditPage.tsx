@@ -9,6 +9,7 @@ import { Button, Flex, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { useSearchParams } from 'react-router-dom';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@subshare/core/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { injectSaga } from '../../../app/sagaInjector';
 import { FormField } from '../../../components/ui/FormField';
@@ -25,7 +26,7 @@ import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format';
 import { auditLogSaga } from './saga';
 import { auditLimitChosen, auditOpened, auditPageChosen, auditRefreshed, emptyAuditFilter, selectAuditLog, type AuditFilterForm } from './slice';
-import { actionLabel, describeDetails } from './details';
+import { actionLabel, describeDetails, targetTypeLabel } from './details';
 import { AUDIT_TEXTS } from './texts';
 
 injectSaga('auditLog', auditLogSaga);
@@ -34,34 +35,7 @@ injectSaga('auditLog', auditLogSaga);
 export const REVEAL_ACTIONS: ReadonlySet<string> = new Set(['credentials.reveal', 'mailbox.reveal', 'mailbox.read']);
 
 /** The actions the log records, for the filter's list (any other can still come through the address). */
-const KNOWN_ACTIONS = [
-  'user.role',
-  'credentials.reveal',
-  'mailbox.reveal',
-  'mailbox.read',
-  'email.read',
-  'email.send',
-  'email.retry',
-  'order.activate',
-  'order.refund',
-  'orders.export',
-  'subscription.replace',
-  'account.create',
-  'mailbox.create',
-  'credentials.rotate',
-  'payment.dispute_opened',
-  'payment.dispute_won',
-  'catalog.platform_create',
-  'catalog.platform_update',
-  'catalog.platform_enable',
-  'catalog.logo_upload',
-  'account.health',
-  'account.health.set',
-  'account.health.extend',
-  'platform.offSale',
-  'platform.onSale',
-];
-const TARGET_TYPES = ['order', 'user', 'platform', 'email', 'subscription', 'mailbox', 'account', 'platform_account'];
+const KNOWN_ACTIONS: readonly string[] = AUDIT_ACTIONS;
 const FIELDS = ['actor', 'action', 'targetType', 'targetId'] as const;
 
 const filterOf = (params: URLSearchParams): AuditFilterForm => {
@@ -157,7 +131,7 @@ function FilterForm({ initial, address, onApply }: { initial: AuditFilterForm; a
             label={t('audit.targetType')}
             testId="admin-audit-target-type"
             placeholder={t('audit.anyTarget')}
-            options={TARGET_TYPES.map((value) => ({ value, label: value }))}
+            options={AUDIT_TARGET_TYPES.map((value) => ({ value, label: targetTypeLabel(value, t) }))}
           />
           <FormField name="targetId" label={t('audit.targetId')} testId="admin-audit-target-id" autoComplete="off" />
         </SimpleGrid>
@@ -189,11 +163,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const reveal = REVEAL_ACTIONS.has(entry.action);
   const target = entry.target;
   const path = target ? targetPath(target.type, target.id) : null;
-  const targetText = !target
-    ? '—'
-    : target.type === 'order' || target.type === 'user' || target.type === 'platform'
-      ? t(`audit.target.${target.type}`, { id: target.id ?? '' })
-      : t('audit.target.other', { type: target.type ?? '', id: target.id ?? '' });
+  const targetText = !target ? '—' : t('audit.target', { type: target.type ? targetTypeLabel(target.type, t) : '', id: target.id ?? '' }).trim();
   const details = JSON.stringify(entry.details);
   const described = describeDetails(entry.action, entry.details, t, culture);
   return (

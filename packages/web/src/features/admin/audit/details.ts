@@ -58,6 +58,13 @@ export function actionLabel(action: string, t: Translate<AuditTextKey>): string 
   return label === key ? action : label;
 }
 
+/** The object's kind in words ("Platform account"); a kind this version does not know is shown as recorded. */
+export function targetTypeLabel(type: string, t: Translate<AuditTextKey>): string {
+  const key = `audit.targetTypes.${type}` as AuditTextKey;
+  const label = t(key);
+  return label === key ? type : label;
+}
+
 function money(minor: number, currency: string, culture: string): string {
   const digits = MINOR_DIGITS[currency] ?? 2;
   return formatMoney(minor / 10 ** digits, currency, culture);

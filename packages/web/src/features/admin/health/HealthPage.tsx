@@ -76,7 +76,7 @@ function AccountCard({ account }: { account: AccountHealth }) {
         <StatusBadge tone={TONE[account.state]} testId="admin-health-state" data={{ 'data-state': account.state }}>
           {t(`health.state.${account.state}`)}
         </StatusBadge>
-        <Text fontWeight="semibold" overflowWrap="anywhere">
+        <Text data-testid="admin-health-platform" fontWeight="semibold" overflowWrap="anywhere">
           {account.platformName} · {t('health.account', { id: account.accountId, email: account.email })}
         </Text>
         {account.since ? (

@@ -3,16 +3,20 @@
  * "Set ok", "Mark broken" (after its confirmation) or "Give time back" ─► its POST ─► the outcome, then the list again. takeLatest for
  * loads (a newer one cancels the one on its way); each action runs to its end.
  */
-import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import * as staffApi from '../../../services/api/staffScreens';
 import type { AccountHealth } from '../../../services/api/staffScreens';
 import { logError } from '../../../services/log';
+import type { LanguageId } from '../../language/languages';
+import { selectLanguageId } from '../../language/selectors';
 import { healthActed, healthActionDone, healthFailed, healthLoaded, healthOpened, type HealthAction } from './slice';
 
 function* load() {
   try {
-    const rows: AccountHealth[] = yield call(staffApi.getAccountHealth);
+    // Platform names in the interface language (a Korean admin reads the Korean names).
+    const languageId: LanguageId = yield select(selectLanguageId);
+    const rows: AccountHealth[] = yield call(staffApi.getAccountHealth, languageId);
     yield put(healthLoaded(rows));
   } catch (error) {
     logError('account health failed', error);

@@ -203,8 +203,12 @@ function Preview() {
           <Text fontSize="sm" color="fg.muted">
             {preview.email.to} · {t('outbox.previewNote')}
           </Text>
+          {/* A long body scrolls in its own box: focusable and named, so a keyboard can scroll it too (WCAG 2.1.1). */}
           <chakra.pre
             data-testid="admin-outbox-preview-text"
+            tabIndex={0}
+            role="region"
+            aria-label={t('outbox.previewText', { id: preview.email.id })}
             whiteSpace="pre-wrap"
             overflowWrap="anywhere"
             fontSize="sm"

@@ -11,8 +11,8 @@
  * list with a Refunded badge, when there are any. Each active subscription's automatic renewal
  * (issue 28): off, on with its card, or by payment link; this period's charge; the next charge.
  */
-import { useEffect, type ReactNode } from 'react';
-import { Box, Button, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { PanelItem } from '../../../services/api/panel';
@@ -262,6 +262,7 @@ function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing
   const { culture } = useAppSelector(selectLanguage);
   const username = item.haveInvitation ? item.invitationEmail : item.email;
   const subscribeId = item.subscribeId;
+  const [confirming, setConfirming] = useState(false);
   return (
     <AdminItem
       item={item}
@@ -314,7 +315,8 @@ function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing
               colorPalette="purple"
               loading={replacing}
               aria-label={t('admin.replaceLabel', { id: subscribeId })}
-              onClick={() => dispatch(replaceRequested({ subscribeId, orderId: item.orderId }))}
+              aria-expanded={confirming}
+              onClick={() => setConfirming(true)}
             >
               {t('admin.replace')}
             </Button>
@@ -322,6 +324,33 @@ function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing
           {canRefund && <RefundButton orderId={item.orderId} />}
         </HStack>
       )}
+      {confirming && subscribeId !== null ? (
+        // Replacing changes the buyer's login details at once: asked once more, in words (issue 35).
+        <Flex
+          data-testid="admin-item-replace-confirm"
+          role="alertdialog"
+          aria-label={t('admin.replaceLabel', { id: subscribeId })}
+          gap="2"
+          wrap="wrap"
+          align="center"
+        >
+          <Text fontSize="sm">{t('admin.replaceConfirm', { id: subscribeId })}</Text>
+          <Button
+            data-testid="admin-item-replace-yes"
+            size="sm"
+            colorPalette="purple"
+            onClick={() => {
+              setConfirming(false);
+              dispatch(replaceRequested({ subscribeId, orderId: item.orderId }));
+            }}
+          >
+            {t('admin.replaceConfirmYes')}
+          </Button>
+          <Button data-testid="admin-item-replace-cancel" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            {t('admin.replaceCancel')}
+          </Button>
+        </Flex>
+      ) : null}
     </AdminItem>
   );
 }

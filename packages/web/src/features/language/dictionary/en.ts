@@ -115,7 +115,7 @@ export const en = {
   'login.submit': 'Log in',
   'login.registerSubmit': 'Create account',
   'login.changeEmail': 'Change',
-  'login.changeEmailLabel': 'Use another e-mail',
+  'login.changeEmailLabel': 'Change e-mail',
   'login.or': 'or',
   'login.naver': 'Log in with Naver',
   'login.socialLabel': 'Other ways to log in',

@@ -117,7 +117,7 @@ export const ko: Dictionary = {
   'login.submit': '로그인',
   'login.registerSubmit': '계정 만들기',
   'login.changeEmail': '변경',
-  'login.changeEmailLabel': '다른 이메일 사용',
+  'login.changeEmailLabel': '이메일 변경',
   'login.or': '또는',
   'login.naver': '네이버로 로그인',
   'login.socialLabel': '다른 로그인 방법',

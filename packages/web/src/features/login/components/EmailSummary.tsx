@@ -21,6 +21,7 @@ export function EmailSummary({ email }: { email: string }) {
         variant="ghost"
         size="sm"
         colorPalette="purple"
+        // The accessible name holds the visible word (WCAG 2.5.3, label in name) and says what changes.
         aria-label={t('login.changeEmailLabel')}
         onClick={() => dispatch(changeEmailRequested())}
       >

@@ -61,14 +61,20 @@ function Stopped({ onRetry }: { onRetry: () => void }) {
  * An answer that waiting cannot change (e.g. the shop reads no mailbox): said at once, with what
  * to do. Staff also see the server's own message, which names the setting to fix (in English).
  */
-function Failed({ failure, onRetry }: { failure: NonNullable<VerificationState['failure']>; onRetry: () => void }) {
+function Failed({ failure, retries, onRetry }: { failure: NonNullable<VerificationState['failure']>; retries: number; onRetry: () => void }) {
   const t = useT(PANEL_TEXTS);
   const isStaff = useAppSelector(selectIsStaff);
   return (
-    <Stack gap="2" role="alert" data-testid="panel-verification-failed" data-code={failure.code ?? undefined}>
+    <Stack gap="2" role="alert" data-testid="panel-verification-failed" data-code={failure.code ?? undefined} data-retries={retries}>
       <Text fontSize="sm" color="red.700" data-testid="panel-verification-failed-message">
         {failure.message}
       </Text>
+      {/* After "Try again" the same answer says it was asked once more: otherwise the button seems to do nothing. */}
+      {retries > 0 && (
+        <Text fontSize="sm" color="fg.muted" data-testid="panel-verification-retried">
+          {t('panel.verificationRetried', { count: retries })}
+        </Text>
+      )}
       {isStaff && failure.serverMessage && failure.serverMessage !== failure.message && (
         <Text fontSize="sm" color="fg.muted" data-testid="panel-verification-staff-note">
           {failure.serverMessage}
@@ -104,7 +110,9 @@ function RequestButton(props: { item: PanelItem; verification: VerificationState
       </Box>
       {verification?.status === 'polling' && <Polling />}
       {verification?.status === 'stopped' && <Stopped onRetry={onRequest} />}
-      {verification?.status === 'failed' && verification.failure && <Failed failure={verification.failure} onRetry={onRequest} />}
+      {verification?.status === 'failed' && verification.failure && (
+        <Failed failure={verification.failure} retries={verification.retries} onRetry={onRequest} />
+      )}
     </>
   );
 }
