@@ -492,8 +492,12 @@ describe('payment provider adapters: refunds, disputes and chargebacks', functio
       });
 
       const pending = payssion.verifyNotification(incoming(fake.notification(paid.providerReference, { state: 'refund_pending' })));
-      // A refund on its way: the payment's status is unchanged; the ledger gets a pending refund.
-      expect(pending).to.deep.include({ status: 'unknown', eventId: `${paid.reference}:refund_pending:${fake.transaction(paid.providerReference).amount}` });
+      // A refund on its way: the payment's status is unchanged; the ledger gets a pending refund. This
+      // one carries the payment's own transaction_id, which the notification flow names by its amount.
+      expect(pending).to.deep.include({
+        status: 'unknown',
+        eventId: `${paid.reference}:refund_pending:${fake.transaction(paid.providerReference).amount}:${paid.providerReference}`,
+      });
       expect(pending.moneyBack).to.equal(undefined);
       expect(pending.facts!.map((fact) => [fact.kind, fact.status, fact.amount])).to.deep.equal([['refund', 'pending', 15000]]);
     });
