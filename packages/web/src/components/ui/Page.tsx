@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import styles from './Page.module.css';
+// The server's notice pages (Notice.tsx: the renewal links' pages, the no-script notice) are
+// rendered by the server only: their styles travel in the stylesheet every page loads.
+import './notice.css';
 import { usePageMeta } from './usePageMeta';
 
 interface PageProps {
