@@ -192,7 +192,9 @@ describe('storefront HTML for search engines and first paint', () => {
       expect(head.meta('robots'), page).to.deep.equal(['noindex']);
       expect(head.canonical, page).to.deep.equal([]);
       expect(head.titles, page).to.have.length(1);
-      expect(res.text, page).to.contain('<div id="root"></div>');
+      // The shop's frame, and the page itself only for script: without it, a notice in <noscript>.
+      expect(res.text, page).to.match(/<div id="root"><div class="[^"]*ss-app[^"]*">/);
+      expect(res.text, page).to.match(/<noscript>[\s\S]*data-testid="no-script"[\s\S]*<\/noscript>/);
     }
   });
 

@@ -15,7 +15,7 @@ interface NoticeProps {
 export function Notice({ notice }: NoticeProps) {
   const id = (part: string) => `${notice.testId}-${part}`;
   return (
-    <Page testId={notice.testId} title={notice.title} noindex>
+    <Page testId={notice.testId} title={notice.title} titleTestId={id('title')} noindex>
       <p data-testid={id('message')} className="ss-notice-message">
         {notice.message}
       </p>
