@@ -75,6 +75,15 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST, f
     }
   });
 
+  // Asked for by browsers on pages without <link rel=icon> (a JSON answer, an image) and by other
+  // clients: the web app's SVG icon, which browsers read by its content type whatever the name.
+  const favicon = path.join(webDist, 'favicon.svg');
+  router.get(calls.pages.faviconIco.path, (_req, res, next) => {
+    if (!existsSync(favicon)) return next();
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').sendFile(favicon);
+  });
+
   router.use('/media', express.static(MEDIA_DIR, { maxAge: '1d', fallthrough: false, index: false }));
   router.use(
     '/assets',
