@@ -66,7 +66,7 @@ describe('browser: Home', function () {
     expect(shown[0].name).to.match(/[\uac00-\ud7a3]/);
     for (const card of shown)
       expect(card.price)
-        .to.match(/^[\d,]+\s?KRW/)
+        .to.match(/^₩[\d,]+/)
         .and.not.match(/\.\d/);
     await page.close();
   });

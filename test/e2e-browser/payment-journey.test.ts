@@ -43,9 +43,9 @@ const KOREAN_METHODS: Record<number, string> = {
   6: '국내 인터넷 뱅킹',
 };
 
-/** How the storefront writes an amount: "12.99 EUR", "19,900 KRW" (KRW without decimals). */
+/** How the shop writes an amount: "€12.99", "₩19,900" (KRW without decimals). */
 function shown(amount: number, currency: Currency): string {
-  return currency === 'EUR' ? `${amount.toFixed(2)} EUR` : `${Math.round(amount).toLocaleString('en-US')} KRW`;
+  return currency === 'EUR' ? `€${amount.toFixed(2)}` : `₩${Math.round(amount).toLocaleString('en-US')}`;
 }
 
 function sale(platform: WirePlatform, durationId: number, typeId: number, currency: Currency): number {

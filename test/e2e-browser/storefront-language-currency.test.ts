@@ -5,8 +5,8 @@ import { chooseCurrency, openBrowser, PHONE, shownCurrency, type BrowserSession 
 import { ensureWebBuilt } from '../support/web-build.js';
 
 const HANGUL = /[\uac00-\ud7a3]/;
-const EUR_PRICE = /^\d{1,3}(,\d{3})*\.\d{2} EUR/;
-const KRW_PRICE = /^\d{1,3}(,\d{3})* KRW/;
+const EUR_PRICE = /^€\d{1,3}(,\d{3})*\.\d{2}/;
+const KRW_PRICE = /^₩\d{1,3}(,\d{3})*/;
 
 interface CatalogAnswer {
   url: string;
@@ -243,8 +243,8 @@ describe('browser: storefront language and currency', function () {
       .find((price) => price.durationId === durationId && price.typeId === typeId)!
       .salePrice.find((amount) => amount.currencyId === 2)!.price;
     const months = platform.duration.find((duration) => duration.id === durationId)!.value;
-    expect(await text(page, 'platform-sale-price')).to.equal(`${sale.toLocaleString('en-US')} KRW`);
-    expect(await text(page, 'platform-monthly-price')).to.equal(`${Math.round(sale / months).toLocaleString('en-US')} KRW/월`);
+    expect(await text(page, 'platform-sale-price')).to.equal(`₩${sale.toLocaleString('en-US')}`);
+    expect(await text(page, 'platform-monthly-price')).to.equal(`₩${Math.round(sale / months).toLocaleString('en-US')}/월`);
     await page.close();
   });
 });
