@@ -257,7 +257,7 @@ describe('browser: payment journey', function () {
     expect(insert.body).to.deep.include({ languageId: 2, currency: 'KRW', quantity: 1, userId: buyer.id });
     expect((await orderRow(orderId)).currency).to.equal('KRW');
     expect(await text(page, 'payment-total')).to.equal(shown(sale(platform, duration.id, type.id, 'KRW'), 'KRW'));
-    expect(await text(page, 'payment-total')).to.match(/^\d{1,3}(,\d{3})* KRW$/);
+    expect(await text(page, 'payment-total')).to.match(/^₩\d{1,3}(,\d{3})*$/);
     expect(await text(page, 'payment-item-type')).to.equal(type.name);
     expect(await text(page, 'payment-pay')).to.equal('지금 결제하기');
     expect(await methods(page)).to.deep.equal([2, 1, 3, 4, 5, 6].map((id) => ({ id, name: KOREAN_METHODS[id], pressed: id === 2 ? 'true' : 'false' })));
