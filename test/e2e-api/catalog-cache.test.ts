@@ -142,7 +142,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
     // The other process trusts its memory for at most a second; its next request after that reloads.
     harness().clock.advance(CATALOG_VERSION_CHECK_MS + 1);
     expect(Math.round((await salePriceEur(other.app, durationId, typeId)) * 100), 'the other process sees it').to.equal(original.sale_price_minor - 4);
-    expect(await page()).to.contain(`${((original.sale_price_minor - 4) / 100).toFixed(2)} EUR`);
+    expect(await page()).to.contain(`€${((original.sale_price_minor - 4) / 100).toFixed(2)}`);
   });
 
   it('notices a change written straight into the database (no core call at all)', async () => {
@@ -188,6 +188,6 @@ describe('catalog cache: served from memory, invalidated when the catalog change
     const after = await page();
     expect(after).to.not.equal(before);
     const sale = ((original.sale_price_minor - 7) / 100).toFixed(2);
-    expect(after).to.contain(`${sale} EUR`);
+    expect(after).to.contain(`€${sale}`);
   });
 });

@@ -31,6 +31,15 @@ describe('serving the web app', () => {
     await request(harness().app).get('/media/platforms/nope.svg').expect(404);
   });
 
+  it('serves the icon at /favicon.svg and at /favicon.ico, where browsers look without a <link rel=icon>', async () => {
+    const svg = await request(harness().app).get('/favicon.svg').expect(200);
+    for (const path of ['/favicon.ico', '/favicon.ico?v=2']) {
+      const res = await request(harness().app).get(path).expect(200);
+      expect(res.headers['content-type'], path).to.contain('image/svg+xml');
+      expect(res.body.toString(), path).to.equal(svg.body.toString()).and.to.contain('<svg');
+    }
+  });
+
   it('serves platform logos from /media', async () => {
     const res = await request(harness().app).get('/media/platforms/orbitview.svg').expect(200);
     expect(res.headers['content-type']).to.contain('image/svg+xml');

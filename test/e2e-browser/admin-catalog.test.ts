@@ -202,7 +202,7 @@ describe('browser: the catalog editor', function () {
     await fillNewPlatform(page, name);
     // The preview is the storefront's card and header with the form's values.
     expect(await text(page, `${testId('admin-catalog-preview-card')} ${testId('platform-card-name')}`)).to.equal(name);
-    expect(await text(page, `${testId('admin-catalog-preview-card')} ${testId('platform-card-price')}`)).to.equal('4.99 EUR/month');
+    expect(await text(page, `${testId('admin-catalog-preview-card')} ${testId('platform-card-price')}`)).to.equal('€4.99/month');
     expect(
       await page.$eval(`${testId('admin-catalog-preview-header')} ${testId('platform-header')}`, (header) => getComputedStyle(header).backgroundColor),
     ).to.equal('rgb(10, 61, 98)');
@@ -231,13 +231,13 @@ describe('browser: the catalog editor', function () {
     const card = `${testId('platform-card')}[data-platform-id="${id}"]`;
     await shop.waitForSelector(card);
     expect(await text(shop, `${card} ${testId('platform-card-name')}`)).to.equal(name);
-    expect(await text(shop, `${card} ${testId('platform-card-price')}`)).to.equal('4.99 EUR/month');
+    expect(await text(shop, `${card} ${testId('platform-card-price')}`)).to.equal('€4.99/month');
     await shop.click(`${card} ${testId('platform-card-purchase')}`);
     await shop.waitForSelector(`${testId('page-platform')}[data-status="loaded"][data-platform-id="${id}"]`);
     await shop.click(testId('platform-go-to-payment'));
     const ready = await shop.waitForSelector(`${testId('page-payment')}[data-status="ready"]`);
     const orderId = Number(await ready!.evaluate((element) => element.getAttribute('data-order-id')));
-    expect(await text(shop, testId('payment-total'))).to.equal('4.99 EUR');
+    expect(await text(shop, testId('payment-total'))).to.equal('€4.99');
     await Promise.all([shop.waitForNavigation({ waitUntil: 'domcontentloaded' }), shop.click(testId('payment-pay'))]);
     await shop.waitForSelector(testId('demo-banner'));
     await Promise.all([shop.waitForNavigation({ waitUntil: 'domcontentloaded' }), shop.click(testId('demo-pay'))]);
@@ -251,7 +251,7 @@ describe('browser: the catalog editor', function () {
     await infoSnackbar(page, `${name} is saved.`);
     await shop.goto(`${baseUrl}/platform/${id}`);
     await shop.waitForSelector(`${testId('page-platform')}[data-status="loaded"][data-platform-id="${id}"]`);
-    expect(await text(shop, testId('platform-sale-price'))).to.equal('3.49 EUR');
+    expect(await text(shop, testId('platform-sale-price'))).to.equal('€3.49');
     expect((await knex()('orders').where({ id: orderId }).first()).total_minor).to.equal(499);
     // The duration and type now have an order: they can be disabled, no longer removed.
     for (const kind of ['duration', 'type']) {

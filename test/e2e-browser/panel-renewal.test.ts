@@ -77,7 +77,7 @@ describe('browser: automatic renewal in the panel', function () {
     expect(await page.$eval(box, (element) => element.getAttribute('data-enabled'))).to.equal('true');
     expect(await text(page, `${box} label`)).to.equal('Renew automatically');
     expect(await text(page, `${box} [data-testid="panel-autorenew-note"]`)).to.equal(
-      `On: 4.99 EUR will be charged to the card ending in 4242 on ${date}. You get an e-mail 3 days before, with a cancel link.`,
+      `On: €4.99 will be charged to the card ending in 4242 on ${date}. You get an e-mail 3 days before, with a cancel link.`,
     );
     expect(await page.$eval(`${box} input`, (input) => (input as HTMLInputElement).checked)).to.equal(true);
     // Renewing automatically: no "Renew" button beside the switch (the note says when the charge comes).
@@ -152,7 +152,7 @@ describe('browser: automatic renewal in the panel', function () {
     const date = await dateIn(page, subscription.ends_at.toISOString(), 'ko');
     expect(await text(page, `${box} label`)).to.equal('자동 연장');
     const note = await text(page, `${box} [data-testid="panel-autorenew-note"]`);
-    expect(note).to.match(new RegExp(`^켜짐: ${date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}에 끝자리 1881 카드로 4\\.99 EUR[가이] 결제됩니다\\. `));
+    expect(note).to.match(new RegExp(`^켜짐: ${date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}에 끝자리 1881 카드로 €4\\.99[가이] 결제됩니다\\. `));
     expect(note).to.contain('3일 전에 해지 링크가 담긴 이메일을 보내 드려요.');
 
     await flip(page, subscription.id, false);

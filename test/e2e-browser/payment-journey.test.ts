@@ -43,9 +43,9 @@ const KOREAN_METHODS: Record<number, string> = {
   6: '국내 인터넷 뱅킹',
 };
 
-/** How the storefront writes an amount: "12.99 EUR", "19,900 KRW" (KRW without decimals). */
+/** How the shop writes an amount: "€12.99", "₩19,900" (KRW without decimals). */
 function shown(amount: number, currency: Currency): string {
-  return currency === 'EUR' ? `${amount.toFixed(2)} EUR` : `${Math.round(amount).toLocaleString('en-US')} KRW`;
+  return currency === 'EUR' ? `€${amount.toFixed(2)}` : `₩${Math.round(amount).toLocaleString('en-US')}`;
 }
 
 function sale(platform: WirePlatform, durationId: number, typeId: number, currency: Currency): number {
@@ -242,7 +242,7 @@ describe('browser: payment journey', function () {
     expect(insert.body).to.deep.include({ languageId: 2, currency: 'KRW', quantity: 1, userId: buyer.id });
     expect((await orderRow(orderId)).currency).to.equal('KRW');
     expect(await text(page, 'payment-total')).to.equal(shown(sale(platform, duration.id, type.id, 'KRW'), 'KRW'));
-    expect(await text(page, 'payment-total')).to.match(/^\d{1,3}(,\d{3})* KRW$/);
+    expect(await text(page, 'payment-total')).to.match(/^₩\d{1,3}(,\d{3})*$/);
     expect(await text(page, 'payment-item-type')).to.equal(type.name);
     expect(await text(page, 'payment-pay')).to.equal('지금 결제하기');
     expect(await methods(page)).to.deep.equal([2, 1, 3, 4, 5, 6].map((id) => ({ id, name: KOREAN_METHODS[id], pressed: id === 2 ? 'true' : 'false' })));

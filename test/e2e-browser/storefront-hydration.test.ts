@@ -160,7 +160,7 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
     const sale = platform.prices
       .find((price) => price.durationId === other.id && price.typeId === type.id)!
       .salePrice.find((amount) => amount.currencyId === 1)!;
-    const expected = `${sale.price.toFixed(2)} EUR`;
+    const expected = `€${sale.price.toFixed(2)}`;
 
     const page = await browser.newPage(PHONE);
     try {

@@ -5,8 +5,8 @@ import { chooseCurrency, openBrowser, PHONE, shownCurrency, type BrowserSession 
 import { ensureWebBuilt } from '../support/web-build.js';
 
 const HANGUL = /[\uac00-\ud7a3]/;
-const EUR_PRICE = /^\d{1,3}(,\d{3})*\.\d{2} EUR/;
-const KRW_PRICE = /^\d{1,3}(,\d{3})* KRW/;
+const EUR_PRICE = /^€\d{1,3}(,\d{3})*\.\d{2}/;
+const KRW_PRICE = /^₩\d{1,3}(,\d{3})*/;
 
 interface CatalogAnswer {
   url: string;
@@ -108,7 +108,7 @@ describe('browser: storefront language and currency', function () {
     const krwHome = await waitForAnswer(answers, (answer) => answer.url.includes('/api/main/home'));
     expect(krwHome.url).to.match(/[?&]currency=KRW(&|$)/);
     expect(krwHome.currencyCode).to.equal('KRW');
-    await page.waitForFunction(() => document.querySelector('[data-testid="platform-card-price"]')?.textContent?.includes('KRW'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="platform-card-price"]')?.textContent?.includes('₩'));
     for (const price of await cardPrices(page)) {
       expect(price).to.match(KRW_PRICE);
       expect(price).to.not.match(/\.\d/);
@@ -121,8 +121,8 @@ describe('browser: storefront language and currency', function () {
     await page.goto(`${baseUrl}/platform/1`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="page-platform"][data-status="loaded"][data-currency="KRW"]');
     expect(answers).to.deep.equal([]);
-    expect(await text(page, 'platform-sale-price')).to.match(/^\d{1,3}(,\d{3})* KRW$/);
-    expect(await text(page, 'platform-monthly-price')).to.match(/^\d{1,3}(,\d{3})* KRW\/month$/);
+    expect(await text(page, 'platform-sale-price')).to.match(/^₩\d{1,3}(,\d{3})*$/);
+    expect(await text(page, 'platform-monthly-price')).to.match(/^₩\d{1,3}(,\d{3})*\/month$/);
 
     // A changed option stays chosen when the currency changes on the platform page.
     await page.click('[data-testid="duration-option"][data-option-id="3"]');
@@ -133,7 +133,7 @@ describe('browser: storefront language and currency', function () {
     expect(eurPlatform.url).to.match(/[?&]currency=EUR(&|$)/);
     expect(eurPlatform.currencyCode).to.equal('EUR');
     await page.waitForSelector('[data-testid="page-platform"][data-status="loaded"][data-currency="EUR"]');
-    expect(await text(page, 'platform-sale-price')).to.match(/^\d+\.\d{2} EUR$/);
+    expect(await text(page, 'platform-sale-price')).to.match(/^€\d+\.\d{2}$/);
     expect(await text(page, 'platform-sale-price')).to.not.equal(krwSale);
     expect(await page.$eval('[data-testid="duration-option"][data-selected="true"]', (option) => option.getAttribute('data-option-id'))).to.equal('3');
     expect(await page.evaluate(() => localStorage.getItem('subshare.currency'))).to.equal('EUR');
@@ -156,7 +156,7 @@ describe('browser: storefront language and currency', function () {
     await chooseCurrency(page, 'EUR');
     const eurHome = await waitForAnswer(answers, (answer) => answer.url.includes('/api/main/home'));
     expect(eurHome.currencyCode).to.equal('EUR');
-    await page.waitForFunction(() => document.querySelector('[data-testid="platform-card-price"]')?.textContent?.includes('EUR'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="platform-card-price"]')?.textContent?.includes('€'));
     for (const price of await cardPrices(page)) expect(price).to.match(EUR_PRICE);
     // Korean texts stay; only the currency changed.
     expect(await text(page, 'home-slogan')).to.match(HANGUL);
@@ -172,7 +172,7 @@ describe('browser: storefront language and currency', function () {
     await page.waitForSelector('[data-testid="page-platform"][data-status="loaded"]');
     expect(await page.$eval('html', (html) => html.lang)).to.equal('ko');
     expect(await text(page, 'platform-description')).to.match(HANGUL);
-    expect(await text(page, 'platform-sale-price')).to.match(/ KRW$/);
+    expect(await text(page, 'platform-sale-price')).to.match(/^₩/);
     // Rendered by the server in Korean with its data: not asked again.
     expect(answers.filter((answer) => answer.url.includes('/api/platform/getplatform'))).to.deep.equal([]);
     expect(await page.evaluate(() => [localStorage.getItem('subshare.languageId'), localStorage.getItem('subshare.currency')])).to.deep.equal(['2', 'KRW']);
@@ -243,8 +243,8 @@ describe('browser: storefront language and currency', function () {
       .find((price) => price.durationId === durationId && price.typeId === typeId)!
       .salePrice.find((amount) => amount.currencyId === 2)!.price;
     const months = platform.duration.find((duration) => duration.id === durationId)!.value;
-    expect(await text(page, 'platform-sale-price')).to.equal(`${sale.toLocaleString('en-US')} KRW`);
-    expect(await text(page, 'platform-monthly-price')).to.equal(`${Math.round(sale / months).toLocaleString('en-US')} KRW/월`);
+    expect(await text(page, 'platform-sale-price')).to.equal(`₩${sale.toLocaleString('en-US')}`);
+    expect(await text(page, 'platform-monthly-price')).to.equal(`₩${Math.round(sale / months).toLocaleString('en-US')}/월`);
     await page.close();
   });
 });

@@ -73,6 +73,63 @@ describe('browser: the storefront without JavaScript', function () {
     });
   }
 
+  for (const c of [
+    { lang: 'en', acceptLanguage: 'en-GB,en;q=0.9', title: 'This page needs JavaScript', says: /Logging in, paying .* need JavaScript/, home: 'Back to home' },
+    {
+      lang: 'ko',
+      acceptLanguage: 'ko-KR,ko;q=0.9',
+      title: '이 페이지는 JavaScript가 필요해요',
+      says: /로그인, 결제.*JavaScript가 필요합니다/,
+      home: '홈으로 돌아가기',
+    },
+  ] as const) {
+    it(`"Go to payment" and /login say they need JavaScript, in the shop's frame, and lead back to the choice (${c.lang})`, async () => {
+      const page = await scriptlessPage(browser, PHONE);
+      await page.setExtraHTTPHeaders({ 'Accept-Language': c.acceptLanguage });
+      /** The notice of a page that needs script: in the visitor's language, between the shop's header and footer. */
+      const expectNotice = async () => {
+        expect(await page.$eval('html', (html) => html.lang)).to.equal(c.lang);
+        expect(await page.$('[data-testid="nav-home"]'), 'the header').to.not.equal(null);
+        expect(await page.$('[data-testid="footer"]'), 'the footer').to.not.equal(null);
+        expect(await text(page, '[data-testid="no-script-title"]')).to.equal(c.title);
+        expect(await text(page, '[data-testid="no-script-message"]')).to.match(c.says);
+        expect(await page.$eval('[data-testid="no-script"]', (element) => element.getBoundingClientRect().height), 'shown').to.be.above(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scroll').to.equal(0);
+      };
+      const back = () => page.$eval('[data-testid="no-script-links"] a', (link) => ({ href: link.getAttribute('href'), label: link.textContent }));
+      try {
+        await page.goto(`${baseUrl}/platform/1`);
+        const durations = await page.$$eval('input[name="duration"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+        const chosen = durations.at(-1)!;
+        await page.click(`[data-testid="duration-option"][data-option-id="${chosen}"]`);
+        await clickAndWait(page, '[data-testid="platform-show-price"]');
+        const type = await page.$eval('input[name="type"]:checked', (input) => (input as HTMLInputElement).value);
+        const platformName = await text(page, '[data-testid="platform-name"]');
+
+        // "Go to payment" → /login, which needs script: it says so and leads back to this choice.
+        await clickAndWait(page, '[data-testid="platform-go-to-payment"]');
+        expect(new URL(page.url()).pathname).to.equal('/login');
+        await expectNotice();
+        const link = await back();
+        expect(link.href).to.equal(`/platform/1?type=${type}&duration=${chosen}`);
+        expect(link.label).to.contain(platformName);
+        await clickAndWait(page, '[data-testid="no-script-links"] a');
+        expect(new URL(page.url()).pathname).to.equal('/platform/1');
+        expect(await page.$eval(`input[name="duration"][value="${chosen}"]`, (input) => (input as HTMLInputElement).checked), 'the choice kept').to.equal(true);
+
+        // The payment page itself, and /login opened on its own (nothing chosen: back home).
+        await page.goto(`${baseUrl}/payment?platform=1&type=${type}&duration=${chosen}`);
+        await expectNotice();
+        expect((await back()).href).to.equal(`/platform/1?type=${type}&duration=${chosen}`);
+        await page.goto(`${baseUrl}/login`);
+        await expectNotice();
+        expect(await back()).to.deep.equal({ href: '/', label: c.home });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
   it('opens FAQ questions one by one, all closed at first', async () => {
     const page = await scriptlessPage(browser);
     try {
@@ -109,13 +166,13 @@ describe('browser: the storefront without JavaScript', function () {
       await page.waitForSelector('[data-testid="currency-menu"]', { visible: true });
       await clickAndWait(page, '[data-testid="currency-option-KRW"]');
       expect(await page.$eval('[data-testid="page-platform"]', (element) => element.getAttribute('data-currency'))).to.equal('KRW');
-      // Won, whichever way the page's language writes it (₩5,300 or 5,300 KRW).
-      expect(await text(page, '[data-testid="platform-sale-price"]')).to.match(/₩|KRW/);
+      // Won, written one way in both languages (₩5,300).
+      expect(await text(page, '[data-testid="platform-sale-price"]')).to.match(/^₩\d{1,3}(,\d{3})*$/);
 
       // The cookies keep both for the next page.
       await page.goto(`${baseUrl}/`);
       expect(await page.$eval('html', (html) => html.lang)).to.equal('ko');
-      expect(await text(page, '[data-testid="platform-card-price"]')).to.contain('KRW');
+      expect(await text(page, '[data-testid="platform-card-price"]')).to.match(/^₩\d/);
     } finally {
       await page.close();
     }

@@ -24,9 +24,9 @@ interface WirePlatform {
 
 const CURRENCY_IDS = { EUR: 1, KRW: 2 } as const;
 
-/** What the page must show for a price: "3.59 EUR", "53,100 KRW" (EUR with cents, KRW without decimals). */
+/** What the page must show for a price: "€3.59", "₩53,100" (EUR with cents, KRW without decimals). */
 function shown(amount: number, currency: 'EUR' | 'KRW'): string {
-  return currency === 'EUR' ? `${amount.toFixed(2)} EUR` : `${Math.round(amount).toLocaleString('en-US')} KRW`;
+  return currency === 'EUR' ? `€${amount.toFixed(2)}` : `₩${Math.round(amount).toLocaleString('en-US')}`;
 }
 
 function sale(platform: WirePlatform, durationId: number, typeId: number, currency: 'EUR' | 'KRW'): number {

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { createUser } from '../support/agent.js';
-import { runCli, type CliResult } from '../support/cli.js';
+import { exited, runCli, spawnCli, type CliResult } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
+import { freePort } from '../support/ports.js';
+import { waitFor } from '../support/wait.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, platformJobsSettled, type TestPlatform } from '../support/shop.js';
 
 useWorker();
@@ -214,6 +216,30 @@ describe('subshare CLI: orders, subscriptions and e-mails', function () {
       expect(audit).to.have.length(1);
       expect(audit[0]).to.include({ actor_label: 'cli', actor_user_id: null });
       expect(audit[0].details).to.deep.equal({ userId: user.id, kind: 0, kindName: 'welcome', outboxId: row.id });
+    });
+
+    it('links to the address of the shop serving the same DATA_DIR, not port 3000, when its own environment names none', async () => {
+      const shared = env(); // one DATA_DIR for the shop and the command
+      const port = await freePort();
+      // The shop, started without PUBLIC_URL on another port: it links to http://127.0.0.1:<port>.
+      const shop = spawnCli(['serve'], { ...shared, PORT: String(port), LOG_LEVEL: 'info' });
+      try {
+        await waitFor(() => shop.output().includes('HTTP server listening'), { timeoutMs: 60_000, intervalMs: 100, what: `serve on ${port}` });
+        const user = await createUser({ languageId: 1 });
+        // The command beside it knows neither that PORT nor a PUBLIC_URL (testEnv's PORT is 3000).
+        const result = await runCli(['send-email', '--user', String(user.id), '--type', 'welcome'], shared);
+        expect(result.code, result.stderr).to.equal(0);
+        const mail = await harness().mailTo(user.email);
+        expect(mail.text).to.contain(`http://127.0.0.1:${port}/`).and.not.contain(':3000');
+        // An explicit PUBLIC_URL still wins.
+        const other = await createUser({ languageId: 1 });
+        const chosen = await runCli(['send-email', '--user', String(other.id), '--type', 'welcome'], { ...shared, PUBLIC_URL: 'https://shop.example.test' });
+        expect(chosen.code, chosen.stderr).to.equal(0);
+        expect((await harness().mailTo(other.email)).text).to.contain('https://shop.example.test/');
+      } finally {
+        shop.kill('SIGTERM');
+        await exited(shop);
+      }
     });
 
     it('takes a subscription kind’s data from the user’s records, and a code is never printed', async () => {

@@ -184,8 +184,10 @@ describe('catalog rules (spec section 9)', () => {
       expect(formatAmount(3.4, 'EUR', 'en')).to.equal('3.40');
       expect(formatAmount(5, 'EUR', 'ko')).to.equal('5.00');
       expect(formatAmount(1234.5, 'EUR', 'en')).to.equal('1,234.50');
-      expect(formatPrice(53100, 'KRW', 'ko')).to.equal('53,100 KRW');
-      expect(formatPrice(35.99, 'EUR', 'en')).to.equal('35.99 EUR');
+      expect(formatPrice(53100, 'KRW', 'ko')).to.equal('₩53,100');
+      expect(formatPrice(53100, 'KRW', 'en')).to.equal('₩53,100');
+      expect(formatPrice(35.99, 'EUR', 'en')).to.equal('€35.99');
+      expect(formatPrice(5966.666, 'KRW', 'ko')).to.equal('₩5,967');
     });
 
     it('writes numbers as Intl.NumberFormat does for both interface languages', () => {

@@ -19,16 +19,21 @@ import {
   type Runtime,
   type RuntimeOptions,
 } from '@subshare/core';
+import { withShopUrl } from './shop-url.js';
 
 export interface CommandContext {
   config: AppConfig;
   logger: Logger;
 }
 
-export function loadContext(): CommandContext {
+/**
+ * `serves`: the command serves HTTP (start, serve) and so decides the shop's public URL; any other
+ * command takes the one the serving shop recorded when its environment names none (shop-url.ts).
+ */
+export function loadContext(options: { serves?: boolean } = {}): CommandContext {
   try {
     loadDotEnv();
-    const config = loadConfig(process.env);
+    const config = loadConfig(options.serves ? process.env : withShopUrl(process.env));
     return { config, logger: createLogger(config.logLevel) };
   } catch (error) {
     if (error instanceof ConfigError) {

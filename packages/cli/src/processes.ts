@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { FLOWS, IDENTITY, pendingMigrations, REMINDERS_UNDELIVERED_WARNING, type IdentityService, type RenewalFlow, type Runtime } from '@subshare/core';
 import { createServerHandler, listen } from '@subshare/http';
 import { startWorker } from '@subshare/worker';
+import { recordShopUrl } from './shop-url.js';
 
 export async function startHttp(runtime: Runtime): Promise<{ url: string; close(): Promise<void> }> {
   const pending = await pendingMigrations(runtime.knex);
@@ -15,6 +16,11 @@ export async function startHttp(runtime: Runtime): Promise<{ url: string; close(
   const { app, handle } = createServerHandler(runtime.container);
   const server = await listen(app, runtime.config.port, runtime.config.host, handle);
   runtime.logger.info({ url: server.url }, 'HTTP server listening');
+  try {
+    recordShopUrl(runtime.config);
+  } catch (error) {
+    runtime.logger.warn({ err: error }, 'could not record the public URL in DATA_DIR; other commands link e-mails to their own PUBLIC_URL');
+  }
   return server;
 }
 

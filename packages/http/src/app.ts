@@ -21,7 +21,7 @@ import { API_PATH, tableRouter } from './routes/router.js';
 import { routeTable } from './routes/table.js';
 import { mediaUploadRoutes } from './media-uploads.js';
 import { securityHeaders } from './security-headers.js';
-import { staticRoutes } from './static.js';
+import { SHOP_FRAME, shopFrame, staticRoutes } from './static.js';
 
 export interface AppOptions {
   /** Where the built web app lives; defaults to packages/web/dist. */
@@ -55,6 +55,9 @@ function buildApp(container: Container, options: AppOptions, table: Call[], metr
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const app = express();
+  // The shop's frame, also for the pages the renewal e-mails' links open (handlers/renewal-link.page.ts).
+  const frame = shopFrame(container, options.webDist);
+  app.locals[SHOP_FRAME] = frame;
   app.disable('x-powered-by');
   app.set('trust proxy', trust);
   app.set('etag', 'strong');
@@ -91,7 +94,7 @@ function buildApp(container: Container, options: AppOptions, table: Call[], metr
   app.use(tableRouter(container, table, 'api'));
   app.use('/api', apiNotFound);
   app.use(mediaUploadRoutes(container));
-  app.use(staticRoutes(container, options.webDist));
+  app.use(staticRoutes(container, options.webDist, frame));
   app.use(errorHandler(logger, container.get<OperationsService>(OPERATIONS.Service)));
   return app;
 }

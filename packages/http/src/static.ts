@@ -28,10 +28,30 @@ export const MEDIA_DIR = path.join(PACKAGES_DIR, 'http', 'media');
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): Router {
+/** Where app.locals keeps the ShopFrame (for the pages outside static.ts that show the shop's frame). */
+export const SHOP_FRAME = 'shopFrame';
+
+/** The storefront's renderer and the built index.html it fills in (read once it exists). */
+export interface ShopFrame {
+  storefront: Storefront;
+  indexHtml(): string | undefined;
+}
+
+export function shopFrame(container: Container, webDist = DEFAULT_WEB_DIST): ShopFrame {
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config, bundleLoader(serverBundleOf(webDist)));
+  const indexFile = path.join(webDist, 'index.html');
+  let indexHtml: string | undefined;
+  return {
+    storefront,
+    indexHtml: () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined),
+  };
+}
+
+export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST, frame = shopFrame(container, webDist)): Router {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config, bundleLoader(serverBundleOf(webDist)));
+  const { storefront } = frame;
   const router = express.Router();
 
   // The storefront's forms for a visitor without script (or before it runs): /display, /checkout.
@@ -55,6 +75,15 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
     }
   });
 
+  // Asked for by browsers on pages without <link rel=icon> (a JSON answer, an image) and by other
+  // clients: the web app's SVG icon, which browsers read by its content type whatever the name.
+  const favicon = path.join(webDist, 'favicon.svg');
+  router.get(calls.pages.faviconIco.path, (_req, res, next) => {
+    if (!existsSync(favicon)) return next();
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').sendFile(favicon);
+  });
+
   router.use('/media', express.static(MEDIA_DIR, { maxAge: '1d', fallthrough: false, index: false }));
   router.use(
     '/assets',
@@ -66,10 +95,8 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST): 
   );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
 
-  const indexFile = path.join(webDist, 'index.html');
-  let indexHtml: string | undefined;
   router.get(calls.pages.storefrontPage.path, async (req: Request, res: Response) => {
-    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    const indexHtml = frame.indexHtml();
     if (!indexHtml) {
       res.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
       return;

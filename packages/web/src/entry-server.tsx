@@ -12,14 +12,15 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { configureStore } from '@reduxjs/toolkit';
-import { readOptionChoice } from '@subshare/core/storefront';
-import { StrictMode } from 'react';
+import { readChoice, readOptionChoice, RETURN_URL_PARAM, safeReturnUrl } from '@subshare/core/storefront';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter, matchRoutes } from 'react-router-dom';
+import { StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
 import { AppFrame, AppRoutes } from './app/App';
 import { rootReducer, type RootState } from './app/rootReducer';
 import { preloadChakra } from './app/chakra/ChakraBoundary';
 import { preloadRoute, routes } from './app/routes';
+import { Notice } from './components/ui/Notice';
 import { PageMetaContext, documentTitle, metaDescription, type PageMetaCollector } from './components/ui/usePageMeta';
 import { businessLoaded } from './features/business/slice';
 import { parsePlatformId } from './features/catalog/platformId';
@@ -34,6 +35,7 @@ import {
   selectionChanged,
 } from './features/catalog/slice';
 import { CHECKOUT_TEXTS } from './features/checkout/texts';
+import { AppLayout } from './features/shell/components/AppLayout';
 import { POLICY_PAGES } from './features/content/policies';
 import { DICTIONARY } from './features/language/dictionary';
 import { getLanguage, type LanguageId } from './features/language/languages';
@@ -86,6 +88,14 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   const hero = { image: `${publicUrl}${HERO_IMAGE}`, imageAlt: t('home.slogan') };
 
   if (page.kind === 'private') {
+    // The browser renders the page; without script, the frame says why and leads back (<noscript>).
+    const notice: ssr.Notice = {
+      testId: 'no-script',
+      title: t('noScript.title'),
+      message: t('noScript.text'),
+      links: [backFromPrivatePage(request)],
+    };
+    const { html, styles } = await renderFrame(frameStore(request), request.url, {}, <noscript>{<Notice notice={notice} />}</noscript>);
     const head: HeadModel = {
       lang,
       title: documentTitle({ title: privateTitle(page.page, request.languageId) }),
@@ -93,12 +103,10 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
       noindex: true,
       ...hero,
     };
-    return { status: 200, head, state: null, html: '', styles: '' };
+    return { status: 200, head, state: null, html, styles };
   }
 
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }) });
-  store.dispatch(languageResolved(request.languageId));
-  store.dispatch(request.currencyChosen ? currencyChosen(request.currency) : currencyDecided(request.currency));
+  const store = frameStore(request);
   let platform: Platform | undefined;
   if (page.kind === 'home') store.dispatch(homeLoaded(request.home));
   if (page.kind === 'platform') {
@@ -119,8 +127,6 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     store.dispatch(platformPageOpened(id));
     if (id !== null) store.dispatch(platformNotFound());
   }
-  if (request.business) store.dispatch(businessLoaded(request.business));
-
   const collector: PageMetaCollector = {};
   const { html, styles } = await renderApp(store, request.url, collector);
   const meta = collector.meta ?? { title: null };
@@ -155,6 +161,52 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   return { status: page.kind === 'notFound' ? 404 : 200, head, state: serverState(store.getState()), html, styles };
 }
 
+/** A notice the server wrote (a renewal link's page) in the shop's frame; not hydrated (no state). */
+export async function renderNotice(request: ssr.NoticeRequest): Promise<RenderedPage> {
+  const lang = getLanguage(request.languageId).culture as Lang;
+  const collector: PageMetaCollector = {};
+  const { html, styles } = await renderFrame(frameStore(request), request.url, collector, <Notice notice={request.notice} />);
+  const publicUrl = request.publicUrl.replace(/\/+$/, '');
+  const head: HeadModel = {
+    lang,
+    title: documentTitle(collector.meta ?? { title: request.notice.title }),
+    description: metaDescription(request.notice.message),
+    noindex: true,
+    image: `${publicUrl}${HERO_IMAGE}`,
+    imageAlt: translate(DICTIONARY, request.languageId, 'home.slogan'),
+  };
+  return { status: 200, head, state: null, html, styles };
+}
+
+/** The store every server-rendered page starts from: language, currency and the business details of the footer. */
+function frameStore(request: RenderRequest) {
+  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }) });
+  store.dispatch(languageResolved(request.languageId));
+  store.dispatch(request.currencyChosen ? currencyChosen(request.currency) : currencyDecided(request.currency));
+  if (request.business) store.dispatch(businessLoaded(request.business));
+  return store;
+}
+
+/**
+ * Where a page that needs script leads back to without it: the platform page with the buyer's
+ * choice (from /payment's query, or from /login's return URL to /payment), else home.
+ */
+function backFromPrivatePage(request: RenderRequest): { href: string; label: string } {
+  const url = new URL(request.url, 'http://localhost');
+  const returnUrl = url.searchParams.get(RETURN_URL_PARAM);
+  const target = returnUrl ? new URL(safeReturnUrl(returnUrl), 'http://localhost') : url;
+  const choice = target.pathname === '/payment' ? readChoice(target.searchParams) : null;
+  const platform = choice && request.home.platforms.find((candidate) => candidate.id === choice.platformId);
+  if (!choice || !platform) return { href: '/', label: translate(DICTIONARY, request.languageId, 'common.backHome') };
+  const query = new URLSearchParams({ type: String(choice.typeId), duration: String(choice.durationId) });
+  return { href: `/platform/${platform.id}?${query}`, label: translate(DICTIONARY, request.languageId, 'noScript.backTo', { name: platform.name }) };
+}
+
+/** The layout (header, footer) around `content`, whatever the address: the frame of the server's notices. */
+function FramedContent({ content }: { content: ReactNode }) {
+  return useRoutes([{ element: <AppLayout />, children: [{ path: '*', element: content }] }]);
+}
+
 /** The state the browser starts from. The session is the browser's own: it joins after hydration. */
 function serverState(state: RootState): Partial<RootState> {
   const { page } = state.catalog;
@@ -176,8 +228,18 @@ async function renderApp(
   url: string,
   collector: PageMetaCollector,
 ): Promise<{ html: string; styles: string }> {
+  await Promise.all([preloadRoute(new URL(url, 'http://localhost').pathname), preloadChakra()]);
+  return renderFrame(store, url, collector);
+}
+
+/** renderToString of the app at `url`: its routed page, or `content` in the frame (see renderApp). */
+async function renderFrame(
+  store: ReturnType<typeof configureStore<RootState>>,
+  url: string,
+  collector: PageMetaCollector,
+  content?: ReactNode,
+): Promise<{ html: string; styles: string }> {
   const location = new URL(url, 'http://localhost');
-  await Promise.all([preloadRoute(location.pathname), preloadChakra()]);
   const cache = createCache({ key: 'css' });
   const { extractCritical } = createEmotionServer(cache);
   const html = renderToString(
@@ -186,7 +248,7 @@ async function renderApp(
         <AppFrame store={store}>
           <PageMetaContext.Provider value={collector}>
             <StaticRouter location={location.pathname + location.search}>
-              <AppRoutes />
+              {content === undefined ? <AppRoutes /> : <FramedContent content={content} />}
             </StaticRouter>
           </PageMetaContext.Provider>
         </AppFrame>
@@ -226,4 +288,4 @@ function plainAmount(amount: number, currency: CurrencyCode): string {
 }
 
 // The bundle's exports, held to the contract packages/http loads it by (wire/ssr.ts).
-({ CONTENT_PAGES, classify, render, STATE_ELEMENT_ID, CURRENCY_META_NAME }) satisfies ssr.ServerBundle;
+({ CONTENT_PAGES, classify, render, renderNotice, STATE_ELEMENT_ID, CURRENCY_META_NAME }) satisfies ssr.ServerBundle;

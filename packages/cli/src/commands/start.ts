@@ -47,7 +47,7 @@ function renewalLines(runtime: Runtime): string[] {
 
 export const startCommand = () =>
   new Command('start').description('migrate, seed the demo catalog, and run HTTP and worker in one process (npm start)').action(async () => {
-    const { config, logger } = loadContext();
+    const { config, logger } = loadContext({ serves: true });
     const shutdown = handleSignals(logger, 'served');
     const runtime = await openRuntime(config, logger, { supervise: true });
     shutdown.onStop((deadline) => runtime.close(deadline));

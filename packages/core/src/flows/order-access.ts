@@ -19,6 +19,7 @@ import type { Knex } from 'knex';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { toMajorUnits, type Money } from '../shared/money.js';
+import { formatMoney } from '../storefront/index.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
@@ -33,9 +34,9 @@ export interface AccessEnded {
   subscriptionsShortened: number[];
 }
 
-/** "€8.10", "₩13,500": how an amount reads in an e-mail. */
+/** "€8.10", "₩13,500": how an amount reads in an e-mail and on the pages e-mails link to (the one formatter: storefront/index.ts). */
 export function moneyLabel(value: Money): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: value.currency }).format(toMajorUnits(value));
+  return formatMoney(toMajorUnits(value), value.currency);
 }
 
 @injectable()

@@ -44,7 +44,14 @@ import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
 import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/identity/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
+import {
+  EMAIL_KIND,
+  NOTIFICATIONS,
+  emailDate,
+  type AutoRenewalEmailData,
+  type EmailLanguageId as LanguageId,
+  type NotificationsService,
+} from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import {
   PAYMENTS,
@@ -68,6 +75,7 @@ import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/rene
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -184,13 +192,21 @@ export const DASHBOARD_FAILED_RENEWALS = 5;
 /** What counts as a failed renewal for staff: declined and given up, declined and retrying, waiting on the buyer's bank. */
 const FAILED_STATUSES: Array<RenewalCharge['status']> = ['failed', 'retrying', 'requires_action'];
 
-/** The HTML page a link answers: its status and body. */
+/** The HTML page a link answers (http renders it in the shop's frame): its status, language and words. */
 export interface LinkPage {
   status: number;
+  /** The order's language (the e-mail's), or the visitor's when the link names no order. */
+  languageId: LanguageId;
   title: string;
   message: string;
+  /** Label and value rows: platform, period, amount, end of access. */
+  facts?: Array<[label: string, value: string]>;
+  /** Said just above the confirm button (what will be charged). */
+  note?: string;
   /** A confirm form (POST to the same address, the token in a hidden field). */
   confirm?: { token: string; label: string };
+  /** Where to go from here (the panel, the shop); paths of this site. */
+  links?: Array<{ href: string; label: string }>;
   /** Where the browser goes next (a provider's checkout page). */
   redirect?: string;
 }
@@ -786,52 +802,110 @@ export class RenewalFlow {
     return true;
   }
 
-  /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). */
-  async cancelLinkPage(token: string): Promise<LinkPage> {
+  /**
+   * What a link's page says about its subscription, in the language of the order that bought it
+   * (the e-mail's language): the platform, the period, the amount of the period's charge (or the
+   * renewal price) in the order's currency, and the end of access as the e-mail writes dates.
+   */
+  private async linkSubject(subscription: SubscriptionView, periodEnd: number) {
+    const source = await this.orders.orderOfItem(subscription.orderItemId);
+    const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
+    if (!source || !item) return undefined;
+    const languageId = source.languageId === 2 ? 2 : 1;
+    const charge = await this.renewals.chargeOfPeriod(subscription.id, new Date(periodEnd));
+    const amount = charge
+      ? money(charge.amountMinor, charge.currency as CurrencyCode)
+      : ((await this.orders.renewalPrice(item, source.total.currency, source.languageId)) ?? item.unitPrice);
+    const texts = RENEWAL_LINK_TEXTS[languageId];
+    const facts: RenewalLinkFacts = {
+      subscriptionId: await this.knownId(subscription.id),
+      platform: item.platformName,
+      period: texts.period(item.months),
+      amount: moneyLabel(amount),
+      endsAt: emailDate(languageId, subscription.endsAt),
+    };
+    return { languageId, texts, facts, source, item } as const;
+  }
+
+  /** The facts rows of a link's page. */
+  private static factRows(texts: RenewalLinkTexts, facts: RenewalLinkFacts, amountLabel: 'amount' | 'toPay'): Array<[string, string]> {
+    return [
+      [texts.labels.platform, facts.platform],
+      [texts.labels.period, facts.period],
+      [texts.labels[amountLabel], facts.amount],
+      [texts.labels.endsAt, facts.endsAt],
+    ];
+  }
+
+  private invalidLink(languageId: LanguageId, message: (texts: RenewalLinkTexts) => string, status = 404): LinkPage {
+    const texts = RENEWAL_LINK_TEXTS[languageId];
+    return { status, languageId, title: texts.invalidTitle, message: message(texts), links: [{ href: '/', label: texts.shop }] };
+  }
+
+  /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). `visitorLanguage` answers a link that names no order. */
+  async cancelLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
     const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
-    if (!link)
-      return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. You can turn automatic renewal off in your panel.' };
+    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
     // Moved since the e-mail (issue 33): the link follows the buyer to the subscription that carries it on.
     const subscription = await this.subscriptions.current(link.subscriptionId);
-    const setting = subscription && (await this.renewals.settingOf(keyOf(subscription)));
-    if (!subscription || !setting?.enabled)
-      return { status: 200, title: 'Automatic renewal is off', message: 'Nothing will be charged for this subscription.' };
+    const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
+    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
+    const { languageId, texts, facts } = subject;
+    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
+    const setting = await this.renewals.settingOf(keyOf(subscription));
+    if (!setting?.enabled) return { status: 200, languageId, title: texts.offTitle, message: texts.off(facts), links: [panel] };
     return {
       status: 200,
-      title: 'Cancel automatic renewal?',
-      message: `Subscription #${await this.knownId(subscription.id)} will not be charged and its access ends on ${subscription.endsAt.toISOString().slice(0, 10)}.`,
-      confirm: { token, label: 'Yes, cancel automatic renewal' },
+      languageId,
+      title: texts.cancelTitle,
+      message: texts.cancel(facts),
+      facts: RenewalFlow.factRows(texts, facts, 'amount'),
+      confirm: { token, label: texts.cancelLabel },
+      links: [panel],
     };
   }
 
   /** POST of the cancel link's page: turns automatic renewal off (audited, the buyer as actor). */
-  async cancelByLink(token: string, context: RequestContext): Promise<LinkPage> {
+  async cancelByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
     const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
-    if (!link)
-      return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. You can turn automatic renewal off in your panel.' };
+    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
     const subscription = await this.subscriptions.current(link.subscriptionId);
-    if (!subscription) return { status: 404, title: 'Link not valid', message: 'This subscription no longer exists.' };
+    if (!subscription) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
     await this.change(subscription, false, { userId: subscription.userId, label: 'buyer (e-mail link)', ip: context.ip }, 'email_link');
+    const subject = await this.linkSubject(subscription, link.periodEnd);
+    if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
+    const { languageId, texts, facts } = subject;
     return {
       status: 200,
-      title: 'Automatic renewal cancelled',
-      message: 'Nothing will be charged. You can turn it back on in your panel before the end date.',
+      languageId,
+      title: texts.cancelledTitle,
+      message: texts.cancelled(facts),
+      links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
     };
   }
 
-  /** GET of the payment link: a page with one button (a prefetcher starts nothing). */
-  async payLinkPage(token: string): Promise<LinkPage> {
+  /** GET of the payment link: a page with one button (a prefetcher starts nothing); it says what will be charged. */
+  async payLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
     const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
-    if (!link) return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. Renew from the platform page.' };
+    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
     const subscription = await this.subscriptions.current(link.subscriptionId);
-    if (!subscription) return { status: 404, title: 'Link not valid', message: 'This subscription no longer exists.' };
+    const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
+    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
+    const { languageId, texts, facts, item } = subject;
+    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
     if (subscription.endsAt.getTime() > link.periodEnd)
-      return { status: 200, title: 'Already renewed', message: 'This subscription has been renewed already.' };
+      return { status: 200, languageId, title: texts.renewedTitle, message: texts.renewed(facts), links: [panel] };
+    if (subscription.status !== 'active')
+      return { status: 200, languageId, title: texts.invalidTitle, message: texts.ended, links: [{ href: `/platform/${item.platformId}`, label: texts.shop }] };
     return {
       status: 200,
-      title: 'Renew your subscription',
-      message: `Pay for one more period of subscription #${await this.knownId(subscription.id)}.`,
-      confirm: { token, label: 'Pay now' },
+      languageId,
+      title: texts.payTitle(facts),
+      message: texts.pay(facts),
+      facts: RenewalFlow.factRows(texts, facts, 'toPay'),
+      note: texts.payNote(facts),
+      confirm: { token, label: texts.payLabel(facts) },
+      links: [panel],
     };
   }
 
@@ -840,17 +914,24 @@ export class RenewalFlow {
    * the previous expired), and the checkout of the method the subscription was bought with; the
    * browser goes on to the provider's page. Paid, the order extends the same subscription.
    */
-  async payByLink(token: string, context: RequestContext): Promise<LinkPage> {
+  async payByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
     const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
-    if (!link) return { status: 404, title: 'Link not valid', message: 'This link is not valid or has expired. Renew from the platform page.' };
+    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
     const subscription = await this.subscriptions.current(link.subscriptionId);
-    if (!subscription || subscription.status !== 'active')
-      return { status: 404, title: 'Link not valid', message: 'This subscription has ended. Buy it again from the platform page.' };
-    if (subscription.endsAt.getTime() > link.periodEnd)
-      return { status: 200, title: 'Already renewed', message: 'This subscription has been renewed already.' };
-    const source = await this.orders.orderOfItem(subscription.orderItemId);
-    const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
-    if (!source || !item) return { status: 404, title: 'Link not valid', message: 'This subscription cannot be renewed here.' };
+    if (!subscription || subscription.status !== 'active') return this.invalidLink(visitorLanguage, (texts) => texts.ended);
+    const subject = await this.linkSubject(subscription, link.periodEnd);
+    if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.notHere);
+    const { source, item } = subject;
+    if (subscription.endsAt.getTime() > link.periodEnd) {
+      const { languageId, texts, facts } = subject;
+      return {
+        status: 200,
+        languageId,
+        title: texts.renewedTitle,
+        message: texts.renewed(facts),
+        links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
+      };
+    }
     const periodEnd = new Date(link.periodEnd);
     const order = await this.knex.transaction(async (trx) => {
       const price = await this.orders.renewalPrice(item, source.total.currency, source.languageId);
@@ -902,9 +983,15 @@ export class RenewalFlow {
     };
     const methods = this.payments.availableMethods(order.paymentMethods);
     const method = methods.includes(methodOf(source)) ? methodOf(source) : methods[0];
-    if (method === undefined) return { status: 409, title: 'Cannot pay here', message: 'No payment method is available for this order.' };
+    if (method === undefined) return this.invalidLink(subject.languageId, (texts) => texts.notHere, 409);
     const { url } = await this.checkout.start(buyer, { orderId: order.id }, method, context);
-    return { status: 303, title: 'Redirecting', message: 'Taking you to the payment page…', redirect: url };
+    return {
+      status: 303,
+      languageId: subject.languageId,
+      title: subject.texts.payTitle(subject.facts),
+      message: subject.texts.payNote(subject.facts),
+      redirect: url,
+    };
   }
 
   /** Turns one subscription's automatic renewal on or off, in one transaction with its audit entry and the charge it cancels. */

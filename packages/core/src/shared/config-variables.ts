@@ -61,7 +61,8 @@ export const CONFIG_VARIABLES = [
   {
     name: 'PUBLIC_URL',
     group: 'HTTP',
-    meaning: 'external base URL, used in e-mails and provider return URLs',
+    meaning:
+      'external base URL, used in e-mails and provider return URLs; unset, a command (send-email, expire-due, a separate worker) takes the one the shop serving the same DATA_DIR recorded there',
     default: 'http://127.0.0.1:$PORT',
     sample: 'https://shop.example.com',
   },

@@ -87,3 +87,26 @@ export function safeReturnUrl(url: string | null | undefined): string {
   if (/^\/(login|register|naver\/callback)(?:[/?#]|$)/.test(url)) return '/';
   return url;
 }
+
+/**
+ * How an amount is written, everywhere: the storefront, the panel, the admin area, e-mails and the
+ * pages e-mails link to. One form in both languages: the symbol before the number, "," between
+ * thousands, "." before the cents: "€4.99", "₩54,100" (never "54,100원" or "54,100 KRW"; KRW has
+ * no minor unit). Written by hand rather than with Intl.NumberFormat: ICU's forms differ between
+ * locales and Node versions, and its first use costs a phone tens of milliseconds.
+ * `amount` is in major units (4.99, 54100).
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const digits = MONEY_DIGITS[currency] ?? 2;
+  const fixed = Math.abs(amount).toFixed(digits);
+  const [whole = '0', fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const symbol = MONEY_SYMBOLS[currency];
+  const number = `${grouped}${fraction ? `.${fraction}` : ''}`;
+  const sign = amount < 0 && Number(fixed) !== 0 ? '-' : '';
+  return symbol ? `${sign}${symbol}${number}` : `${sign}${number} ${currency}`;
+}
+
+/** The shop's currencies: their symbols and the digits after the point. */
+const MONEY_SYMBOLS: Record<string, string> = { EUR: '€', KRW: '₩' };
+const MONEY_DIGITS: Record<string, number> = { EUR: 2, KRW: 0 };

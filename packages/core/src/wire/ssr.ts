@@ -14,7 +14,11 @@ export type PageKind =
   | { kind: 'platform'; id: number; key: string }
   | { kind: 'content'; page: string; key: string }
   | { kind: 'notFound'; platform: boolean; key: string }
-  /** Login, checkout, panel, admin: depend on the visitor, so the browser renders them (no markup, noindex). */
+  /**
+   * Login, checkout, panel, admin: depend on the visitor, so the browser renders them (noindex).
+   * The server sends the shop's frame with a `<noscript>` notice: without script, the visitor
+   * reads that the page needs it and finds the way back to the platform page.
+   */
   | { kind: 'private'; page: string; key: string };
 
 export interface RenderRequest {
@@ -58,11 +62,37 @@ export interface RenderedPage<S = unknown> {
   styles: string;
 }
 
+/**
+ * A page whose words the server wrote (the pages the renewal e-mails' links open: core's
+ * renewal-link-texts.ts), shown in the shop's frame: header, footer, the visitor's currency.
+ * Plain HTML: it works without script, and the page carries none.
+ */
+export interface Notice {
+  /** The prefix of the page's `data-testid`s: `{testId}-title`, `-message`, `-facts`, `-note`, `-confirm`, `-links`. */
+  testId: string;
+  title: string;
+  message: string;
+  /** Label and value rows (platform, period, amount, date). */
+  facts?: Array<[label: string, value: string]>;
+  /** Said just above the button. */
+  note?: string;
+  /** A button that POSTs `fields` (hidden inputs) to `action`, a path of this site. */
+  form?: { action: string; fields: Array<[name: string, value: string]>; label: string };
+  /** Links onwards: paths of this site. */
+  links?: Array<{ href: string; label: string }>;
+}
+
+export interface NoticeRequest extends RenderRequest {
+  notice: Notice;
+}
+
 /** What the server bundle exports. */
 export interface ServerBundle {
   CONTENT_PAGES: readonly string[];
   classify(pathname: string, platformIds: ReadonlySet<number>): PageKind;
   render(request: RenderRequest): Promise<RenderedPage>;
+  /** A notice in the shop's frame (no state: the page is not hydrated). */
+  renderNotice(request: NoticeRequest): Promise<RenderedPage>;
   /** Where the browser reads the state from. */
   STATE_ELEMENT_ID: string;
   CURRENCY_META_NAME: string;

@@ -4,15 +4,17 @@
  * staff's view of upcoming and failed renewals. Rules live in core's RenewalFlow.
  */
 import type { Container } from 'inversify';
-import { FLOWS, type RenewalFlow } from '@subshare/core';
+import { FLOWS, TOKENS, type AppConfig, type RenewalFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { formToken, sendLinkPage } from '../handlers/renewal-link.page.js';
 import { auditActorOf } from '../middleware/auth.js';
 import { serializeRenewalState, serializeStaffRenewals } from '../serializers/subscription.serializer.js';
+import { requestedLanguage } from '../seo/index.js';
 import { bind, type Call } from './call.js';
 
 export function renewalsCalls(container: Container): Call[] {
   const renewal = container.get<RenewalFlow>(FLOWS.Renewal);
+  const config = container.get<AppConfig>(TOKENS.Config);
   const { cancelRenewalPage, cancelRenewalByLink, payRenewalPage, payRenewalByLink } = calls.renewals;
   return [
     bind(calls.renewals.setAutoRenew, async ({ user, body, context }) =>
@@ -22,12 +24,18 @@ export function renewalsCalls(container: Container): Call[] {
     bind(calls.renewals.renewalCardSaved, async ({ user, body, context }) =>
       serializeRenewalState(await renewal.cardSaved(user, body, auditActorOf(user, context))),
     ),
-    bind(cancelRenewalPage, async ({ query, req, res }) => sendLinkPage(req, res, await renewal.cancelLinkPage(query.token), cancelRenewalPage.path)),
-    bind(cancelRenewalByLink, async ({ req, res, context }) =>
-      sendLinkPage(req, res, await renewal.cancelByLink(formToken(req), context), cancelRenewalByLink.path),
+    bind(cancelRenewalPage, async ({ query, req, res }) =>
+      sendLinkPage(req, res, await renewal.cancelLinkPage(query.token, requestedLanguage(req, config)), cancelRenewalPage.path),
     ),
-    bind(payRenewalPage, async ({ query, req, res }) => sendLinkPage(req, res, await renewal.payLinkPage(query.token), payRenewalPage.path)),
-    bind(payRenewalByLink, async ({ req, res, context }) => sendLinkPage(req, res, await renewal.payByLink(formToken(req), context), payRenewalByLink.path)),
+    bind(cancelRenewalByLink, async ({ req, res, context }) =>
+      sendLinkPage(req, res, await renewal.cancelByLink(formToken(req), context, requestedLanguage(req, config)), cancelRenewalByLink.path),
+    ),
+    bind(payRenewalPage, async ({ query, req, res }) =>
+      sendLinkPage(req, res, await renewal.payLinkPage(query.token, requestedLanguage(req, config)), payRenewalPage.path),
+    ),
+    bind(payRenewalByLink, async ({ req, res, context }) =>
+      sendLinkPage(req, res, await renewal.payByLink(formToken(req), context, requestedLanguage(req, config)), payRenewalByLink.path),
+    ),
     bind(calls.renewals.getStaffRenewals, async ({ query }) => serializeStaffRenewals(await renewal.forStaff({ userId: query.userId }))),
   ];
 }

@@ -40,7 +40,12 @@ export function routeTable(container: Container): Call[] {
 }
 
 /** The pages static.ts serves with the web app's files (by their declared paths). */
-export const PAGES_BOUND_IN_STATIC: readonly Declaration[] = [calls.pages.storefrontPage, calls.pages.robotsTxt, calls.pages.sitemapXml];
+export const PAGES_BOUND_IN_STATIC: readonly Declaration[] = [
+  calls.pages.storefrontPage,
+  calls.pages.robotsTxt,
+  calls.pages.sitemapXml,
+  calls.pages.faviconIco,
+];
 
 /** A declaration without a line (or with two) is a call the document promises and nobody serves: refuse to start. */
 function assertEveryCallBound(table: Call[]): void {

@@ -20,6 +20,7 @@ import { parseCookie } from 'cookie';
 import type { Request } from 'express';
 import type { AppConfig, CatalogService, CurrencyCode, LanguageId, PlatformView } from '@subshare/core';
 import { CHOICE_FIELDS, DISPLAY_COOKIES } from '@subshare/core/storefront';
+import type { ssr } from '@subshare/core/wire';
 import { chooseCurrency, defaultLanguage, visitorCountry } from '../middleware/visitor.js';
 import { serializePlatform } from '../serializers/platform.serializer.js';
 import { jsonForScript } from './escape.js';
@@ -68,6 +69,7 @@ export class Storefront {
   private readonly pages = new WeakMap<PlatformView[], Map<string, RenderedPage>>();
   private readonly sitemaps = new WeakMap<PlatformView[], string>();
   private template: { html: string; compiled: ShellTemplate } | undefined;
+  private scriptless: { html: string; compiled: ShellTemplate } | undefined;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -99,8 +101,11 @@ export class Storefront {
     const kind = web.classify(req.path, new Set(platforms.map((platform) => platform.id)));
     const key = `${kind.key}|${languageId}|${currency}|${chosen ? 'chosen' : 'default'}`;
     // A platform page asked with a choice (its form submitted without script) shows that choice's
-    // prices: rendered each time, never kept, so made-up queries cannot fill the memory.
-    const withChoice = kind.kind === 'platform' && (CHOICE_FIELDS.type in req.query || CHOICE_FIELDS.duration in req.query);
+    // prices, and a page that needs script links back to the choice in its query (/payment?…,
+    // /login?returnUrl=…): rendered each time, never kept, so made-up queries cannot fill the memory.
+    const withChoice =
+      (kind.kind === 'platform' && (CHOICE_FIELDS.type in req.query || CHOICE_FIELDS.duration in req.query)) ||
+      (kind.kind === 'private' && Object.keys(req.query).length > 0);
     let page = withChoice ? undefined : cache.get(key);
     if (!page) {
       const rendered = await web.render({
@@ -129,6 +134,36 @@ export class Storefront {
     return page;
   }
 
+  /**
+   * A notice the server wrote (a renewal link's page: core's renewal-link-texts.ts) in the shop's
+   * frame, in `languageId` (the order's) and the visitor's currency. The page carries no script:
+   * it is plain HTML (its button a form), and the app, started on an address it has no page for,
+   * would replace it. Undefined without the server bundle (the caller's bare page stands in).
+   */
+  async renderNotice(templateHtml: string, req: Request, notice: ssr.Notice, languageId: LanguageId): Promise<Buffer | undefined> {
+    const web = await this.bundle();
+    if (!web) return undefined;
+    const { currency, chosen } = requestedCurrency(req, this.config);
+    const platforms = await this.catalog.listPlatforms(languageId);
+    if (this.scriptless?.html !== templateHtml) this.scriptless = { html: templateHtml, compiled: compileTemplate(withoutScripts(templateHtml)) };
+    const rendered = await web.renderNotice({
+      url: req.originalUrl,
+      publicUrl: this.publicUrl,
+      languageId,
+      currency,
+      currencyChosen: chosen,
+      home: { platforms: platforms.map(serializePlatform), currencyCode: currency },
+      business: this.config.business,
+      notice,
+    });
+    const body = this.scriptless.compiled.render({
+      lang: rendered.head.lang,
+      head: renderHead(rendered.head, this.publicUrl) + rendered.styles,
+      root: rendered.html,
+    });
+    return Buffer.from(body, 'utf8');
+  }
+
   /** sitemap.xml, rebuilt when the catalog changes. */
   async sitemap(): Promise<string | undefined> {
     const web = await this.bundle();
@@ -145,6 +180,11 @@ export class Storefront {
   robots(): string {
     return robotsTxt(this.publicUrl);
   }
+}
+
+/** The shell without its scripts and their preloads (the stylesheet stays). */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>[ \t]*\r?\n?/gi, '').replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>[ \t]*\r?\n?/gi, '');
 }
 
 function etagOf(body: Buffer): string {

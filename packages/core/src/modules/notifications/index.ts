@@ -17,5 +17,10 @@ export {
 } from './notifications.service.js';
 export * from './email-kinds.js';
 export { ConsoleMail, CONSOLE_MAIL_BEGIN, CONSOLE_MAIL_END, formatConsoleEmail, type ConsoleEmail } from './console-mail.js';
-export { renderEmail, TEMPLATE_KINDS as EMAIL_TEMPLATE_KINDS, type RenderContext as EmailRenderContext } from './templates/templates.js';
+export {
+  renderEmail,
+  formatDate as emailDate,
+  TEMPLATE_KINDS as EMAIL_TEMPLATE_KINDS,
+  type RenderContext as EmailRenderContext,
+} from './templates/templates.js';
 export type { RenderedEmail } from './templates/layout.js';

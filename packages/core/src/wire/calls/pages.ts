@@ -47,6 +47,18 @@ export const robotsTxt = declare({
   servedBy: 'http/src/seo/storefront.ts',
 });
 
+export const faviconIco = declare({
+  operationId: 'faviconIco',
+  method: 'get',
+  path: '/favicon.ico',
+  access: 'public',
+  tag: 'pages',
+  summary: "The shop's icon (the web app's favicon.svg), where browsers look for it on a page without an icon link",
+  answer: { status: 200, contentType: 'image/svg+xml', description: 'The icon (SVG; browsers read it by its type, whatever the name).' },
+  errors: [],
+  servedBy: 'http/src/static.ts',
+});
+
 export const sitemapXml = declare({
   operationId: 'sitemapXml',
   method: 'get',

@@ -78,7 +78,9 @@ export const cancelRenewalPage = declare({
   tag: 'pages',
   extra: true,
   summary: "The reminder e-mail's cancel link: a page asking to confirm",
-  description: 'Changes nothing (link prefetchers GET every link); its button POSTs the token. 404 page for a bad or expired token.',
+  description:
+    "Changes nothing (link prefetchers GET every link); its button POSTs the token. The shop's page (its header and footer), in the order's language as the e-mail is, " +
+    "naming the platform, the period, the amount and the end date as the e-mail writes them. 404 page for a bad or expired token, in the visitor's language.",
   query: renewals.linkQuery,
   answer: linkPage('The confirm page.'),
   errors: [...LINK_ERRORS],
@@ -107,7 +109,8 @@ export const payRenewalPage = declare({
   tag: 'pages',
   extra: true,
   summary: "A renewal e-mail's payment link: a page with one button",
-  description: 'Changes nothing; its button POSTs the token.',
+  description:
+    "Changes nothing; its button POSTs the token. The shop's page in the order's language: the platform, the period, the end date, and what will be charged, said above the button.",
   query: renewals.linkQuery,
   answer: linkPage('The page with the pay button.'),
   errors: [...LINK_ERRORS],

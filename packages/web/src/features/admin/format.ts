@@ -1,5 +1,6 @@
 /** Numbers, dates and order states of the admin area, in the interface language's format. */
 import type { AdminOrder } from '../../services/api/admin';
+import { formatMoney } from './money.js';
 
 /** Order states the admin area acts on (the product brief's numbers). */
 export const COMPLETED_STATE = 2;
@@ -27,11 +28,11 @@ export function formatMediumDate(iso: string | null | undefined, culture: string
   return date ? new Intl.DateTimeFormat(culture, { dateStyle: 'medium' }).format(date) : '—';
 }
 
-export function formatEur(value: number, culture: string): string {
-  return new Intl.NumberFormat(culture, { style: 'currency', currency: 'EUR' }).format(value);
+export function formatEur(value: number, _culture?: string): string {
+  return formatMoney(value, 'EUR');
 }
 
-export { formatMoney } from './money.js';
+export { formatMoney };
 
 /** A percentage as a number of percent (5 → "5%", 2.5 → "2.5%"). */
 export function formatPercent(percent: number, culture: string): string {
@@ -51,7 +52,7 @@ export function orderTotalEur(order: AdminOrder): number | null {
 export function formatOrderTotal(order: AdminOrder, culture: string): string {
   const eur = orderTotalEur(order);
   if (eur !== null) return formatEur(eur, culture);
-  return `${new Intl.NumberFormat(culture).format(order.total)} ${order.currencyCode ?? (order.currencyId === 2 ? 'KRW' : '')}`.trim();
+  return formatMoney(order.total, order.currencyCode ?? (order.currencyId === 2 ? 'KRW' : 'EUR'));
 }
 
 /** A positive whole id from an address segment ("42"), or null. */

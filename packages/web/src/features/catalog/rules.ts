@@ -4,6 +4,7 @@
  * Pure functions only. This file is imported by Node unit tests as well as by Vite, so it
  * must not import the DOM, React or Redux, and its relative imports carry `.js` (NodeNext).
  */
+import { formatMoney } from '@subshare/core/storefront';
 import type { CurrencyAmount, CurrencyCode, Platform, PlatformPrice } from '../../services/api/types.js';
 
 // ---------------------------------------------------------------- currencies
@@ -35,12 +36,8 @@ export function roundToCurrency(amount: number, code: CurrencyCode): number {
 }
 
 /**
- * The number part of a price: "4.99", "6,900". KRW never shows decimals, EUR always shows two.
- * The caller adds the currency code ("4.99 EUR/month").
- *
- * Both interface languages (en, ko) write numbers alike: "," between thousands, "." before
- * decimals. Formatted by hand rather than with Intl.NumberFormat, whose first use loads locale
- * data and costs tens of milliseconds on a phone, in the middle of the first render.
+ * The number part of a price: "4.99", "6,900". KRW never shows decimals, EUR always shows two
+ * (schema.org's plain amount, in entry-server.tsx, is built from it).
  */
 export function formatAmount(amount: number, code: CurrencyCode, _locale?: string): string {
   const digits = currencyOf(code).fractionDigits;
@@ -50,9 +47,13 @@ export function formatAmount(amount: number, code: CurrencyCode, _locale?: strin
   return `${amount < 0 && Number(fixed) !== 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** A price with its currency code, as the storefront shows it: "17.09 EUR", "25,500 KRW". */
-export function formatPrice(amount: number, code: CurrencyCode, locale?: string): string {
-  return `${formatAmount(amount, code, locale)} ${code}`;
+/**
+ * A price as the whole shop writes it: "€17.09", "₩25,500", in both languages, by the one money
+ * formatter the e-mails use too (@subshare/core/storefront `formatMoney`; docs/money.md says why
+ * this form). Rounded to the currency first.
+ */
+export function formatPrice(amount: number, code: CurrencyCode, _locale?: string): string {
+  return formatMoney(roundToCurrency(amount, code), code);
 }
 
 // ---------------------------------------------------------------- prices

@@ -1113,7 +1113,8 @@ const DATE_FORMATS: Record<
   },
 };
 
-function formatDate(languageId: EmailLanguageId, date: Date): string {
+/** A date as the e-mails write it; the pages e-mails link to write it so too (the renewal links' pages). */
+export function formatDate(languageId: EmailLanguageId, date: Date): string {
   const { parts, write } = DATE_FORMATS[languageId];
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.formatToParts(date).find((entry) => entry.type === type)?.value ?? '';
   return write({ year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), hour: Number(part('hour')) % 24, minute: part('minute') });

@@ -28,6 +28,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
 import { type Money, isCurrencyCode, money, toMajorUnits } from '../../../shared/money.js';
+import { formatMoney } from '../../../storefront/index.js';
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -99,7 +100,7 @@ interface TokenPayload {
 const KEY_PURPOSE = 'subshare/demo-checkout/v1';
 
 function label(value: Money): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: value.currency }).format(toMajorUnits(value));
+  return formatMoney(toMajorUnits(value), value.currency);
 }
 
 /** The key that signs demo tokens, bound to this purpose so it can never sign anything else. */

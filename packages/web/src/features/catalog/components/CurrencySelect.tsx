@@ -12,7 +12,7 @@ import styles from './CurrencySelect.module.css';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', KRW: '₩' };
 
-const labelOf = (code: string) => `${SYMBOLS[code] ?? ''} ${code}`.trim();
+const labelOf = (code: string) => [SYMBOLS[code], code].filter(Boolean).join(' ');
 
 /**
  * The currency chooser of the navigation bar (beyond the spec). Plain HTML first, like the

@@ -69,6 +69,10 @@ export const en = {
   'page.copyrightpolicy': 'Copyright policy',
   'page.refundpolicy': 'Refund policy',
 
+  'noScript.title': 'This page needs JavaScript',
+  'noScript.text':
+    'Logging in, paying and your panel need JavaScript. Turn it on in your browser and open this page again. The platform pages, their prices and the help pages work without it.',
+  'noScript.backTo': 'Back to {name}',
   'notFound.title': 'Page not found',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
 

@@ -71,6 +71,10 @@ export const ko: Dictionary = {
   'page.copyrightpolicy': '저작권 정책',
   'page.refundpolicy': '환불 정책',
 
+  'noScript.title': '이 페이지는 JavaScript가 필요해요',
+  'noScript.text':
+    '로그인, 결제, 내 구독 페이지는 JavaScript가 필요합니다. 브라우저에서 JavaScript를 켠 뒤 이 페이지를 다시 열어 주세요. 플랫폼 페이지와 가격, 도움말은 JavaScript 없이도 볼 수 있어요.',
+  'noScript.backTo': '{name} 페이지로 돌아가기',
   'notFound.title': '페이지를 찾을 수 없습니다',
   'notFound.text': '찾으시는 페이지가 없거나 이동되었습니다.',
 
