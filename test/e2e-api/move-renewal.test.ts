@@ -71,7 +71,7 @@ describe('a move after the renewal reminder', function () {
     const cancelPage = await api(app)
       .get(cancelLink.slice(cancelLink.indexOf('/api/')))
       .expect(200);
-    expect(cancelPage.text).to.contain('Cancel automatic renewal?').and.contain(`Subscription #${subscription.id} will not be charged`);
+    expect(cancelPage.text).to.contain('Cancel automatic renewal?').and.contain(`subscription (#${subscription.id}) will not renew`);
 
     // The reminder went with it: the reminder pass says nothing more.
     expect((await expiry.remindDue()).subscriptionIds).to.not.include(moved.id);
