@@ -61,8 +61,12 @@ describe('browser: a submitted login always completes, tapped at random moments 
 
   const onStep = (page: Page, step: string) => () => page.$(`[data-testid="login-step"][data-step="${step}"]`).then((found) => found !== null);
 
+  /** Where a journey is, for the message of a try that fails. */
+  const at = { step: '', where: '' };
+
   async function journey(lang: 'en' | 'ko', seed: number): Promise<void> {
     const random = randomFrom(seed);
+    at.step = 'opening';
     const user = await createUser({ verified: true, languageId: lang === 'en' ? 1 : 2 });
     const page = await browser.newPage(PHONE);
     try {
@@ -73,26 +77,37 @@ describe('browser: a submitted login always completes, tapped at random moments 
       // Opened directly, not by client navigation; "Go to payment" tapped while the page loads.
       const loading = page.goto(`${baseUrl}/platform/1`, { waitUntil: 'load', timeout: STEP_MS }).catch(() => undefined);
       await pause(random() * 1_500);
+      at.step = 'Go to payment';
       await tapUntil(page, '[data-testid="platform-go-to-payment"]', async () => page.evaluate(() => location.pathname === '/login'));
       await loading;
 
       // The e-mail, then the password, each typed and submitted at a random moment of the login page's load.
+      at.step = 'the e-mail field';
       await page.waitForSelector('[data-testid="login-email"]', { visible: true, timeout: STEP_MS });
       await pause(random() * 600);
       await (await page.$('[data-testid="login-email"]'))!.type(user.email);
+      at.step = 'Continue to the password step';
       await tapUntil(page, '[data-testid="login-continue"]', onStep(page, 'login'));
       await page.waitForSelector('[data-testid="login-password"]', { visible: true, timeout: STEP_MS });
       await pause(random() * 300);
       await (await page.$('[data-testid="login-password"]'))!.type(user.password);
       const submit = await page.waitForSelector('[data-testid="login-submit"]', { visible: true, timeout: STEP_MS });
       await submit!.tap();
+      at.step = 'the login, on to /payment';
 
       // Once submitted, the login completes: logged in and on the way to payment, never back on a step.
       await page.waitForFunction(() => location.pathname === '/payment', { timeout: STEP_MS });
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('subshare.user') ?? 'null') as { id?: number } | null);
       expect(stored?.id, 'logged in').to.equal(user.id);
+      at.step = 'the payment page ready';
       await page.waitForSelector('[data-testid="page-payment"][data-status="ready"]', { timeout: STEP_MS });
     } finally {
+      at.where = await page
+        .evaluate(
+          () =>
+            `${location.pathname}${location.search}, login step ${document.querySelector('[data-testid="login-step"]')?.getAttribute('data-step') ?? 'none'}`,
+        )
+        .catch(() => 'unknown');
       await page.close();
     }
   }
@@ -148,7 +163,8 @@ describe('browser: a submitted login always completes, tapped at random moments 
         try {
           await journey(lang, seed);
         } catch (error) {
-          throw new Error(`try ${attempt + 1} (LOGIN_RACE_SEED=${seed}): ${(error as Error).message}`, { cause: error });
+          const where = at.where;
+          throw new Error(`try ${attempt + 1} (LOGIN_RACE_SEED=${seed}), at ${at.step}, on ${where}: ${(error as Error).message}`, { cause: error });
         }
       }
     });
