@@ -5,7 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
-import { isValidRequestId, JOB_REQUEST_ID_KEY, OPERATIONS, runWithRequestId, TOKENS, type Logger, type OperationsService } from '@subshare/core';
+import {
+  databaseFailure,
+  isStopping,
+  isValidRequestId,
+  JOB_REQUEST_ID_KEY,
+  OPERATIONS,
+  runWithRequestId,
+  TOKENS,
+  type Logger,
+  type OperationsService,
+} from '@subshare/core';
 import { JOBS } from './jobs/index.js';
 import type { JobDefinition } from './jobs/job.js';
 
@@ -50,7 +60,9 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
           jobLogger.debug({ ms: Date.now() - started }, 'job done');
           return result;
         } catch (error) {
-          jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
+          // A job cut short because the database stops with this process is retried like any failure, without alarm.
+          if (isStopping() && databaseFailure(error)) jobLogger.info({ database: databaseFailure(error) }, 'job cut short by the stop; pg-boss will retry it');
+          else jobLogger.error({ err: error }, 'job failed; pg-boss will retry it if retries remain');
           throw error;
         }
       };

@@ -21,6 +21,7 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { isStopping } from './process-stop.js';
 
 // PostgreSQL returns bigint (int8) and numeric as strings; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -133,6 +134,20 @@ function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: num
   return progressed;
 }
 
+/**
+ * knex's own warnings (a connection the server ended, an acquire that failed) go to the console as
+ * knex prints them by default, except once this process is stopping: then PostgreSQL ending the
+ * pool's sessions is the stop itself (Ctrl+C stops it with us), not something to report.
+ */
+const KNEX_LOG = {
+  warn: (message: unknown) => {
+    if (!isStopping()) console.warn(message);
+  },
+  error: (message: unknown) => {
+    if (!isStopping()) console.error(message);
+  },
+};
+
 /** The URL each knex of createKnex was made with: kept here rather than read back from knex's private config. */
 const connectionStrings = new WeakMap<Knex, string>();
 
@@ -166,6 +181,7 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
         : {}),
     },
     acquireConnectionTimeout: bounds ? Math.max(bounds.acquireTimeoutMs, BUSY_WAIT_LIMIT_MS) : 15_000,
+    log: KNEX_LOG,
   });
   if (bounds && connections) {
     // knex's documented events carry the connection's id (`__knexUid`), transactions' included.
