@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../../shared/jobs.js';
+import type { JobDeclaration } from '../../shared/jobs.js';
 
 export const RENEWAL_QUEUES = {
   /**
@@ -9,7 +9,9 @@ export const RENEWAL_QUEUES = {
    */
   due: {
     name: 'renewals-due',
+    purpose: 'The renewal pass: learn the cards that paid, charge the periods due and their retries, give up after the last',
+    servedBy: 'core/src/flows/renewal.flow.ts renewDue',
     options: { policy: 'singleton', retryLimit: 3, retryDelay: 30, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
     schedule: '*/10 * * * *',
   },
-} satisfies Record<string, QueueDefinition>;
+} satisfies Record<string, JobDeclaration>;
