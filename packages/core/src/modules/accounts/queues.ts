@@ -33,11 +33,7 @@ export const ACCOUNT_QUEUES = {
     servedBy: 'core/src/flows/account-health.flow.ts moveBuyers',
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3600 },
   },
-  /**
-   * `account-health-watch`: every minute, every active account's mailbox is kept watched (IMAP
-   * IDLE, one connection per mailbox in the cluster) for the platforms' alert mails, and buyers
-   * still waiting on a broken account are tried again (a slot may have freed).
-   */
+  /** The watch is IMAP IDLE, one connection per mailbox in the cluster; a waiting buyer is retried because a slot may have freed. */
   healthWatch: {
     name: 'account-health-watch',
     purpose: "Every active account's mailbox stays watched for alert mails; buyers waiting on a broken account are tried again",

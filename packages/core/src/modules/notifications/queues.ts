@@ -11,7 +11,7 @@
  *   purchase or reminder e-mails, nor behind a slow SMTP conversation about one of them.
  * - `email-deliver-dead`: the jobs that gave up (both delivery queues); its handler marks the
  *   e-mail failed for staff.
- * - `email-sweep`: every minute, queues pending e-mails that have no live job (lost jobs, a
+ * - `email-sweep`: on its schedule, queues pending e-mails that have no live job (lost jobs, a
  *   queue restored from a backup, a staff retry…).
  */
 import type { JobDeclaration } from '../../shared/jobs.js';

@@ -2,10 +2,8 @@ import type { JobDeclaration } from '../../shared/jobs.js';
 
 export const RENEWAL_QUEUES = {
   /**
-   * `renewals-due`: every 10 minutes, the renewal pass (flows/renewal.flow.ts): learn the cards that
-   * paid, charge the periods due (first tries at the end date, retries after 1 and 3 days), give up
-   * after the last. Singleton: one pass at a time; the charges' unique rows and Stripe's
-   * Idempotency-Key keep two from charging twice anyway.
+   * Singleton: one pass at a time; the charges' unique rows and Stripe's Idempotency-Key keep two
+   * from charging twice anyway. When the retries fall: docs/renewal.md.
    */
   due: {
     name: 'renewals-due',
