@@ -1,9 +1,12 @@
 /** The worker's job table refuses to start on a declared job without a handler, bound twice, or undeclared. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { JOB_DECLARATIONS, type JobDeclaration } from '@subshare/core';
 import { bindJob, JOBS, jobTable } from '@subshare/worker';
 
 const handle = () => Promise.resolve(undefined);
+const PACKAGES = fileURLToPath(new URL('../../packages/', import.meta.url));
 
 describe('job table (worker/src/jobs/index.ts)', () => {
   it('binds every declared job once, in declaration order', () => {
@@ -28,6 +31,15 @@ describe('job table (worker/src/jobs/index.ts)', () => {
     for (const declaration of JOB_DECLARATIONS) {
       expect(declaration.purpose, declaration.name).to.match(/^[A-Z].{10,}[^.]$/);
       expect(declaration.servedBy, declaration.name).to.match(/^core\/src\/\S+\.ts \w+/);
+    }
+  });
+
+  it('every servedBy names a file that exists and defines the method (one hop, kept true when code moves)', () => {
+    for (const declaration of JOB_DECLARATIONS) {
+      for (const place of declaration.servedBy.split(', ')) {
+        const [file, method] = place.split(' ');
+        expect(readFileSync(`${PACKAGES}${file}`, 'utf8'), `${declaration.name}: ${place}`).to.match(new RegExp(`\\basync ${method}\\(`));
+      }
     }
   });
 });
