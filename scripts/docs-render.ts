@@ -1,12 +1,12 @@
 /**
  * The generated parts of docs/: the API's calls and pages and the error dictionary (from the
- * declarations, packages/core/src/wire), the CLI's commands (packages/cli/src/commands.ts) and the
+ * declarations, packages/core/src/wire), the jobs (JOB_DECLARATIONS), the CLI's commands (packages/cli/src/commands.ts) and the
  * configuration (config-variables.ts). Each part sits in its file between
  * `<!-- generated:begin NAME -->` and `<!-- generated:end NAME -->`; the prose around it is written
  * by hand. scripts/docs.ts writes them; test/unit/docs-generated.test.ts fails while one is stale.
  */
 import * as prettier from 'prettier';
-import { CONFIG_VARIABLES } from '@subshare/core';
+import { CONFIG_VARIABLES, JOB_DECLARATIONS, type JobDeclaration } from '@subshare/core';
 import { DECLARATIONS, ERRORS, HTTP_ERROR_CODES, isJsonAnswer, type Declaration } from '@subshare/core/wire';
 import { commonErrors } from '../packages/http/src/openapi/document.js';
 import { COMMANDS } from '../packages/cli/src/commands.js';
@@ -103,6 +103,36 @@ export function renderConfiguration(): string {
   );
 }
 
+/** A queue's policy in words: pg-boss's policy, retries, time limit, dead letter, slots. */
+function policyOf(job: JobDeclaration): string {
+  const { policy, retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds, deadLetter } = job.options;
+  const retries =
+    retryLimit === undefined || retryLimit === 0
+      ? 'no retry'
+      : `${retryLimit} ${retryLimit === 1 ? 'retry' : 'retries'}${retryDelay ? `, ${retryDelay} s apart${retryBackoff ? ' and growing' : ''}${retryDelayMax ? ` up to ${retryDelayMax} s` : ''}` : ''}`;
+  return [
+    policy ?? 'standard',
+    retries,
+    ...(expireInSeconds ? [`${expireInSeconds} s a run`] : []),
+    ...(deadLetter ? [`then \`${deadLetter}\``] : []),
+    ...(job.concurrency ? [`${job.concurrency} at once per worker${job.batched ? ', fetched in batches' : ''}`] : []),
+    ...(job.runAtStart ? ['also at worker start'] : []),
+  ].join('; ');
+}
+
+export function renderJobs(): string {
+  return table(
+    ['queue', 'purpose', 'schedule (UTC)', 'policy', 'served by'],
+    JOB_DECLARATIONS.map((job) => [
+      `\`${job.name}\``,
+      job.purpose,
+      job.schedule ? `\`${job.schedule}\`` : 'sent by events',
+      policyOf(job),
+      `\`${job.servedBy}\``,
+    ]),
+  );
+}
+
 /**
  * The web's route table (packages/web/src/services/api/routes.generated.ts): method, path and
  * whether the token goes along, per operationId. Generated so the browser's bundle gets the paths
@@ -135,6 +165,7 @@ export const GENERATED: ReadonlyArray<{ file: string; name: string; render: () =
   { file: 'api.md', name: 'errors', render: renderErrors },
   { file: 'cli.md', name: 'cli', render: renderCli },
   { file: 'configuration.md', name: 'configuration', render: renderConfiguration },
+  { file: 'jobs.md', name: 'jobs', render: renderJobs },
 ];
 
 const begin = (name: string) => `<!-- generated:begin ${name} -->`;

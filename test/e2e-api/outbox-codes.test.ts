@@ -11,7 +11,7 @@ import {
   loadConfig,
   NOTIFICATIONS,
   PgBossJobQueue,
-  QUEUE_DEFINITIONS,
+  JOB_DECLARATIONS,
   TOKENS,
   type Logger,
   type NotificationsService,
@@ -57,7 +57,7 @@ describe('codes in e-mails stay secret from staff and come first', function () {
     const logger = harness().container.get<Logger>(TOKENS.Logger);
     boss = createPgBoss(db.url, { schema, supervise: false, logger });
     await boss.start();
-    await createQueues(boss, QUEUE_DEFINITIONS);
+    await createQueues(boss, JOB_DECLARATIONS);
     container = buildContainer({ config: own, knex: knex(), logger, jobQueue: new PgBossJobQueue(boss), clock });
     app = createApp(container, { accessLog: false });
     worker = await startWorker(boss, container);

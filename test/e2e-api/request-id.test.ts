@@ -17,7 +17,7 @@ import {
   createQueues,
   loadConfig,
   PgBossJobQueue,
-  QUEUE_DEFINITIONS,
+  JOB_DECLARATIONS,
   REQUEST_ID_PATTERN,
   type AccountsService,
 } from '@subshare/core';
@@ -69,7 +69,7 @@ describe('request ids (X-Request-Id, every log line, the jobs a request sends)',
     };
     boss = createPgBoss(db.url, { schema, supervise: false, logger });
     await boss.start();
-    await createQueues(boss, QUEUE_DEFINITIONS);
+    await createQueues(boss, JOB_DECLARATIONS);
     container = buildContainer({ config, knex, logger, jobQueue: new PgBossJobQueue(boss), clock });
     app = createApp(container, { accessLog: true });
     worker = await startWorker(boss, container);

@@ -40,9 +40,7 @@ for (const batched of [false, true]) {
         harness().container,
         [
           {
-            queue: { name: queue, options: { retryLimit: 1, retryDelay: 0 } },
-            concurrency: 2,
-            batched,
+            queue: { name: queue, options: { retryLimit: 1, retryDelay: 0 }, concurrency: 2, batched },
             async handle(job) {
               const { marker } = job.data as { marker: string };
               attempts.set(marker, (attempts.get(marker) ?? 0) + 1);

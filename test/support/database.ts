@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createKnex, createPgBoss, createQueues, migrateLatest, QUEUE_DEFINITIONS, seedDemoCatalog, startEmbeddedPostgres } from '@subshare/core';
+import { createKnex, createPgBoss, createQueues, migrateLatest, JOB_DECLARATIONS, seedDemoCatalog, startEmbeddedPostgres } from '@subshare/core';
 
 /** Where a test process finds the run's server (a URL whose database part is ignored), template and name. */
 const RUN_ENV = { server: 'SUBSHARE_TEST_SERVER_URL', template: 'SUBSHARE_TEST_TEMPLATE', run: 'SUBSHARE_TEST_RUN' } as const;
@@ -119,7 +119,7 @@ export async function startTestServer(): Promise<TestServer> {
   const boss = createPgBoss(templateUrl, { supervise: false });
   await boss.start();
   try {
-    await createQueues(boss, QUEUE_DEFINITIONS);
+    await createQueues(boss, JOB_DECLARATIONS);
   } finally {
     await boss.stop({ graceful: false, timeout: 2_000 });
   }

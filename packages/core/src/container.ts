@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './shared/config.js';
 import type { Clock } from './shared/clock.js';
 import { SystemClock } from './shared/clock.js';
-import type { JobQueue, QueueDefinition } from './shared/jobs.js';
+import type { JobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { TOKENS } from './shared/tokens.js';
 import { RateLimiter } from './shared/rate-limiter.js';
@@ -17,16 +17,16 @@ import { CREDENTIALS_CIPHER, CredentialsCipher } from './shared/credentials-ciph
 import { DatabaseEvents } from './shared/database-events.js';
 import { connectionStringOf } from './shared/database.js';
 import { catalogModule } from './modules/catalog/index.js';
-import { operationsModule, OPERATIONS_QUEUES } from './modules/operations/index.js';
+import { operationsModule } from './modules/operations/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { auditModule } from './modules/audit/index.js';
-import { ordersModule, ORDER_QUEUES } from './modules/orders/index.js';
-import { paymentsModule, PAYMENT_QUEUES } from './modules/payments/index.js';
-import { notificationsModule, NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
-import { accountsModule, ACCOUNT_QUEUES } from './modules/accounts/index.js';
-import { subscriptionsModule, SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
+import { ordersModule } from './modules/orders/index.js';
+import { paymentsModule } from './modules/payments/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { accountsModule } from './modules/accounts/index.js';
+import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { mailboxesModule } from './modules/mailboxes/index.js';
-import { renewalsModule, RENEWAL_QUEUES } from './modules/renewals/index.js';
+import { renewalsModule } from './modules/renewals/index.js';
 import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
@@ -52,17 +52,6 @@ const MODULES = [
   mailboxesModule,
   renewalsModule,
   flowsModule,
-];
-
-/** Every queue the worker serves, created explicitly at start with its own settings. */
-export const QUEUE_DEFINITIONS: QueueDefinition[] = [
-  ...Object.values(OPERATIONS_QUEUES),
-  ...Object.values(NOTIFICATIONS_QUEUES),
-  ...Object.values(ORDER_QUEUES),
-  ...Object.values(PAYMENT_QUEUES),
-  ...Object.values(ACCOUNT_QUEUES),
-  ...Object.values(SUBSCRIPTION_QUEUES),
-  ...Object.values(RENEWAL_QUEUES),
 ];
 
 export function buildContainer(deps: ContainerDependencies): Container {

@@ -5,7 +5,8 @@
 import type { Container } from 'inversify';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from 'knex';
-import { buildContainer, QUEUE_DEFINITIONS } from './container.js';
+import { buildContainer } from './container.js';
+import { JOB_DECLARATIONS } from './jobs.js';
 import type { AppConfig } from './shared/config.js';
 import type { Clock } from './shared/clock.js';
 import { createKnex } from './shared/database.js';
@@ -59,7 +60,7 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
   try {
     if (!options.withoutJobs) {
       await boss.start();
-      await createQueues(boss, QUEUE_DEFINITIONS);
+      await createQueues(boss, JOB_DECLARATIONS);
     }
   } catch (error) {
     await knex.destroy();

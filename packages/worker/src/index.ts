@@ -1,3 +1,3 @@
 export { startWorker, type WorkerHandle } from './worker.js';
-export { JOBS } from './jobs/index.js';
-export type { JobDefinition } from './jobs/job.js';
+export { JOBS, jobTable } from './jobs/index.js';
+export { bindJob, type JobDefinition, type JobHandler, type RunnableQueue } from './jobs/job.js';

@@ -83,8 +83,8 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
         if (self.workerId) boss.notifyWorker(self.workerId);
       }
     };
-    const slots = job.concurrency ?? 1;
-    if (job.batched && slots > 1) {
+    const slots = job.queue.concurrency ?? 1;
+    if (job.queue.batched && slots > 1) {
       // One fetcher taking up to `slots` jobs; each job is settled on its own (a failed one is retried
       // alone). It fetches again at once only after a full batch (pg-boss's burstWhenBatchFull): a
       // batch that came back short found the queue empty, and a job sent since has woken it with its
@@ -110,7 +110,7 @@ export async function startWorker(boss: PgBoss, container: Container, jobs: JobD
       }
     }
     if (schedule) await boss.schedule(name, schedule, {}, { tz: 'UTC' });
-    if (job.runAtStart) await boss.send(name, {});
+    if (job.queue.runAtStart) await boss.send(name, {});
   }
 
   const beat = () => operations.recordHeartbeat(id, startedAt).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat failed'));

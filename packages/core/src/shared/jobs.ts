@@ -32,6 +32,32 @@ export interface QueueDefinition {
   schedule?: string;
 }
 
+/**
+ * A job, declared once (like a call in wire/calls/): its queue and policy, its schedule, what it
+ * is for, where the work is done, and how a worker runs it. The module that sends to the queue
+ * owns the declaration (`modules/<module>/queues.ts`); `JOB_DECLARATIONS` (core/src/jobs.ts)
+ * lists them all; the worker binds one handler to each (worker/src/jobs/) and refuses to start
+ * when one has none or two; docs/jobs.md is generated from them.
+ */
+export interface JobDeclaration extends QueueDefinition {
+  /** One line: what a run of the job does. */
+  purpose: string;
+  /** The file that does the work, and its method (`core/src/flows/expiry.flow.ts endDue`): one hop. */
+  servedBy: string;
+  /** How many jobs of this queue one worker process runs at once (1 unless set). */
+  concurrency?: number;
+  /**
+   * Fetch up to `concurrency` jobs at a time with one statement and run them together, instead of
+   * one fetcher per slot. Every job sent wakes every idle fetcher of its queue, so N slots cost N
+   * fetches per job when the queue is quiet; for short jobs on a busy queue (an activation is one
+   * transaction) one fetcher is enough. A batch holds its slots until its last job ends, so jobs
+   * that may wait long (on an SMTP server) keep a fetcher per slot.
+   */
+  batched?: boolean;
+  /** Also run once when the worker starts, not only on the schedule (singleton queues: once for workers starting together). */
+  runAtStart?: boolean;
+}
+
 export const PG_BOSS_SCHEMA = 'pgboss';
 
 export interface PgBossOptions {
@@ -137,7 +163,7 @@ const QUEUE_DEFAULTS = { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS }
  * same commit; and every running job beats (JOB_HEARTBEAT_SECONDS). A queue created before
  * either (an older database) is brought up to date here.
  */
-export async function createQueues(boss: PgBoss, definitions: QueueDefinition[]): Promise<void> {
+export async function createQueues(boss: PgBoss, definitions: readonly QueueDefinition[]): Promise<void> {
   for (const definition of definitions) {
     if (definition.options.deadLetter) {
       await boss.createQueue(definition.options.deadLetter, { retentionSeconds: 30 * 24 * 3600 });

@@ -7,7 +7,7 @@
  */
 import { NOTIFICATIONS, NOTIFICATIONS_QUEUES, type DeliverEmailJobData, type NotificationsService } from '@subshare/core';
 import type { Job } from 'pg-boss';
-import type { JobDefinition } from './job.js';
+import { bindJob, type JobHandler } from './job.js';
 
 function outboxIdOf(job: Job<DeliverEmailJobData>): number {
   const id = job.data?.outboxId;
@@ -15,7 +15,7 @@ function outboxIdOf(job: Job<DeliverEmailJobData>): number {
   return id;
 }
 
-const deliver: JobDefinition<DeliverEmailJobData>['handle'] = async (job, { container, logger }) => {
+const deliver: JobHandler<DeliverEmailJobData> = async (job, { container, logger }) => {
   const outboxId = outboxIdOf(job);
   const outcome = await container.get<NotificationsService>(NOTIFICATIONS.Service).deliver(outboxId);
   // Another deliverer holds the row (an expired attempt still talking to the server): come
@@ -25,30 +25,12 @@ const deliver: JobDefinition<DeliverEmailJobData>['handle'] = async (job, { cont
   return { outcome };
 };
 
-export const deliverEmailJob: JobDefinition<DeliverEmailJobData> = {
-  queue: NOTIFICATIONS_QUEUES.deliver,
-  concurrency: 4,
-  handle: deliver,
-};
-
-/** Code e-mails are few and small; two slots of their own keep one slow send from holding up the next code. */
-export const deliverCodeEmailJob: JobDefinition<DeliverEmailJobData> = {
-  queue: NOTIFICATIONS_QUEUES.deliverCode,
-  concurrency: 2,
-  handle: deliver,
-};
-
-export const emailDeadLetterJob: JobDefinition<DeliverEmailJobData> = {
-  queue: NOTIFICATIONS_QUEUES.deadLetter,
-  async handle(job, { container }) {
+export const EMAIL_JOBS = [
+  bindJob(NOTIFICATIONS_QUEUES.deliver, deliver),
+  bindJob(NOTIFICATIONS_QUEUES.deliverCode, deliver),
+  bindJob<DeliverEmailJobData>(NOTIFICATIONS_QUEUES.deadLetter, async (job, { container }) => {
     const failed = await container.get<NotificationsService>(NOTIFICATIONS.Service).markFailed(outboxIdOf(job));
     return { failed };
-  },
-};
-
-export const sweepEmailJob: JobDefinition = {
-  queue: NOTIFICATIONS_QUEUES.sweep,
-  async handle(_job, { container }) {
-    return container.get<NotificationsService>(NOTIFICATIONS.Service).sweep();
-  },
-};
+  }),
+  bindJob(NOTIFICATIONS_QUEUES.sweep, (_job, { container }) => container.get<NotificationsService>(NOTIFICATIONS.Service).sweep()),
+];

@@ -1,21 +1,23 @@
 import type { Container } from 'inversify';
 import type { Job } from 'pg-boss';
-import type { Logger, QueueDefinition } from '@subshare/core';
+import type { JobDeclaration, Logger } from '@subshare/core';
 
-/** One job: its queue (with the settings chosen for it in core) and a small handler that calls core. */
+/** What the worker needs of a queue to run it: a declaration's queue, policy, schedule and slots. */
+export type RunnableQueue = Pick<JobDeclaration, 'name' | 'options' | 'schedule' | 'concurrency' | 'batched' | 'runAtStart'>;
+
+export type JobHandler<T extends object = object> = (job: Job<T>, context: { container: Container; logger: Logger }) => Promise<unknown>;
+
+/**
+ * One line of the job table: a declared job (core, `modules/<module>/queues.ts`) and the small
+ * handler that calls the core method its `servedBy` names.
+ */
 export interface JobDefinition<T extends object = object> {
-  queue: QueueDefinition;
-  /** How many jobs of this queue one worker process runs at once. */
-  concurrency?: number;
-  /**
-   * Fetch up to `concurrency` jobs at a time with one statement and run them together, instead of
-   * one fetcher per slot. Every job sent wakes every idle fetcher of its queue, so N slots cost N
-   * fetches per job when the queue is quiet; for short jobs on a busy queue (an activation is one
-   * transaction) one fetcher is enough. A batch holds its slots until its last job ends, so jobs
-   * that may wait long (on an SMTP server) keep a fetcher per slot.
-   */
-  batched?: boolean;
-  /** Also run once when the worker starts, not only on the schedule (singleton queues: once for workers starting together). */
-  runAtStart?: boolean;
+  queue: RunnableQueue;
+  // Method syntax on purpose: a line for one queue's data is a line of the table of all.
   handle(job: Job<T>, context: { container: Container; logger: Logger }): Promise<unknown>;
+}
+
+/** Binds a declared job to its handler: `bindJob(SUBSCRIPTION_QUEUES.endDue, (_job, { container }) => …)`. */
+export function bindJob<T extends object = object>(declaration: JobDeclaration, handle: JobHandler<T>): JobDefinition<T> {
+  return { queue: declaration, handle };
 }

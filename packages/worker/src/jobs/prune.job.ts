@@ -1,11 +1,10 @@
 import { FLOWS, OPERATIONS_QUEUES, type PruneFlow } from '@subshare/core';
-import type { JobDefinition } from './job.js';
+import { bindJob } from './job.js';
 
-export const pruneJob: JobDefinition = {
-  queue: OPERATIONS_QUEUES.prune,
-  async handle(_job, { container, logger }) {
+export const PRUNE_JOBS = [
+  bindJob(OPERATIONS_QUEUES.prune, async (_job, { container, logger }) => {
     const deleted = await container.get<PruneFlow>(FLOWS.Prune).prune();
     logger.info({ deleted }, 'pruned expired rows');
     return deleted;
-  },
-};
+  }),
+];

@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../../shared/jobs.js';
+import type { JobDeclaration } from '../../shared/jobs.js';
 
 export interface AccountHealthMoveJobData {
   accountId: number;
@@ -17,6 +17,8 @@ export interface AccountCreatedJobData {
 export const ACCOUNT_QUEUES = {
   created: {
     name: 'account-created',
+    purpose: 'New capacity: buyers waiting on a broken account of the platform move, then its waiting orders are tried again',
+    servedBy: 'core/src/flows/account-health.flow.ts retryWaiting, core/src/flows/activation.flow.ts activateWaiting',
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3600 },
   },
   /**
@@ -27,16 +29,18 @@ export const ACCOUNT_QUEUES = {
    */
   healthMove: {
     name: 'account-health-move',
+    purpose: "A broken account's buyers are moved to healthy accounts of its platform",
+    servedBy: 'core/src/flows/account-health.flow.ts moveBuyers',
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300, deleteAfterSeconds: 7 * 24 * 3600 },
   },
-  /**
-   * `account-health-watch`: every minute, every active account's mailbox is kept watched (IMAP
-   * IDLE, one connection per mailbox in the cluster) for the platforms' alert mails, and buyers
-   * still waiting on a broken account are tried again (a slot may have freed).
-   */
+  /** The watch is IMAP IDLE, one connection per mailbox in the cluster; a waiting buyer is retried because a slot may have freed. */
   healthWatch: {
     name: 'account-health-watch',
+    purpose: "Every active account's mailbox stays watched for alert mails; buyers waiting on a broken account are tried again",
+    servedBy: 'core/src/flows/account-health.flow.ts keepWatching',
+    // A restarted worker watches the mailboxes at once, not at the next minute.
+    runAtStart: true,
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 10, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 },
     schedule: '* * * * *',
   },
-} satisfies Record<string, QueueDefinition>;
+} satisfies Record<string, JobDeclaration>;

@@ -11,10 +11,10 @@
  *   purchase or reminder e-mails, nor behind a slow SMTP conversation about one of them.
  * - `email-deliver-dead`: the jobs that gave up (both delivery queues); its handler marks the
  *   e-mail failed for staff.
- * - `email-sweep`: every minute, queues pending e-mails that have no live job (lost jobs, a
+ * - `email-sweep`: on its schedule, queues pending e-mails that have no live job (lost jobs, a
  *   queue restored from a backup, a staff retry…).
  */
-import type { QueueDefinition } from '../../shared/jobs.js';
+import type { JobDeclaration } from '../../shared/jobs.js';
 
 const DAY = 24 * 3600;
 
@@ -33,17 +33,34 @@ const DELIVERY_OPTIONS = {
 export const EMAIL_QUEUES = {
   deadLetter: {
     name: 'email-deliver-dead',
+    purpose: 'A delivery that gave up: the e-mail becomes failed for staff',
+    servedBy: 'core/src/modules/notifications/notifications.service.ts markFailed',
     options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60, retentionSeconds: 30 * DAY, deleteAfterSeconds: 30 * DAY },
   },
-  deliver: { name: 'email-deliver', options: DELIVERY_OPTIONS },
-  deliverCode: { name: 'email-deliver-code', options: DELIVERY_OPTIONS },
+  deliver: {
+    name: 'email-deliver',
+    purpose: 'Sends one outbox e-mail over SMTP',
+    servedBy: 'core/src/modules/notifications/notifications.service.ts deliver',
+    options: DELIVERY_OPTIONS,
+    concurrency: 4,
+  },
+  deliverCode: {
+    name: 'email-deliver-code',
+    purpose: 'Sends one outbox e-mail that carries a one-time code, on slots of its own',
+    servedBy: 'core/src/modules/notifications/notifications.service.ts deliver',
+    options: DELIVERY_OPTIONS,
+    // Code e-mails are few and small; two slots of their own keep one slow send from holding up the next code.
+    concurrency: 2,
+  },
   sweep: {
     name: 'email-sweep',
+    purpose: 'Queues pending e-mails that have no live delivery job',
+    servedBy: 'core/src/modules/notifications/notifications.service.ts sweep',
     // One sweep at a time; a failed sweep is simply replaced by the next minute's.
     options: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
     schedule: '* * * * *',
   },
-} satisfies Record<string, QueueDefinition>;
+} satisfies Record<string, JobDeclaration>;
 
 /** The data of an `email-deliver`, `email-deliver-code` and `email-deliver-dead` job. */
 export interface DeliverEmailJobData {

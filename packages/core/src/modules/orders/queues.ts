@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../../shared/jobs.js';
+import type { JobDeclaration } from '../../shared/jobs.js';
 
 export interface ActivateOrderJobData {
   orderId: number;
@@ -12,8 +12,12 @@ export interface ActivateOrderJobData {
 export const ORDER_QUEUES = {
   activate: {
     name: 'order-activate',
+    purpose: 'A paid order becomes subscriptions, or waits for capacity with its e-mail',
+    servedBy: 'core/src/flows/activation.flow.ts activate',
+    concurrency: 4,
+    batched: true,
     options: { policy: 'exclusive', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120, deadLetter: 'order-activate-dead' },
   },
-} satisfies Record<string, QueueDefinition>;
+} satisfies Record<string, JobDeclaration>;
 
 export const activationKey = (orderId: number) => `order:${orderId}`;

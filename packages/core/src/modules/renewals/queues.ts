@@ -1,15 +1,15 @@
-import type { QueueDefinition } from '../../shared/jobs.js';
+import type { JobDeclaration } from '../../shared/jobs.js';
 
 export const RENEWAL_QUEUES = {
   /**
-   * `renewals-due`: every 10 minutes, the renewal pass (flows/renewal.flow.ts): learn the cards that
-   * paid, charge the periods due (first tries at the end date, retries after 1 and 3 days), give up
-   * after the last. Singleton: one pass at a time; the charges' unique rows and Stripe's
-   * Idempotency-Key keep two from charging twice anyway.
+   * Singleton: one pass at a time; the charges' unique rows and Stripe's Idempotency-Key keep two
+   * from charging twice anyway. When the retries fall: docs/renewal.md.
    */
   due: {
     name: 'renewals-due',
+    purpose: 'The renewal pass: learn the cards that paid, charge the periods due and their retries, give up after the last',
+    servedBy: 'core/src/flows/renewal.flow.ts renewDue',
     options: { policy: 'singleton', retryLimit: 3, retryDelay: 30, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
     schedule: '*/10 * * * *',
   },
-} satisfies Record<string, QueueDefinition>;
+} satisfies Record<string, JobDeclaration>;
