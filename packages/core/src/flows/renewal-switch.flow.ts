@@ -12,7 +12,7 @@ import type { Clock } from '../shared/clock.js';
 import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { type AuthenticatedUser } from '../modules/identity/index.js';
+import type { AuthenticatedUser } from '../modules/identity/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { PAYMENTS, type SavedCardsService } from '../modules/payments/index.js';
 import { OPEN_CHARGE_STATUSES, RENEWALS, type AutoRenewal, type RenewalsService } from '../modules/renewals/index.js';
