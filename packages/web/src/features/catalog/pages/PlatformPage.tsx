@@ -96,9 +96,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
   const sale = salePrice(platform, durationId, typeId, currencyCode);
   const regular = regularPrice(platform, durationId, typeId, currencyCode);
   const monthly = monthlyPrice(platform, durationId, typeId, currencyCode);
-  const discount = discountPercent(regular, sale);
 
-  const headerText = readableTextColor(platform.colorOne);
   const buttonText = readableTextColor(platform.colorTwo);
 
   return (
@@ -172,38 +170,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
                 </button>
               </noscript>
 
-              <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
-                {sale === null ? (
-                  <p data-testid="platform-no-price" className={styles.muted}>
-                    {t('platform.noPrice')}
-                  </p>
-                ) : (
-                  <div className={styles.priceLines}>
-                    <p className={styles.label}>{t('platform.total')}</p>
-                    <div className={styles.amounts}>
-                      <p data-testid="platform-sale-price" className={styles.sale}>
-                        {formatPrice(sale, currencyCode, culture)}
-                      </p>
-                      {discount > 0 && regular !== null && (
-                        <>
-                          <p className={styles.muted}>
-                            <span className={controlStyles.srOnly}>{t('platform.regularPrice')}: </span>
-                            <del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</del>
-                          </p>
-                          <span data-testid="platform-discount" className={styles.discount}>
-                            {t('platform.save', { percent: discount })}
-                          </span>
-                        </>
-                      )}
-                    </div>
-                    {monthly !== null && (
-                      <p data-testid="platform-monthly-price" className={styles.monthly}>
-                        {perMonthOf(monthly)}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </div>
+              <PriceLines sale={sale} regular={regular} monthly={monthly} perMonthOf={perMonthOf} />
 
               {platform.offSale && (
                 // Issue 33: every account of the platform is broken; the server refuses the order too.
@@ -233,23 +200,7 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
           </section>
         </div>
 
-        {platform.howItWorks.length > 0 && (
-          <section aria-labelledby="platform-how-heading" data-testid="platform-how-it-works" className={styles.how}>
-            <h2 id="platform-how-heading" className={styles.sectionTitle}>
-              {t('platform.howItWorks')}
-            </h2>
-            <ol className={styles.steps}>
-              {platform.howItWorks.map((point, index) => (
-                <li key={index} data-testid="platform-how-it-works-item" className={styles.step}>
-                  <div className={styles.stepNumber} style={{ background: platform.colorOne, color: headerText }} aria-hidden="true">
-                    {index + 1}
-                  </div>
-                  <p className={styles.stepText}>{point}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <HowItWorks platform={platform} />
 
         {/* Spec: the FAQ section only when the platform has entries. */}
         {platform.faq.length > 0 && (
@@ -262,5 +213,81 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
         )}
       </div>
     </div>
+  );
+}
+
+/** The chosen option's price: the sale price, the regular one struck through with the saving, the monthly figure. */
+function PriceLines({
+  sale,
+  regular,
+  monthly,
+  perMonthOf,
+}: {
+  sale: number | null;
+  regular: number | null;
+  monthly: number | null;
+  perMonthOf: (amount: number) => string;
+}) {
+  const t = useT();
+  const currencyCode = useAppSelector(selectCurrencyCode);
+  const { culture } = useAppSelector(selectLanguage);
+  const discount = discountPercent(regular, sale);
+  return (
+    <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
+      {sale === null ? (
+        <p data-testid="platform-no-price" className={styles.muted}>
+          {t('platform.noPrice')}
+        </p>
+      ) : (
+        <div className={styles.priceLines}>
+          <p className={styles.label}>{t('platform.total')}</p>
+          <div className={styles.amounts}>
+            <p data-testid="platform-sale-price" className={styles.sale}>
+              {formatPrice(sale, currencyCode, culture)}
+            </p>
+            {discount > 0 && regular !== null && (
+              <>
+                <p className={styles.muted}>
+                  <span className={controlStyles.srOnly}>{t('platform.regularPrice')}: </span>
+                  <del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</del>
+                </p>
+                <span data-testid="platform-discount" className={styles.discount}>
+                  {t('platform.save', { percent: discount })}
+                </span>
+              </>
+            )}
+          </div>
+          {monthly !== null && (
+            <p data-testid="platform-monthly-price" className={styles.monthly}>
+              {perMonthOf(monthly)}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The platform's how-it-works points, numbered on its colour; nothing when it has none. */
+function HowItWorks({ platform }: { platform: Platform }) {
+  const t = useT();
+  const headerText = readableTextColor(platform.colorOne);
+  if (platform.howItWorks.length === 0) return null;
+  return (
+    <section aria-labelledby="platform-how-heading" data-testid="platform-how-it-works" className={styles.how}>
+      <h2 id="platform-how-heading" className={styles.sectionTitle}>
+        {t('platform.howItWorks')}
+      </h2>
+      <ol className={styles.steps}>
+        {platform.howItWorks.map((point, index) => (
+          <li key={index} data-testid="platform-how-it-works-item" className={styles.step}>
+            <div className={styles.stepNumber} style={{ background: platform.colorOne, color: headerText }} aria-hidden="true">
+              {index + 1}
+            </div>
+            <p className={styles.stepText}>{point}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
