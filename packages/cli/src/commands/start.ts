@@ -9,7 +9,7 @@ import {
   seedDemoCatalog,
   type AccountsService,
   type Knex,
-  type RenewalFlow,
+  type RenewalViewsFlow,
   type Runtime,
 } from '@subshare/core';
 import { handleSignals, loadContext } from '../context.js';
@@ -42,7 +42,7 @@ async function seedDemoAccounts(runtime: Runtime): Promise<string[]> {
 
 /** Stripe keys without SMTP_URL: no renewal reminder is delivered, so no renewal is charged (issue 34; the worker logs it too). */
 function renewalLines(runtime: Runtime): string[] {
-  return runtime.container.get<RenewalFlow>(FLOWS.Renewal).remindersUndelivered ? [REMINDERS_UNDELIVERED_WARNING] : [];
+  return runtime.container.get<RenewalViewsFlow>(FLOWS.RenewalViews).remindersUndelivered ? [REMINDERS_UNDELIVERED_WARNING] : [];
 }
 
 export const startCommand = () =>

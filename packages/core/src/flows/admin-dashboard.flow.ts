@@ -33,7 +33,7 @@ import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalo
 import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
 import { PAYMENTS, type DoublePaymentTotals, type LedgerEventView, type LedgerService, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
-import { RenewalFlow, type RenewalSummary } from './renewal.flow.js';
+import { RenewalViewsFlow, type RenewalSummary } from './renewal-views.flow.js';
 
 export const DASHBOARD_REVENUE_DAYS = 30;
 /** The spec's promise: a paid order is completed within 24 hours. */
@@ -64,7 +64,7 @@ export class AdminDashboardFlow {
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
     @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
-    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
+    @inject(RenewalViewsFlow) private readonly renewal: RenewalViewsFlow,
     @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
   ) {}
 

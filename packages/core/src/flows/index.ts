@@ -18,6 +18,9 @@ import { SubscriptionMove } from './subscription-move.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
+import { RenewalLinksFlow } from './renewal-links.flow.js';
+import { RenewalSwitchFlow } from './renewal-switch.flow.js';
+import { RenewalViewsFlow } from './renewal-views.flow.js';
 import { ReplacementFlow } from './replacement.flow.js';
 import { SendEmailFlow } from './send-email.flow.js';
 import { ShopMetricsFlow } from './shop-metrics.flow.js';
@@ -45,6 +48,9 @@ export const FLOWS = {
   AccountHealth: Symbol.for('subshare.flows.AccountHealthFlow'),
   AccountReports: Symbol.for('subshare.flows.AccountReportsFlow'),
   Renewal: Symbol.for('subshare.flows.RenewalFlow'),
+  RenewalSwitch: Symbol.for('subshare.flows.RenewalSwitchFlow'),
+  RenewalLinks: Symbol.for('subshare.flows.RenewalLinksFlow'),
+  RenewalViews: Symbol.for('subshare.flows.RenewalViewsFlow'),
 } as const;
 
 export const flowsModule = new ContainerModule(({ bind }) => {
@@ -92,6 +98,12 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(MAILBOX_HEARD_SINK).toService(AccountHealthFlow);
   bind(RenewalFlow).toSelf().inSingletonScope();
   bind(FLOWS.Renewal).toService(RenewalFlow);
+  bind(RenewalSwitchFlow).toSelf().inSingletonScope();
+  bind(FLOWS.RenewalSwitch).toService(RenewalSwitchFlow);
+  bind(RenewalLinksFlow).toSelf().inSingletonScope();
+  bind(FLOWS.RenewalLinks).toService(RenewalLinksFlow);
+  bind(RenewalViewsFlow).toSelf().inSingletonScope();
+  bind(FLOWS.RenewalViews).toService(RenewalViewsFlow);
 });
 
 export type { ActivationFlow, ActivationResult, ActivationOutcome, ActivatedSlot } from './activation.flow.js';
@@ -112,19 +124,16 @@ export type { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, type CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
 export { ALERT_LOOKBACK_MS, type AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';
 export type { AccountReportsFlow, AccountVoices, ProblemSelfHelp } from './account-reports.flow.js';
+export { RETRY_AFTER_DAYS, MAX_ATTEMPTS } from './renewal-terms.js';
+export { renewalAttemptKey, type RenewalFlow, type RenewalRunResult, type DueCharge, type ChargeOutcome } from './renewal.flow.js';
+export type { RenewalSwitchFlow } from './renewal-switch.flow.js';
+export type { RenewalLinksFlow, LinkPage } from './renewal-links.flow.js';
 export {
-  RETRY_AFTER_DAYS,
-  MAX_ATTEMPTS,
   DASHBOARD_FAILED_RENEWALS,
   REMINDERS_UNDELIVERED_WARNING,
-  renewalAttemptKey,
-  type RenewalFlow,
-  type RenewalRunResult,
+  type RenewalViewsFlow,
   type RenewalState,
-  type DueCharge,
   type StaffRenewals,
   type StaffRenewal,
   type RenewalSummary,
-  type LinkPage,
-  type ChargeOutcome,
-} from './renewal.flow.js';
+} from './renewal-views.flow.js';

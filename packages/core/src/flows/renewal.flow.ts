@@ -1,7 +1,10 @@
 /**
  * Automatic renewal (issue 28): opt-in at card payment, a reminder before every charge, the
  * charge itself off-session, dunning that holds the slot, one-click cancel. docs/renewal.md has
- * the whole story; this is the sequence.
+ * the whole story; this is the sequence of the charge pass and the reminder's charge plan. The
+ * buyer's switch is renewal-switch.flow.ts, the e-mails' cancel and pay links' pages
+ * renewal-links.flow.ts, what the panel and staff see renewal-views.flow.ts, the schedule they
+ * share renewal-terms.ts.
  *
  *   checkout (card, "Renew automatically") ──▶ CheckoutFlow: payment with save_card, auto_renewals
  *       rows for the order's units (Checkout on the buyer's Stripe Customer, setup_future_usage)
@@ -38,52 +41,19 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../shared/clock.js';
 import type { AppConfig } from '../shared/config.js';
-import { fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/identity/index.js';
-import {
-  EMAIL_KIND,
-  NOTIFICATIONS,
-  emailDate,
-  type AutoRenewalEmailData,
-  type EmailLanguageId as LanguageId,
-  type NotificationsService,
-} from '../modules/notifications/index.js';
+import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
 import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import {
-  PAYMENTS,
-  type PaymentMethodId,
-  type PaymentsService,
-  type PaymentView,
-  type ProviderRequestFailure,
-  type SavedCardsService,
-} from '../modules/payments/index.js';
-import {
-  OPEN_CHARGE_STATUSES,
-  readRenewalLink,
-  RENEWALS,
-  signRenewalLink,
-  type AutoRenewal,
-  type RenewalCharge,
-  type RenewalsService,
-} from '../modules/renewals/index.js';
+import { PAYMENTS, type PaymentsService, type PaymentView, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
+import { RENEWALS, signRenewalLink, type AutoRenewal, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
-import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/renewals.js';
-import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
-import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
+import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS } from './renewal-terms.js';
+import { RenewalSwitchFlow } from './renewal-switch.flow.js';
 
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Retries after the end date: the first try is at the end, then these (issue 28: after 1 and 3 days). */
-export const RETRY_AFTER_DAYS = [1, 3] as const;
-export const MAX_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
-/** The slot is held this long past the end: through the last retry, and one pass (10 min) more to run it. */
-const HOLD_MS = RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1] * DAY_MS + HOUR_MS;
 /** A charge whose reminder has not been delivered yet is looked at again after this. */
 const REMINDER_WAIT_MS = 10 * 60_000;
 /** One pass handles at most this many charges (the next pass goes on). */
@@ -137,82 +107,6 @@ export interface DueCharge {
   cardLast4: string | null;
 }
 
-/** A subscription's renewal as the panel shows it. */
-export interface RenewalState {
-  /** card: renews by the saved card (switchable); link: the buyer's method cannot be charged without them, a payment link comes by e-mail. */
-  mode: 'card' | 'link';
-  enabled: boolean;
-  /** Whether the switch can turn it on: a card is saved for it, or was paid with at an opt-in (learnt at the next pass). */
-  canEnable: boolean;
-  /** A card is saved for it (what a charge needs); not on the wire. */
-  cardSaved: boolean;
-  status: RenewalCharge['status'] | null;
-  nextChargeAt: Date | null;
-  amount: Money | null;
-  cardLast4: string | null;
-}
-
-/** Staff: one upcoming or failed renewal. */
-export interface StaffRenewal {
-  subscriptionId: number;
-  userId: number;
-  endsAt: Date;
-  mode: 'card' | 'link';
-  enabled: boolean;
-  status: RenewalCharge['status'] | null;
-  attempts: number;
-  nextChargeAt: Date | null;
-  amount: Money | null;
-  cardLast4: string | null;
-  declineCode: string | null;
-}
-
-export interface StaffRenewals {
-  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on, card saved). */
-  expected: Money[];
-  upcoming: StaffRenewal[];
-  failed: StaffRenewal[];
-}
-
-/** The dashboard's renewal figures: the expected revenue, how many renewals failed (30 days) and the latest of them. */
-export interface RenewalSummary {
-  expected: Money[];
-  failedCount: number;
-  latestFailed: StaffRenewal[];
-  /** Automatic renewal is offered but its reminders reach nobody (no SMTP_URL outside demo mode), so no renewal is charged. */
-  remindersUndelivered: boolean;
-}
-
-/** What the start says when renewals cannot be charged (RenewalFlow.remindersUndelivered); the dashboard says it in the buyer's words too. */
-export const REMINDERS_UNDELIVERED_WARNING =
-  'WARNING: Stripe is configured but SMTP_URL is not: renewal reminders will not be delivered, so automatic renewals will not be charged (set SMTP_URL).';
-
-/** How many failed renewals the dashboard lists (the rest are in GET /api/admin/renewals). */
-export const DASHBOARD_FAILED_RENEWALS = 5;
-/** What counts as a failed renewal for staff: declined and given up, declined and retrying, waiting on the buyer's bank. */
-const FAILED_STATUSES: Array<RenewalCharge['status']> = ['failed', 'retrying', 'requires_action'];
-
-/** The HTML page a link answers (http renders it in the shop's frame): its status, language and words. */
-export interface LinkPage {
-  status: number;
-  /** The order's language (the e-mail's), or the visitor's when the link names no order. */
-  languageId: LanguageId;
-  title: string;
-  message: string;
-  /** Label and value rows: platform, period, amount, end of access. */
-  facts?: Array<[label: string, value: string]>;
-  /** Said just above the confirm button (what will be charged). */
-  note?: string;
-  /** A confirm form (POST to the same address, the token in a hidden field). */
-  confirm?: { token: string; label: string };
-  /** Where to go from here (the panel, the shop); paths of this site. */
-  links?: Array<{ href: string; label: string }>;
-  /** Where the browser goes next (a provider's checkout page). */
-  redirect?: string;
-}
-
-const methodOf = (order: OrderView | undefined): PaymentMethodId => (order?.paymentMethod ?? 1) as PaymentMethodId;
-
 @injectable()
 export class RenewalFlow {
   private readonly logger: Logger;
@@ -228,9 +122,8 @@ export class RenewalFlow {
     @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
     @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
     @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(PaymentNotificationFlow) private readonly paymentPath: PaymentNotificationFlow,
-    @inject(CheckoutFlow) private readonly checkout: CheckoutFlow,
+    @inject(RenewalSwitchFlow) private readonly renewalSwitch: RenewalSwitchFlow,
   ) {
     this.logger = logger.child({ flow: 'renewal' });
   }
@@ -356,12 +249,12 @@ export class RenewalFlow {
     // A first card saved to turn renewal on, by a buyer who did not come back to the panel: on, as they asked.
     for (const setting of await this.renewals.saveCardPagesToRead(new Date(this.clock.now().getTime() - SAVE_CARD_PAGE_MS), BATCH)) {
       try {
-        if (!(await this.learnSavedCard(setting))) continue;
+        if (!(await this.renewalSwitch.learnSavedCard(setting))) continue;
         learnt += 1;
         const subscription = (await this.subscriptions.activeOfUser(setting.userId)).find(
           (candidate) => candidate.orderItemId === setting.orderItemId && candidate.unit === setting.unit,
         );
-        if (subscription) await this.change(subscription, true, { userId: subscription.userId, label: 'buyer (card saved)' }, 'card_saved');
+        if (subscription) await this.renewalSwitch.change(subscription, true, { userId: subscription.userId, label: 'buyer (card saved)' }, 'card_saved');
       } catch (error) {
         this.logger.warn({ err: error, orderItemId: setting.orderItemId }, 'could not read a save-a-card page; the next pass tries again');
       }
@@ -722,432 +615,11 @@ export class RenewalFlow {
     );
   }
 
-  // ── The buyer's switch and links ───────────────────────────────────────────────────────────
-
-  /**
-   * POST /api/subscribe/autorenew { subscriptionId, enabled }: the holder turns automatic renewal
-   * on or off (audited as `subscription.autorenew`). Off also cancels a charge not yet made and
-   * lets the held slot go; on needs a card saved for it (409 `no_saved_card`).
-   */
-  async setAutoRenew(holder: AuthenticatedUser, { subscriptionId, enabled }: AutoRenewInput, actor: AuditActor): Promise<RenewalState> {
-    const subscription = await this.subscriptions.byId(subscriptionId);
-    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
-      throw fail('subscription_not_found');
-    }
-    if (enabled) {
-      // Paid with a method Stripe cannot charge (or no Stripe): no switch to turn on, whatever the card.
-      if ((await this.states([subscription])).get(subscription.id)!.mode === 'link') throw fail('autorenew_unavailable');
-      // Back from the save-a-card page: the card saved there is what turning it on needs.
-      await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)));
-    }
-    await this.change(subscription, enabled, actor, 'panel');
-    return (await this.states([subscription])).get(subscription.id)!;
-  }
-
-  /**
-   * A holder without a saved card (paid by card without "Renew automatically") saves one: the
-   * setup-mode Checkout of the card-update page, on their Stripe Customer. The page is remembered
-   * on the unit's renewal setting (still off); the card saved there turns renewal on, when the
-   * buyer comes back (the panel switches it on) or at the next renewal pass, whichever is first.
-   */
-  async saveCardPage(holder: AuthenticatedUser, { subscriptionId }: SaveCardInput): Promise<{ url: string }> {
-    const subscription = await this.subscriptions.byId(subscriptionId);
-    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
-      throw fail('subscription_not_found');
-    }
-    // A card saved on an earlier page already (the buyer did not come back): no second page.
-    if (await this.learnSavedCard(await this.renewals.settingOf(keyOf(subscription)))) throw fail('card_already_saved');
-    const order = await this.orders.orderOfItem(subscription.orderItemId);
-    const state = (await this.states([subscription], order && new Map([[subscription.orderItemId, order]]))).get(subscription.id)!;
-    if (!this.savedCards.available || state.mode !== 'card' || !order) throw fail('autorenew_unavailable');
-    if (state.canEnable) throw fail('card_already_saved');
-    const customerId = await this.savedCards.customerOf(holder);
-    // A new page each time asked (an abandoned one may have expired): the key names the moment.
-    const page = await this.savedCards.cardUpdatePage(
-      customerId,
-      order.total.currency,
-      `save-${subscription.id}-${this.clock.now().getTime()}`,
-      // Back with the card saved, the panel hands the returned session to `cardSaved`, which turns
-      // renewal on only for this page; cancelled, it only shows the panel.
-      { success: `/user/${holder.id}?cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`, cancel: `/user/${holder.id}` },
-    );
-    await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
-    return { url: page.url };
-  }
-
-  /**
-   * Back from Stripe's card page (`?cardSaved=&cardSession=`): renewal turns on only when the
-   * returned Checkout Session is the save-a-card page this holder opened for this subscription,
-   * finished with a card, and not used before (learning the card forgets the page). Anything else,
-   * a crafted or replayed return among them, changes nothing (409 `card_session_invalid`).
-   */
-  async cardSaved(holder: AuthenticatedUser, { subscriptionId, sessionId }: CardSavedInput, actor: AuditActor): Promise<RenewalState> {
-    const subscription = await this.subscriptions.byId(subscriptionId);
-    if (!subscription || subscription.userId !== holder.id || subscription.status !== 'active') {
-      throw fail('subscription_not_found');
-    }
-    const setting = await this.renewals.settingOf(keyOf(subscription));
-    if (!setting || setting.userId !== holder.id || setting.card || setting.cardUpdateSessionId !== sessionId) throw fail('card_session_invalid');
-    if (!(await this.learnSavedCard(setting))) throw fail('card_session_invalid');
-    await this.change(subscription, true, actor, 'card_saved');
-    return (await this.states([subscription])).get(subscription.id)!;
-  }
-
-  /** The card of a finished save-a-card page, remembered on the setting; false when there is none (yet). */
-  private async learnSavedCard(setting: AutoRenewal | undefined): Promise<boolean> {
-    if (!setting || setting.card || !setting.cardUpdateSessionId || !this.savedCards.available) return false;
-    const card = await this.savedCards.cardOfUpdate(setting.cardUpdateSessionId);
-    if (!card) return false;
-    await this.renewals.rememberCard(setting, card);
-    return true;
-  }
-
-  /**
-   * What a link's page says about its subscription, in the language of the order that bought it
-   * (the e-mail's language): the platform, the period, the amount of the period's charge (or the
-   * renewal price) in the order's currency, and the end of access as the e-mail writes dates.
-   */
-  private async linkSubject(subscription: SubscriptionView, periodEnd: number) {
-    const source = await this.orders.orderOfItem(subscription.orderItemId);
-    const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
-    if (!source || !item) return undefined;
-    const languageId = source.languageId === 2 ? 2 : 1;
-    const charge = await this.renewals.chargeOfPeriod(subscription.id, new Date(periodEnd));
-    const amount = charge
-      ? money(charge.amountMinor, charge.currency as CurrencyCode)
-      : ((await this.orders.renewalPrice(item, source.total.currency, source.languageId)) ?? item.unitPrice);
-    const texts = RENEWAL_LINK_TEXTS[languageId];
-    const facts: RenewalLinkFacts = {
-      subscriptionId: await this.knownId(subscription.id),
-      platform: item.platformName,
-      period: texts.period(item.months),
-      amount: moneyLabel(amount),
-      endsAt: emailDate(languageId, subscription.endsAt),
-    };
-    return { languageId, texts, facts, source, item } as const;
-  }
-
-  /** The facts rows of a link's page. */
-  private static factRows(texts: RenewalLinkTexts, facts: RenewalLinkFacts, amountLabel: 'amount' | 'toPay'): Array<[string, string]> {
-    return [
-      [texts.labels.platform, facts.platform],
-      [texts.labels.period, facts.period],
-      [texts.labels[amountLabel], facts.amount],
-      [texts.labels.endsAt, facts.endsAt],
-    ];
-  }
-
-  private invalidLink(languageId: LanguageId, message: (texts: RenewalLinkTexts) => string, status = 404): LinkPage {
-    const texts = RENEWAL_LINK_TEXTS[languageId];
-    return { status, languageId, title: texts.invalidTitle, message: message(texts), links: [{ href: '/', label: texts.shop }] };
-  }
-
-  /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). `visitorLanguage` answers a link that names no order. */
-  async cancelLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
-    // Moved since the e-mail (issue 33): the link follows the buyer to the subscription that carries it on.
-    const subscription = await this.subscriptions.current(link.subscriptionId);
-    const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
-    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
-    const { languageId, texts, facts } = subject;
-    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
-    const setting = await this.renewals.settingOf(keyOf(subscription));
-    if (!setting?.enabled) return { status: 200, languageId, title: texts.offTitle, message: texts.off(facts), links: [panel] };
-    return {
-      status: 200,
-      languageId,
-      title: texts.cancelTitle,
-      message: texts.cancel(facts),
-      facts: RenewalFlow.factRows(texts, facts, 'amount'),
-      confirm: { token, label: texts.cancelLabel },
-      links: [panel],
-    };
-  }
-
-  /** POST of the cancel link's page: turns automatic renewal off (audited, the buyer as actor). */
-  async cancelByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
-    const subscription = await this.subscriptions.current(link.subscriptionId);
-    if (!subscription) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
-    await this.change(subscription, false, { userId: subscription.userId, label: 'buyer (e-mail link)', ip: context.ip }, 'email_link');
-    const subject = await this.linkSubject(subscription, link.periodEnd);
-    if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
-    const { languageId, texts, facts } = subject;
-    return {
-      status: 200,
-      languageId,
-      title: texts.cancelledTitle,
-      message: texts.cancelled(facts),
-      links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
-    };
-  }
-
-  /** GET of the payment link: a page with one button (a prefetcher starts nothing); it says what will be charged. */
-  async payLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
-    const subscription = await this.subscriptions.current(link.subscriptionId);
-    const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
-    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
-    const { languageId, texts, facts, item } = subject;
-    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
-    if (subscription.endsAt.getTime() > link.periodEnd)
-      return { status: 200, languageId, title: texts.renewedTitle, message: texts.renewed(facts), links: [panel] };
-    if (subscription.status !== 'active')
-      return { status: 200, languageId, title: texts.invalidTitle, message: texts.ended, links: [{ href: `/platform/${item.platformId}`, label: texts.shop }] };
-    return {
-      status: 200,
-      languageId,
-      title: texts.payTitle(facts),
-      message: texts.pay(facts),
-      facts: RenewalFlow.factRows(texts, facts, 'toPay'),
-      note: texts.payNote(facts),
-      confirm: { token, label: texts.payLabel(facts) },
-      links: [panel],
-    };
-  }
-
-  /**
-   * POST of the payment link's page: the renewal order of that period (made once, a new one when
-   * the previous expired), and the checkout of the method the subscription was bought with; the
-   * browser goes on to the provider's page. Paid, the order extends the same subscription.
-   */
-  async payByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
-    const subscription = await this.subscriptions.current(link.subscriptionId);
-    if (!subscription || subscription.status !== 'active') return this.invalidLink(visitorLanguage, (texts) => texts.ended);
-    const subject = await this.linkSubject(subscription, link.periodEnd);
-    if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.notHere);
-    const { source, item } = subject;
-    if (subscription.endsAt.getTime() > link.periodEnd) {
-      const { languageId, texts, facts } = subject;
-      return {
-        status: 200,
-        languageId,
-        title: texts.renewedTitle,
-        message: texts.renewed(facts),
-        links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
-      };
-    }
-    const periodEnd = new Date(link.periodEnd);
-    const order = await this.knex.transaction(async (trx) => {
-      const price = await this.orders.renewalPrice(item, source.total.currency, source.languageId);
-      // Parallel POSTs of one link: the charge row (unique per period) is made once and then locked,
-      // so they take turns here and find its order; its checkout is then shared (checkout.flow.ts).
-      const charge =
-        (await this.renewals.chargeOfPeriod(subscription.id, periodEnd, trx)) ??
-        (await this.renewals.createCharge(
-          {
-            subscriptionId: subscription.id,
-            periodEnd,
-            kind: 'manual',
-            status: 'manual',
-            amountMinor: price?.amount ?? item.unitPrice.amount,
-            currency: source.total.currency,
-            cardLast4: null,
-            nextAttemptAt: null,
-            reminderKey: `subscription:${subscription.id}:reminder:${periodEnd.toISOString()}`,
-          },
-          trx,
-        )) ??
-        // Another POST made it first (the insert waited for it and was ignored): that one, locked.
-        (await this.renewals.chargeOfPeriod(subscription.id, periodEnd, trx))!;
-      const existing = charge.orderId ? await this.orders.find(charge.orderId, trx) : undefined;
-      if (existing && [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(existing.state as 0 | 1 | 3)) return existing;
-      const made = await this.orders.createRenewalOrder(
-        {
-          userId: subscription.userId,
-          email: source.email,
-          languageId: source.languageId,
-          currency: source.total.currency,
-          item,
-          renewsSubscriptionId: subscription.id,
-        },
-        trx,
-      );
-      await this.renewals.update(charge.id, { orderId: made.id }, trx);
-      return made;
-    });
-    const buyer: AuthenticatedUser = {
-      id: subscription.userId,
-      email: source.email,
-      name: null,
-      photoUrl: null,
-      role: ROLES.user,
-      isEmailVerified: true,
-      languageId: source.languageId,
-      sessionId: 'renewal-link',
-    };
-    const methods = this.payments.availableMethods(order.paymentMethods);
-    const method = methods.includes(methodOf(source)) ? methodOf(source) : methods[0];
-    if (method === undefined) return this.invalidLink(subject.languageId, (texts) => texts.notHere, 409);
-    const { url } = await this.checkout.start(buyer, { orderId: order.id }, method, context);
-    return {
-      status: 303,
-      languageId: subject.languageId,
-      title: subject.texts.payTitle(subject.facts),
-      message: subject.texts.payNote(subject.facts),
-      redirect: url,
-    };
-  }
-
-  /** Turns one subscription's automatic renewal on or off, in one transaction with its audit entry and the charge it cancels. */
-  private async change(subscription: SubscriptionView, enabled: boolean, actor: AuditActor, via: 'panel' | 'email_link' | 'card_saved'): Promise<void> {
-    const key = keyOf(subscription);
-    await this.knex.transaction(async (trx) => {
-      const setting = await this.renewals.settingOf(key, trx);
-      // An opt-in whose card the pass has not learnt yet may be switched on again: its card comes with the next pass.
-      if (enabled && !setting?.card && !setting?.sourcePaymentId) {
-        throw fail('no_saved_card');
-      }
-      const open = await this.renewals.chargeOfPeriod(subscription.id, subscription.endsAt, trx);
-      if (!enabled && open?.status === 'charging') throw fail('renewal_in_progress');
-      const changed = await this.renewals.setEnabled(key, subscription.userId, enabled, trx);
-      if (!changed) return;
-      if (!enabled && open && OPEN_CHARGE_STATUSES.includes(open.status)) {
-        await this.renewals.update(open.id, { status: 'cancelled' }, trx);
-        await this.subscriptions.hold(subscription.id, null, trx);
-      }
-      // Back on before the end, after the reminder of this period: its charge is made after all
-      // (the buyer was reminded; turning it on again is their answer).
-      if (enabled && open?.status === 'cancelled' && open.attempts === 0 && subscription.endsAt > this.clock.now()) {
-        await this.renewals.update(open.id, { status: 'scheduled', nextAttemptAt: open.periodEnd }, trx);
-        await this.subscriptions.hold(subscription.id, new Date(open.periodEnd.getTime() + HOLD_MS), trx);
-      }
-      await this.audit.record(
-        actor,
-        { action: 'subscription.autorenew', targetType: 'subscription', targetId: subscription.id, details: { subscriptionId: subscription.id, enabled, via } },
-        trx,
-      );
-    });
-  }
-
-  // ── What the panel and staff see ───────────────────────────────────────────────────────────
-
-  /** Each subscription's renewal as the panel shows it. */
-  async states(subscriptions: SubscriptionView[], ordersByItem?: Map<number, OrderView>): Promise<Map<number, RenewalState>> {
-    const settings = new Map((await this.renewals.settingsOf(subscriptions.map(keyOf))).map((setting) => [`${setting.orderItemId}:${setting.unit}`, setting]));
-    const charges = await this.renewals.latestOf(subscriptions.map((subscription) => subscription.id));
-    const states = new Map<number, RenewalState>();
-    for (const subscription of subscriptions) {
-      const setting = settings.get(`${subscription.orderItemId}:${subscription.unit}`);
-      const order = ordersByItem?.get(subscription.orderItemId) ?? (await this.orders.orderOfItem(subscription.orderItemId));
-      const item = order?.items.find((candidate) => candidate.id === subscription.orderItemId);
-      const charge = charges.get(subscription.id);
-      const current = charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge : undefined;
-      // Paid by card without the opt-in: switchable only where a card can be saved on a page (not in the demo).
-      const card =
-        this.savedCards.available && (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === 1 && this.savedCards.cardPages));
-      const enabled = Boolean(setting?.enabled && card);
-      const price = current
-        ? money(current.amountMinor, current.currency as CurrencyCode)
-        : item && order
-          ? await this.orders.renewalPrice(item, order.total.currency, order.languageId)
-          : undefined;
-      states.set(subscription.id, {
-        mode: card ? 'card' : 'link',
-        enabled,
-        canEnable: Boolean(this.savedCards.available && (setting?.card || setting?.sourcePaymentId)),
-        cardSaved: Boolean(setting?.card),
-        status: current?.status ?? null,
-        nextChargeAt: enabled ? (current && OPEN_CHARGE_STATUSES.includes(current.status) ? current.nextAttemptAt : subscription.endsAt) : null,
-        amount: price ?? null,
-        cardLast4: setting?.card?.last4 ?? null,
-      });
-    }
-    return states;
-  }
-
-  /** Staff: the next 30 days' renewals (expected revenue per currency) and the renewals that failed in the last 30 days. */
-  async forStaff(options: { userId?: number } = {}): Promise<StaffRenewals> {
-    const now = this.clock.now();
-    const ending = (await this.subscriptions.endingBetween(new Date(now.getTime() - HOLD_MS), new Date(now.getTime() + 30 * DAY_MS))).filter(
-      (subscription) => options.userId === undefined || subscription.userId === options.userId,
-    );
-    const states = await this.states(ending);
-    const charges = await this.renewals.latestOf(ending.map((subscription) => subscription.id));
-    const view = (subscription: SubscriptionView, state: RenewalState, charge: RenewalCharge | undefined): StaffRenewal => ({
-      subscriptionId: subscription.id,
-      userId: subscription.userId,
-      endsAt: subscription.endsAt,
-      mode: state.mode,
-      enabled: state.enabled,
-      status: state.status,
-      attempts: charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge.attempts : 0,
-      nextChargeAt: state.nextChargeAt,
-      amount: state.amount,
-      cardLast4: state.cardLast4,
-      declineCode: charge?.declineCode ?? null,
-    });
-    const upcoming = ending.map((subscription) => view(subscription, states.get(subscription.id)!, charges.get(subscription.id)));
-    // What the charges of the next 30 days bring if they succeed: renewal on with a card saved (an
-    // opt-in whose card is not learnt yet cannot be charged), at the amount it would be charged
-    // (this period's reminded amount, else the catalog price now); dunning ones are in `failed`.
-    const expected = new Map<string, number>();
-    for (const entry of upcoming) {
-      const state = states.get(entry.subscriptionId)!;
-      if (!entry.enabled || !state.cardSaved || !entry.amount || entry.endsAt < now) continue;
-      expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
-    }
-    const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);
-    const failedSubscriptions = await this.subscriptions.byIds(failedCharges.map((charge) => charge.subscriptionId));
-    const failedStates = await this.states(failedSubscriptions);
-    const failed: StaffRenewal[] = [];
-    for (const charge of failedCharges) {
-      const subscription = failedSubscriptions.find((candidate) => candidate.id === charge.subscriptionId);
-      if (!subscription || (options.userId !== undefined && subscription.userId !== options.userId)) continue;
-      failed.push({
-        ...view(subscription, failedStates.get(subscription.id)!, charge),
-        status: charge.status,
-        attempts: charge.attempts,
-        declineCode: charge.declineCode,
-      });
-    }
-    return { expected: [...expected].map(([currency, amount]) => money(amount, currency as CurrencyCode)), upcoming, failed };
-  }
-
-  /** The dashboard's renewal figures: the next 30 days' expected revenue and the failed renewals of the last 30 days (count, latest first). */
-  async summary(): Promise<RenewalSummary> {
-    const now = this.clock.now();
-    const [{ expected, failed }, failedCount] = await Promise.all([
-      this.forStaff(),
-      this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
-    ]);
-    return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS), remindersUndelivered: this.remindersUndelivered };
-  }
-
-  /**
-   * No charge is made before its reminder was delivered (the buyer's chance to cancel). Without
-   * SMTP_URL outside demo mode (whose console counts as delivery), reminders are only kept in the
-   * outbox: every renewal waits for a delivery that never comes. The start and the dashboard say so.
-   */
-  get remindersUndelivered(): boolean {
-    return this.savedCards.available && !this.notifications.delivers;
-  }
-
-  /** Figures for /metrics. */
-  counts(trx?: Knex.Transaction) {
-    return this.renewals.counts(trx);
-  }
-
   /** A signed link for e-mails (`/r/…` pages answer it; see docs/renewal.md for why GET only shows a page). */
-  /** The ID the buyer knows for this subscription: the first of its replacement chain (issue 33). */
-  private async knownId(subscriptionId: number): Promise<number> {
-    return (await this.subscriptions.origins([subscriptionId])).get(subscriptionId)?.id ?? subscriptionId;
-  }
-
   private link(purpose: 'cancel' | 'pay', subscriptionId: number, periodEnd: Date, expiresAt: Date): string {
     const token = signRenewalLink({ purpose, subscriptionId, periodEnd: periodEnd.getTime(), expiresAt: expiresAt.getTime() }, this.config.tokenSecret);
     return `${this.config.publicUrl}/api/subscribe/autorenew/${purpose}?token=${encodeURIComponent(token)}`;
   }
-}
-
-/** A subscription's key in `auto_renewals`: the order item unit it serves (kept through renewals and replacements). */
-function keyOf(subscription: Pick<SubscriptionView, 'orderItemId' | 'unit'>) {
-  return { orderItemId: subscription.orderItemId, unit: subscription.unit };
 }
 
 /** The part of a renewal charge's Idempotency-Key that names it: the subscription, the period (its end), the attempt. */

@@ -18,7 +18,7 @@ import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type Order
 import { SUBSCRIPTIONS, type HealthMovesService, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
 import { namedItem, platformsIn } from './order-names.js';
-import { RenewalFlow, type RenewalState } from './renewal.flow.js';
+import { RenewalViewsFlow, type RenewalState } from './renewal-views.flow.js';
 
 /** One entry of either list (the spec's "Subscription/order item"); null where it does not apply yet. */
 export interface PanelItem {
@@ -75,7 +75,7 @@ export class UserPanelFlow {
     @inject(CATALOG.Service) private readonly catalog: CatalogService,
     @inject(AUDIT.Service) private readonly audit: AuditService,
     @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
-    @inject(RenewalFlow) private readonly renewal: RenewalFlow,
+    @inject(RenewalViewsFlow) private readonly renewal: RenewalViewsFlow,
   ) {}
 
   /** `actor` names the viewer in the audit log (with their IP) when staff read another user's credentials. */

@@ -6,7 +6,9 @@
 import { declare } from '../declare.js';
 import * as renewals from '../renewals.js';
 
-const RENEWAL = 'core/src/flows/renewal.flow.ts';
+const SWITCH = 'core/src/flows/renewal-switch.flow.ts';
+const LINKS = 'core/src/flows/renewal-links.flow.ts';
+const VIEWS = 'core/src/flows/renewal-views.flow.ts';
 const CANCEL = '/api/subscribe/autorenew/cancel';
 const PAY = '/api/subscribe/autorenew/pay';
 const LINK_ERRORS = ['renewal_link_invalid', 'renewal_link_unusable'] as const;
@@ -31,7 +33,7 @@ export const setAutoRenew = declare({
   body: renewals.autoRenewBody,
   answer: renewals.renewalState,
   errors: ['subscription_not_found', 'no_saved_card', 'autorenew_unavailable', 'renewal_in_progress'],
-  servedBy: RENEWAL,
+  servedBy: SWITCH,
 });
 
 export const saveRenewalCard = declare({
@@ -49,7 +51,7 @@ export const saveRenewalCard = declare({
   body: renewals.saveCardBody,
   answer: renewals.saveCardAnswer,
   errors: ['subscription_not_found', 'card_already_saved', 'autorenew_unavailable', 'stripe_unavailable', 'stripe_misconfigured', 'stripe_rejected'],
-  servedBy: RENEWAL,
+  servedBy: SWITCH,
 });
 
 export const renewalCardSaved = declare({
@@ -67,7 +69,7 @@ export const renewalCardSaved = declare({
   body: renewals.cardSavedBody,
   answer: renewals.renewalState,
   errors: ['subscription_not_found', 'card_session_invalid', 'renewal_in_progress'],
-  servedBy: RENEWAL,
+  servedBy: SWITCH,
 });
 
 export const cancelRenewalPage = declare({
@@ -84,7 +86,7 @@ export const cancelRenewalPage = declare({
   query: renewals.linkQuery,
   answer: linkPage('The confirm page.'),
   errors: [...LINK_ERRORS],
-  servedBy: RENEWAL,
+  servedBy: LINKS,
 });
 
 export const cancelRenewalByLink = declare({
@@ -98,7 +100,7 @@ export const cancelRenewalByLink = declare({
   summary: "The cancel page's button: automatic renewal off (audited, the buyer as actor)",
   answer: linkPage('Says it is cancelled (404 page for a bad or expired token).'),
   errors: [...LINK_ERRORS, 'renewal_in_progress'],
-  servedBy: RENEWAL,
+  servedBy: LINKS,
 });
 
 export const payRenewalPage = declare({
@@ -114,7 +116,7 @@ export const payRenewalPage = declare({
   query: renewals.linkQuery,
   answer: linkPage('The page with the pay button.'),
   errors: [...LINK_ERRORS],
-  servedBy: RENEWAL,
+  servedBy: LINKS,
 });
 
 export const payRenewalByLink = declare({
@@ -129,7 +131,7 @@ export const payRenewalByLink = declare({
   description: 'A 303 to the provider of the method the subscription was bought with; paid, the order extends the same subscription on its slot.',
   answer: { status: 303, description: "A redirect to the provider's checkout page." },
   errors: [...LINK_ERRORS],
-  servedBy: RENEWAL,
+  servedBy: LINKS,
 });
 
 export const getStaffRenewals = declare({
@@ -143,5 +145,5 @@ export const getStaffRenewals = declare({
   query: renewals.staffRenewalsQuery,
   answer: renewals.staffRenewalsAnswer,
   errors: [],
-  servedBy: RENEWAL,
+  servedBy: VIEWS,
 });

@@ -61,15 +61,7 @@ export default function HealthPage() {
 
 function AccountCard({ account }: { account: AccountHealth }) {
   const t = useT(HEALTH_TEXTS);
-  const dispatch = useAppDispatch();
   const { culture } = useAppSelector(selectLanguage);
-  const last = useAppSelector(selectAccountHealth).lastAction;
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const cause = account.cause;
-  const kindKey = cause ? (`health.kind.${cause.kind}` as HealthTextKey) : undefined;
-  const mine = last?.accountId === account.accountId ? last : undefined;
-  const canExtend = account.buyers.some((buyer) => buyer.status === 'moved' && buyer.extendedMinutes === null);
   return (
     <chakra.li data-testid="admin-health-account" data-account-id={account.accountId} data-state={account.state} borderWidth="1px" borderRadius="md" p="4">
       <Flex gap="3" align="center" wrap="wrap" mb="2">
@@ -85,6 +77,23 @@ function AccountCard({ account }: { account: AccountHealth }) {
           </Text>
         ) : null}
       </Flex>
+      <Cause account={account} />
+      <Buyers account={account} />
+      <Reports account={account} />
+      <RecentMails account={account} />
+      <StaffActions account={account} />
+    </chakra.li>
+  );
+}
+
+/** Why the account is not ok: a staff decision, buyers' reports or a platform mail. */
+function Cause({ account }: { account: AccountHealth }) {
+  const t = useT(HEALTH_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  const cause = account.cause;
+  const kindKey = cause ? (`health.kind.${cause.kind}` as HealthTextKey) : undefined;
+  return (
+    <>
       {cause && account.state !== 'ok' ? (
         <Text data-testid="admin-health-cause" data-kind={cause.kind} mb="2" overflowWrap="anywhere">
           <chakra.strong>{kindKey ? t(kindKey) : cause.kind}</chakra.strong>
@@ -100,30 +109,50 @@ function AccountCard({ account }: { account: AccountHealth }) {
                 })}
         </Text>
       ) : null}
-      <Box as="section" aria-label={`${t('health.buyers')} · #${account.accountId}`}>
-        {account.buyers.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('health.noBuyers')}
-          </Text>
-        ) : (
-          <chakra.ul m="0" pl="4" fontSize="sm">
-            {account.buyers.map((buyer) => (
-              <chakra.li key={buyer.subscriptionId} data-testid="admin-health-buyer" data-status={buyer.status}>
-                {t(`health.buyer.${buyer.status}`, {
-                  id: buyer.subscriptionId,
-                  user: buyer.userId,
-                  slot: buyer.toSlot ?? buyer.slot,
-                  account: buyer.toAccountId ?? '',
-                  lost: buyer.lostMinutes ?? 0,
-                })}
-                {buyer.extendedMinutes !== null ? ` · ${t('health.buyer.extended', { minutes: buyer.extendedMinutes })}` : ''}
-              </chakra.li>
-            ))}
-          </chakra.ul>
-        )}
-      </Box>
-      <Reports account={account} />
-      <RecentMails account={account} />
+    </>
+  );
+}
+
+/** The account's buyers and what became of each (moved, waiting, extended). */
+function Buyers({ account }: { account: AccountHealth }) {
+  const t = useT(HEALTH_TEXTS);
+  return (
+    <Box as="section" aria-label={`${t('health.buyers')} · #${account.accountId}`}>
+      {account.buyers.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          {t('health.noBuyers')}
+        </Text>
+      ) : (
+        <chakra.ul m="0" pl="4" fontSize="sm">
+          {account.buyers.map((buyer) => (
+            <chakra.li key={buyer.subscriptionId} data-testid="admin-health-buyer" data-status={buyer.status}>
+              {t(`health.buyer.${buyer.status}`, {
+                id: buyer.subscriptionId,
+                user: buyer.userId,
+                slot: buyer.toSlot ?? buyer.slot,
+                account: buyer.toAccountId ?? '',
+                lost: buyer.lostMinutes ?? 0,
+              })}
+              {buyer.extendedMinutes !== null ? ` · ${t('health.buyer.extended', { minutes: buyer.extendedMinutes })}` : ''}
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+    </Box>
+  );
+}
+
+/** Staff's actions on the account, each with a reason: ok, broken (confirmed once more), extend the moved buyers. */
+function StaffActions({ account }: { account: AccountHealth }) {
+  const t = useT(HEALTH_TEXTS);
+  const dispatch = useAppDispatch();
+  const last = useAppSelector(selectAccountHealth).lastAction;
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const mine = last?.accountId === account.accountId ? last : undefined;
+  const canExtend = account.buyers.some((buyer) => buyer.status === 'moved' && buyer.extendedMinutes === null);
+  return (
+    <>
       <Flex gap="2" mt="3" wrap="wrap" align="end">
         <Input
           data-testid="admin-health-reason"
@@ -192,7 +221,7 @@ function AccountCard({ account }: { account: AccountHealth }) {
           {mine.outcome === 'done' ? t('health.done') : t('health.failed', { code: mine.outcome })}
         </Text>
       ) : null}
-    </chakra.li>
+    </>
   );
 }
 

@@ -63,9 +63,6 @@ function Figures({ data }: { data: Dashboard }) {
   const { culture } = useAppSelector(selectLanguage);
   const revenue = Array.isArray(data.revenueEur) ? data.revenueEur : [];
   const total = revenue.reduce((sum, entry) => sum + (Number(entry.totalEur) || 0), 0);
-  const states = Object.entries(data.ordersByState ?? {}).sort(([a], [b]) => Number(a) - Number(b));
-  const occupancy = Array.isArray(data.slotOccupancy) ? data.slotOccupancy : [];
-  const waiting = Array.isArray(data.waitingPast24h) ? data.waitingPast24h : [];
   const waitingMoney = Array.isArray(data.waitingMoneyEvents) ? data.waitingMoneyEvents : [];
 
   return (
@@ -81,112 +78,18 @@ function Figures({ data }: { data: Dashboard }) {
           </Stack>
         </Card>
       </Box>
-      <Card testId="admin-orders-by-state" title={t('admin.ordersByState')}>
-        <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
-          {states.map(([state, count]) => {
-            const key = adminKey('admin.state', state);
-            return (
-              <Box key={state} display="contents" data-testid="admin-state-count" data-state={state}>
-                <chakra.dt color="fg.muted">{key ? t(key) : state}</chakra.dt>
-                <chakra.dd m="0" fontWeight="semibold" textAlign="end">
-                  {count}
-                </chakra.dd>
-              </Box>
-            );
-          })}
-        </chakra.dl>
-      </Card>
-      <Card testId="admin-slot-occupancy" title={t('admin.slotOccupancy')}>
-        {occupancy.length === 0 ? (
-          <Text color="fg.muted">{t('admin.noPlatforms')}</Text>
-        ) : (
-          <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="3">
-            {occupancy.map((platform) => {
-              const share = platform.slots > 0 ? Math.min(1, platform.used / platform.slots) : 0;
-              return (
-                <chakra.li key={platform.platformId} data-testid="admin-occupancy" data-platform-id={platform.platformId}>
-                  <HStack justify="space-between" fontSize="sm" mb="1" gap="3">
-                    <chakra.span overflowWrap="anywhere">{platform.name}</chakra.span>
-                    <chakra.span color="fg.muted" whiteSpace="nowrap">
-                      {t('admin.slotsUsed', { used: platform.used, slots: platform.slots })}
-                      {' · '}
-                      <chakra.span data-testid="admin-occupancy-free">{t('admin.slotsFree', { free: platform.free })}</chakra.span>
-                      {platform.broken > 0 && (
-                        <chakra.span data-testid="admin-occupancy-broken" color="red.fg">
-                          {' · '}
-                          {t('admin.slotsBroken', { broken: platform.broken })}
-                        </chakra.span>
-                      )}
-                    </chakra.span>
-                  </HStack>
-                  <Box h="2" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden="true">
-                    <Box h="full" w={`${Math.round(share * 100)}%`} bg={share >= 1 ? 'red.500' : share >= 0.8 ? 'orange.400' : 'green.500'} />
-                  </Box>
-                </chakra.li>
-              );
-            })}
-          </chakra.ul>
-        )}
-      </Card>
-      <Card testId="admin-account-health" title={t('admin.accountHealth')}>
-        <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
-          {(['broken', 'attention'] as const).map((state) => (
-            <Box key={state} display="contents" data-testid="admin-health-count" data-state={state}>
-              <chakra.dt color="fg.muted">{t(state === 'broken' ? 'admin.accountsBroken' : 'admin.accountsAttention')}</chakra.dt>
-              <chakra.dd
-                m="0"
-                fontWeight="semibold"
-                textAlign="end"
-                color={state === 'broken' && (data.accountHealth?.broken ?? 0) > 0 ? 'fg.error' : undefined}
-              >
-                {data.accountHealth?.[state] ?? 0}
-              </chakra.dd>
-            </Box>
-          ))}
-        </chakra.dl>
-        <RouterLink to="/jve/health" colorPalette="purple" fontSize="sm" mt="3" display="inline-block">
-          {t('admin.accountHealthOpen')}
-        </RouterLink>
-      </Card>
+      <OrdersByState data={data} />
+      <SlotOccupancy data={data} />
+      <AccountHealth data={data} />
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-renewals" title={t('admin.renewals')}>
           <RenewalFigures renewals={data.renewals} />
         </Card>
       </Box>
       <Box gridColumn={{ lg: 'span 2' }}>
-        <Card testId="admin-waiting" title={t('admin.waiting')}>
-          {waiting.length === 0 ? (
-            <Text data-testid="admin-waiting-none" color="fg.muted">
-              {t('admin.waitingNone')}
-            </Text>
-          ) : (
-            <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="2">
-              {waiting.map((entry) => (
-                <chakra.li key={entry.orderId} data-testid="admin-waiting-order" data-order-id={entry.orderId} display="flex" gap="3" flexWrap="wrap">
-                  <RouterLink to={`/jve/orders/6?search=${entry.orderId}`} colorPalette="purple" fontWeight="semibold">
-                    {t('admin.waitingOrder', { id: entry.orderId })}
-                  </RouterLink>
-                  <chakra.span color="fg.muted">{t('admin.waitingHours', { hours: Math.floor(entry.hours) })}</chakra.span>
-                </chakra.li>
-              ))}
-            </chakra.ul>
-          )}
-        </Card>
+        <WaitingOrders data={data} />
       </Box>
-      <Card testId="admin-double-payments" title={t('admin.doublePayments')}>
-        <Text data-testid="admin-double-payments-refunded" data-count={data.doublePayments?.refunded ?? 0} fontSize="2xl" fontWeight="bold">
-          {data.doublePayments?.refunded ?? 0}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {t('admin.doublePaymentsRefunded')}
-          {(data.doublePayments?.refundedAmounts ?? []).map((entry) => ` · ${formatMoney(entry.amount, entry.currencyCode, culture)}`).join('')}
-        </Text>
-        {((data.doublePayments?.waiting ?? 0) > 0 || (data.doublePayments?.failed ?? 0) > 0) && (
-          <Text data-testid="admin-double-payments-open" fontSize="sm" color="fg.error" mt="2">
-            {t('admin.doublePaymentsOpen', { waiting: data.doublePayments?.waiting ?? 0, failed: data.doublePayments?.failed ?? 0 })}
-          </Text>
-        )}
-      </Card>
+      <DoublePayments data={data} />
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting-money" title={t('admin.waitingMoney')}>
           {waitingMoney.length === 0 ? (
@@ -199,5 +102,138 @@ function Figures({ data }: { data: Dashboard }) {
         </Card>
       </Box>
     </Grid>
+  );
+}
+
+/** Orders by state, each with its count. */
+function OrdersByState({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const states = Object.entries(data.ordersByState ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  return (
+    <Card testId="admin-orders-by-state" title={t('admin.ordersByState')}>
+      <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
+        {states.map(([state, count]) => {
+          const key = adminKey('admin.state', state);
+          return (
+            <Box key={state} display="contents" data-testid="admin-state-count" data-state={state}>
+              <chakra.dt color="fg.muted">{key ? t(key) : state}</chakra.dt>
+              <chakra.dd m="0" fontWeight="semibold" textAlign="end">
+                {count}
+              </chakra.dd>
+            </Box>
+          );
+        })}
+      </chakra.dl>
+    </Card>
+  );
+}
+
+/** Each platform's slots: used, free, broken, and a bar coloured by how full it is. */
+function SlotOccupancy({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const occupancy = Array.isArray(data.slotOccupancy) ? data.slotOccupancy : [];
+  return (
+    <Card testId="admin-slot-occupancy" title={t('admin.slotOccupancy')}>
+      {occupancy.length === 0 ? (
+        <Text color="fg.muted">{t('admin.noPlatforms')}</Text>
+      ) : (
+        <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="3">
+          {occupancy.map((platform) => {
+            const share = platform.slots > 0 ? Math.min(1, platform.used / platform.slots) : 0;
+            return (
+              <chakra.li key={platform.platformId} data-testid="admin-occupancy" data-platform-id={platform.platformId}>
+                <HStack justify="space-between" fontSize="sm" mb="1" gap="3">
+                  <chakra.span overflowWrap="anywhere">{platform.name}</chakra.span>
+                  <chakra.span color="fg.muted" whiteSpace="nowrap">
+                    {t('admin.slotsUsed', { used: platform.used, slots: platform.slots })}
+                    {' · '}
+                    <chakra.span data-testid="admin-occupancy-free">{t('admin.slotsFree', { free: platform.free })}</chakra.span>
+                    {platform.broken > 0 && (
+                      <chakra.span data-testid="admin-occupancy-broken" color="red.fg">
+                        {' · '}
+                        {t('admin.slotsBroken', { broken: platform.broken })}
+                      </chakra.span>
+                    )}
+                  </chakra.span>
+                </HStack>
+                <Box h="2" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden="true">
+                  <Box h="full" w={`${Math.round(share * 100)}%`} bg={share >= 1 ? 'red.500' : share >= 0.8 ? 'orange.400' : 'green.500'} />
+                </Box>
+              </chakra.li>
+            );
+          })}
+        </chakra.ul>
+      )}
+    </Card>
+  );
+}
+
+/** How many accounts are broken or need attention, and the way to /jve/health. */
+function AccountHealth({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  return (
+    <Card testId="admin-account-health" title={t('admin.accountHealth')}>
+      <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
+        {(['broken', 'attention'] as const).map((state) => (
+          <Box key={state} display="contents" data-testid="admin-health-count" data-state={state}>
+            <chakra.dt color="fg.muted">{t(state === 'broken' ? 'admin.accountsBroken' : 'admin.accountsAttention')}</chakra.dt>
+            <chakra.dd m="0" fontWeight="semibold" textAlign="end" color={state === 'broken' && (data.accountHealth?.broken ?? 0) > 0 ? 'fg.error' : undefined}>
+              {data.accountHealth?.[state] ?? 0}
+            </chakra.dd>
+          </Box>
+        ))}
+      </chakra.dl>
+      <RouterLink to="/jve/health" colorPalette="purple" fontSize="sm" mt="3" display="inline-block">
+        {t('admin.accountHealthOpen')}
+      </RouterLink>
+    </Card>
+  );
+}
+
+/** Paid orders still waiting for their activation past the promise. */
+function WaitingOrders({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const waiting = Array.isArray(data.waitingPast24h) ? data.waitingPast24h : [];
+  return (
+    <Card testId="admin-waiting" title={t('admin.waiting')}>
+      {waiting.length === 0 ? (
+        <Text data-testid="admin-waiting-none" color="fg.muted">
+          {t('admin.waitingNone')}
+        </Text>
+      ) : (
+        <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="2">
+          {waiting.map((entry) => (
+            <chakra.li key={entry.orderId} data-testid="admin-waiting-order" data-order-id={entry.orderId} display="flex" gap="3" flexWrap="wrap">
+              <RouterLink to={`/jve/orders/6?search=${entry.orderId}`} colorPalette="purple" fontWeight="semibold">
+                {t('admin.waitingOrder', { id: entry.orderId })}
+              </RouterLink>
+              <chakra.span color="fg.muted">{t('admin.waitingHours', { hours: Math.floor(entry.hours) })}</chakra.span>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+    </Card>
+  );
+}
+
+/** Double payments refunded (count, amounts) and those still open. */
+function DoublePayments({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  return (
+    <Card testId="admin-double-payments" title={t('admin.doublePayments')}>
+      <Text data-testid="admin-double-payments-refunded" data-count={data.doublePayments?.refunded ?? 0} fontSize="2xl" fontWeight="bold">
+        {data.doublePayments?.refunded ?? 0}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('admin.doublePaymentsRefunded')}
+        {(data.doublePayments?.refundedAmounts ?? []).map((entry) => ` · ${formatMoney(entry.amount, entry.currencyCode, culture)}`).join('')}
+      </Text>
+      {((data.doublePayments?.waiting ?? 0) > 0 || (data.doublePayments?.failed ?? 0) > 0) && (
+        <Text data-testid="admin-double-payments-open" fontSize="sm" color="fg.error" mt="2">
+          {t('admin.doublePaymentsOpen', { waiting: data.doublePayments?.waiting ?? 0, failed: data.doublePayments?.failed ?? 0 })}
+        </Text>
+      )}
+    </Card>
   );
 }

@@ -53,18 +53,6 @@ export default function OrdersPage() {
   // `?search=<id>` (the dashboard's links to waiting orders) opens with that order searched.
   const [params] = useSearchParams();
   const searchedId = idOf(params.get('search') ?? undefined);
-  const messages = useValidationMessages();
-  const searchSchema = useMemo(
-    () =>
-      yup.object({
-        query: yup
-          .string()
-          .trim()
-          .required(messages.required)
-          .matches(/^\d{1,15}$/, t('admin.orderIdInvalid')),
-      }),
-    [messages, t],
-  );
 
   useEffect(() => {
     if (orderState === null) return;
@@ -105,27 +93,7 @@ export default function OrdersPage() {
       }
     >
       <Stack gap="5">
-        <SearchForm
-          testId="admin-orders-search"
-          label={t('admin.orderSearch')}
-          type="text"
-          inputMode="numeric"
-          schema={searchSchema}
-          onSearch={(query) => {
-            const id = idOf(query);
-            if (id !== null) dispatch(ordersSearched(id));
-          }}
-        />
-        {orders.search !== null && (
-          <Flex align="center" gap="3" wrap="wrap">
-            <Text data-testid="admin-orders-search-shown" color="fg.muted">
-              {t('admin.searchShown', { query: orders.search })}
-            </Text>
-            <Button data-testid="admin-orders-show-all" size="xs" variant="ghost" onClick={() => dispatch(ordersRefreshed())}>
-              {t('admin.showAll')}
-            </Button>
-          </Flex>
-        )}
+        <OrderSearch search={orders.search} />
         <Pager
           testId="admin-orders"
           paging={orders.paging}
@@ -158,6 +126,49 @@ export default function OrdersPage() {
       </Stack>
       <RefundDialog />
     </AdminSection>
+  );
+}
+
+/** The search by order id, and while a search is shown, the way back to the whole list. */
+function OrderSearch({ search }: { search: ReturnType<typeof selectOrders>['search'] }) {
+  const t = useT(ADMIN_TEXTS);
+  const dispatch = useAppDispatch();
+  const messages = useValidationMessages();
+  const searchSchema = useMemo(
+    () =>
+      yup.object({
+        query: yup
+          .string()
+          .trim()
+          .required(messages.required)
+          .matches(/^\d{1,15}$/, t('admin.orderIdInvalid')),
+      }),
+    [messages, t],
+  );
+  return (
+    <>
+      <SearchForm
+        testId="admin-orders-search"
+        label={t('admin.orderSearch')}
+        type="text"
+        inputMode="numeric"
+        schema={searchSchema}
+        onSearch={(query) => {
+          const id = idOf(query);
+          if (id !== null) dispatch(ordersSearched(id));
+        }}
+      />
+      {search !== null && (
+        <Flex align="center" gap="3" wrap="wrap">
+          <Text data-testid="admin-orders-search-shown" color="fg.muted">
+            {t('admin.searchShown', { query: search })}
+          </Text>
+          <Button data-testid="admin-orders-show-all" size="xs" variant="ghost" onClick={() => dispatch(ordersRefreshed())}>
+            {t('admin.showAll')}
+          </Button>
+        </Flex>
+      )}
+    </>
   );
 }
 

@@ -80,26 +80,13 @@ function PlatformPlaceholder({ failed }: { failed: boolean }) {
 
 function PlatformDetails({ platform, status }: { platform: Platform; status: 'loading' | 'loaded' | 'failed' }) {
   const t = useT();
-  const dispatch = useAppDispatch();
   const currencyCode = useAppSelector(selectCurrencyCode);
-  const selection = useAppSelector(selectSelection);
   const { culture } = useAppSelector(selectLanguage);
   const perMonthOf = (amount: number) => `${formatPrice(amount, currencyCode, culture)}${t('card.perMonth')}`;
   // The lowest monthly price leads the description (search results, link previews), as on the home card.
   const lowest = minMonthlyPrice(platform, currencyCode);
   const metaDescription = lowest === null ? platform.description : `${platform.name}: ${perMonthOf(lowest)}. ${platform.description}`;
   usePageMeta({ title: t('meta.platformTitle', { name: platform.name }), description: metaDescription, robots: 'index' });
-
-  const types = platform.type.filter((type) => type.isEnable);
-  const durations = platform.duration.filter((duration) => duration.isEnable);
-  const { typeId, durationId } = selection;
-  const sale = salePrice(platform, durationId, typeId, currencyCode);
-  const regular = regularPrice(platform, durationId, typeId, currencyCode);
-  const monthly = monthlyPrice(platform, durationId, typeId, currencyCode);
-  const discount = discountPercent(regular, sale);
-
-  const headerText = readableTextColor(platform.colorOne);
-  const buttonText = readableTextColor(platform.colorTwo);
 
   return (
     <div data-testid="page-platform" data-status={status} data-platform-id={platform.id} data-currency={currencyCode} className={styles.page}>
@@ -112,144 +99,9 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
           {platform.description}
         </p>
 
-        <div className={styles.purchaseArea}>
-          <section
-            aria-labelledby="platform-options-heading"
-            data-testid="platform-purchase"
-            className={styles.purchase}
-            style={{ borderTopColor: platform.colorTwo }}
-          >
-            <h2 id="platform-options-heading" className={styles.purchaseTitle}>
-              {t('platform.options')}
-            </h2>
-            {/* The choice is a real form (plain HTML first): without script, "Go to payment" asks the
-                server (CHECKOUT_PATH), which sends the visitor on to log in or to pay, and the
-                <noscript> button reloads this page with that choice's prices. Scripted, prices
-                follow each tap and the app goes to payment itself (catalog saga). */}
-            <form
-              method="get"
-              action={CHECKOUT_PATH}
-              data-testid="platform-choice-form"
-              className={styles.stack}
-              onSubmit={(event) => {
-                event.preventDefault();
-                dispatch(paymentRequested());
-              }}
-            >
-              <input type="hidden" name={CHOICE_FIELDS.platform} value={platform.id} />
-              {types.length > 0 && (
-                <OptionGroup
-                  kind="type"
-                  legend={t('platform.type')}
-                  options={types.map((type) => ({ id: type.id, name: type.name }))}
-                  selectedId={typeId}
-                  accent={platform.colorTwo}
-                  onSelect={(id) => dispatch(selectionChanged({ typeId: id }))}
-                />
-              )}
-              {durations.length > 0 && (
-                <OptionGroup
-                  kind="duration"
-                  legend={t('platform.duration')}
-                  options={durations.map((duration) => {
-                    const amount = monthlyPrice(platform, duration.id, typeId, currencyCode);
-                    return { id: duration.id, name: duration.name, detail: amount === null ? undefined : perMonthOf(amount) };
-                  })}
-                  selectedId={durationId}
-                  accent={platform.colorTwo}
-                  onSelect={(id) => dispatch(selectionChanged({ durationId: id }))}
-                />
-              )}
+        <Purchase platform={platform} perMonthOf={perMonthOf} />
 
-              <noscript>
-                <button
-                  type="submit"
-                  formAction={`/platform/${platform.id}`}
-                  data-testid="platform-show-price"
-                  className={buttonClass({ size: 'md', variant: 'outline' })}
-                >
-                  {t('platform.showPrice')}
-                </button>
-              </noscript>
-
-              <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
-                {sale === null ? (
-                  <p data-testid="platform-no-price" className={styles.muted}>
-                    {t('platform.noPrice')}
-                  </p>
-                ) : (
-                  <div className={styles.priceLines}>
-                    <p className={styles.label}>{t('platform.total')}</p>
-                    <div className={styles.amounts}>
-                      <p data-testid="platform-sale-price" className={styles.sale}>
-                        {formatPrice(sale, currencyCode, culture)}
-                      </p>
-                      {discount > 0 && regular !== null && (
-                        <>
-                          <p className={styles.muted}>
-                            <span className={controlStyles.srOnly}>{t('platform.regularPrice')}: </span>
-                            <del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</del>
-                          </p>
-                          <span data-testid="platform-discount" className={styles.discount}>
-                            {t('platform.save', { percent: discount })}
-                          </span>
-                        </>
-                      )}
-                    </div>
-                    {monthly !== null && (
-                      <p data-testid="platform-monthly-price" className={styles.monthly}>
-                        {perMonthOf(monthly)}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </div>
-
-              {platform.offSale && (
-                // Issue 33: every account of the platform is broken; the server refuses the order too.
-                <p data-testid="platform-off-sale" role="status" className={styles.invitation}>
-                  {t('platform.offSale')}
-                </p>
-              )}
-              <Button
-                type="submit"
-                data-testid="platform-go-to-payment"
-                size="xl"
-                brand={{ bg: platform.colorTwo, fg: buttonText }}
-                className={styles.pay}
-                disabled={platform.offSale || sale === null || types.length === 0 || durations.length === 0}
-              >
-                {t('platform.goToPayment')}
-              </Button>
-              <p data-testid="platform-activation" className={styles.note}>
-                {t('platform.activation')}
-              </p>
-              {platform.haveInvitation && (
-                <p data-testid="platform-invitation-note" className={styles.invitation}>
-                  {t('platform.invitation')}
-                </p>
-              )}
-            </form>
-          </section>
-        </div>
-
-        {platform.howItWorks.length > 0 && (
-          <section aria-labelledby="platform-how-heading" data-testid="platform-how-it-works" className={styles.how}>
-            <h2 id="platform-how-heading" className={styles.sectionTitle}>
-              {t('platform.howItWorks')}
-            </h2>
-            <ol className={styles.steps}>
-              {platform.howItWorks.map((point, index) => (
-                <li key={index} data-testid="platform-how-it-works-item" className={styles.step}>
-                  <div className={styles.stepNumber} style={{ background: platform.colorOne, color: headerText }} aria-hidden="true">
-                    {index + 1}
-                  </div>
-                  <p className={styles.stepText}>{point}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <HowItWorks platform={platform} />
 
         {/* Spec: the FAQ section only when the platform has entries. */}
         {platform.faq.length > 0 && (
@@ -262,5 +114,201 @@ function PlatformDetails({ platform, status }: { platform: Platform; status: 'lo
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The purchase box: type and duration (a real form, so it works without script), the chosen
+ * option's price, and "Go to payment".
+ */
+function Purchase({ platform, perMonthOf }: { platform: Platform; perMonthOf: (amount: number) => string }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const currencyCode = useAppSelector(selectCurrencyCode);
+  const selection = useAppSelector(selectSelection);
+  const types = platform.type.filter((type) => type.isEnable);
+  const durations = platform.duration.filter((duration) => duration.isEnable);
+  const { typeId, durationId } = selection;
+  const sale = salePrice(platform, durationId, typeId, currencyCode);
+  const regular = regularPrice(platform, durationId, typeId, currencyCode);
+  const monthly = monthlyPrice(platform, durationId, typeId, currencyCode);
+
+  return (
+    <div className={styles.purchaseArea}>
+      <section
+        aria-labelledby="platform-options-heading"
+        data-testid="platform-purchase"
+        className={styles.purchase}
+        style={{ borderTopColor: platform.colorTwo }}
+      >
+        <h2 id="platform-options-heading" className={styles.purchaseTitle}>
+          {t('platform.options')}
+        </h2>
+        {/* The choice is a real form (plain HTML first): without script, "Go to payment" asks the
+            server (CHECKOUT_PATH), which sends the visitor on to log in or to pay, and the
+            <noscript> button reloads this page with that choice's prices. Scripted, prices
+            follow each tap and the app goes to payment itself (catalog saga). */}
+        <form
+          method="get"
+          action={CHECKOUT_PATH}
+          data-testid="platform-choice-form"
+          className={styles.stack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch(paymentRequested());
+          }}
+        >
+          <input type="hidden" name={CHOICE_FIELDS.platform} value={platform.id} />
+          {types.length > 0 && (
+            <OptionGroup
+              kind="type"
+              legend={t('platform.type')}
+              options={types.map((type) => ({ id: type.id, name: type.name }))}
+              selectedId={typeId}
+              accent={platform.colorTwo}
+              onSelect={(id) => dispatch(selectionChanged({ typeId: id }))}
+            />
+          )}
+          {durations.length > 0 && (
+            <OptionGroup
+              kind="duration"
+              legend={t('platform.duration')}
+              options={durations.map((duration) => {
+                const amount = monthlyPrice(platform, duration.id, typeId, currencyCode);
+                return { id: duration.id, name: duration.name, detail: amount === null ? undefined : perMonthOf(amount) };
+              })}
+              selectedId={durationId}
+              accent={platform.colorTwo}
+              onSelect={(id) => dispatch(selectionChanged({ durationId: id }))}
+            />
+          )}
+
+          <noscript>
+            <button
+              type="submit"
+              formAction={`/platform/${platform.id}`}
+              data-testid="platform-show-price"
+              className={buttonClass({ size: 'md', variant: 'outline' })}
+            >
+              {t('platform.showPrice')}
+            </button>
+          </noscript>
+
+          <PriceLines sale={sale} regular={regular} monthly={monthly} perMonthOf={perMonthOf} />
+
+          <GoToPayment platform={platform} disabled={sale === null || types.length === 0 || durations.length === 0} />
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** "Go to payment" in the platform's colour (off when off sale or nothing to buy), and what follows a payment. */
+function GoToPayment({ platform, disabled }: { platform: Platform; disabled: boolean }) {
+  const t = useT();
+  const buttonText = readableTextColor(platform.colorTwo);
+  return (
+    <>
+      {platform.offSale && (
+        // Issue 33: every account of the platform is broken; the server refuses the order too.
+        <p data-testid="platform-off-sale" role="status" className={styles.invitation}>
+          {t('platform.offSale')}
+        </p>
+      )}
+      <Button
+        type="submit"
+        data-testid="platform-go-to-payment"
+        size="xl"
+        brand={{ bg: platform.colorTwo, fg: buttonText }}
+        className={styles.pay}
+        disabled={platform.offSale || disabled}
+      >
+        {t('platform.goToPayment')}
+      </Button>
+      <p data-testid="platform-activation" className={styles.note}>
+        {t('platform.activation')}
+      </p>
+      {platform.haveInvitation && (
+        <p data-testid="platform-invitation-note" className={styles.invitation}>
+          {t('platform.invitation')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The chosen option's price: the sale price, the regular one struck through with the saving, the monthly figure. */
+function PriceLines({
+  sale,
+  regular,
+  monthly,
+  perMonthOf,
+}: {
+  sale: number | null;
+  regular: number | null;
+  monthly: number | null;
+  perMonthOf: (amount: number) => string;
+}) {
+  const t = useT();
+  const currencyCode = useAppSelector(selectCurrencyCode);
+  const { culture } = useAppSelector(selectLanguage);
+  const discount = discountPercent(regular, sale);
+  return (
+    <div data-testid="platform-price" aria-live="polite" aria-atomic="true" className={styles.price}>
+      {sale === null ? (
+        <p data-testid="platform-no-price" className={styles.muted}>
+          {t('platform.noPrice')}
+        </p>
+      ) : (
+        <div className={styles.priceLines}>
+          <p className={styles.label}>{t('platform.total')}</p>
+          <div className={styles.amounts}>
+            <p data-testid="platform-sale-price" className={styles.sale}>
+              {formatPrice(sale, currencyCode, culture)}
+            </p>
+            {discount > 0 && regular !== null && (
+              <>
+                <p className={styles.muted}>
+                  <span className={controlStyles.srOnly}>{t('platform.regularPrice')}: </span>
+                  <del data-testid="platform-regular-price">{formatPrice(regular, currencyCode, culture)}</del>
+                </p>
+                <span data-testid="platform-discount" className={styles.discount}>
+                  {t('platform.save', { percent: discount })}
+                </span>
+              </>
+            )}
+          </div>
+          {monthly !== null && (
+            <p data-testid="platform-monthly-price" className={styles.monthly}>
+              {perMonthOf(monthly)}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The platform's how-it-works points, numbered on its colour; nothing when it has none. */
+function HowItWorks({ platform }: { platform: Platform }) {
+  const t = useT();
+  const headerText = readableTextColor(platform.colorOne);
+  if (platform.howItWorks.length === 0) return null;
+  return (
+    <section aria-labelledby="platform-how-heading" data-testid="platform-how-it-works" className={styles.how}>
+      <h2 id="platform-how-heading" className={styles.sectionTitle}>
+        {t('platform.howItWorks')}
+      </h2>
+      <ol className={styles.steps}>
+        {platform.howItWorks.map((point, index) => (
+          <li key={index} data-testid="platform-how-it-works-item" className={styles.step}>
+            <div className={styles.stepNumber} style={{ background: platform.colorOne, color: headerText }} aria-hidden="true">
+              {index + 1}
+            </div>
+            <p className={styles.stepText}>{point}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

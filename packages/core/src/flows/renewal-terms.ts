@@ -1,0 +1,24 @@
+/**
+ * What the renewal flows share (renewal.flow.ts, renewal-switch.flow.ts, renewal-links.flow.ts,
+ * renewal-views.flow.ts): the dunning schedule and how long a slot is held through it, a
+ * subscription's key in `auto_renewals`, and the method a renewal is paid with.
+ */
+import type { OrderView } from '../modules/orders/index.js';
+import type { PaymentMethodId } from '../modules/payments/index.js';
+import type { SubscriptionView } from '../modules/subscriptions/index.js';
+
+export const HOUR_MS = 3600_000;
+export const DAY_MS = 24 * HOUR_MS;
+/** Retries after the end date: the first try is at the end, then these (issue 28: after 1 and 3 days). */
+export const RETRY_AFTER_DAYS = [1, 3] as const;
+export const MAX_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
+/** The slot is held this long past the end: through the last retry, and one pass (10 min) more to run it. */
+export const HOLD_MS = RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1] * DAY_MS + HOUR_MS;
+
+/** The payment method a subscription was bought with (card when its order names none): a renewal is paid the same way. */
+export const methodOf = (order: OrderView | undefined): PaymentMethodId => (order?.paymentMethod ?? 1) as PaymentMethodId;
+
+/** A subscription's key in `auto_renewals`: the order item unit it serves (kept through renewals and replacements). */
+export function keyOf(subscription: Pick<SubscriptionView, 'orderItemId' | 'unit'>) {
+  return { orderItemId: subscription.orderItemId, unit: subscription.unit };
+}
