@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACTIVATION_HOURS, PROMISED_TEXT_VARS, REMINDER_DAYS, RENEWAL_RETRY_DAYS } from '@subshare/core/promises';
+import { ACTIVATION_HOURS, PROMISED_TEXT_VARS, REMINDER_DAYS, RENEWAL_ATTEMPTS, RENEWAL_RETRY_DAYS } from '@subshare/core/promises';
 import { fillPlaceholders } from '../../packages/web/src/features/content/texts/index.js';
 import { DICTIONARY } from '../../packages/web/src/features/language/dictionary/index.js';
 import { translate } from '../../packages/web/src/features/language/texts.js';
@@ -10,7 +10,7 @@ import { PANEL_TEXTS } from '../../packages/web/src/features/panel/texts.js';
 /**
  * The numbers promised to buyers live in core's promises (packages/core/src/promises); the web
  * texts name them (`{reminderDays}`) and the e-mails interpolate the constants. This scan finds a
- * text that writes one by hand: "3 days", "3일", "1 and 3 days", "24 hours", "24시간".
+ * text that writes one by hand: "3 days", "3일", "1 and 3 days", "24 hours", "24시간", "three times", "세 번 시도".
  *
  * Not flagged, on purpose: a Korean date ("3월 1일"), a larger number ending in the same digits
  * ("30 days", "13일"), and hours on a line about refunds or cancelling: those windows are runtime
@@ -18,17 +18,22 @@ import { PANEL_TEXTS } from '../../packages/web/src/features/panel/texts.js';
  */
 const DAY_NUMBERS = [...new Set<number>([REMINDER_DAYS, ...RENEWAL_RETRY_DAYS])];
 const HOUR_NUMBERS = [ACTIVATION_HOURS];
+const ENGLISH_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
+const KOREAN_WORDS: Readonly<Record<number, string>> = { 2: '두', 3: '세', 4: '네', 5: '다섯' };
 const CONFIGURED_WINDOW = /refund|환불|cancel|해지/i;
 
 function handWrittenPromises(source: string): string[] {
   const patterns = [
+    // The attempts of a renewal charge, in figures or words ("three times", "세 번 시도").
+    new RegExp(`(?<![\\w.,])(?:${RENEWAL_ATTEMPTS}|${ENGLISH_WORDS[RENEWAL_ATTEMPTS]}) ?(?:times|tries)\\b`, 'i'),
+    new RegExp(`(?<![\\d.])(?:(?:${RENEWAL_ATTEMPTS}|${KOREAN_WORDS[RENEWAL_ATTEMPTS]}) ?번 시도|${RENEWAL_ATTEMPTS}회 중)`),
     ...DAY_NUMBERS.flatMap((n) => [new RegExp(`(?<![\\w.,])${n}(?: and \\d+)? days?\\b`), new RegExp(`(?<![\\d.]|월\\s?)${n}일`)]),
     ...HOUR_NUMBERS.flatMap((n) => [new RegExp(`(?<![\\w.,])${n} ?(?:hours?|h)\\b`), new RegExp(`(?<![\\d.])${n}시간`)]),
   ];
   return source
     .split('\n')
     .map((line, index) => ({ line, number: index + 1 }))
-    .filter(({ line }) => patterns.some((pattern, i) => pattern.test(line) && !(i >= DAY_NUMBERS.length * 2 && CONFIGURED_WINDOW.test(line))))
+    .filter(({ line }) => patterns.some((pattern, i) => pattern.test(line) && !(i >= 2 + DAY_NUMBERS.length * 2 && CONFIGURED_WINDOW.test(line))))
     .map(({ line, number }) => `${number}: ${line.trim()}`);
 }
 
@@ -54,6 +59,9 @@ describe('promised numbers', () => {
       'A declined charge is tried again 1 and 3 days after the end.',
       "'platform.activation': 'Activated within 24 hours.',",
       "'home.promise': '24시간 이내 활성화',",
+      'We tried three times to charge it.',
+      '결제를 세 번 시도했지만',
+      "'admin.renewalsFailedDetail': '{status}, 3회 중 {attempts}회 시도',",
     ]) {
       expect(handWrittenPromises(text), text).to.have.length(1);
     }
@@ -65,6 +73,7 @@ describe('promised numbers', () => {
       "'admin.revenue': '최근 30일 매출',",
       'You can ask for a refund within 24 hours of your purchase.',
       'Choose a duration of 1, 3, 6 or 12 months.',
+      'it is never charged twice; 두 번 결제하지 않습니다.',
     ]) {
       expect(handWrittenPromises(text), text).to.deep.equal([]);
     }

@@ -75,14 +75,14 @@ import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/rene
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
-import { RENEWAL_HOLD_EXTRA_HOURS, RENEWAL_LAST_RETRY_DAYS, RENEWAL_RETRY_DAYS } from '../promises/index.js';
+import { RENEWAL_ATTEMPTS, RENEWAL_HOLD_EXTRA_HOURS, RENEWAL_LAST_RETRY_DAYS, RENEWAL_RETRY_DAYS } from '../promises/index.js';
 import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Retries after the end date: the first try is at the end, then these (core's promises). */
 export const RETRY_AFTER_DAYS = RENEWAL_RETRY_DAYS;
-export const MAX_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
+export const MAX_ATTEMPTS = RENEWAL_ATTEMPTS;
 /** The slot is held this long past the end: through the last retry, and one pass (10 min) more to run it. */
 const HOLD_MS = RENEWAL_LAST_RETRY_DAYS * DAY_MS + RENEWAL_HOLD_EXTRA_HOURS * HOUR_MS;
 /** A charge whose reminder has not been delivered yet is looked at again after this. */

@@ -18,6 +18,9 @@ export const RENEWAL_RETRY_DAYS = [1, 3] as const;
 /** The last retry's day: the slot is held until then (plus `RENEWAL_HOLD_EXTRA_HOURS`). */
 export const RENEWAL_LAST_RETRY_DAYS = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1];
 
+/** A renewal charge is tried this many times in all: at the end date, then on each retry day. */
+export const RENEWAL_ATTEMPTS = RENEWAL_RETRY_DAYS.length + 1;
+
 /** The slot is held past the last retry this long more: one charge pass (10 min) to run it, with room. */
 export const RENEWAL_HOLD_EXTRA_HOURS = 1;
 
@@ -32,6 +35,7 @@ export const PROMISED_TEXT_VARS = {
   reminderDays: REMINDER_DAYS,
   firstRetryDays: RENEWAL_RETRY_DAYS[0],
   lastRetryDays: RENEWAL_LAST_RETRY_DAYS,
+  renewalAttempts: RENEWAL_ATTEMPTS,
   activationHours: ACTIVATION_HOURS,
 } as const;
 

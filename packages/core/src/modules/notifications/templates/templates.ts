@@ -8,7 +8,7 @@ import type { BusinessDetails } from '../../../shared/config.js';
 import { EMAIL_KIND, type EmailDataByKind, type EmailDate, type EmailKind, type EmailLanguageId, type ProfileNumber } from '../email-kinds.js';
 import { renderLayout, safeUrl, singleLine, type EmailContent, type RenderedEmail } from './layout.js';
 import { withParticle } from '../../../validation/korean-particles.js';
-import { ACTIVATION_HOURS } from '../../../promises/index.js';
+import { ACTIVATION_HOURS, RENEWAL_ATTEMPTS } from '../../../promises/index.js';
 
 /** Helpers a template uses; each is bound to the e-mail's language and the shop's configuration. */
 interface Tools {
@@ -630,12 +630,12 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           case 'final':
             return {
               subject: `Your ${platform} subscription has ended`,
-              preheader: `We could not charge ${amount} after three tries.`,
+              preheader: `We could not charge ${amount} after ${RENEWAL_ATTEMPTS} tries.`,
               heading: 'Renewal failed',
               blocks: [
                 {
                   type: 'paragraph',
-                  text: `We tried three times to charge ${amount} to ${cardText}, and your bank declined each time. Your ${platform} subscription has ended and its profile goes to another member.`,
+                  text: `We tried ${RENEWAL_ATTEMPTS} times to charge ${amount} to ${cardText}, and your bank declined each time. Your ${platform} subscription has ended and its profile goes to another member.`,
                 },
                 { type: 'button', label: 'Buy it again', url: t.panelUrl(data.payUrl) },
               ],
@@ -727,12 +727,12 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           case 'final':
             return {
               subject: `${platform} 구독이 종료되었습니다`,
-              preheader: `세 번 시도했지만 ${withParticle(amount, '을')} 결제하지 못했어요.`,
+              preheader: `${RENEWAL_ATTEMPTS}번 시도했지만 ${withParticle(amount, '을')} 결제하지 못했어요.`,
               heading: '자동 연장 실패',
               blocks: [
                 {
                   type: 'paragraph',
-                  text: `${cardText}로 ${amount} 결제를 세 번 시도했지만 모두 거절되었어요. ${platform} 구독이 종료되었고 프로필은 다른 회원에게 배정됩니다.`,
+                  text: `${cardText}로 ${amount} 결제를 ${RENEWAL_ATTEMPTS}번 시도했지만 모두 거절되었어요. ${platform} 구독이 종료되었고 프로필은 다른 회원에게 배정됩니다.`,
                 },
                 { type: 'button', label: '다시 구매하기', url: t.panelUrl(data.payUrl) },
               ],
