@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACTIVATION_HOURS, PROMISED_TEXT_VARS, REMINDER_DAYS, RENEWAL_ATTEMPTS, RENEWAL_RETRY_DAYS } from '@subshare/core/promises';
+import { ACTIVATION_HOURS, PROMISED_TEXT_VARS, REFUND_RESEND_MINUTES, REMINDER_DAYS, RENEWAL_ATTEMPTS, RENEWAL_RETRY_DAYS } from '@subshare/core/promises';
 import { fillPlaceholders } from '../../packages/web/src/features/content/texts/index.js';
 import { DICTIONARY } from '../../packages/web/src/features/language/dictionary/index.js';
 import { translate } from '../../packages/web/src/features/language/texts.js';
@@ -24,16 +24,22 @@ const CONFIGURED_WINDOW = /refund|환불|cancel|해지/i;
 
 function handWrittenPromises(source: string): string[] {
   const patterns = [
+    // When staff may send a pending refund again.
+    new RegExp(`(?<![\\w.,])${REFUND_RESEND_MINUTES} minutes?\\b`),
+    new RegExp(`(?<![\\d.])${REFUND_RESEND_MINUTES}분`),
     // The attempts of a renewal charge, in figures or words ("three times", "세 번 시도").
     new RegExp(`(?<![\\w.,])(?:${RENEWAL_ATTEMPTS}|${ENGLISH_WORDS[RENEWAL_ATTEMPTS]}) ?(?:times|tries)\\b`, 'i'),
     new RegExp(`(?<![\\d.])(?:(?:${RENEWAL_ATTEMPTS}|${KOREAN_WORDS[RENEWAL_ATTEMPTS]}) ?번 시도|${RENEWAL_ATTEMPTS}회 중)`),
     ...DAY_NUMBERS.flatMap((n) => [new RegExp(`(?<![\\w.,])${n}(?: and \\d+)? days?\\b`), new RegExp(`(?<![\\d.]|월\\s?)${n}일`)]),
-    ...HOUR_NUMBERS.flatMap((n) => [new RegExp(`(?<![\\w.,])${n} ?(?:hours?|h)\\b`), new RegExp(`(?<![\\d.])${n}시간`)]),
   ];
+  // Hours, except on a line about a configured window (see above).
+  const hourPatterns = HOUR_NUMBERS.flatMap((n) => [new RegExp(`(?<![\\w.,])${n} ?(?:hours?|h)\\b`), new RegExp(`(?<![\\d.])${n}시간`)]);
   return source
     .split('\n')
     .map((line, index) => ({ line, number: index + 1 }))
-    .filter(({ line }) => patterns.some((pattern, i) => pattern.test(line) && !(i >= 2 + DAY_NUMBERS.length * 2 && CONFIGURED_WINDOW.test(line))))
+    .filter(
+      ({ line }) => patterns.some((pattern) => pattern.test(line)) || (!CONFIGURED_WINDOW.test(line) && hourPatterns.some((pattern) => pattern.test(line))),
+    )
     .map(({ line, number }) => `${number}: ${line.trim()}`);
 }
 
@@ -60,6 +66,8 @@ describe('promised numbers', () => {
       "'platform.activation': 'Activated within 24 hours.',",
       "'home.promise': '24시간 이내 활성화',",
       'We tried three times to charge it.',
+      "'admin.refundWhy': 'it can be sent again 5 minutes after the last try.',",
+      "'admin.refundWhy': '마지막 시도 5분 후에 다시 보낼 수 있습니다.',",
       '결제를 세 번 시도했지만',
       "'admin.renewalsFailedDetail': '{status}, 3회 중 {attempts}회 시도',",
     ]) {

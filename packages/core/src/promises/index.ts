@@ -27,6 +27,9 @@ export const RENEWAL_HOLD_EXTRA_HOURS = 1;
 /** Every paid order is activated within this many hours of payment (the spec's promise). */
 export const ACTIVATION_HOURS = 24;
 
+/** Staff may send a refund left pending (no answer from the provider) again after this many minutes. */
+export const REFUND_RESEND_MINUTES = 5;
+
 /**
  * The promised numbers by the placeholder name the texts use: `translate` and the content pages'
  * filler put these into every text, so a text says `{reminderDays}` and never "3".
@@ -37,6 +40,7 @@ export const PROMISED_TEXT_VARS = {
   lastRetryDays: RENEWAL_LAST_RETRY_DAYS,
   renewalAttempts: RENEWAL_ATTEMPTS,
   activationHours: ACTIVATION_HOURS,
+  refundResendMinutes: REFUND_RESEND_MINUTES,
 } as const;
 
 export type PromisedTextVar = keyof typeof PROMISED_TEXT_VARS;

@@ -261,7 +261,8 @@ const en = {
   'admin.refundWhy.order_refunded': 'it has been refunded already.',
   'admin.refundWhy.no_paid_payment': 'it has no paid payment left to give back.',
   'admin.refundWhy.refund_nothing_left': 'the refund fee takes the whole amount paid.',
-  'admin.refundWhy.refund_in_progress': 'a refund of it is under way; if the provider did not answer, it can be sent again 5 minutes after the last try.',
+  'admin.refundWhy.refund_in_progress':
+    'a refund of it is under way; if the provider did not answer, it can be sent again {refundResendMinutes} minutes after the last try.',
   'admin.refundWhyOther': 'the server says "{reason}".',
   'admin.refundHistory': 'Earlier refunds',
   'admin.refundSource.staff': 'Staff',
@@ -532,7 +533,8 @@ const ko: TextTable<AdminTextKey> = {
   'admin.refundWhy.order_refunded': '이미 환불된 주문입니다.',
   'admin.refundWhy.no_paid_payment': '환불할 결제 내역이 남아 있지 않습니다.',
   'admin.refundWhy.refund_nothing_left': '환불 수수료가 결제 금액 전체입니다.',
-  'admin.refundWhy.refund_in_progress': '이미 환불이 진행 중입니다. 결제 대행사가 응답하지 않았다면 마지막 시도 5분 후에 다시 보낼 수 있습니다.',
+  'admin.refundWhy.refund_in_progress':
+    '이미 환불이 진행 중입니다. 결제 대행사가 응답하지 않았다면 마지막 시도 {refundResendMinutes}분 후에 다시 보낼 수 있습니다.',
   'admin.refundWhyOther': '서버 응답 "{reason}".',
   'admin.refundHistory': '이전 환불',
   'admin.refundSource.staff': '직원',
