@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { installationIdReader, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { RENEWAL_ATTEMPTS } from '@subshare/core/promises';
 import { api, logIn, loginAs, type TestUser } from '../support/agent.js';
 import { buyByCard, moveClockTo, remindersDelivered, subscriptionOf, useRenewalShop } from '../support/auto-renewal.js';
 import type { FakeStripe } from '../support/fake-stripe.js';
@@ -289,7 +290,7 @@ describe('automatic renewal', function () {
     expect(stripe.offSessionCharges().filter((intent) => intent.customer === customer)).to.have.length(0);
     await expiry.endDue();
     expect(await knex()('subscriptions').where({ id: subscription.id }).first()).to.include({ status: 'ended', held_until: null });
-    await harness().mailTo(buyer.email, (mail) => mail.subject.endsWith('has ended') && mail.text.includes('three times'));
+    await harness().mailTo(buyer.email, (mail) => mail.subject.endsWith('has ended') && mail.text.includes(`${RENEWAL_ATTEMPTS} times`));
     expect(
       (await outboxOf(buyer.id, 12)).map((row: { subject: string }) => row.subject).filter((subject: string) => subject.startsWith('We could not renew')),
     ).to.have.length(2);

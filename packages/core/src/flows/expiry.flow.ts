@@ -4,7 +4,7 @@
  *   every minute ──▶ endDue: active subscriptions at or past their end become `ended`
  *       (ended_at = the end time itself), the buyer gets `subscriptionEnded` with a renewal
  *       link, and the platforms that gained a free slot retry their waiting orders.
- *   every 10 minutes ──▶ remindDue: active subscriptions ending within 3 days and not yet
+ *   every 10 minutes ──▶ remindDue: active subscriptions ending within REMINDER_DAYS and not yet
  *       reminded of this period get `expiryReminder` with a one-click link that pays their renewal
  *       (extending the same slot from the current end, see activation.flow.ts), or, when they
  *       renew automatically, the `autoRenewal` reminder of the charge to come (renewal.flow.ts).
@@ -27,8 +27,10 @@ import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { RenewalFlow } from './renewal.flow.js';
 import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
-/** How long before the end the reminder goes out (product.md: 3 days). */
-export const REMINDER_DAYS = 3;
+import { REMINDER_DAYS } from '../promises/index.js';
+
+/** How long before the end the reminder goes out: the buyers' promise, defined in core's promises. */
+export { REMINDER_DAYS };
 const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 100;
 /** A run handles at most this many batches; the next run (a minute later) goes on. */

@@ -6,14 +6,15 @@
 import type { OrderView } from '../modules/orders/index.js';
 import type { PaymentMethodId } from '../modules/payments/index.js';
 import type { SubscriptionView } from '../modules/subscriptions/index.js';
+import { RENEWAL_ATTEMPTS, RENEWAL_HOLD_EXTRA_HOURS, RENEWAL_LAST_RETRY_DAYS, RENEWAL_RETRY_DAYS } from '../promises/index.js';
 
 export const HOUR_MS = 3600_000;
 export const DAY_MS = 24 * HOUR_MS;
-/** Retries after the end date: the first try is at the end, then these (issue 28: after 1 and 3 days). */
-export const RETRY_AFTER_DAYS = [1, 3] as const;
-export const MAX_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
+/** Retries after the end date: the first try is at the end, then these (core's promises). */
+export const RETRY_AFTER_DAYS = RENEWAL_RETRY_DAYS;
+export const MAX_ATTEMPTS = RENEWAL_ATTEMPTS;
 /** The slot is held this long past the end: through the last retry, and one pass (10 min) more to run it. */
-export const HOLD_MS = RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1] * DAY_MS + HOUR_MS;
+export const HOLD_MS = RENEWAL_LAST_RETRY_DAYS * DAY_MS + RENEWAL_HOLD_EXTRA_HOURS * HOUR_MS;
 
 /** The payment method a subscription was bought with (card when its order names none): a renewal is paid the same way. */
 export const methodOf = (order: OrderView | undefined): PaymentMethodId => (order?.paymentMethod ?? 1) as PaymentMethodId;

@@ -136,7 +136,10 @@ export const ERRORS = define({
   refund_not_possible: { status: 409, message: 'This order cannot be refunded through its provider: {reason}' },
   refund_refused: { status: 409, message: '{provider} refused the refund: {reason}' },
   payssion_refund_refused: { status: 409, message: 'Payssion refused the refund: {reason}' },
-  refund_outcome_unknown: { status: 503, message: '{provider} did not answer, so the refund may or may not have been made. It stays pending.' },
+  refund_outcome_unknown: {
+    status: 503,
+    message: '{provider} did not answer, so the refund may or may not have been made. It stays pending. It can be sent again in {minutes} minutes.',
+  },
 
   // Subscriptions, accounts and the panel
   account_not_found: { status: 404, message: 'This platform account does not exist.' },

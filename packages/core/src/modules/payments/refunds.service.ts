@@ -30,11 +30,12 @@ import { accessEnded, type MoneyFact, type PaymentStanding } from './money-ledge
 import { payssionRefundSubject } from './providers/payssion.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import type { PaymentProviders } from './payments.service.js';
+import { REFUND_RESEND_MINUTES } from '../../promises/index.js';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider' };
 
 /** A pending staff refund last tried longer ago than this may be sent again (same refund, same idempotency key): its try was cut short or got no answer. */
-const RESEND_PENDING_AFTER_MS = 5 * 60_000;
+const RESEND_PENDING_AFTER_MS = REFUND_RESEND_MINUTES * 60_000;
 
 export interface RefundView {
   id: number;
@@ -298,10 +299,11 @@ export class RefundsService {
       this.logger.error(log, 'a refund got no answer from the provider: it stays pending until the provider tells, or staff send it again');
       throw new UnavailableError(
         `${PROVIDER_LABELS[provider.name]} did not answer, so the refund may or may not have been made. It stays pending: ` +
-          'the provider’s notification completes it, or refund again in 5 minutes to send the same refund once more.',
+          `the provider’s notification completes it, or refund again in ${REFUND_RESEND_MINUTES} minutes to send the same refund once more.`,
         'refund_outcome_unknown',
         error,
-        300,
+        REFUND_RESEND_MINUTES * 60,
+        { minutes: REFUND_RESEND_MINUTES },
       );
     }
   }

@@ -22,9 +22,9 @@ const en = {
   'payment.payNow': 'Pay now',
   'payment.renewAutomatically': 'Renew automatically',
   'payment.renewAutomaticallyNote':
-    'Your card is saved and charged for the next period at the end date. We e-mail you 3 days before each charge, with a link to cancel in one click.',
+    'Your card is saved and charged for the next period at the end date. We e-mail you {reminderDays} days before each charge, with a link to cancel in one click.',
   'payment.activation':
-    'Most orders are active as soon as the payment is confirmed. If no place is free yet, yours is activated within 24 hours; we send you an e-mail once it is active.',
+    'Most orders are active as soon as the payment is confirmed. If no place is free yet, yours is activated within {activationHours} hours; we send you an e-mail once it is active.',
   'payment.invitation': 'This platform works through a family-group invitation: after paying, enter the e-mail of your platform login in My subscriptions.',
   'payment.method.1': 'Card',
   'payment.method.2': 'Crypto (BTC, ETH, USDT, SOL, TRX and 60+ more)',
@@ -37,7 +37,7 @@ const en = {
   'result.success': 'Payment Successful',
   'result.successText': 'Your Payment has been completed.',
   'result.activation':
-    'Most orders are active as soon as the payment is confirmed, with the login details in your panel. If no place is free yet, yours is activated within 24 hours, and we e-mail you once it is active.',
+    'Most orders are active as soon as the payment is confirmed, with the login details in your panel. If no place is free yet, yours is activated within {activationHours} hours, and we e-mail you once it is active.',
   'result.goToSubscriptions': 'GO TO YOUR SUBSCRIBE',
   'result.failed': 'Payment Failed',
   'result.tryLater': 'Try again later',
@@ -68,8 +68,10 @@ const ko: TextTable<CheckoutTextKey> = {
   'payment.methods': '결제 수단',
   'payment.payNow': '지금 결제하기',
   'payment.renewAutomatically': '자동 연장',
-  'payment.renewAutomaticallyNote': '카드가 저장되어 종료일에 다음 기간이 결제됩니다. 결제 3일 전마다 한 번에 해지할 수 있는 링크와 함께 이메일을 보내 드려요.',
-  'payment.activation': '대부분의 주문은 결제가 확인되는 즉시 활성화됩니다. 빈자리가 아직 없으면 24시간 이내에 활성화되며, 활성화되면 이메일로 알려 드립니다.',
+  'payment.renewAutomaticallyNote':
+    '카드가 저장되어 종료일에 다음 기간이 결제됩니다. 결제 {reminderDays}일 전마다 한 번에 해지할 수 있는 링크와 함께 이메일을 보내 드려요.',
+  'payment.activation':
+    '대부분의 주문은 결제가 확인되는 즉시 활성화됩니다. 빈자리가 아직 없으면 {activationHours}시간 이내에 활성화되며, 활성화되면 이메일로 알려 드립니다.',
   'payment.invitation': '이 플랫폼은 가족 그룹 초대로 이용합니다. 결제 후 내 구독에서 플랫폼 로그인 이메일을 입력해 주세요.',
   'payment.method.1': '카드',
   'payment.method.2': '암호화폐 (BTC, ETH, USDT, SOL, TRX 외 60종 이상)',
@@ -82,7 +84,7 @@ const ko: TextTable<CheckoutTextKey> = {
   'result.success': '결제 성공',
   'result.successText': '결제가 완료되었습니다.',
   'result.activation':
-    '대부분의 주문은 결제가 확인되는 즉시 활성화되며, 로그인 정보는 내 구독 페이지에 표시됩니다. 빈자리가 아직 없으면 24시간 이내에 활성화하고, 활성화되면 이메일로 알려 드립니다.',
+    '대부분의 주문은 결제가 확인되는 즉시 활성화되며, 로그인 정보는 내 구독 페이지에 표시됩니다. 빈자리가 아직 없으면 {activationHours}시간 이내에 활성화하고, 활성화되면 이메일로 알려 드립니다.',
   'result.goToSubscriptions': '내 구독으로 이동',
   'result.failed': '결제 실패',
   'result.tryLater': '잠시 후 다시 시도해 주세요',

@@ -6,6 +6,7 @@
  * their lazy chunk. Both languages of a table weigh a few KiB, less than an i18n library.
  */
 import { isKoreanParticle, withParticle } from '@subshare/core/korean';
+import { PROMISED_TEXT_VARS } from '@subshare/core/promises';
 import type { LanguageId } from './languages.js';
 
 /** One language's texts of a table; `Record` makes a missing or misspelt Korean key a type error. */
@@ -29,14 +30,17 @@ export function defineTexts<K extends string>(en: TextTable<K>, ko: TextTable<K>
  */
 export function translate<K extends string>(texts: Texts<K>, languageId: LanguageId, key: K, vars?: TranslateVars): string {
   const text = texts[languageId]?.[key] ?? texts[1][key] ?? key;
-  if (!vars) return text;
-  return fillVars(text, vars);
+  return fillVars(text, vars ?? {});
 }
 
-/** Fills `{name}` and `{name:particle}` placeholders; an unknown name is left as written. */
+/**
+ * Fills `{name}` and `{name:particle}` placeholders; an unknown name is left as written. The
+ * numbers promised to buyers (`{reminderDays}`, `{activationHours}`, core's promises) are filled
+ * without being passed, so a text names them and never writes them.
+ */
 export function fillVars(text: string, vars: Readonly<Record<string, string | number | undefined>>): string {
   return text.replace(/\{(\w+)(?::([\uac00-\ud7a3]+))?\}/g, (match, name: string, particle?: string) => {
-    const value = vars[name];
+    const value = vars[name] ?? (PROMISED_TEXT_VARS as Readonly<Record<string, number | undefined>>)[name];
     if (value === undefined) return match;
     return particle && isKoreanParticle(particle) ? withParticle(String(value), particle) : String(value);
   });

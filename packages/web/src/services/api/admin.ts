@@ -40,7 +40,7 @@ export type NewSubscription = subscriptions.AccountInput;
 /** The account as staff see it: never its password. */
 export type CreatedAccount = subscriptions.AccountAnswer;
 
-/** `GET /api/admin/dashboard` (beyond the spec): EUR revenue per day, orders per state, slot occupancy, orders waiting past 24 hours. */
+/** `GET /api/admin/dashboard` (beyond the spec): EUR revenue per day, orders per state, slot occupancy, orders waiting past the activation promise (ACTIVATION_HOURS, core's promises). */
 export type Dashboard = staff.DashboardAnswer;
 
 /** What refunding an order would give back now under the refund policy, and its earlier refunds (amounts in major units). */

@@ -8,6 +8,7 @@ import type { BusinessDetails } from '../../../shared/config.js';
 import { EMAIL_KIND, type EmailDataByKind, type EmailDate, type EmailKind, type EmailLanguageId, type ProfileNumber } from '../email-kinds.js';
 import { renderLayout, safeUrl, singleLine, type EmailContent, type RenderedEmail } from './layout.js';
 import { withParticle } from '../../../validation/korean-particles.js';
+import { ACTIVATION_HOURS, RENEWAL_ATTEMPTS } from '../../../promises/index.js';
 
 /** Helpers a template uses; each is bound to the e-mail's language and the shop's configuration. */
 interface Tools {
@@ -48,7 +49,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             { type: 'paragraph', text: `Your ${t.brand} account is ready.` },
             {
               type: 'paragraph',
-              text: 'Choose a platform, pay in a minute by card, crypto or a Korean payment method, and your login details and profile number appear in your panel. Most orders are active within minutes, always within 24 hours.',
+              text: `Choose a platform, pay in a minute by card, crypto or a Korean payment method, and your login details and profile number appear in your panel. Most orders are active within minutes, always within ${ACTIVATION_HOURS} hours.`,
             },
             { type: 'button', label: 'Browse platforms', url: t.site('/') },
           ],
@@ -64,7 +65,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
             { type: 'paragraph', text: `${t.brand} 계정이 만들어졌습니다.` },
             {
               type: 'paragraph',
-              text: '원하는 플랫폼을 고르고 카드, 암호화폐 또는 국내 결제 수단으로 간편하게 결제하면 내 구독 페이지에서 로그인 정보와 프로필 번호를 바로 확인할 수 있어요. 대부분 몇 분 안에, 늦어도 24시간 안에 활성화됩니다.',
+              text: `원하는 플랫폼을 고르고 카드, 암호화폐 또는 국내 결제 수단으로 간편하게 결제하면 내 구독 페이지에서 로그인 정보와 프로필 번호를 바로 확인할 수 있어요. 대부분 몇 분 안에, 늦어도 ${ACTIVATION_HOURS}시간 안에 활성화됩니다.`,
             },
             { type: 'button', label: '플랫폼 둘러보기', url: t.site('/') },
           ],
@@ -126,13 +127,13 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const platform = t.text(data.platformName, 'platformName');
         const order = t.id(data.orderId, 'orderId');
         return {
-          subject: `We received your order #${order}: activation within 24 hours`,
+          subject: `We received your order #${order}: activation within ${ACTIVATION_HOURS} hours`,
           preheader: 'We will e-mail you again as soon as it is active.',
           heading: `Thank you! Your ${platform} subscription is being prepared`,
           blocks: [
             {
               type: 'paragraph',
-              text: 'We received your payment. Your subscription will be activated within 24 hours, and we will e-mail you again as soon as it is active.',
+              text: `We received your payment. Your subscription will be activated within ${ACTIVATION_HOURS} hours, and we will e-mail you again as soon as it is active.`,
             },
             ...(data.needsInvitation
               ? [
@@ -157,13 +158,13 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const platform = t.text(data.platformName, 'platformName');
         const order = t.id(data.orderId, 'orderId');
         return {
-          subject: `주문 #${order} 결제 완료: 24시간 이내에 활성화됩니다`,
+          subject: `주문 #${order} 결제 완료: ${ACTIVATION_HOURS}시간 이내에 활성화됩니다`,
           preheader: '활성화되면 이메일로 바로 알려 드릴게요.',
           heading: `결제해 주셔서 감사합니다! ${platform} 구독을 준비하고 있어요`,
           blocks: [
             {
               type: 'paragraph',
-              text: '결제가 확인되었습니다. 구독은 24시간 이내에 활성화되며, 활성화되는 즉시 이메일로 다시 알려 드리겠습니다.',
+              text: `결제가 확인되었습니다. 구독은 ${ACTIVATION_HOURS}시간 이내에 활성화되며, 활성화되는 즉시 이메일로 다시 알려 드리겠습니다.`,
             },
             ...(data.needsInvitation
               ? [
@@ -427,7 +428,7 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
         const days = daysLeft(data.daysLeft);
         const end = t.date(data.endTime, 'endTime');
         return {
-          subject: `Your ${platform} subscription ends in ${days === 1 ? '1 day' : `${days} days`}`,
+          subject: `Your ${platform} subscription ends in ${days} ${days === 1 ? 'day' : 'days'}`,
           preheader: `Renew now to keep your profile. Access ends on ${end}.`,
           heading: `Your ${platform} subscription ends soon`,
           blocks: [
@@ -629,12 +630,12 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           case 'final':
             return {
               subject: `Your ${platform} subscription has ended`,
-              preheader: `We could not charge ${amount} after three tries.`,
+              preheader: `We could not charge ${amount} after ${RENEWAL_ATTEMPTS} tries.`,
               heading: 'Renewal failed',
               blocks: [
                 {
                   type: 'paragraph',
-                  text: `We tried three times to charge ${amount} to ${cardText}, and your bank declined each time. Your ${platform} subscription has ended and its profile goes to another member.`,
+                  text: `We tried ${RENEWAL_ATTEMPTS} times to charge ${amount} to ${cardText}, and your bank declined each time. Your ${platform} subscription has ended and its profile goes to another member.`,
                 },
                 { type: 'button', label: 'Buy it again', url: t.panelUrl(data.payUrl) },
               ],
@@ -726,12 +727,12 @@ const TEMPLATES: { [K in EmailKind]: TemplateDefinition<K> } = {
           case 'final':
             return {
               subject: `${platform} 구독이 종료되었습니다`,
-              preheader: `세 번 시도했지만 ${withParticle(amount, '을')} 결제하지 못했어요.`,
+              preheader: `${RENEWAL_ATTEMPTS}번 시도했지만 ${withParticle(amount, '을')} 결제하지 못했어요.`,
               heading: '자동 연장 실패',
               blocks: [
                 {
                   type: 'paragraph',
-                  text: `${cardText}로 ${amount} 결제를 세 번 시도했지만 모두 거절되었어요. ${platform} 구독이 종료되었고 프로필은 다른 회원에게 배정됩니다.`,
+                  text: `${cardText}로 ${amount} 결제를 ${RENEWAL_ATTEMPTS}번 시도했지만 모두 거절되었어요. ${platform} 구독이 종료되었고 프로필은 다른 회원에게 배정됩니다.`,
                 },
                 { type: 'button', label: '다시 구매하기', url: t.panelUrl(data.payUrl) },
               ],

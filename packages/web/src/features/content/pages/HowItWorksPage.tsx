@@ -32,7 +32,7 @@ export default function HowItWorksPage() {
               <Heading as="h2" size="md">
                 {step.title}
               </Heading>
-              <Text color="fg.muted">{step.text}</Text>
+              <Text color="fg.muted">{fill(step.text) ?? step.text}</Text>
             </Stack>
           </Flex>
         ))}

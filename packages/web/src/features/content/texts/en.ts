@@ -19,7 +19,7 @@ export const en: ContentTexts = {
     contactNote: 'Please add your order number when you write about an order: it lets us help you faster.',
     selfHelpHeading: 'Before you write',
     selfHelp: [
-      'Paid orders are usually active at once, and always within 24 hours; you get an e-mail as soon as yours is active.',
+      'Paid orders are usually active at once, and always within {activationHours} hours; you get an e-mail as soon as yours is active.',
       `Your login e-mail, password and profile number are always in your panel under "${MENU}".`,
       'If the TV says your device is not part of the household, use the household guide in your panel: it fetches the verification link for you.',
       `For an AI-chat platform, press "${codeRequest}" in your panel to get the login code.`,
@@ -39,7 +39,7 @@ export const en: ContentTexts = {
       {
         question: 'How quickly is my subscription activated?',
         answer:
-          'Most orders are active within minutes, and every paid order is activated within 24 hours. We send you an e-mail once it is active, and the login details appear in your panel.',
+          'Most orders are active within minutes, and every paid order is activated within {activationHours} hours. We send you an e-mail once it is active, and the login details appear in your panel.',
       },
       {
         question: 'How can I pay?',
@@ -89,7 +89,7 @@ export const en: ContentTexts = {
       { title: 'Pay', text: 'Pay by card, crypto or a Korean payment method, in EUR or KRW.' },
       {
         title: 'Get your access',
-        text: `Right after payment (when no place is free yet, within 24 hours) you receive the login details and your own profile number, by e-mail and in your panel under "${MENU}".`,
+        text: `Right after payment (when no place is free yet, within {activationHours} hours) you receive the login details and your own profile number, by e-mail and in your panel under "${MENU}".`,
       },
       { title: 'Enjoy and renew', text: 'Use your own profile until the end date. We remind you before it ends, and renewing keeps your access going.' },
     ],
@@ -139,7 +139,7 @@ export const en: ContentTexts = {
         heading: 'How we work',
         list: [
           'Clear prices in EUR or KRW, with the price per month shown before you pay.',
-          'Most paid orders active at once, every one within 24 hours, with an e-mail once it is active.',
+          'Most paid orders active at once, every one within {activationHours} hours, with an e-mail once it is active.',
           'Payment by card, crypto or Korean payment methods.',
           'Support in English and Korean, by phone at {phone} and by e-mail at {email}.',
         ],
@@ -175,7 +175,7 @@ export const en: ContentTexts = {
         paragraphs: [
           'A shared subscription gives you access to a premium account that we own and manage, usually through a profile (slot) of your own. It is not a subscription in your own name with the platform.',
           'Each subscription runs for the duration you chose (1, 3, 6 or 12 months) and ends on a fixed date. After that date the login stops working until you renew.',
-          'Most paid orders are active as soon as the payment is confirmed; we activate every paid order within 24 hours and send you an e-mail once your subscription is active.',
+          'Most paid orders are active as soon as the payment is confirmed; we activate every paid order within {activationHours} hours and send you an e-mail once your subscription is active.',
         ],
       },
       {

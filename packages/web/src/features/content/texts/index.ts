@@ -1,4 +1,5 @@
 import { isKoreanParticle, withParticle } from '@subshare/core/korean';
+import { PROMISED_TEXT_VARS } from '@subshare/core/promises';
 import { en } from './en.js';
 import { ko } from './ko.js';
 import type { ContentTexts } from './types.js';
@@ -20,13 +21,15 @@ export interface ContentPlaceholders {
 }
 
 /**
- * Fills `{name}` placeholders. Null when a placeholder has no value: the caller leaves that
+ * Fills `{name}` placeholders, the promised numbers among them. Null when a placeholder has no value: the caller leaves that
  * paragraph out rather than printing a sentence with a hole in it.
  */
 export function fillPlaceholders(text: string, values: ContentPlaceholders): string | null {
   let complete = true;
   const filled = text.replace(/\{(\w+)(?::([\uac00-\ud7a3]+))?\}/g, (match, name: string, particle?: string) => {
-    const value = (values as Record<string, string | undefined>)[name];
+    // The promised numbers (`{activationHours}`, core's promises) need no business details.
+    const promised = (PROMISED_TEXT_VARS as Readonly<Record<string, number | undefined>>)[name];
+    const value = (values as Record<string, string | undefined>)[name] ?? (promised === undefined ? undefined : String(promised));
     if (value === undefined || value === '') {
       complete = false;
       return match;

@@ -38,7 +38,7 @@ export const en = {
   'meta.platformTitle': '{name} shared subscription',
   'home.slogan': 'Premium subscriptions, shared fairly',
   'home.subslogan': 'Your own profile on streaming, music and AI-chat platforms for a fraction of the full price.',
-  'home.promise': 'Activated within 24 hours · Pay by card, crypto or Korean methods · Renew in one click',
+  'home.promise': 'Activated within {activationHours} hours · Pay by card, crypto or Korean methods · Renew in one click',
   'home.platforms': 'Choose your platform',
   'home.carousel': 'Platforms on subshare',
   'home.empty': 'No platforms are available right now. Please come back a little later.',
@@ -94,7 +94,7 @@ export const en = {
   'platform.goToPayment': 'Go to payment',
   'platform.offSale': 'Off sale for now: we are repairing the accounts of this platform. Please come back later.',
   'platform.showPrice': 'Show the price of this choice',
-  'platform.activation': 'Activated within 24 hours: we e-mail you as soon as it is active.',
+  'platform.activation': 'Activated within {activationHours} hours: we e-mail you as soon as it is active.',
   'platform.invitation':
     'Family-group plan: after paying, enter the e-mail of your own platform login. It must be the one you use to join the family group, otherwise you may be removed from the family membership.',
   'platform.faq': 'Frequently asked questions',

@@ -40,7 +40,7 @@ export const ko: Dictionary = {
   'meta.platformTitle': '{name} 공유 구독',
   'home.slogan': '프리미엄 구독, 합리적으로 나누세요',
   'home.subslogan': '스트리밍, 음악, AI 채팅 플랫폼의 나만의 프로필을 정가의 일부 가격으로 이용하세요.',
-  'home.promise': '24시간 이내 활성화 · 카드, 암호화폐, 국내 결제 수단 · 클릭 한 번으로 연장',
+  'home.promise': '{activationHours}시간 이내 활성화 · 카드, 암호화폐, 국내 결제 수단 · 클릭 한 번으로 연장',
   'home.platforms': '플랫폼을 선택하세요',
   'home.carousel': 'subshare의 플랫폼',
   'home.empty': '지금은 이용 가능한 플랫폼이 없습니다. 잠시 후 다시 방문해 주세요.',
@@ -96,7 +96,7 @@ export const ko: Dictionary = {
   'platform.goToPayment': '결제하기',
   'platform.showPrice': '선택한 가격 보기',
   'platform.offSale': '지금은 판매하지 않습니다. 이 플랫폼의 계정을 복구하는 중이니 나중에 다시 찾아 주세요.',
-  'platform.activation': '24시간 이내에 활성화되며, 활성화되면 바로 이메일로 알려 드립니다.',
+  'platform.activation': '{activationHours}시간 이내에 활성화되며, 활성화되면 바로 이메일로 알려 드립니다.',
   'platform.invitation':
     '패밀리 그룹 요금제: 결제 후 내 플랫폼 로그인 이메일을 입력해 주세요. 패밀리 그룹 가입에 사용하는 이메일이어야 하며, 그렇지 않으면 패밀리 멤버에서 제외될 수 있습니다.',
   'platform.faq': '자주 묻는 질문',

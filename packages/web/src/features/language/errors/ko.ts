@@ -133,7 +133,7 @@ export const KOREAN_ERRORS: Readonly<Record<HttpErrorCode, string>> = {
   refund_in_progress: '이 주문의 환불이 이미 진행 중입니다.',
   refund_not_possible: '이 결제는 결제 대행사를 통해 환불할 수 없습니다. 직접 환불해 주세요.',
   refund_outcome_unknown:
-    '결제 대행사의 응답이 없어 환불 여부를 알 수 없습니다. 환불은 처리 중으로 남으며, 대행사의 알림이 오면 완료되고 5분 후에는 다시 보낼 수 있습니다.',
+    '결제 대행사의 응답이 없어 환불 여부를 알 수 없습니다. 환불은 처리 중으로 남으며, 대행사의 알림이 오면 완료되고 {minutes}분 후에는 다시 보낼 수 있습니다.',
   refund_refused: '카드 결제 대행사(Stripe)가 환불을 거절했습니다. 주문은 바뀌지 않았습니다.',
   payssion_refund_refused: '결제 대행사(Payssion)가 환불을 거절했습니다. 주문은 바뀌지 않았습니다.',
   // Requests
