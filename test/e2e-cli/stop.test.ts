@@ -120,7 +120,11 @@ describe('stopping the shop when told', function () {
     for (let attempt = 0; attempt < tries; attempt += 1) {
       const port = await freePort();
       const npm = spawnWithOutput('npm', ['start'], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }, { ownGroup: true });
-      await waitFor(() => npm.output().includes('subshare is running at'), { timeoutMs: 200_000, intervalMs: 100, what: 'the start banner' });
+      await waitFor(() => npm.output().includes('subshare is running at'), { timeoutMs: 200_000, intervalMs: 100, what: 'the start banner' }).catch(
+        (error: Error) => {
+          throw new Error(`try ${attempt + 1}: ${error.message}; it printed:\n${npm.output().slice(-3000)}`, { cause: error });
+        },
+      );
       const tree = descendants(npm.pid!);
       // Pressed at a different moment each time: at once (jobs still starting), then a little later.
       await new Promise((resolve) => setTimeout(resolve, (attempt % 3) * 700));
