@@ -13,6 +13,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { createUser, uniqueIp } from '../support/agent.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { harness } from '../support/harness.js';
+import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 const TRIES = Number(process.env.LOGIN_RACE_TRIES) || 2;
@@ -140,9 +141,7 @@ describe('browser: a submitted login always completes, tapped at random moments 
         } else void request.continue();
       });
       await page.click('[data-testid="login-submit"]');
-      const until = Date.now() + STEP_MS;
-      while (!held && Date.now() < until) await pause(20);
-      expect(held, 'the login request was sent').to.equal(true);
+      await waitFor(() => held, { timeoutMs: STEP_MS, intervalMs: 20, what: 'the login request, held' });
       await page.goBack();
       await page.waitForFunction(() => location.pathname === '/platform/1', { timeout: STEP_MS });
       await page.goForward();
