@@ -93,8 +93,9 @@ describe('request ids (X-Request-Id, every log line, the jobs a request sends)',
       );
     await waitFor(
       async () => {
-        const open = await harness().knex.raw(`select count(*)::int as n from ??.job where name = 'account-created' and state < 'completed'`, [schema]);
-        return open.rows[0].n === 0;
+        // This shop's own pg-boss, through its API (findJobs), not its tables.
+        const jobs = await boss.findJobs('account-created', { limit: 1_000 });
+        return jobs.every((job) => !['created', 'retry', 'active'].includes(job.state));
       },
       { what: "the account's account-created job" },
     );
@@ -137,8 +138,10 @@ describe('request ids (X-Request-Id, every log line, the jobs a request sends)',
     expect(mine.find((line) => line.msg === 'activation ran')!.orderId).to.equal(order.id);
     expect(mine.some((line) => line.msg === 'job done' && line.queue === 'order-activate')).to.equal(true);
     // Each job the notification caused carried the id in its data.
-    const jobs = await harness().knex.raw(`select name from ??.job where data->>'requestId' = ? order by created_on`, [schema, requestId]);
-    const queues = jobs.rows.map((row: { name: string }) => row.name);
+    const queues: string[] = [];
+    for (const { name } of JOB_DECLARATIONS) {
+      if ((await boss.findJobs(name, { data: { requestId }, limit: 1_000 })).length > 0) queues.push(name);
+    }
     expect(queues).to.include('order-activate');
     expect(queues.some((name: string) => name.startsWith('email-deliver'))).to.equal(true);
   });

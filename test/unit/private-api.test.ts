@@ -19,6 +19,8 @@ const THIS_FILE = path.relative(ROOT, import.meta.filename);
 const IN_TEXT: Array<[RegExp, string]> = [
   [/knex\/lib\//, "loads one of knex's private files"],
   [/\bpgboss\.\w+/, "reads pg-boss's own tables (use getJobById, findJobs, getQueueStats)"],
+  // The same tables in a schema named by a binding (`??.job` with the test's own schema).
+  [/\?\?\.(job|queue|schedule|archive)\b/, "reads pg-boss's own tables in another schema (use findJobs)"],
 ];
 const FORBIDDEN: Array<[RegExp, string]> = [
   [/\.handle\s*=[^=]/, "replaces Express's app.handle"],
@@ -108,6 +110,7 @@ describe('libraries through their documented API only', () => {
       "const id = connection.__knexUid ?? '';",
       'client.connection?.stream?.destroy();',
       "await knex.raw('select * from pgboss.job');",
+      "await knex.raw('select name from ??.job', [schema]);",
       'const queue = boss._queues;',
       'if (client._queryable) return;',
       'const next = pool()._pendingQueue;',
