@@ -25,7 +25,7 @@ import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from 
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
-import { keyOf, methodOf } from './renewal-terms.js';
+import { keyOf, methodOf, renewalOrderOf } from './renewal-terms.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
 
 /** The HTML page a link answers (http renders it in the shop's frame): its status, language and words. */
@@ -216,17 +216,7 @@ export class RenewalLinksFlow {
         (await this.renewals.chargeOfPeriod(subscription.id, periodEnd, trx))!;
       const existing = charge.orderId ? await this.orders.find(charge.orderId, trx) : undefined;
       if (existing && [ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(existing.state as 0 | 1 | 3)) return existing;
-      const made = await this.orders.createRenewalOrder(
-        {
-          userId: subscription.userId,
-          email: source.email,
-          languageId: source.languageId,
-          currency: source.total.currency,
-          item,
-          renewsSubscriptionId: subscription.id,
-        },
-        trx,
-      );
+      const made = await this.orders.createRenewalOrder(renewalOrderOf(subscription, source, item), trx);
       await this.renewals.update(charge.id, { orderId: made.id }, trx);
       return made;
     });

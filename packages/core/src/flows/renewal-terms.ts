@@ -3,7 +3,7 @@
  * renewal-views.flow.ts): the dunning schedule and how long a slot is held through it, a
  * subscription's key in `auto_renewals`, and the method a renewal is paid with.
  */
-import type { OrderView } from '../modules/orders/index.js';
+import type { OrderItemView, OrderView } from '../modules/orders/index.js';
 import type { PaymentMethodId } from '../modules/payments/index.js';
 import type { SubscriptionView } from '../modules/subscriptions/index.js';
 import { RENEWAL_ATTEMPTS, RENEWAL_HOLD_EXTRA_HOURS, RENEWAL_LAST_RETRY_DAYS, RENEWAL_RETRY_DAYS } from '../promises/index.js';
@@ -22,4 +22,16 @@ export const methodOf = (order: OrderView | undefined): PaymentMethodId => (orde
 /** A subscription's key in `auto_renewals`: the order item unit it serves (kept through renewals and replacements). */
 export function keyOf(subscription: Pick<SubscriptionView, 'orderItemId' | 'unit'>) {
   return { orderItemId: subscription.orderItemId, unit: subscription.unit };
+}
+
+/** The renewal order of a subscription: the same item, for the buyer, language and currency of the order that bought it. */
+export function renewalOrderOf(subscription: Pick<SubscriptionView, 'id' | 'userId'>, source: OrderView, item: OrderItemView) {
+  return {
+    userId: subscription.userId,
+    email: source.email,
+    languageId: source.languageId,
+    currency: source.total.currency,
+    item,
+    renewsSubscriptionId: subscription.id,
+  };
 }

@@ -51,7 +51,7 @@ import { RENEWALS, signRenewalLink, type AutoRenewal, type RenewalCharge, type R
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
-import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS } from './renewal-terms.js';
+import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS, renewalOrderOf } from './renewal-terms.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
 
 /** A charge whose reminder has not been delivered yet is looked at again after this. */
@@ -381,17 +381,7 @@ export class RenewalFlow {
         await this.renewals.update(charge.id, { status: 'cancelled' }, trx);
         return { outcome: 'cancelled' };
       }
-      order = await this.orders.createRenewalOrder(
-        {
-          userId: subscription.userId,
-          email: source.email,
-          languageId: source.languageId,
-          currency: source.total.currency,
-          item,
-          renewsSubscriptionId: subscription.id,
-        },
-        trx,
-      );
+      order = await this.orders.createRenewalOrder(renewalOrderOf(subscription, source, item), trx);
     }
     if (order.total.amount !== charge.amountMinor || order.total.currency !== charge.currency) {
       // The price changed since the reminder: never charge what the buyer was not told. They pay through the link.
