@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Readable } from 'node:stream';
-import { cachedLookups, DNS_ANSWER_MS, takeIn, type MailAuthenticator, type MailCheck } from '@subshare/core';
+import { cachedLookups, DNS_ANSWER_MS, KEPT_BYTES, takeIn, type MailAuthenticator, type MailCheck } from '@subshare/core';
 
 /** The DKIM check's DNS lookups: shared, remembered for a while, and a transient failure never remembered. */
 describe('DKIM and DMARC lookups (cachedLookups)', () => {
@@ -84,6 +84,24 @@ describe('taking a message in (takeIn) after a DNS failure', () => {
     const taken = await takeIn(Readable.from([Buffer.from(raw)]), authenticator);
     expect(authenticator.calls).to.equal(3);
     expect(taken.authentication).to.equal('badSignature');
+  });
+
+  it('checks a message too large to keep again from a fresh download, not from the kept prefix', async () => {
+    // The CI run's case: eight 20 MB mails, one DKIM key lookup lost under load.
+    const large = Buffer.concat([Buffer.from(raw), Buffer.alloc(KEPT_BYTES, 'a')]);
+    const authenticator = scripted([
+      { authentication: 'badSignature', transient: true },
+      { authentication: 'verified', domain: 'account.netflix.com' },
+    ]);
+    let downloads = 0;
+    const taken = await takeIn(Readable.from([large]), authenticator, async () => {
+      downloads += 1;
+      return Readable.from([large]);
+    });
+    expect(taken.truncated).to.equal(true);
+    expect(downloads).to.equal(1);
+    expect(authenticator.calls).to.equal(2);
+    expect(taken.authentication).to.equal('verified');
   });
 
   it('does not check again a verdict about the signature itself', async () => {

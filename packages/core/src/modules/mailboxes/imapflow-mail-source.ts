@@ -157,9 +157,10 @@ export class ImapFlowMailSource implements MailSource {
     const out: FetchedMessage[] = [];
     for (const message of listed) {
       if (!message.internalDate) continue;
-      const { content } = await client.download(String(message.uid), undefined, { uid: true, chunkSize: DOWNLOAD_CHUNK_BYTES });
+      const open = async () => (await client.download(String(message.uid), undefined, { uid: true, chunkSize: DOWNLOAD_CHUNK_BYTES })).content;
+      const content = await open();
       if (!content) continue; // expunged meanwhile
-      const { mail, truncated, authentication } = await takeIn(content, this.authenticator);
+      const { mail, truncated, authentication } = await takeIn(content, this.authenticator, open);
       // A message that does not parse is nobody's mail: nothing to hand out or to classify.
       if (mail) out.push({ uid: message.uid, uidValidity, receivedAt: new Date(message.internalDate), mail, truncated, authentication });
     }

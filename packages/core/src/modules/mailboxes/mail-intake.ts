@@ -25,7 +25,12 @@ export interface TakenMessage {
   authentication: MailAuthentication;
 }
 
-export async function takeIn(content: Readable, authenticator: MailAuthenticator): Promise<TakenMessage> {
+/**
+ * `reopen` streams the same message from the server again: a message too large to keep whole
+ * whose check hit a DNS failure is checked again from a fresh download, so a lost answer never
+ * becomes a verdict for good.
+ */
+export async function takeIn(content: Readable, authenticator: MailAuthenticator, reopen?: () => Promise<Readable | undefined>): Promise<TakenMessage> {
   const toCheck = new PassThrough({ highWaterMark: 256 * 1024 });
   const checked = authenticator.check(toCheck);
   const kept: Buffer[] = [];
@@ -52,8 +57,13 @@ export async function takeIn(content: Readable, authenticator: MailAuthenticator
   const whole = Buffer.concat(kept);
   kept.length = 0;
   // A DNS answer lost on the way (a busy resolver, a dropped packet) must not turn a genuine
-  // platform mail unverified for good: a message kept whole is checked again from memory.
-  for (let again = 0; verdict.transient && !truncated && again < CHECK_AGAIN; again += 1) verdict = await authenticator.check(Readable.from([whole]));
+  // platform mail unverified for good: a message kept whole is checked again from memory, a
+  // larger one from the server.
+  for (let again = 0; verdict.transient && again < CHECK_AGAIN; again += 1) {
+    const message = truncated ? await reopen?.() : Readable.from([whole]);
+    if (!message) break;
+    verdict = await authenticator.check(message);
+  }
   const mail = await readMail(whole).catch(() => undefined);
   return { mail, truncated, authentication: alignedWithFrom(verdict.authentication, verdict.domain, mail) };
 }
