@@ -9,6 +9,7 @@
 import type { BusinessDetails } from '../../../shared/config.js';
 import { escapeHtml } from '../../../shared/html.js';
 import type { EmailLanguageId } from '../email-kinds.js';
+import { EMAIL_PAGES, absolute } from './links.js';
 
 export type Block =
   | { type: 'paragraph'; text: string }
@@ -150,7 +151,7 @@ export function renderLayout(content: EmailContent, ctx: LayoutContext): Rendere
   const lang = ctx.languageId === 2 ? 'ko' : 'en';
   const subject = singleLine(content.subject);
   const footer = footerLines(ctx);
-  const site = safeUrl(ctx.publicUrl, ctx.publicUrl);
+  const site = absolute(ctx.publicUrl, EMAIL_PAGES.home());
 
   const html = [
     '<!doctype html>',
