@@ -34,7 +34,6 @@ const ko: typeof en = {
 
 export const appleTvActive = emailTemplate(EMAIL_KIND.appleTVActive, { en, ko }, (data, t, w) => {
   const platform = t.optionalText(data.platformName) ?? 'Apple TV';
-  const order = t.id(data.orderId, 'orderId');
   return {
     subject: w.subject(platform),
     preheader: w.preheader,
@@ -42,7 +41,7 @@ export const appleTvActive = emailTemplate(EMAIL_KIND.appleTVActive, { en, ko },
     blocks: [
       paragraph(w.invited(t.optionalText(data.invitationEmail))),
       steps(...w.steps(platform, t.date(data.endTime, 'endTime'))),
-      facts(rows.order(t, order)),
+      facts(rows.order(t, t.id(data.orderId, 'orderId'))),
       note(w.stay),
       panelButton(t, data.panelUrl),
     ],
