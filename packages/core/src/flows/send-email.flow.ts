@@ -38,6 +38,7 @@ import {
   EMAIL_KIND_NAMES,
   NOTIFICATIONS,
   type EmailKind,
+  type EmailDataByKind,
   type EmailKindName,
   type EmailLanguageId,
   type EmailMessage,
@@ -65,6 +66,16 @@ export interface SentEmail {
   /** True when an identical request within the minute had already written it: nothing new was sent. */
   repeated: boolean;
 }
+
+/** The kinds staff may send to a user: not a code (identity issues those), not a staff alert, not a renewal step. */
+type SendableKind = Exclude<
+  EmailKind,
+  | typeof EMAIL_KIND.verificationCode
+  | typeof EMAIL_KIND.accountBroken
+  | typeof EMAIL_KIND.platformIncident
+  | typeof EMAIL_KIND.renewalProviderError
+  | typeof EMAIL_KIND.autoRenewal
+>;
 
 /** A subscription with the order item it serves and the slot count of its account. */
 interface SubscriptionSource {
@@ -149,120 +160,91 @@ export class SendEmailFlow {
 
   /** The e-mail of this kind for this user, with the data taken from their records (409 when there is none). */
   private async messageFor(kind: EmailKind, user: UserProfile, now: Date): Promise<EmailMessage> {
-    const base = { to: user.email, languageId: user.languageId, userId: user.id };
-    switch (kind) {
-      case EMAIL_KIND.welcome:
-      case EMAIL_KIND.trustPilotInvite:
-        return { ...base, kind, data: { name: user.name } };
+    if (kind === EMAIL_KIND.verificationCode) throw new Error('verification codes are issued by the identity module');
+    if (kind === EMAIL_KIND.accountBroken || kind === EMAIL_KIND.platformIncident || kind === EMAIL_KIND.renewalProviderError) throw fail('staff_only_email');
+    // Each one is about one charge of one period, written by the renewal pass with its links.
+    if (kind === EMAIL_KIND.autoRenewal) throw fail('kind_not_sendable');
+    const data = await this.dataSources[kind](user, now);
+    return { to: user.email, languageId: user.languageId, userId: user.id, kind, data } as EmailMessage;
+  }
 
-      case EMAIL_KIND.purchasedNotActiveSubscribe: {
-        const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.paidNotCompleted);
-        if (!order) throw fail('no_waiting_order');
-        const pending = order.items.filter((item) => item.subscriptionId === null);
-        const item = pending[0] ?? order.items[0];
-        return {
-          ...base,
-          kind,
-          data: { orderId: order.id, platformName: await this.platformName(item, user), needsInvitation: pending.some((entry) => entry.haveInvitation) },
-        };
-      }
+  /** For each kind staff may send, its data from the user's own records (the table in this file's comment). */
+  private readonly dataSources: { [K in SendableKind]: (user: UserProfile, now: Date) => Promise<EmailDataByKind[K]> } = {
+    [EMAIL_KIND.welcome]: async (user) => ({ name: user.name }),
+    [EMAIL_KIND.trustPilotInvite]: async (user) => ({ name: user.name }),
 
-      case EMAIL_KIND.purchasedActiveSubscribe:
-      case EMAIL_KIND.subscribeActive:
-      case EMAIL_KIND.appleTVActive:
-      case EMAIL_KIND.expiryReminder: {
-        const source = await this.newestSubscription(user.id, ['active'], (subscription) => subscription.endsAt > now);
-        if (!source) throw fail('no_active_subscription');
-        const { subscription, order, item } = source;
-        const platformName = await this.platformName(item, user);
-        if (kind === EMAIL_KIND.purchasedActiveSubscribe) {
-          return { ...base, kind, data: { orderId: order.id, platformName, endTime: subscription.endsAt, profileNumber: profileOf(source) } };
-        }
-        if (kind === EMAIL_KIND.subscribeActive) {
-          return {
-            ...base,
-            kind,
-            data: {
-              orderId: order.id,
-              subscriptionId: subscription.id,
-              platformName,
-              startTime: subscription.startsAt,
-              endTime: subscription.endsAt,
-              profileNumber: profileOf(source),
-            },
-          };
-        }
-        if (kind === EMAIL_KIND.appleTVActive) {
-          return { ...base, kind, data: { orderId: order.id, platformName, invitationEmail: item.invitationEmail, endTime: subscription.endsAt } };
-        }
-        const daysLeft = Math.max(1, Math.ceil((subscription.endsAt.getTime() - now.getTime()) / DAY_MS));
-        return { ...base, kind, data: { subscriptionId: subscription.id, platformId: item.platformId, platformName, endTime: subscription.endsAt, daysLeft } };
-      }
+    [EMAIL_KIND.purchasedNotActiveSubscribe]: async (user) => {
+      const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.paidNotCompleted);
+      if (!order) throw fail('no_waiting_order');
+      const pending = order.items.filter((item) => item.subscriptionId === null);
+      const item = pending[0] ?? order.items[0];
+      return { orderId: order.id, platformName: await this.platformName(item, user), needsInvitation: pending.some((entry) => entry.haveInvitation) };
+    },
 
-      case EMAIL_KIND.subscriptionEnded: {
-        const source = await this.newestSubscription(user.id, ['ended']);
-        if (!source) throw fail('no_ended_subscription');
-        const { subscription, item } = source;
-        return {
-          ...base,
-          kind,
-          data: {
-            subscriptionId: subscription.id,
-            platformId: item.platformId,
-            platformName: await this.platformName(item, user),
-            endTime: subscription.endsAt,
-          },
-        };
-      }
+    [EMAIL_KIND.purchasedActiveSubscribe]: async (user, now) => {
+      const { subscription, order, platformName, profileNumber } = await this.activeSubscription(user, now);
+      return { orderId: order.id, platformName, endTime: subscription.endsAt, profileNumber };
+    },
 
-      case EMAIL_KIND.subscriptionReplaced: {
-        const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
-        if (!source) throw fail('no_replacement');
-        const { subscription, item } = source;
-        // The ID the buyer knows (the first of the replacement chain), as the move's own e-mail says.
-        const known = (await this.subscriptions.origins([subscription.id])).get(subscription.id)?.id ?? subscription.id;
-        return {
-          ...base,
-          kind,
-          data: {
-            subscriptionId: known,
-            platformName: await this.platformName(item, user),
-            endTime: subscription.endsAt,
-            profileNumber: profileOf(source),
-          },
-        };
-      }
+    [EMAIL_KIND.subscribeActive]: async (user, now) => {
+      const { subscription, order, platformName, profileNumber } = await this.activeSubscription(user, now);
+      return {
+        orderId: order.id,
+        subscriptionId: subscription.id,
+        platformName,
+        startTime: subscription.startsAt,
+        endTime: subscription.endsAt,
+        profileNumber,
+      };
+    },
 
-      case EMAIL_KIND.refunded: {
-        const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
-        if (!order) throw fail('no_refunded_order');
-        // What went back, as the money ledger counts it (refunds and chargebacks).
-        const back = await this.refunds.moneyBackOf(order.id);
-        const amount = back?.amount ?? money(0, order.total.currency);
-        const item = order.items[0];
-        return {
-          ...base,
-          kind,
-          data: {
-            orderId: order.id,
-            platformName: item ? await this.platformName(item, user) : '',
-            amount: moneyLabel(amount),
-            chargeback: back?.chargeback ?? false,
-          },
-        };
-      }
+    [EMAIL_KIND.appleTVActive]: async (user, now) => {
+      const { subscription, order, item, platformName } = await this.activeSubscription(user, now);
+      return { orderId: order.id, platformName, invitationEmail: item.invitationEmail, endTime: subscription.endsAt };
+    },
 
-      case EMAIL_KIND.verificationCode:
-        throw new Error('verification codes are issued by the identity module');
+    [EMAIL_KIND.expiryReminder]: async (user, now) => {
+      const { subscription, item, platformName } = await this.activeSubscription(user, now);
+      const daysLeft = Math.max(1, Math.ceil((subscription.endsAt.getTime() - now.getTime()) / DAY_MS));
+      return { subscriptionId: subscription.id, platformId: item.platformId, platformName, endTime: subscription.endsAt, daysLeft };
+    },
 
-      case EMAIL_KIND.accountBroken:
-      case EMAIL_KIND.platformIncident:
-      case EMAIL_KIND.renewalProviderError:
-        throw fail('staff_only_email');
-      case EMAIL_KIND.autoRenewal:
-        // Each one is about one charge of one period, written by the renewal pass with its links.
-        throw fail('kind_not_sendable');
-    }
+    [EMAIL_KIND.subscriptionEnded]: async (user) => {
+      const source = await this.newestSubscription(user.id, ['ended']);
+      if (!source) throw fail('no_ended_subscription');
+      const { subscription, item } = source;
+      return { subscriptionId: subscription.id, platformId: item.platformId, platformName: await this.platformName(item, user), endTime: subscription.endsAt };
+    },
+
+    [EMAIL_KIND.subscriptionReplaced]: async (user) => {
+      const source = await this.newestSubscription(user.id, [], (subscription) => subscription.replacedFromId !== null);
+      if (!source) throw fail('no_replacement');
+      const { subscription, item } = source;
+      // The ID the buyer knows (the first of the replacement chain), as the move's own e-mail says.
+      const known = (await this.subscriptions.origins([subscription.id])).get(subscription.id)?.id ?? subscription.id;
+      return { subscriptionId: known, platformName: await this.platformName(item, user), endTime: subscription.endsAt, profileNumber: profileOf(source) };
+    },
+
+    [EMAIL_KIND.refunded]: async (user) => {
+      const order = (await this.orders.paidOrdersOfUser(user.id)).find((candidate) => candidate.state === ORDER_STATE.refunded);
+      if (!order) throw fail('no_refunded_order');
+      // What went back, as the money ledger counts it (refunds and chargebacks).
+      const back = await this.refunds.moneyBackOf(order.id);
+      const item = order.items[0];
+      return {
+        orderId: order.id,
+        platformName: item ? await this.platformName(item, user) : '',
+        amount: moneyLabel(back?.amount ?? money(0, order.total.currency)),
+        chargeback: back?.chargeback ?? false,
+      };
+    },
+  };
+
+  /** The user's newest active subscription (409 `no_active_subscription`), with its platform's name and the profile to show. */
+  private async activeSubscription(user: UserProfile, now: Date) {
+    const source = await this.newestSubscription(user.id, ['active'], (subscription) => subscription.endsAt > now);
+    if (!source) throw fail('no_active_subscription');
+    return { ...source, platformName: await this.platformName(source.item, user), profileNumber: profileOf(source) };
   }
 
   /** The user's newest subscription in these statuses (all when none) that passes `accept`, with its order item and account. */

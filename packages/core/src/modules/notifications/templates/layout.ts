@@ -9,6 +9,7 @@
 import type { BusinessDetails } from '../../../shared/config.js';
 import { escapeHtml } from '../../../shared/html.js';
 import type { EmailLanguageId } from '../email-kinds.js';
+import { EMAIL_PAGES, absolute } from './links.js';
 
 export type Block =
   | { type: 'paragraph'; text: string }
@@ -82,6 +83,7 @@ const FOOTER_LABELS: Record<
   },
 };
 
+/** The business details the law asks of a Korean online shop, and why the e-mail came (footer of both parts). */
 function footerLines(ctx: LayoutContext): string[] {
   const { business } = ctx;
   const labels = FOOTER_LABELS[ctx.languageId];
@@ -146,11 +148,29 @@ function blockText(block: Block): string {
   }
 }
 
+/** The header: the brand, above the heading. */
+function headerHtml(ctx: LayoutContext): string {
+  return `<tr><td style="padding:24px 32px 0;font-family:${FONT};font-size:18px;font-weight:bold;color:${ACCENT};">${escapeHtml(ctx.brand)}</td></tr>`;
+}
+
+/** The footer below the card: the business details, then the home page and the support address. */
+function footerHtml(ctx: LayoutContext, footer: string[], site: string): string[] {
+  return [
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">`,
+    `<tr><td style="padding:16px 32px;font-family:${FONT};font-size:12px;line-height:1.6;color:${MUTED_COLOR};">`,
+    ...footer.map((line) => `<p style="margin:0 0 4px;">${escapeHtml(line)}</p>`),
+    `<p style="margin:8px 0 0;"><a href="${escapeHtml(site)}" style="color:${MUTED_COLOR};">${escapeHtml(site)}</a> · ` +
+      `<a href="mailto:${escapeHtml(ctx.business.supportEmail)}" style="color:${MUTED_COLOR};">${escapeHtml(ctx.business.supportEmail)}</a></p>`,
+    `</td></tr>`,
+    `</table>`,
+  ];
+}
+
 export function renderLayout(content: EmailContent, ctx: LayoutContext): RenderedEmail {
   const lang = ctx.languageId === 2 ? 'ko' : 'en';
   const subject = singleLine(content.subject);
   const footer = footerLines(ctx);
-  const site = safeUrl(ctx.publicUrl, ctx.publicUrl);
+  const site = absolute(ctx.publicUrl, EMAIL_PAGES.home());
 
   const html = [
     '<!doctype html>',
@@ -166,20 +186,14 @@ export function renderLayout(content: EmailContent, ctx: LayoutContext): Rendere
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f3f4f6;">`,
     `<tr><td align="center" style="padding:24px 12px;">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;">`,
-    `<tr><td style="padding:24px 32px 0;font-family:${FONT};font-size:18px;font-weight:bold;color:${ACCENT};">${escapeHtml(ctx.brand)}</td></tr>`,
+    headerHtml(ctx),
     // Korean breaks between words, not inside them.
     `<tr><td style="padding:8px 32px 16px;font-family:${FONT};font-size:16px;line-height:1.6;color:${TEXT_COLOR};${lang === 'ko' ? 'word-break:keep-all;' : ''}">`,
     `<h1 style="margin:8px 0 16px;font-size:22px;line-height:1.3;color:${TEXT_COLOR};">${escapeHtml(content.heading)}</h1>`,
     ...content.blocks.map(blockHtml),
     `</td></tr>`,
     `</table>`,
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">`,
-    `<tr><td style="padding:16px 32px;font-family:${FONT};font-size:12px;line-height:1.6;color:${MUTED_COLOR};">`,
-    ...footer.map((line) => `<p style="margin:0 0 4px;">${escapeHtml(line)}</p>`),
-    `<p style="margin:8px 0 0;"><a href="${escapeHtml(site)}" style="color:${MUTED_COLOR};">${escapeHtml(site)}</a> · ` +
-      `<a href="mailto:${escapeHtml(ctx.business.supportEmail)}" style="color:${MUTED_COLOR};">${escapeHtml(ctx.business.supportEmail)}</a></p>`,
-    `</td></tr>`,
-    `</table>`,
+    ...footerHtml(ctx, footer, site),
     `</td></tr>`,
     `</table>`,
     '</body>',
