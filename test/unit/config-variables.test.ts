@@ -66,6 +66,7 @@ describe('configuration variables (one table for the loader, .env.example and do
       },
     });
     assembleConfig(recording, 'demo', '');
+    assembleConfig(recording, 'production', ''); // ALLOW_DEMO_PAYMENTS counts in production only
     expect([...read].sort()).to.deep.equal([...names].sort());
   });
 
