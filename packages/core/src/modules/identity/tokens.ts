@@ -7,7 +7,9 @@ import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { UnauthenticatedError, fail } from '../../shared/errors.js';
 
-export const TOKEN_ISSUER = 'subshare';
+import { TOKEN_ISSUER } from '../../shared/signed-tokens.js';
+
+export { TOKEN_ISSUER };
 export const TOKEN_AUDIENCE = 'subshare-api';
 const ALGORITHM = 'HS256';
 
