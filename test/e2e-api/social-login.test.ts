@@ -42,7 +42,8 @@ describe('social login (API against local provider servers)', () => {
     expect(naverUrl.origin + naverUrl.pathname).to.equal(`${naver.baseUrl}/oauth2.0/authorize`);
     expect(naverUrl.searchParams.get('client_id')).to.equal(naver.clientId);
     expect(naverUrl.searchParams.get('redirect_uri')).to.equal(`${publicUrl}/naver/callback`);
-    expect(naverUrl.searchParams.get('state')).to.match(/^[\w-]+\.\d+\.[\w-]+$/);
+    // A signed JWT (shared/signed-tokens.ts): header, claims, signature.
+    expect(naverUrl.searchParams.get('state')).to.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const none = await api().get('/api/user/socialproviders').expect(200);
     expect(none.body).to.deep.equal({ google: null, naver: null, kakao: null });
