@@ -194,7 +194,7 @@ export const CONFIG_SCHEMA = {
       secret: true,
     }),
     TOKEN_SECRET: text({
-      description: 'signs login tokens',
+      description: 'signs login tokens, the links of renewal e-mails, demo checkouts and the OAuth state of social login',
       minLength: 32,
       requiredInProduction: true,
       whenUnset: 'demo: generated under DATA_DIR',
