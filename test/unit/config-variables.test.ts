@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,5 +142,31 @@ describe('configuration variables (one table for the loader, .env.example and do
         `Invalid configuration: ${variable.name} must be set together with ${variable.together}`,
       );
     }
+  });
+
+  it("where another doc names a variable with its default or range, they are the schema's", () => {
+    const docs = readdirSync(path.join(ROOT, 'docs'))
+      .filter((file) => file.endsWith('.md') && file !== 'configuration.md')
+      .map((file) => [file, readFileSync(path.join(ROOT, 'docs', file), 'utf8')] as const);
+    let checked = 0;
+    for (const variable of CONFIG_VARIABLES) {
+      const name = `\`${variable.name}\``;
+      // "`NAME` (48)", "`NAME` (default 48)", a table row "| 2 | `NAME` …", "`NAME` (1 to 1000…".
+      const defaults = [new RegExp(`${name} \\((?:default )?(\\d+)\\)`, 'g'), new RegExp(`\\|\\s*(\\d+)\\s*\\|\\s*${name}`, 'g')];
+      const ranges = new RegExp(`${name} \\((\\d+) to (\\d+)`, 'g');
+      for (const [file, text] of docs) {
+        for (const pattern of defaults) {
+          for (const match of text.matchAll(pattern)) {
+            checked += 1;
+            expect(match[1], `${file}: ${match[0]}`).to.equal(variable.sample);
+          }
+        }
+        for (const match of text.matchAll(ranges)) {
+          checked += 1;
+          expect([Number(match[1]), Number(match[2])], `${file}: ${match[0]}`).to.deep.equal([variable.min, variable.max]);
+        }
+      }
+    }
+    expect(checked, 'the docs name some defaults (the check is not empty)').to.be.greaterThan(2);
   });
 });
