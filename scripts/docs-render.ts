@@ -1,12 +1,12 @@
 /**
  * The generated parts of docs/: the API's calls and pages and the error dictionary (from the
  * declarations, packages/core/src/wire), the jobs (JOB_DECLARATIONS), the CLI's commands (packages/cli/src/commands.ts) and the
- * configuration (config-variables.ts). Each part sits in its file between
+ * configuration (the schema in config-variables.ts). Each part sits in its file between
  * `<!-- generated:begin NAME -->` and `<!-- generated:end NAME -->`; the prose around it is written
  * by hand. scripts/docs.ts writes them; test/unit/docs-generated.test.ts fails while one is stale.
  */
 import * as prettier from 'prettier';
-import { CONFIG_VARIABLES, JOB_DECLARATIONS, type JobDeclaration } from '@subshare/core';
+import { CONFIG_VARIABLES, JOB_DECLARATIONS, meaningOf, type JobDeclaration } from '@subshare/core';
 import { DECLARATIONS, ERRORS, HTTP_ERROR_CODES, isJsonAnswer, type Declaration } from '@subshare/core/wire';
 import { commonErrors } from '../packages/http/src/openapi/document.js';
 import { COMMANDS } from '../packages/cli/src/commands.js';
@@ -94,11 +94,12 @@ export function renderCli(): string {
 
 export function renderConfiguration(): string {
   return table(
-    ['variable', 'meaning', 'default'],
+    ['variable', 'meaning', 'accepts', 'default'],
     CONFIG_VARIABLES.map((variable) => [
       `\`${variable.name}\``,
-      variable.meaning + ((variable as { secret?: boolean }).secret ? ' (secret)' : ''),
-      variable.default,
+      meaningOf(variable) + (variable.secret ? ' (secret)' : ''),
+      variable.accepts,
+      variable.defaultText,
     ]),
   );
 }

@@ -285,7 +285,7 @@ describe('one order, one payment', function () {
     await activated(orderId);
     const subscription = await subscriptionOf(orderId);
     const periodEnd = new Date(subscription.ends_at).getTime();
-    const token = signRenewalLink(
+    const token = await signRenewalLink(
       { purpose: 'pay', subscriptionId: subscription.id, periodEnd, expiresAt: periodEnd + 86_400_000 },
       harness().config.tokenSecret,
     );

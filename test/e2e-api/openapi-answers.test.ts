@@ -211,7 +211,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
       .expect(200);
     await markPaidQuietly(order.body.id);
     const [held] = (await activation().activate(order.body.id)).subscriptions;
-    const token = signRenewalLink(
+    const token = await signRenewalLink(
       { purpose, subscriptionId: held.subscriptionId, periodEnd: held.endsAt.getTime(), expiresAt: held.endsAt.getTime() + 86_400_000 },
       harness().config.tokenSecret,
     );

@@ -42,7 +42,8 @@ describe('social login (API against local provider servers)', () => {
     expect(naverUrl.origin + naverUrl.pathname).to.equal(`${naver.baseUrl}/oauth2.0/authorize`);
     expect(naverUrl.searchParams.get('client_id')).to.equal(naver.clientId);
     expect(naverUrl.searchParams.get('redirect_uri')).to.equal(`${publicUrl}/naver/callback`);
-    expect(naverUrl.searchParams.get('state')).to.match(/^[\w-]+\.\d+\.[\w-]+$/);
+    // A signed JWT (shared/signed-tokens.ts): header, claims, signature.
+    expect(naverUrl.searchParams.get('state')).to.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const none = await api().get('/api/user/socialproviders').expect(200);
     expect(none.body).to.deep.equal({ google: null, naver: null, kakao: null });
@@ -121,8 +122,11 @@ describe('social login (API against local provider servers)', () => {
     it('refuses a state we did not issue, a tampered one, or an expired one', async () => {
       const { body } = await api(app).get('/api/user/socialproviders').expect(200);
       const state = stateFrom(body.naver.authorizeUrl);
-      const [nonce, expires, mac] = state.split('.');
-      for (const bad of ['made-up-state', `${nonce}.${Number(expires) + 600_000}.${mac}`, `${nonce}.${expires}.${mac.slice(0, -2)}xx`]) {
+      // A signed JWT (shared/signed-tokens.ts): its expiry pushed back, its signature changed, or Kakao's state used for Naver.
+      const [header, claims, mac] = state.split('.');
+      const later = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), exp: 4_000_000_000 })).toString('base64url');
+      const kakaoState = stateFrom(body.kakao.authorizeUrl);
+      for (const bad of ['made-up-state', `${header}.${later}.${mac}`, `${header}.${claims}.${mac.slice(0, -2)}xx`, kakaoState]) {
         const res = await api(app)
           .post('/api/user/navercallback')
           .send({ code: naver.issueCode({ email: uniqueEmail() }, bad), state: bad })

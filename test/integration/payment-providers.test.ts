@@ -42,6 +42,17 @@ function refused(verify: () => unknown): SignatureError {
   expect.fail('expected a SignatureError');
 }
 
+/** refused, for a check that answers a promise (the demo's JWT). */
+async function refusedAsync(verify: () => Promise<unknown>): Promise<SignatureError> {
+  try {
+    await verify();
+  } catch (error) {
+    expect(error).to.be.instanceOf(SignatureError);
+    return error as SignatureError;
+  }
+  return expect.fail('expected a SignatureError');
+}
+
 /** A stand-in for our webhook endpoint: keeps what the providers' pages post to it. */
 async function startReceiver(): Promise<{ url: string; received: IncomingNotification[]; stop: () => Promise<void> }> {
   const received: IncomingNotification[] = [];
@@ -695,7 +706,7 @@ describe('payment provider adapters', function () {
     it("accepts the page's post with a genuine token: paid → paid, cancelled → failed", async function () {
       const request = checkoutRequest({ amount: money(6900, 'KRW') });
       const token = tokenOf((await demo.createCheckout(request)).url);
-      expect(demo.verifyNotification(post(token, 'paid'))).to.deep.equal({
+      expect(await demo.verifyNotification(post(token, 'paid'))).to.deep.equal({
         eventId: `demo:${request.reference}:paid`,
         eventType: 'demo.paid',
         reference: request.reference,
@@ -706,8 +717,12 @@ describe('payment provider adapters', function () {
         amount: money(6900, 'KRW'),
         needsConfirmation: false,
       });
-      expect(demo.verifyNotification(post(token, 'cancelled'))).to.include({ status: 'failed', eventId: `demo:${request.reference}:cancelled` });
-      const json = demo.verifyNotification({ rawBody: Buffer.from(JSON.stringify({ token, outcome: 'paid' })), contentType: 'application/json', headers: {} });
+      expect(await demo.verifyNotification(post(token, 'cancelled'))).to.include({ status: 'failed', eventId: `demo:${request.reference}:cancelled` });
+      const json = await demo.verifyNotification({
+        rawBody: Buffer.from(JSON.stringify({ token, outcome: 'paid' })),
+        contentType: 'application/json',
+        headers: {},
+      });
       expect(json.status).to.equal('paid');
       const status = await demo.fetchStatus({ reference: request.reference, providerReference: `demo-${request.reference}`, amount: request.amount });
       expect(status).to.include({ status: 'pending', needsConfirmation: false });
@@ -716,21 +731,21 @@ describe('payment provider adapters', function () {
     it('refuses tampered, foreign, expired tokens and unknown outcomes', async function () {
       const request = checkoutRequest({ amount: money(6900, 'KRW') });
       const token = tokenOf((await demo.createCheckout(request)).url);
-      const [payload, signature] = token.split('.');
-      const changed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const [header, payload, signature] = token.split('.');
+      const changed = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
       changed.a = 1;
-      refused(() => demo.verifyNotification(post(`${Buffer.from(JSON.stringify(changed)).toString('base64url')}.${signature}`, 'paid')));
-      refused(() => demo.verifyNotification(post(`${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`, 'paid')));
-      refused(() => demo.verifyNotification(post(token, 'refunded')));
-      refused(() => demo.verifyNotification(post('', 'paid')));
+      await refusedAsync(() => demo.verifyNotification(post(`${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.${signature}`, 'paid')));
+      await refusedAsync(() => demo.verifyNotification(post(`${header}.${payload}.${signature![0] === 'A' ? 'B' : 'A'}${signature!.slice(1)}`, 'paid')));
+      await refusedAsync(() => demo.verifyNotification(post(token, 'refunded')));
+      await refusedAsync(() => demo.verifyNotification(post('', 'paid')));
       const other = new DemoProvider({ publicUrl: 'http://shop.test', secret: Buffer.from('another-secret-that-is-long-enough-000000', 'utf8'), clock });
-      refused(() => other.verifyNotification(post(token, 'paid')));
+      await refusedAsync(() => other.verifyNotification(post(token, 'paid')));
 
       const later = new ManualClock(clock.now());
       const sameKeyLater = new DemoProvider({ publicUrl: 'http://shop.test', secret, clock: later });
-      expect(sameKeyLater.verifyNotification(post(token, 'paid')).status).to.equal('paid');
+      expect((await sameKeyLater.verifyNotification(post(token, 'paid'))).status).to.equal('paid');
       later.advance(24 * 3600_000);
-      refused(() => sameKeyLater.verifyNotification(post(token, 'paid')));
+      await refusedAsync(() => sameKeyLater.verifyNotification(post(token, 'paid')));
     });
   });
 

@@ -103,7 +103,7 @@ export class RenewalLinksFlow {
 
   /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). `visitorLanguage` answers a link that names no order. */
   async cancelLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
+    const link = await readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
     if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
     // Moved since the e-mail (issue 33): the link follows the buyer to the subscription that carries it on.
     const subscription = await this.subscriptions.current(link.subscriptionId);
@@ -126,7 +126,7 @@ export class RenewalLinksFlow {
 
   /** POST of the cancel link's page: turns automatic renewal off (audited, the buyer as actor). */
   async cancelByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
+    const link = await readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
     if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
     const subscription = await this.subscriptions.current(link.subscriptionId);
     if (!subscription) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
@@ -145,7 +145,7 @@ export class RenewalLinksFlow {
 
   /** GET of the payment link: a page with one button (a prefetcher starts nothing); it says what will be charged. */
   async payLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
+    const link = await readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
     if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
     const subscription = await this.subscriptions.current(link.subscriptionId);
     const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
@@ -174,7 +174,7 @@ export class RenewalLinksFlow {
    * browser goes on to the provider's page. Paid, the order extends the same subscription.
    */
   async payByLink(token: string, context: RequestContext, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
+    const link = await readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
     if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
     const subscription = await this.subscriptions.current(link.subscriptionId);
     if (!subscription || subscription.status !== 'active') return this.invalidLink(visitorLanguage, (texts) => texts.ended);

@@ -168,11 +168,11 @@ export class RenewalFlow {
           amount: moneyLabel(money(charge.amountMinor, charge.currency as CurrencyCode)),
           date: periodEnd,
           cardLast4: charge.cardLast4,
-          cancelUrl: this.link('cancel', subscription.id, periodEnd, new Date(periodEnd.getTime() + HOLD_MS)),
+          cancelUrl: await this.link('cancel', subscription.id, periodEnd, new Date(periodEnd.getTime() + HOLD_MS)),
         },
       };
     }
-    return { kind: 'manual', renewUrl: this.link('pay', subscription.id, periodEnd, new Date(periodEnd.getTime() + PAY_LINK_MS)) };
+    return { kind: 'manual', renewUrl: await this.link('pay', subscription.id, periodEnd, new Date(periodEnd.getTime() + PAY_LINK_MS)) };
   }
 
   // ── The renewal pass ───────────────────────────────────────────────────────────────────────
@@ -581,7 +581,7 @@ export class RenewalFlow {
     const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
     if (!source || !item) return;
     const heldUntil = new Date(charge.periodEnd.getTime() + HOLD_MS);
-    const payUrl = extra.payUrl ?? this.link('pay', subscription.id, charge.periodEnd, new Date(charge.periodEnd.getTime() + PAY_LINK_MS));
+    const payUrl = extra.payUrl ?? (await this.link('pay', subscription.id, charge.periodEnd, new Date(charge.periodEnd.getTime() + PAY_LINK_MS)));
     await this.notifications.enqueue(
       {
         kind: EMAIL_KIND.autoRenewal,
@@ -606,8 +606,8 @@ export class RenewalFlow {
   }
 
   /** A signed link for e-mails (`/r/…` pages answer it; see docs/renewal.md for why GET only shows a page). */
-  private link(purpose: 'cancel' | 'pay', subscriptionId: number, periodEnd: Date, expiresAt: Date): string {
-    const token = signRenewalLink({ purpose, subscriptionId, periodEnd: periodEnd.getTime(), expiresAt: expiresAt.getTime() }, this.config.tokenSecret);
+  private async link(purpose: 'cancel' | 'pay', subscriptionId: number, periodEnd: Date, expiresAt: Date): Promise<string> {
+    const token = await signRenewalLink({ purpose, subscriptionId, periodEnd: periodEnd.getTime(), expiresAt: expiresAt.getTime() }, this.config.tokenSecret);
     return `${this.config.publicUrl}/api/subscribe/autorenew/${purpose}?token=${encodeURIComponent(token)}`;
   }
 }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Negotiator from 'negotiator';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 /** As the compression middleware: smaller bodies are not worth compressing. */
@@ -71,26 +72,19 @@ export function clientHasCurrent(req: IncomingMessage, etag: string): boolean {
   return offered.split(',').some((tag) => strip(tag.trim()) === strip(etag));
 }
 
-/** The q-value of `coding` in an Accept-Encoding header (an explicit entry wins over `*`; absent: 0). */
-function qualityOf(entries: Array<[string, number]>, coding: string): number {
-  const own = entries.find(([name]) => name === coding);
-  if (own) return own[1];
-  return entries.find(([name]) => name === '*')?.[1] ?? 0;
-}
-
+const OFFERED = ['br', 'gzip'] as const;
 const encodingMemory = new Map<string, 'br' | 'gzip' | undefined>();
 
-/** Brotli when the client takes it (smaller; its cost is paid once), else gzip, else none. */
+/**
+ * Brotli when the client takes it (smaller; its cost is paid once), else gzip, else none.
+ * `negotiator` reads the header (q-values, `*`, an explicit `br;q=0` over `*`); the choice per
+ * distinct header is remembered, as browsers send a handful.
+ */
 export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   if (encodingMemory.has(header)) return encodingMemory.get(header);
-  const entries = header.split(',').map((part): [string, number] => {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => /^q=/i.test(param));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    return [name.toLowerCase(), Number.isFinite(quality) ? quality : 0];
-  });
-  const chosen = qualityOf(entries, 'br') > 0 ? 'br' : qualityOf(entries, 'gzip') > 0 ? 'gzip' : undefined;
+  const accepted = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(OFFERED);
+  const chosen = OFFERED.find((coding) => accepted.includes(coding));
   if (encodingMemory.size >= ENCODING_MEMORY) encodingMemory.clear();
   encodingMemory.set(header, chosen);
   return chosen;

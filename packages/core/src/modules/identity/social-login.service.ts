@@ -4,13 +4,14 @@
  * by the provider's user id, or linked to the account with the same verified e-mail, or
  * created. All three answer the same login response as a password login.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { NotFoundError, ValidationError, fail } from '../../shared/errors.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { readToken, signToken } from '../../shared/signed-tokens.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { email as emailSchema } from '../../validation/index.js';
 import type { GoogleSignInInput, OAuthCallbackInput } from '../../wire/account.js';
@@ -58,11 +59,11 @@ export class SocialLoginService {
   }
 
   /** Which buttons the login page may show; hidden when the provider is not configured. */
-  providers(): SocialProviders {
+  async providers(): Promise<SocialProviders> {
     return {
       google: this.config.google.clientId ? { clientId: this.config.google.clientId } : null,
-      naver: this.naver ? { authorizeUrl: this.naver.authorizeUrl(this.issueState('naver'), this.redirectUri('naver')) } : null,
-      kakao: this.kakao ? { authorizeUrl: this.kakao.authorizeUrl(this.issueState('kakao'), this.redirectUri('kakao')) } : null,
+      naver: this.naver ? { authorizeUrl: this.naver.authorizeUrl(await this.issueState('naver'), this.redirectUri('naver')) } : null,
+      kakao: this.kakao ? { authorizeUrl: this.kakao.authorizeUrl(await this.issueState('kakao'), this.redirectUri('kakao')) } : null,
     };
   }
 
@@ -136,28 +137,18 @@ export class SocialLoginService {
     return `${this.config.publicUrl}/${provider}/callback`;
   }
 
-  /** A CSRF state we can recognise without storing it: random nonce, expiry, HMAC. */
-  private issueState(provider: string): string {
-    const body = `${randomBytes(12).toString('base64url')}.${this.clock.now().getTime() + STATE_LIFETIME_MS}`;
-    return `${body}.${this.stateMac(provider, body)}`;
+  /** A CSRF state we can recognise without storing it: a signed token of this provider's purpose with a random nonce. */
+  private issueState(provider: 'naver' | 'kakao'): Promise<string> {
+    const expiresAt = new Date(this.clock.now().getTime() + STATE_LIFETIME_MS);
+    return signToken(this.config.tokenSecret, `${provider}-state`, { jti: randomBytes(12).toString('base64url') }, expiresAt);
   }
 
-  /** Authentic, not expired, and not used before (a state is spent by its first callback). */
-  private async checkState(provider: string, state: string): Promise<void> {
-    const [nonce, expires, mac] = state.split('.');
-    const body = `${nonce}.${expires}`;
-    const expected = Buffer.from(this.stateMac(provider, body));
-    const given = Buffer.from(mac ?? '');
-    const authentic = expected.length === given.length && timingSafeEqual(expected, given);
-    if (!authentic || !(Number(expires) > this.clock.now().getTime())) {
-      throw fail('invalid_state');
-    }
+  /** Authentic, of this provider, not expired, and not used before (a state is spent by its first callback). */
+  private async checkState(provider: 'naver' | 'kakao', state: string): Promise<void> {
+    const claims = await readToken(this.config.tokenSecret, `${provider}-state`, state, this.clock.now());
+    if (typeof claims?.jti !== 'string') throw fail('invalid_state');
     // One atomic upsert: of two callbacks racing with one state, exactly one counts first.
-    const { hits } = await this.limiter.hit(LIMITS.oauthStateUse, `${provider}:${nonce}`);
+    const { hits } = await this.limiter.hit(LIMITS.oauthStateUse, `${provider}:${claims.jti}`);
     if (hits > 1) throw fail('invalid_state');
-  }
-
-  private stateMac(provider: string, body: string): string {
-    return createHmac('sha256', this.config.tokenSecret).update(`oauth-state:${provider}:${body}`).digest('base64url');
   }
 }

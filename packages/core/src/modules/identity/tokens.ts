@@ -6,8 +6,10 @@
 import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { UnauthenticatedError, fail } from '../../shared/errors.js';
+import { TOKEN_ISSUER } from '../../shared/signed-tokens.js';
 
-export const TOKEN_ISSUER = 'subshare';
+export { TOKEN_ISSUER };
+/** Login tokens' audience; the tokens of shared/signed-tokens.ts have their purpose as theirs, so neither passes as the other. */
 export const TOKEN_AUDIENCE = 'subshare-api';
 const ALGORITHM = 'HS256';
 

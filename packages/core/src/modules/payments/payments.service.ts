@@ -287,7 +287,7 @@ export class PaymentsService {
     if (!provider) throw new NotFoundError('This payment provider is not configured.', 'provider_disabled');
     let report: PaymentReport;
     try {
-      report = provider.verifyNotification(notification);
+      report = await provider.verifyNotification(notification);
     } catch (error) {
       if (error instanceof SignatureError) {
         this.logger.warn({ provider: providerName, reason: error.message }, 'refused a payment notification');

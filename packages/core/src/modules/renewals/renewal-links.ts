@@ -1,11 +1,12 @@
 /**
  * The links in renewal e-mails that work without logging in: a signed, single-purpose, expiring
- * token. It names what it may do (`cancel`: stop automatic renewal of one subscription; `pay`: the
- * payment of its renewal), the subscription, the period it was made for and when it expires; the
- * HMAC-SHA256 (key: the shop's token secret) covers all of that and the purpose, so a cancel link
- * cannot pay and a link for one subscription cannot touch another.
+ * token (shared/signed-tokens.ts). Its purpose says what it may do (`renewal-cancel`: stop
+ * automatic renewal of one subscription; `renewal-pay`: the payment of its renewal); it names the
+ * subscription (`sub`) and the period it was made for (`per`, the period's end). The signature
+ * covers all of that and the purpose, so a cancel link cannot pay and a link for one subscription
+ * cannot touch another.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readToken, signToken } from '../../shared/signed-tokens.js';
 
 export type RenewalLinkPurpose = 'cancel' | 'pay';
 
@@ -14,35 +15,20 @@ export interface RenewalLink {
   subscriptionId: number;
   /** The end date of the period the link was sent for (ms). */
   periodEnd: number;
-  /** Unix ms after which the link no longer works. */
+  /** Unix ms after which the link no longer works (whole seconds: JWTs count in seconds). */
   expiresAt: number;
 }
 
-function mac(secret: string | Buffer, payload: string): Buffer {
-  return createHmac('sha256', secret).update(`renewal-link.${payload}`).digest();
-}
+const PURPOSE = { cancel: 'renewal-cancel', pay: 'renewal-pay' } as const;
 
-export function signRenewalLink(link: RenewalLink, secret: string | Buffer): string {
-  const payload = Buffer.from(JSON.stringify([link.purpose, link.subscriptionId, link.periodEnd, link.expiresAt])).toString('base64url');
-  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+export function signRenewalLink(link: RenewalLink, secret: Uint8Array): Promise<string> {
+  return signToken(secret, PURPOSE[link.purpose], { sub: String(link.subscriptionId), per: link.periodEnd }, new Date(link.expiresAt));
 }
 
 /** The link's content when the token is genuine, of this purpose and not expired; undefined otherwise. */
-export function readRenewalLink(token: string, purpose: RenewalLinkPurpose, secret: string | Buffer, now: Date): RenewalLink | undefined {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined || token.length > 400) return undefined;
-  const expected = mac(secret, payload);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  let fields: unknown;
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(fields) || fields.length !== 4) return undefined;
-  const [kind, subscriptionId, periodEnd, expiresAt] = fields as unknown[];
-  if (kind !== purpose || !Number.isSafeInteger(subscriptionId) || !Number.isSafeInteger(periodEnd) || !Number.isSafeInteger(expiresAt)) return undefined;
-  if ((expiresAt as number) <= now.getTime()) return undefined;
-  return { purpose, subscriptionId: subscriptionId as number, periodEnd: periodEnd as number, expiresAt: expiresAt as number };
+export async function readRenewalLink(token: string, purpose: RenewalLinkPurpose, secret: Uint8Array, now: Date): Promise<RenewalLink | undefined> {
+  const claims = await readToken(secret, PURPOSE[purpose], token, now);
+  const subscriptionId = Number(claims?.sub);
+  if (!claims || !Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || !Number.isSafeInteger(claims.per)) return undefined;
+  return { purpose, subscriptionId, periodEnd: claims.per as number, expiresAt: claims.exp! * 1000 };
 }

@@ -8,8 +8,8 @@
  * verified-notification path as a real provider, and nobody can forge a payment for an amount or
  * order the shop did not sign.
  *
- * Token: base64url(JSON payload) + "." + base64url(HMAC-SHA256(key, first part)). The key is
- * derived from the given secret (config.tokenSecret) for this purpose only.
+ * Token: a JWT of purpose `demo-checkout` (shared/signed-tokens.ts), signed with the given secret
+ * (config.tokenSecret); its audience binds it to this purpose, so it is no other kind of token.
  *
  * A token proves only that the shop issued it. Whether the demo may still serve its method is
  * the payments service's rule (checked on every post and page view): a token stops paying the
@@ -25,7 +25,6 @@
  * or declines at once, with no state kept here. The demo has no card-update page: a dunning e-mail
  * links to the panel, and a card is saved only by paying with the box ticked.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
 import { type Money, isCurrencyCode, money, toMajorUnits } from '../../../shared/money.js';
 import { formatMoney } from '../../../storefront/index.js';
@@ -45,6 +44,7 @@ import {
   SignatureError,
 } from './provider.js';
 import { fail } from '../../../shared/errors.js';
+import { peekToken, readToken, signToken } from '../../../shared/signed-tokens.js';
 import { checkRefundRequest } from './wire.js';
 
 export interface DemoProviderOptions {
@@ -82,74 +82,53 @@ export interface DemoTokenData {
   saveCardFor?: string;
 }
 
+/** The claims of a demo token, short because the token travels in a URL. */
 interface TokenPayload {
-  v: 1;
   r: string;
   o: number;
   m: number;
   a: number;
   c: string;
   d: string;
-  e: number;
+  exp: number;
   s: string;
   x: string;
   n: string;
   k?: string;
 }
 
-const KEY_PURPOSE = 'subshare/demo-checkout/v1';
-
 function label(value: Money): string {
   return formatMoney(toMajorUnits(value), value.currency);
 }
 
-/** The key that signs demo tokens, bound to this purpose so it can never sign anything else. */
-export function demoTokenKey(secret: Buffer | string): Buffer {
-  return createHmac('sha256', secret).update(KEY_PURPOSE).digest();
-}
-
-function mac(key: Buffer, payloadPart: string): string {
-  return createHmac('sha256', key).update(payloadPart).digest('base64url');
-}
-
 /** Signs a demo token (exported for tests and for the demo page's own tests). */
-export function signDemoToken(data: Omit<DemoTokenData, 'amountLabel'>, secret: Buffer | string): string {
-  const payload: TokenPayload = {
-    v: 1,
+export function signDemoToken(data: Omit<DemoTokenData, 'amountLabel'>, secret: Buffer | string): Promise<string> {
+  const claims: Omit<TokenPayload, 'exp'> = {
     r: data.reference,
     o: data.orderId,
     m: data.method,
     a: data.amount.amount,
     c: data.amount.currency,
     d: data.description,
-    e: Math.floor(data.expiresAt.getTime() / 1000),
     s: data.successUrl,
     x: data.cancelUrl,
     n: data.notifyUrl,
     ...(data.saveCardFor ? { k: data.saveCardFor } : {}),
   };
-  const part = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-  return `${part}.${mac(demoTokenKey(secret), part)}`;
+  return signToken(secret, 'demo-checkout', { ...claims }, data.expiresAt);
 }
 
-function decode(part: string): DemoTokenData | null {
-  let payload: Partial<TokenPayload>;
-  try {
-    payload = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Partial<TokenPayload>;
-  } catch {
-    return null;
-  }
+function decode(claims: Record<string, unknown> | undefined): DemoTokenData | null {
+  if (!claims) return null;
+  const payload = claims as Partial<TokenPayload>;
   const ok =
-    payload !== null &&
-    typeof payload === 'object' &&
-    payload.v === 1 &&
     typeof payload.r === 'string' &&
     Number.isSafeInteger(payload.o) &&
     [1, 2, 3, 4, 5, 6].includes(payload.m as number) &&
     Number.isSafeInteger(payload.a) &&
     isCurrencyCode(payload.c) &&
     typeof payload.d === 'string' &&
-    Number.isSafeInteger(payload.e) &&
+    Number.isSafeInteger(payload.exp) &&
     typeof payload.s === 'string' &&
     typeof payload.x === 'string' &&
     typeof payload.n === 'string' &&
@@ -164,7 +143,7 @@ function decode(part: string): DemoTokenData | null {
     amount,
     amountLabel: label(amount),
     description: p.d,
-    expiresAt: new Date(p.e * 1000),
+    expiresAt: new Date(p.exp * 1000),
     successUrl: p.s,
     cancelUrl: p.x,
     notifyUrl: p.n,
@@ -178,10 +157,7 @@ function decode(part: string): DemoTokenData | null {
  * verifyNotification) may be trusted.
  */
 export function readDemoToken(token: string): DemoTokenData | null {
-  if (typeof token !== 'string' || token.length > 8192) return null;
-  const [part, signature, extra] = token.split('.');
-  if (!part || !signature || extra !== undefined) return null;
-  return decode(part);
+  return decode(peekToken('demo-checkout', token));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -194,7 +170,6 @@ export class DemoProvider implements PaymentProvider {
 
   private readonly publicUrl: string;
   private readonly secret: Buffer | string;
-  private readonly key: Buffer;
   private readonly ttlSeconds: number;
   private readonly clock: Clock;
 
@@ -202,13 +177,12 @@ export class DemoProvider implements PaymentProvider {
     if (!options.secret || options.secret.length < 16) throw new TypeError('DemoProvider needs a signing secret of at least 16 bytes');
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.secret = options.secret;
-    this.key = demoTokenKey(options.secret);
     this.ttlSeconds = options.ttlSeconds ?? 24 * 3600;
     this.clock = options.clock ?? new SystemClock();
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    const token = signDemoToken(
+    const token = await signDemoToken(
       {
         reference: request.reference,
         orderId: request.orderId,
@@ -227,19 +201,13 @@ export class DemoProvider implements PaymentProvider {
   }
 
   /** The token's data when it is genuine and not expired; SignatureError otherwise. */
-  verifyToken(token: string): DemoTokenData {
-    const [part, signature, extra] = typeof token === 'string' ? token.split('.') : [];
-    if (!part || !signature || extra !== undefined) throw new SignatureError('Not a demo checkout token');
-    const expected = Buffer.from(mac(this.key, part), 'utf8');
-    const received = Buffer.from(signature, 'utf8');
-    if (expected.length !== received.length || !timingSafeEqual(expected, received)) throw new SignatureError('Demo checkout token signature does not match');
-    const data = decode(part);
-    if (!data) throw new SignatureError('Demo checkout token is malformed');
-    if (data.expiresAt.getTime() <= this.clock.now().getTime()) throw new SignatureError('Demo checkout token has expired');
+  async verifyToken(token: string): Promise<DemoTokenData> {
+    const data = decode(await readToken(this.secret, 'demo-checkout', token, this.clock.now()));
+    if (!data) throw new SignatureError('Not a genuine, unexpired demo checkout token');
     return data;
   }
 
-  verifyNotification(notification: IncomingNotification): PaymentReport {
+  async verifyNotification(notification: IncomingNotification): Promise<PaymentReport> {
     const raw = notification.rawBody.toString('utf8');
     let fields: Record<string, unknown>;
     if (/json/i.test(notification.contentType)) {
@@ -256,7 +224,7 @@ export class DemoProvider implements PaymentProvider {
     }
     const outcome = fields.outcome;
     if (outcome !== 'paid' && outcome !== 'cancelled') throw new SignatureError('Demo notification without a valid outcome');
-    const data = this.verifyToken(typeof fields.token === 'string' ? fields.token : '');
+    const data = await this.verifyToken(typeof fields.token === 'string' ? fields.token : '');
     // "Renew automatically": the demo card the buyer chose on the page (the one that pays by default) is saved.
     if (fields.card !== undefined && !isDemoCard(fields.card)) throw new SignatureError('Demo notification with an unknown demo card');
     const card = isDemoCard(fields.card) ? fields.card : DEMO_CARDS.pays;

@@ -142,8 +142,11 @@ export interface IncomingNotification {
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Verifies signature (and freshness) and reads the notification. Throws SignatureError when it is not authentic. */
-  verifyNotification(notification: IncomingNotification): PaymentReport;
+  /**
+   * Verifies signature (and freshness) and reads the notification. Throws (or rejects with)
+   * SignatureError when it is not authentic; asynchronous where the check is (the demo's JWT).
+   */
+  verifyNotification(notification: IncomingNotification): PaymentReport | Promise<PaymentReport>;
   /** Asks the provider's API for the current status of a payment. */
   fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport>;
   /**
