@@ -1,5 +1,5 @@
 import { PAGES, type PageDeclaration } from '@subshare/core/pages';
-import type { DictionaryKey } from '../language/dictionary';
+import type { DictionaryKey } from '../language/dictionary/index.js';
 import type { ContentDocumentKey } from './texts/types.js';
 
 export interface PolicyPage {
