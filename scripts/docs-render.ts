@@ -54,7 +54,7 @@ export function renderPages(): string {
   const pages = DECLARATIONS.filter((call) => !call.path.startsWith('/api/'));
   return table(
     ['page', 'answer', 'summary', 'served by'],
-    pages.map((page) => [`\`GET ${page.path}\``, answerOf(page), page.summary, `\`${page.servedBy}\``]),
+    pages.map((page) => [`\`${page.method.toUpperCase()} ${page.path}\``, answerOf(page), page.summary, `\`${page.servedBy}\``]),
   );
 }
 
