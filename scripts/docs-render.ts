@@ -1,6 +1,6 @@
 /**
  * The generated parts of docs/: the API's calls and pages and the error dictionary (from the
- * declarations, packages/core/src/wire), the jobs (JOB_DECLARATIONS), the CLI's commands (packages/cli/src/commands.ts) and the
+ * declarations, packages/core/src/wire), the jobs (JOB_DECLARATIONS), the web's pages (PAGES), the CLI's commands (packages/cli/src/commands.ts) and the
  * configuration (the schema in config-variables.ts). Each part sits in its file between
  * `<!-- generated:begin NAME -->` and `<!-- generated:end NAME -->`; the prose around it is written
  * by hand. scripts/docs.ts writes them; test/unit/docs-generated.test.ts fails while one is stale.
@@ -8,6 +8,7 @@
 import * as prettier from 'prettier';
 import { CONFIG_VARIABLES, JOB_DECLARATIONS, meaningOf, type JobDeclaration } from '@subshare/core';
 import { DECLARATIONS, ERRORS, HTTP_ERROR_CODES, isJsonAnswer, type Declaration } from '@subshare/core/wire';
+import { PAGES, type PageDeclaration } from '@subshare/core/pages';
 import { commonErrors } from '../packages/http/src/openapi/document.js';
 import { COMMANDS } from '../packages/cli/src/commands.js';
 
@@ -53,7 +54,7 @@ export function renderPages(): string {
   const pages = DECLARATIONS.filter((call) => !call.path.startsWith('/api/'));
   return table(
     ['page', 'answer', 'summary', 'served by'],
-    pages.map((page) => [`\`GET ${page.path}\``, answerOf(page), page.summary, `\`${page.servedBy}\``]),
+    pages.map((page) => [`\`${page.method.toUpperCase()} ${page.path}\``, answerOf(page), page.summary, `\`${page.servedBy}\``]),
   );
 }
 
@@ -134,6 +135,21 @@ export function renderJobs(): string {
   );
 }
 
+/** What robots, the server and sitemap.xml do with a page, in words. */
+function handlingOf(page: PageDeclaration): string {
+  const robots = { index: 'indexed', noindex: 'noindex', disallow: 'disallowed in robots.txt' }[page.robots];
+  const sitemap = { none: '', page: '; in sitemap.xml', 'each platform': '; in sitemap.xml once per platform' }[page.sitemap];
+  return `${robots}; rendered by the ${page.rendering}${sitemap}`;
+}
+
+/** The web app's pages (`@subshare/core/pages`): route, name of its builder, handling and purpose. */
+export function renderWebPages(): string {
+  return table(
+    ['page', 'builder', 'robots, rendering, sitemap', 'purpose'],
+    Object.entries(PAGES).map(([name, page]: [string, PageDeclaration]) => [`\`${page.path}\``, `\`pagePath.${name}\``, handlingOf(page), page.purpose]),
+  );
+}
+
 /**
  * The web's route table (packages/web/src/services/api/routes.generated.ts): method, path and
  * whether the token goes along, per operationId. Generated so the browser's bundle gets the paths
@@ -167,6 +183,7 @@ export const GENERATED: ReadonlyArray<{ file: string; name: string; render: () =
   { file: 'cli.md', name: 'cli', render: renderCli },
   { file: 'configuration.md', name: 'configuration', render: renderConfiguration },
   { file: 'jobs.md', name: 'jobs', render: renderJobs },
+  { file: 'architecture.md', name: 'web-pages', render: renderWebPages },
 ];
 
 const begin = (name: string) => `<!-- generated:begin ${name} -->`;

@@ -45,6 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@subshare/core/wire/fill-in': fileURLToPath(new URL('../core/src/wire/fill-in.ts', import.meta.url)),
       // The numbers promised to buyers (reminder days, activation hours): constants, no imports.
       '@subshare/core/promises': fileURLToPath(new URL('../core/src/promises/index.ts', import.meta.url)),
+      // The pages' paths and link builders (pure data, no imports): the router and every link.
+      '@subshare/core/pages': fileURLToPath(new URL('../core/src/pages/index.ts', import.meta.url)),
       // Korean particles for the texts, without the form rules (and yup) of '@subshare/core/validation'.
       '@subshare/core/korean': fileURLToPath(new URL('../core/src/validation/korean-particles.ts', import.meta.url)),
     },

@@ -16,6 +16,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
 import { OPERATIONS, type OperationsService } from '@subshare/core';
+import { calls } from '@subshare/core/wire';
 
 /** How long /readyz waits for the database: a probe must answer well within its own timeout. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -26,12 +27,12 @@ export function healthRoutes(container: Container): Router {
   const operations = container.get<OperationsService>(OPERATIONS.Service);
   const router = Router();
 
-  router.get('/healthz', (_req: Request, res: Response) => {
+  router.get(calls.pages.healthz.path, (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'alive' });
   });
 
-  router.get('/readyz', async (req: Request, res: Response) => {
+  router.get(calls.pages.readyz.path, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     // A draining process answers at once, without the database (its pool may be closing).
     if (req.app.locals.draining === true) {

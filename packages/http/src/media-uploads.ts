@@ -8,15 +8,17 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { CATALOG, LOGO_TYPES, type MediaStore } from '@subshare/core';
+import { calls } from '@subshare/core/wire';
 
 const NAME = /^([0-9a-f]{64})\.(svg|png|webp)$/;
 
 export function mediaUploadRoutes(container: Container): Router {
   const media = container.get<MediaStore>(CATALOG.Media);
   const router = Router();
-  router.get('/media/uploads/:name', async (req, res, next) => {
+  router.get(calls.pages.mediaUpload.path, async (req, res, next) => {
     try {
-      const match = NAME.exec(req.params.name ?? '');
+      const name = req.params.name;
+      const match = NAME.exec(typeof name === 'string' ? name : '');
       const file = match ? await media.get(match[1]!) : undefined;
       if (!file || LOGO_TYPES[file.contentType] !== match![2]) {
         res.status(404).json({ message: 'Not found.', code: 'not_found' });

@@ -21,6 +21,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import type { Container } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
+import { calls } from '@subshare/core/wire';
 
 /** How long a scrape waits for the database figures. */
 export const METRICS_DATABASE_TIMEOUT_MS = 2_000;
@@ -59,7 +60,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
   const token = config.metrics.token;
   const routes = Router();
   if (!token) {
-    routes.get('/metrics', (_req, res) => {
+    routes.get(calls.pages.metrics.path, (_req, res) => {
       res.status(404).type('text/plain').send('Not found.');
     });
     return { observe: (_req, _res, next) => next(), routes, timeAs: () => undefined };
@@ -122,7 +123,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
     for (const outcome of ['attempted', 'succeeded', 'failed'] as const) renewals.inc({ outcome }, figures.renewals[outcome]);
   };
 
-  routes.get('/metrics', async (req: Request, res: Response, next: NextFunction) => {
+  routes.get(calls.pages.metrics.path, async (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
     if (!tokenMatches(req.get('authorization'), expected)) {
       res.status(401).setHeader('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A valid bearer token is required.');

@@ -84,7 +84,7 @@ export function staticRoutes(container: Container, webDist = DEFAULT_WEB_DIST, f
     res.type('image/svg+xml').sendFile(favicon);
   });
 
-  router.use('/media', express.static(MEDIA_DIR, { maxAge: '1d', fallthrough: false, index: false }));
+  router.use(calls.pages.mediaFile.path, express.static(MEDIA_DIR, { maxAge: '1d', fallthrough: false, index: false }));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), {

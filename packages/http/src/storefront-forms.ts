@@ -17,8 +17,6 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Container } from 'inversify';
 import { IDENTITY, ValidationError, fail, type AuthService } from '@subshare/core';
 import {
-  CHECKOUT_PATH,
-  DISPLAY_CHOICE_PATH,
   DISPLAY_COOKIES,
   DISPLAY_COOKIE_MAX_AGE_SECONDS,
   DISPLAY_FIELDS,
@@ -27,6 +25,7 @@ import {
   readChoice,
   safeReturnUrl,
 } from '@subshare/core/storefront';
+import { calls } from '@subshare/core/wire';
 import { authorizedCaller } from './middleware/auth.js';
 
 const LANGUAGE_IDS: Record<string, string> = { en: '1', ko: '2' };
@@ -46,7 +45,7 @@ export function storefrontFormRoutes(container: Container): Router {
   const router = express.Router();
 
   router.post(
-    DISPLAY_CHOICE_PATH,
+    calls.pages.displayChoice.path,
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
     (req: Request, res: Response, next: NextFunction) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -66,7 +65,7 @@ export function storefrontFormRoutes(container: Container): Router {
     },
   );
 
-  router.get(CHECKOUT_PATH, async (req: Request, res: Response, next: NextFunction) => {
+  router.get(calls.pages.checkoutRedirect.path, async (req: Request, res: Response, next: NextFunction) => {
     const choice = readChoice(new URL(req.originalUrl, 'http://shop.invalid').searchParams);
     if (!choice) return next(fail('invalid_choice'));
     const payment = paymentPathOf(choice);

@@ -12,7 +12,8 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { configureStore } from '@reduxjs/toolkit';
-import { readChoice, readOptionChoice, RETURN_URL_PARAM, safeReturnUrl } from '@subshare/core/storefront';
+import { PAGE_LIST, PAGES, pagePath, routeWithin, type PageDeclaration, type PageName } from '@subshare/core/pages';
+import { CHOICE_FIELDS, readChoice, readOptionChoice, RETURN_URL_PARAM, safeReturnUrl } from '@subshare/core/storefront';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
@@ -36,7 +37,6 @@ import {
 } from './features/catalog/slice';
 import { CHECKOUT_TEXTS } from './features/checkout/texts';
 import { AppLayout } from './features/shell/components/AppLayout';
-import { POLICY_PAGES } from './features/content/policies';
 import { DICTIONARY } from './features/language/dictionary';
 import { getLanguage, type LanguageId } from './features/language/languages';
 import { languageResolved } from './features/language/slice';
@@ -52,8 +52,16 @@ export { CURRENCY_META_NAME, STATE_ELEMENT_ID };
 type Lang = ssr.Lang;
 export type HeadModel = ssr.HeadModel;
 
-/** The static pages search engines should find (sitemap.xml), besides home and the platform pages. */
-export const CONTENT_PAGES: readonly string[] = ['support', 'howitworks', 'faq', ...POLICY_PAGES.map((page) => page.path)];
+/** A page's route below the root layout (app/routes.tsx): its declared path without the '/'. */
+const route = (page: PageDeclaration) => routeWithin(PAGES.home, page);
+
+/** The static pages the server renders and sitemap.xml lists (declared `sitemap: 'page'`), besides home. */
+const CONTENT_PAGES: readonly string[] = PAGE_LIST.filter((page) => page.sitemap === 'page' && page !== PAGES.home).map(route);
+
+/** The declared page a leaf route stands for ('jve/*' is the admin area), by name. */
+function pageNameOf(routePath: string): PageName | undefined {
+  return (Object.keys(PAGES) as PageName[]).find((name) => [route(PAGES[name]), `${route(PAGES[name])}/*`].includes(routePath));
+}
 
 const HERO_IMAGE = '/media/hero.svg';
 
@@ -63,7 +71,7 @@ export function classify(pathname: string, platformIds: ReadonlySet<number>): Pa
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
   const path = leaf?.index ? '' : (leaf?.path ?? '*');
   if (path === '') return { kind: 'home', key: 'home' };
-  if (path === 'platform/:id') {
+  if (path === route(PAGES.platform)) {
     const id = parsePlatformId(/^\/platform\/([^/]*)/i.exec(pathname)?.[1]);
     return id !== null && platformIds.has(id)
       ? { kind: 'platform', id, key: `platform/${id}` }
@@ -71,7 +79,7 @@ export function classify(pathname: string, platformIds: ReadonlySet<number>): Pa
   }
   if (CONTENT_PAGES.includes(path)) return { kind: 'content', page: path, key: path };
   if (path === '*') return { kind: 'notFound', platform: false, key: 'not-found' };
-  const page = path.split('/')[0]!;
+  const page = pageNameOf(path) ?? path;
   return { kind: 'private', page, key: `private/${page}` };
 }
 
@@ -137,7 +145,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (page.kind === 'notFound') {
     head = { lang, title, description, noindex: true, ...hero };
   } else {
-    const path = page.kind === 'home' ? '/' : page.kind === 'platform' ? `/platform/${page.id}` : `/${page.page}`;
+    const path = page.kind === 'home' ? pagePath.home() : page.kind === 'platform' ? pagePath.platform(page.id) : `/${page.page}`;
     head = { lang, title, description, path, noindex: false, ...hero };
     if (platform) {
       const image = absolute(publicUrl, platform.logoBase);
@@ -195,11 +203,11 @@ function backFromPrivatePage(request: RenderRequest): { href: string; label: str
   const url = new URL(request.url, 'http://localhost');
   const returnUrl = url.searchParams.get(RETURN_URL_PARAM);
   const target = returnUrl ? new URL(safeReturnUrl(returnUrl), 'http://localhost') : url;
-  const choice = target.pathname === '/payment' ? readChoice(target.searchParams) : null;
+  const choice = target.pathname === PAGES.payment.path ? readChoice(target.searchParams) : null;
   const platform = choice && request.home.platforms.find((candidate) => candidate.id === choice.platformId);
-  if (!choice || !platform) return { href: '/', label: translate(DICTIONARY, request.languageId, 'common.backHome') };
-  const query = new URLSearchParams({ type: String(choice.typeId), duration: String(choice.durationId) });
-  return { href: `/platform/${platform.id}?${query}`, label: translate(DICTIONARY, request.languageId, 'noScript.backTo', { name: platform.name }) };
+  if (!choice || !platform) return { href: pagePath.home(), label: translate(DICTIONARY, request.languageId, 'common.backHome') };
+  const query = new URLSearchParams({ [CHOICE_FIELDS.type]: String(choice.typeId), [CHOICE_FIELDS.duration]: String(choice.durationId) });
+  return { href: `${pagePath.platform(platform.id)}?${query}`, label: translate(DICTIONARY, request.languageId, 'noScript.backTo', { name: platform.name }) };
 }
 
 /** The layout (header, footer) around `content`, whatever the address: the frame of the server's notices. */
@@ -259,17 +267,18 @@ async function renderFrame(
   return { html, styles: css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '' };
 }
 
+/** The title of a page the browser renders, by its declared name (classify). */
 function privateTitle(page: string, languageId: LanguageId): string | null {
-  switch (page) {
+  switch (page as PageName) {
     case 'login':
-    case 'naver':
+    case 'naverCallback':
       return translate(DICTIONARY, languageId, 'login.title');
     case 'register':
       return translate(DICTIONARY, languageId, 'register.title');
     case 'payment':
       return translate(CHECKOUT_TEXTS, languageId, 'payment.title');
-    case 'paymentresult':
-    case 'payssionpaymentresult':
+    case 'paymentResult':
+    case 'payssionResult':
       return translate(CHECKOUT_TEXTS, languageId, 'result.title');
     case 'user':
       return translate(DICTIONARY, languageId, 'nav.mySubscriptions');
@@ -288,4 +297,4 @@ function plainAmount(amount: number, currency: CurrencyCode): string {
 }
 
 // The bundle's exports, held to the contract packages/http loads it by (wire/ssr.ts).
-({ CONTENT_PAGES, classify, render, renderNotice, STATE_ELEMENT_ID, CURRENCY_META_NAME }) satisfies ssr.ServerBundle;
+({ classify, render, renderNotice, STATE_ELEMENT_ID, CURRENCY_META_NAME }) satisfies ssr.ServerBundle;

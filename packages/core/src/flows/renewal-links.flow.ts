@@ -27,6 +27,7 @@ import { moneyLabel } from './order-access.js';
 import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
 import { keyOf, methodOf, renewalOrderOf } from './renewal-terms.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
+import { pagePath } from '../pages/index.js';
 
 /** The HTML page a link answers (http renders it in the shop's frame): its status, language and words. */
 export interface LinkPage {
@@ -110,7 +111,7 @@ export class RenewalLinksFlow {
     const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
     if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
     const { languageId, texts, facts } = subject;
-    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
+    const panel = { href: pagePath.user(subscription.userId), label: texts.panel };
     const setting = await this.renewals.settingOf(keyOf(subscription));
     if (!setting?.enabled) return { status: 200, languageId, title: texts.offTitle, message: texts.off(facts), links: [panel] };
     return {
@@ -139,7 +140,7 @@ export class RenewalLinksFlow {
       languageId,
       title: texts.cancelledTitle,
       message: texts.cancelled(facts),
-      links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
+      links: [{ href: pagePath.user(subscription.userId), label: texts.panel }],
     };
   }
 
@@ -151,11 +152,17 @@ export class RenewalLinksFlow {
     const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
     if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
     const { languageId, texts, facts, item } = subject;
-    const panel = { href: `/user/${subscription.userId}`, label: texts.panel };
+    const panel = { href: pagePath.user(subscription.userId), label: texts.panel };
     if (subscription.endsAt.getTime() > link.periodEnd)
       return { status: 200, languageId, title: texts.renewedTitle, message: texts.renewed(facts), links: [panel] };
     if (subscription.status !== 'active')
-      return { status: 200, languageId, title: texts.invalidTitle, message: texts.ended, links: [{ href: `/platform/${item.platformId}`, label: texts.shop }] };
+      return {
+        status: 200,
+        languageId,
+        title: texts.invalidTitle,
+        message: texts.ended,
+        links: [{ href: pagePath.platform(item.platformId), label: texts.shop }],
+      };
     return {
       status: 200,
       languageId,
@@ -188,7 +195,7 @@ export class RenewalLinksFlow {
         languageId,
         title: texts.renewedTitle,
         message: texts.renewed(facts),
-        links: [{ href: `/user/${subscription.userId}`, label: texts.panel }],
+        links: [{ href: pagePath.user(subscription.userId), label: texts.panel }],
       };
     }
     const periodEnd = new Date(link.periodEnd);

@@ -20,6 +20,7 @@ import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from 
 import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/renewals.js';
 import { HOLD_MS, keyOf } from './renewal-terms.js';
 import { RenewalViewsFlow, type RenewalState } from './renewal-views.flow.js';
+import { pagePath } from '../pages/index.js';
 
 @injectable()
 export class RenewalSwitchFlow {
@@ -79,7 +80,7 @@ export class RenewalSwitchFlow {
       `save-${subscription.id}-${this.clock.now().getTime()}`,
       // Back with the card saved, the panel hands the returned session to `cardSaved`, which turns
       // renewal on only for this page; cancelled, it only shows the panel.
-      { success: `/user/${holder.id}?cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`, cancel: `/user/${holder.id}` },
+      { success: pagePath.user(holder.id, `cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`), cancel: pagePath.user(holder.id) },
     );
     await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
     return { url: page.url };

@@ -53,6 +53,7 @@ import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS, renewalOrderOf } from './renewal-terms.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
+import { pagePath } from '../pages/index.js';
 
 /** A charge whose reminder has not been delivered yet is looked at again after this. */
 const REMINDER_WAIT_MS = 10 * 60_000;
@@ -450,7 +451,7 @@ export class RenewalFlow {
             await this.renewals.update(charge.id, { ...patch, status: 'failed', failures, declineCode: result.declineCode ?? null }, trx);
             // The slot goes: the expiry pass ends the subscription as any other end, and tells the buyer.
             await this.subscriptions.hold(subscription.id, null, trx);
-            await this.tellBuyer(charge, subscription, 'final', { payUrl: `${this.config.publicUrl}/platform/${item?.platformId ?? ''}` }, trx);
+            await this.tellBuyer(charge, subscription, 'final', { payUrl: `${this.config.publicUrl}${pagePath.platform(item?.platformId ?? '')}` }, trx);
             return 'failed';
           }
           // Retries count from the first try: the end date, or later when the reminder went out late.
@@ -548,7 +549,7 @@ export class RenewalFlow {
         setting.card!.customerId,
         charge.currency,
         `${subscription.id}-${charge.periodEnd.getTime()}-${charge.attempts}`,
-        { success: `/user/${subscription.userId}`, cancel: `/user/${subscription.userId}` },
+        { success: pagePath.user(subscription.userId), cancel: pagePath.user(subscription.userId) },
       );
       await this.renewals.rememberCardUpdateSession(setting, page.sessionId, trx);
       return page.url;

@@ -3,8 +3,12 @@
  * browser (packages/web): the display cookies the server renders pages by, and the fields of the
  * two forms that work before and without script (the language/currency chooser, posted to
  * DISPLAY_CHOICE_PATH; the platform page's choice, submitted to CHECKOUT_PATH). Plain constants
- * and pure functions with no imports: the browser's first download carries this file.
+ * and pure functions importing only the page declarations (also import-free): the browser's
+ * first download carries this file.
  */
+import { CHOICE_FIELDS, PAGES, pagePath, RETURN_URL_PARAM, type PageChoice as StorefrontChoice } from '../pages/index.js';
+
+export { CHOICE_FIELDS, RETURN_URL_PARAM, type StorefrontChoice };
 
 export const DISPLAY_COOKIES = {
   /** "1" English, "2" Korean. */
@@ -30,21 +34,6 @@ export const DISPLAY_FIELDS = { language: 'lang', currency: 'currency', returnTo
  */
 export const CHECKOUT_PATH = '/checkout';
 
-/**
- * The platform page's form fields, also the query of /platform/{id} (the server renders the
- * prices of that choice) and of /payment (the order is for that choice).
- */
-export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'duration' } as const;
-
-/** The query of /login that carries the return URL when the server sends a visitor there. */
-export const RETURN_URL_PARAM = 'returnUrl';
-
-export interface StorefrontChoice {
-  platformId: number;
-  typeId: number;
-  durationId: number;
-}
-
 function positiveId(value: unknown): number | null {
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,8}$/.test(value)) return null;
   return Number(value);
@@ -65,18 +54,16 @@ export function readOptionChoice(params: URLSearchParams): { typeId: number | nu
 
 /** `/payment?platform=1&type=2&duration=3`: the page that orders this choice. */
 export function paymentPathOf(choice: StorefrontChoice): string {
-  const query = new URLSearchParams({
-    [CHOICE_FIELDS.platform]: String(choice.platformId),
-    [CHOICE_FIELDS.type]: String(choice.typeId),
-    [CHOICE_FIELDS.duration]: String(choice.durationId),
-  });
-  return `/payment?${query}`;
+  return pagePath.payment(choice);
 }
 
 /** `/login?returnUrl=…`: the login page, which goes on to `returnUrl` once the visitor is verified. */
 export function loginPathReturningTo(returnUrl: string): string {
-  return `/login?${new URLSearchParams({ [RETURN_URL_PARAM]: returnUrl })}`;
+  return pagePath.login(returnUrl);
 }
+
+/** The pages a login leads away from: never a place to return to. */
+const LOGIN_PAGES = [PAGES.login, PAGES.register, PAGES.naverCallback];
 
 /**
  * Only a path of this site is a place to return to: anything else ('//evil.example',
@@ -84,7 +71,8 @@ export function loginPathReturningTo(returnUrl: string): string {
  */
 export function safeReturnUrl(url: string | null | undefined): string {
   if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return '/';
-  if (/^\/(login|register|naver\/callback)(?:[/?#]|$)/.test(url)) return '/';
+  const path = url.split(/[?#]/)[0]!.replace(/\/+$/, '');
+  if (LOGIN_PAGES.some((page) => path === page.path || path.startsWith(`${page.path}/`))) return '/';
   return url;
 }
 

@@ -19,6 +19,7 @@ export type PageKind =
    * The server sends the shop's frame with a `<noscript>` notice: without script, the visitor
    * reads that the page needs it and finds the way back to the platform page.
    */
+  /** `page`: the name of its declaration in `@subshare/core/pages` ('user', 'admin'). */
   | { kind: 'private'; page: string; key: string };
 
 export interface RenderRequest {
@@ -88,7 +89,6 @@ export interface NoticeRequest extends RenderRequest {
 
 /** What the server bundle exports. */
 export interface ServerBundle {
-  CONTENT_PAGES: readonly string[];
   classify(pathname: string, platformIds: ReadonlySet<number>): PageKind;
   render(request: RenderRequest): Promise<RenderedPage>;
   /** A notice in the shop's frame (no state: the page is not hydrated). */

@@ -19,6 +19,7 @@ import {
 } from '@subshare/core';
 import { requestedLanguage } from '../seo/storefront.js';
 import { renderDemoCheckout } from './demo-checkout.page.js';
+import { pagePath } from '@subshare/core/pages';
 
 function incoming(req: Request): IncomingNotification {
   const headers: Record<string, string | undefined> = {};
@@ -46,8 +47,8 @@ export function paymentHandlers(container: Container) {
       const answer = await notifications.receive('demo', incoming(req));
       const token = new URLSearchParams((req.body as Buffer).toString('utf8')).get('token') ?? '';
       const orderId = readDemoToken(token)?.orderId;
-      const success = answer.outcome === 'paid' || answer.outcome === 'already_paid' || answer.outcome === 'duplicate' ? 1 : 0;
-      res.redirect(303, orderId ? `/paymentresult/${orderId}/${success}` : '/');
+      const success = answer.outcome === 'paid' || answer.outcome === 'already_paid' || answer.outcome === 'duplicate';
+      res.redirect(303, orderId ? pagePath.paymentResult(orderId, success) : pagePath.home());
     },
 
     /** GET /demo-checkout/:token: the page, or 404 once the demo no longer serves the token's method (it could not be paid). */

@@ -9,6 +9,7 @@
  */
 import { ERRORS, TAGS, isJsonAnswer, type Access, type Declaration, type HttpErrorCode, type Tag } from '@subshare/core/wire';
 import { jsonSchemaConverter, type Converter, type JsonSchema } from './json-schema.js';
+import { pagePath } from '@subshare/core/pages';
 
 const ACCESS_NOTE: Record<Access, string> = {
   public: 'No token needed.',
@@ -160,7 +161,7 @@ export function openApiDocument(publicUrl: string, table: readonly Declaration[]
       description:
         "The shop's JSON API: every call of the storefront specification, with its spelling, plus the calls beyond it. Prices and totals are decimal numbers in major units; errors are `{ message, code, params?, errors? }`, each call listing its codes.",
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
-      contact: { name: 'subshare support', url: `${publicUrl.replace(/\/+$/, '')}/support` },
+      contact: { name: 'subshare support', url: `${publicUrl.replace(/\/+$/, '')}${pagePath.support()}` },
     },
     servers: [{ url: publicUrl }],
     security: [{ bearer: [] }],

@@ -1,28 +1,33 @@
 /**
  * sitemap.xml (home, platform pages, static pages, each in English and Korean with hreflang
- * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL. The static
- * pages and the URL scheme are the web app's (its server bundle).
+ * alternates; lastmod from platforms.updated_at) and robots.txt, both from PUBLIC_URL. Which pages
+ * go where is each page's declaration (`@subshare/core/pages`: `sitemap` and `robots`).
  */
 import { escapeHtml as escape, type PlatformView } from '@subshare/core';
+import { PAGE_LIST, pagePath, robotsDisallowPrefixes } from '@subshare/core/pages';
 import { languageUrls } from './head.js';
-import type { ServerBundle } from './renderer.js';
 
-/** Paths that are nobody's search result: the admin area, the API, buyer panels and checkout. */
-export const ROBOTS_DISALLOW = ['/jve', '/api/', '/user/', '/payment', '/payssionpaymentresult', '/naver/'];
+/**
+ * Paths that are nobody's search result: the API (its calls are not pages), and the pages
+ * declared `robots: 'disallow'` (the admin area, buyer panels, checkout, login callbacks).
+ */
+export const ROBOTS_DISALLOW = ['/api/', ...robotsDisallowPrefixes()];
 
 export function robotsTxt(publicUrl: string): string {
   const base = publicUrl.replace(/\/+$/, '');
   return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
-export function sitemapXml(web: ServerBundle, publicUrl: string, platforms: readonly PlatformView[]): string {
+export function sitemapXml(publicUrl: string, platforms: readonly PlatformView[]): string {
   const base = publicUrl.replace(/\/+$/, '');
   const newest = platforms.reduce<Date | undefined>((latest, platform) => (!latest || platform.updatedAt > latest ? platform.updatedAt : latest), undefined);
-  const pages: Array<{ path: string; lastmod?: Date }> = [
-    { path: '/', lastmod: newest },
-    ...platforms.map((platform) => ({ path: `/platform/${platform.id}`, lastmod: platform.updatedAt })),
-    ...web.CONTENT_PAGES.map((page) => ({ path: `/${page}` })),
-  ];
+  // Home changes with the catalog: it lists every platform.
+  const pages: Array<{ path: string; lastmod?: Date }> = PAGE_LIST.flatMap((page) => {
+    // A page declared 'each platform' is built from the platform's id (PAGES.platform).
+    if (page.sitemap === 'each platform') return platforms.map((platform) => ({ path: page.to(platform.id as never), lastmod: platform.updatedAt }));
+    if (page.sitemap === 'page') return [{ path: page.to(), lastmod: page.path === pagePath.home() ? newest : undefined }];
+    return [];
+  });
   const entries = pages.flatMap(({ path, lastmod }) => {
     const urls = languageUrls(base, path);
     const alternates =

@@ -171,7 +171,7 @@ export class Storefront {
     const platforms = await this.catalog.listPlatforms(1);
     let xml = this.sitemaps.get(platforms);
     if (xml === undefined) {
-      xml = sitemapXml(web, this.publicUrl, platforms);
+      xml = sitemapXml(this.publicUrl, platforms);
       this.sitemaps.set(platforms, xml);
     }
     return xml;

@@ -1,11 +1,12 @@
 /**
- * Every route of spec section 2. Home, the platform pages and the not-found page are in the
+ * Every route of spec section 2, each path from its declaration in `@subshare/core/pages`. Home, the platform pages and the not-found page are in the
  * interface chunk (the shop window) and render without Chakra (plain React and CSS); the static
  * pages (support, FAQ, how it works, about us, policies) share one lazy chunk, and login,
  * checkout, the buyer's panel and the admin area load on demand. Those are built with Chakra:
  * each is wrapped in a ChakraBoundary, which loads Chakra (and builds its system) the first time
  * one of them renders.
  */
+import { PAGES, routeWithin, type PageDeclaration } from '@subshare/core/pages';
 import { lazy, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAccess } from '../features/auth/components/RequireAccess';
@@ -65,31 +66,38 @@ const preloaded = (preload: () => Promise<void>): RouteHandle => ({ preload: () 
 /** A page built with Chakra (see ChakraBoundary). */
 const withChakra = (page: ReactNode, alongside?: Alongside) => <ChakraBoundary alongside={alongside}>{page}</ChakraBoundary>;
 
+/** A page's route below the layout (the site's root): its declared path without the leading '/'. */
+const route = (page: PageDeclaration) => routeWithin(PAGES.home, page);
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'platform/:id', element: <PlatformPage /> },
+      { path: route(PAGES.platform), element: <PlatformPage /> },
       {
-        path: 'payment',
+        path: route(PAGES.payment),
         element: <RequireAccess requirement="verifiedEmail">{withChakra(<PaymentPage />)}</RequireAccess>,
       },
-      { path: 'paymentresult/:id/:success', element: withChakra(<PaymentResultPage />) },
-      { path: 'payssionpaymentresult', element: withChakra(<PayssionResultPage />) },
-      { path: 'login', element: withChakra(<LoginPage />) },
-      { path: 'register', element: withChakra(<RegisterPage />) },
-      { path: 'naver/callback', element: withChakra(<NaverCallbackPage />) },
+      { path: route(PAGES.paymentResult), element: withChakra(<PaymentResultPage />) },
+      { path: route(PAGES.payssionResult), element: withChakra(<PayssionResultPage />) },
+      { path: route(PAGES.login), element: withChakra(<LoginPage />) },
+      { path: route(PAGES.register), element: withChakra(<RegisterPage />) },
+      { path: route(PAGES.naverCallback), element: withChakra(<NaverCallbackPage />) },
       {
-        path: 'user/:id',
+        path: route(PAGES.user),
         element: <RequireAccess requirement="login">{withChakra(<UserPanelPage />, panelAlongside)}</RequireAccess>,
       },
-      { path: 'support', element: withChakra(<SupportPage />), handle: preloaded(SupportPage.preload) },
-      { path: 'faq', element: withChakra(<FaqPage />), handle: preloaded(FaqPage.preload) },
-      { path: 'howitworks', element: withChakra(<HowItWorksPage />), handle: preloaded(HowItWorksPage.preload) },
-      ...POLICY_PAGES.map((policy) => ({ path: policy.path, element: withChakra(<PolicyPage policy={policy} />), handle: preloaded(PolicyPage.preload) })),
+      { path: route(PAGES.support), element: withChakra(<SupportPage />), handle: preloaded(SupportPage.preload) },
+      { path: route(PAGES.faq), element: withChakra(<FaqPage />), handle: preloaded(FaqPage.preload) },
+      { path: route(PAGES.howItWorks), element: withChakra(<HowItWorksPage />), handle: preloaded(HowItWorksPage.preload) },
+      ...POLICY_PAGES.map((policy) => ({
+        path: route(policy.page),
+        element: withChakra(<PolicyPage policy={policy} />),
+        handle: preloaded(PolicyPage.preload),
+      })),
       {
-        path: 'jve/*',
+        path: `${route(PAGES.admin)}/*`,
         element: <RequireAccess requirement="staff">{withChakra(<AdminArea />, adminAlongside)}</RequireAccess>,
       },
       { path: '*', element: <NotFoundPage /> },

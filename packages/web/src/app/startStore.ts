@@ -2,6 +2,7 @@
  * The first step of start-up (main.tsx): the store and its sagas, from the state the server
  * rendered the page from when there is one. Its own chunk and its own task, before React's.
  */
+import { pagePath } from '@subshare/core/pages';
 import { RETURN_URL_PARAM } from '@subshare/core/storefront';
 import { loadReturnUrl, safeReturnUrl, saveReturnUrl } from '../features/auth/session';
 import { toLanguageId } from '../features/language/languages';
@@ -17,7 +18,7 @@ import { readUrlChoices } from './urlChoices';
  * the app had stored it.
  */
 function keepReturnUrlOfAddress(): void {
-  if (window.location.pathname !== '/login') return;
+  if (window.location.pathname !== pagePath.login()) return;
   const url = new URLSearchParams(window.location.search).get(RETURN_URL_PARAM);
   if (url) saveReturnUrl(safeReturnUrl(url));
 }

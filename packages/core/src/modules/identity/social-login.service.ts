@@ -25,6 +25,7 @@ import type { GoogleIdTokenVerifier, KakaoOAuthClient, NaverOAuthClient, SocialP
 import { SessionRepository } from './session.repository.js';
 import { SocialIdentityRepository } from './social-identity.repository.js';
 import { UserRepository } from './user.repository.js';
+import { pagePath } from '../../pages/index.js';
 
 const STATE_LIFETIME_MS = 10 * 60_000;
 
@@ -134,7 +135,8 @@ export class SocialLoginService {
   }
 
   private redirectUri(provider: 'naver' | 'kakao'): string {
-    return `${this.config.publicUrl}/${provider}/callback`;
+    // Kakao has no page of its own (spec: its login is not wired to the screen); its address keeps Naver's form.
+    return `${this.config.publicUrl}${provider === 'naver' ? pagePath.naverCallback() : '/kakao/callback'}`;
   }
 
   /** A CSRF state we can recognise without storing it: a signed token of this provider's purpose with a random nonce. */

@@ -42,6 +42,7 @@ import {
   type PaymentReport,
   type ProviderName,
 } from './providers/provider.js';
+import { pagePath } from '../../pages/index.js';
 
 export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
 
@@ -206,9 +207,9 @@ export class PaymentsService {
         languageId: order.languageId,
         successUrl:
           provider.name === 'payssion'
-            ? `${base}/payssionpaymentresult` // Payssion appends transaction_id and order_id (our reference)
-            : `${base}/paymentresult/${order.id}/1${provider.name === 'stripe' ? '?session_id={CHECKOUT_SESSION_ID}' : ''}`,
-        cancelUrl: `${base}/paymentresult/${order.id}/0`,
+            ? `${base}${pagePath.payssionResult()}` // Payssion appends transaction_id and order_id (our reference)
+            : `${base}${pagePath.paymentResult(order.id, true)}${provider.name === 'stripe' ? '?session_id={CHECKOUT_SESSION_ID}' : ''}`,
+        cancelUrl: `${base}${pagePath.paymentResult(order.id, false)}`,
         notifyUrl: `${base}/api/webhook/${provider.name}`,
         ...(saveCardFor ? { saveCardFor } : {}),
       });

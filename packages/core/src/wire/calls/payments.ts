@@ -4,6 +4,7 @@
  * payment change once (flows/payment-notification.flow.ts). The demo provider's checkout page is
  * declared with the pages (pages.ts).
  */
+import { PAGES, pagePattern } from '../../pages/index.js';
 import { declare } from '../declare.js';
 import * as orders from '../orders.js';
 import * as payments from '../payments.js';
@@ -165,7 +166,7 @@ export const demoWebhook = declare({
     schema: payments.demoNotification,
     signature: '`token` in the body: signed by the shop with a key derived from TOKEN_SECRET, unexpired.',
   },
-  answer: { status: 303, description: 'A redirect to the payment result page (`/paymentresult/{orderId}/{1|0}`).' },
+  answer: { status: 303, description: `A redirect to the payment result page (\`${pagePattern(PAGES.paymentResult)}\`: the order's id, success 1 or 0).` },
   errors: [...NOTIFICATION_ERRORS, 'demo_payments_off'],
   servedBy: NOTIFICATION,
 });

@@ -1,8 +1,9 @@
 /**
  * The whole /jve area, loaded lazily as one chunk so the storefront's first download carries
- * no admin code. Its routes are relative to /jve. Loading the chunk adds the admin slice to
+ * no admin code. Its routes are relative to /jve, each from its page's declaration (`@subshare/core/pages`). Loading the chunk adds the admin slice to
  * the store (slice.ts) and starts the admin saga.
  */
+import { PAGES, routeWithin, type PageDeclaration } from '@subshare/core/pages';
 import { Route, Routes } from 'react-router-dom';
 import { injectSaga } from '../../app/sagaInjector';
 import { AdminLayout } from './components/AdminLayout';
@@ -23,6 +24,9 @@ import { useT } from '../language/useT';
 
 injectSaga('admin', adminSaga);
 
+/** A page's route below /jve, from its declaration. */
+const within = (page: PageDeclaration) => routeWithin(PAGES.admin, page);
+
 function AdminNotFound() {
   const t = useT(ADMIN_TEXTS);
   return <AdminSection testId="admin-not-found" title={t('admin.notFound')} />;
@@ -33,15 +37,15 @@ export default function AdminArea() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="orders/:sid" element={<OrdersPage />} />
-        <Route path="createsubscriber" element={<CreateSubscriptionPage />} />
-        <Route path="users" element={<UsersPage />} />
-        <Route path="user/:id" element={<UserPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="health" element={<HealthPage />} />
-        <Route path="outbox" element={<OutboxPage />} />
-        <Route path="catalog/*" element={<CatalogRoutes />} />
+        <Route path={within(PAGES.adminOrders)} element={<OrdersPage />} />
+        <Route path={within(PAGES.adminCreateSubscription)} element={<CreateSubscriptionPage />} />
+        <Route path={within(PAGES.adminUsers)} element={<UsersPage />} />
+        <Route path={within(PAGES.adminUser)} element={<UserPage />} />
+        <Route path={within(PAGES.adminStaff)} element={<StaffPage />} />
+        <Route path={within(PAGES.adminAudit)} element={<AuditPage />} />
+        <Route path={within(PAGES.adminHealth)} element={<HealthPage />} />
+        <Route path={within(PAGES.adminOutbox)} element={<OutboxPage />} />
+        <Route path={`${within(PAGES.adminCatalog)}/*`} element={<CatalogRoutes />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

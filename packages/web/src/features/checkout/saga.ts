@@ -13,6 +13,7 @@
  * Everything the payment page starts runs in one task per visit: leaving the page cancels it
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
+import { pagePath } from '@subshare/core/pages';
 import { readChoice } from '@subshare/core/storefront';
 import { call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
@@ -172,7 +173,7 @@ function* checkPayssion(action: ReturnType<typeof payssionResultOpened>) {
   if (userId === null) {
     // The check needs the buyer's login: log in, then come back here.
     yield put(returnUrlSet(window.location.pathname + window.location.search));
-    yield call(navigate, '/login', { replace: true });
+    yield call(navigate, pagePath.login(), { replace: true });
     return;
   }
   try {
@@ -193,7 +194,7 @@ function* payssionResultLifecycle(action: { type: string }) {
 function* goToSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
   const userId: number | null = yield select(selectUserId);
   if (userId === null) {
-    yield call(navigate, '/login');
+    yield call(navigate, pagePath.login());
     return;
   }
   const { orderId } = action.payload;
@@ -205,7 +206,7 @@ function* goToSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
       logError('payment processing failed', error);
     }
   }
-  yield call(navigate, `/user/${userId}`);
+  yield call(navigate, pagePath.user(userId));
 }
 
 export function* checkoutSaga() {

@@ -17,6 +17,7 @@
  * re-opens the visit must not drop a login the server has already answered. Naver comes back
  * to /naver/callback, handled outside the page task too.
  */
+import { pagePath } from '@subshare/core/pages';
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { mainApi, userApi, type AuthResponse, type LoginPageData, type SocialProviders } from '../../services/api';
 import { logError } from '../../services/log';
@@ -297,7 +298,7 @@ function* finishNaverLogin(action: ReturnType<typeof naverCallbackOpened>) {
   yield call(removeItem, STORAGE_KEYS.naverState, 'session');
   if (!code || !state || state !== expected) {
     logError('Naver login refused', new Error(!code ? 'no code in the callback' : 'the state does not match the one sent'));
-    yield call(navigate, '/login', { replace: true });
+    yield call(navigate, pagePath.login(), { replace: true });
     return;
   }
   try {
@@ -306,10 +307,10 @@ function* finishNaverLogin(action: ReturnType<typeof naverCallbackOpened>) {
     yield put(loggedIn(user));
     // An unverified e-mail is handled by the login page's code step.
     if (user.isEmailVerified) yield call(goToReturnUrl);
-    else yield call(navigate, '/login', { replace: true });
+    else yield call(navigate, pagePath.login(), { replace: true });
   } catch (error) {
     logError('Naver login failed', error);
-    yield call(navigate, '/login', { replace: true });
+    yield call(navigate, pagePath.login(), { replace: true });
   }
 }
 

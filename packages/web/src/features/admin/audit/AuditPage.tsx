@@ -4,6 +4,7 @@
  * filtered view can be linked. Each entry links to the order, user or platform it names; reveals
  * of credentials and mailboxes stand out with a red mark and the words "Secret revealed".
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useMemo } from 'react';
 import { Button, Flex, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
@@ -151,9 +152,9 @@ function FilterForm({ initial, address, onApply }: { initial: AuditFilterForm; a
 /** Where an entry's object is shown in /jve: an order in the orders search, a user's page, a platform in the catalog editor. */
 function targetPath(type: string | null, id: string | null): string | null {
   if (!id || !/^\d{1,15}$/.test(id)) return null;
-  if (type === 'order') return `/jve/orders/2?search=${id}`;
-  if (type === 'user') return `/jve/user/${id}`;
-  if (type === 'platform') return `/jve/catalog/${id}`;
+  if (type === 'order') return pagePath.adminOrders(2, id);
+  if (type === 'user') return pagePath.adminUser(id);
+  if (type === 'platform') return pagePath.adminPlatform(id);
   return null;
 }
 
@@ -177,7 +178,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <Table.Cell minW="28">{formatDateTime(entry.at, culture)}</Table.Cell>
       <Table.Cell minW="40" overflowWrap="anywhere">
         {entry.actor.userId ? (
-          <RouterLink to={`/jve/user/${entry.actor.userId}`} data-testid="admin-audit-actor-link" colorPalette="purple">
+          <RouterLink to={pagePath.adminUser(entry.actor.userId)} data-testid="admin-audit-actor-link" colorPalette="purple">
             {entry.actor.label ?? `#${entry.actor.userId}`}
           </RouterLink>
         ) : entry.actor.label === 'cli' ? (

@@ -3,6 +3,7 @@
  * refuses them): the list of platforms and the editor of one (`new` or its id). Its slice and
  * saga join the store with the admin chunk.
  */
+import { PAGES, routeWithin } from '@subshare/core/pages';
 import { Route, Routes } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { injectSaga } from '../../../app/sagaInjector';
@@ -24,8 +25,8 @@ export function CatalogRoutes() {
   return (
     <Routes>
       <Route index element={<CatalogListPage />} />
-      <Route path="new" element={<PlatformEditorPage />} />
-      <Route path=":id" element={<PlatformEditorPage />} />
+      <Route path={routeWithin(PAGES.adminCatalog, PAGES.adminNewPlatform)} element={<PlatformEditorPage />} />
+      <Route path={routeWithin(PAGES.adminCatalog, PAGES.adminPlatform)} element={<PlatformEditorPage />} />
     </Routes>
   );
 }

@@ -13,6 +13,7 @@
  *
  * Loads are only logged when they fail; what the admin does reports in the snackbar.
  */
+import { pagePath } from '@subshare/core/pages';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ApiError, isTemporaryFailure } from '../../../services/api';
 import * as catalogApi from '../../../services/api/catalogAdmin';
@@ -115,7 +116,7 @@ function* save(action: ReturnType<typeof saveRequested>) {
     yield put(saveSucceeded(saved));
     const name: string = yield call(nameOf, saved.name);
     yield call(info, platform ? 'catalog.saved' : 'catalog.created', { name });
-    if (!platform) navigate(`/jve/catalog/${saved.id}`, { replace: true });
+    if (!platform) navigate(pagePath.adminPlatform(saved.id), { replace: true });
   } catch (error) {
     if (isConflict(error)) {
       logError(`catalog save of platform ${platform?.id} met a newer version`, error);

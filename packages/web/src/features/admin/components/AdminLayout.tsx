@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
@@ -20,39 +21,39 @@ interface MenuGroup {
 const MENU: MenuGroup[] = [
   {
     title: 'admin.title',
-    items: [{ to: '/jve', label: 'admin.dashboard', testId: 'admin-menu-dashboard', end: true }],
+    items: [{ to: pagePath.admin(), label: 'admin.dashboard', testId: 'admin-menu-dashboard', end: true }],
   },
   {
     title: 'admin.orders',
     items: [
-      { to: '/jve/orders/2', label: 'admin.ordersCompleted', testId: 'admin-menu-orders-completed' },
-      { to: '/jve/orders/6', label: 'admin.ordersNotCompleted', testId: 'admin-menu-orders-not-completed' },
-      { to: '/jve/orders/5', label: 'admin.ordersRefunded', testId: 'admin-menu-orders-refunded' },
+      { to: pagePath.adminOrders(2), label: 'admin.ordersCompleted', testId: 'admin-menu-orders-completed' },
+      { to: pagePath.adminOrders(6), label: 'admin.ordersNotCompleted', testId: 'admin-menu-orders-not-completed' },
+      { to: pagePath.adminOrders(5), label: 'admin.ordersRefunded', testId: 'admin-menu-orders-refunded' },
     ],
   },
   {
     title: 'admin.subscriptions',
     items: [
-      { to: '/jve/createsubscriber', label: 'admin.createSubscription', testId: 'admin-menu-create-subscription' },
-      { to: '/jve/health', label: 'admin.accountHealth', testId: 'admin-menu-health' },
+      { to: pagePath.adminCreateSubscription(), label: 'admin.createSubscription', testId: 'admin-menu-create-subscription' },
+      { to: pagePath.adminHealth(), label: 'admin.accountHealth', testId: 'admin-menu-health' },
     ],
   },
   {
     title: 'admin.users',
-    items: [{ to: '/jve/users', label: 'admin.usersList', testId: 'admin-menu-users' }],
+    items: [{ to: pagePath.adminUsers(), label: 'admin.usersList', testId: 'admin-menu-users' }],
   },
   {
     title: 'admin.staffGroup',
     items: [
-      { to: '/jve/staff', label: 'admin.staffRoles', testId: 'admin-menu-staff', adminOnly: true },
-      { to: '/jve/audit', label: 'admin.auditLog', testId: 'admin-menu-audit', adminOnly: true },
-      { to: '/jve/outbox', label: 'admin.outbox', testId: 'admin-menu-outbox' },
+      { to: pagePath.adminStaff(), label: 'admin.staffRoles', testId: 'admin-menu-staff', adminOnly: true },
+      { to: pagePath.adminAudit(), label: 'admin.auditLog', testId: 'admin-menu-audit', adminOnly: true },
+      { to: pagePath.adminOutbox(), label: 'admin.outbox', testId: 'admin-menu-outbox' },
     ],
   },
   {
     title: 'admin.catalog',
     adminOnly: true,
-    items: [{ to: '/jve/catalog', label: 'admin.catalogPlatforms', testId: 'admin-menu-catalog' }],
+    items: [{ to: pagePath.adminCatalog(), label: 'admin.catalogPlatforms', testId: 'admin-menu-catalog' }],
   },
 ];
 

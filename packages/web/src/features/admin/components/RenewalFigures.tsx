@@ -4,6 +4,7 @@
  * the latest, each linked to its buyer's page, where the subscription shows its renewal), and a
  * warning when no renewal can be charged because reminders are not delivered (no SMTP_URL).
  */
+import { pagePath } from '@subshare/core/pages';
 import { Box, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { RouterLink } from '../../../components/ui/links';
@@ -66,7 +67,7 @@ export function RenewalFigures({ renewals }: { renewals: Renewals | undefined })
                   flexWrap="wrap"
                   fontSize="sm"
                 >
-                  <RouterLink to={`/jve/user/${entry.userId}`} colorPalette="purple" fontWeight="semibold">
+                  <RouterLink to={pagePath.adminUser(entry.userId)} colorPalette="purple" fontWeight="semibold">
                     {t('admin.renewalsFailedEntry', { id: entry.subscriptionId })}
                   </RouterLink>
                   <chakra.span>

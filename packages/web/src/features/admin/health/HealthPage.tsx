@@ -7,6 +7,7 @@
  * their verdicts (authenticated or not, the rule kind, the action); an unclassified one links to
  * the catalog editor with a rule prefilled from its subject and sender. Never a code, link or body.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { RouterLink } from '../../../components/ui/links';
@@ -268,7 +269,7 @@ function RecentMails({ account }: { account: AccountHealth }) {
                 {mail.action === 'unclassified' ? (
                   <>
                     {' · '}
-                    <RouterLink data-testid="admin-health-make-rule" to={`/jve/catalog/${account.platformId}?${rule.toString()}`}>
+                    <RouterLink data-testid="admin-health-make-rule" to={pagePath.adminPlatform(account.platformId, rule.toString())}>
                       {t('health.makeRule')}
                     </RouterLink>
                   </>

@@ -4,6 +4,7 @@
  * longer than the activation promise (ACTIVATION_HOURS), each linked to its order, and the automatic renewals (expected revenue of
  * the next 30 days, failed renewals). A server without the call (404) gets a note.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, type ReactNode } from 'react';
 import { Box, Grid, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -183,7 +184,7 @@ function AccountHealth({ data }: { data: Dashboard }) {
           </Box>
         ))}
       </chakra.dl>
-      <RouterLink to="/jve/health" colorPalette="purple" fontSize="sm" mt="3" display="inline-block">
+      <RouterLink to={pagePath.adminHealth()} colorPalette="purple" fontSize="sm" mt="3" display="inline-block">
         {t('admin.accountHealthOpen')}
       </RouterLink>
     </Card>
@@ -204,7 +205,7 @@ function WaitingOrders({ data }: { data: Dashboard }) {
         <chakra.ul m="0" p="0" listStyleType="none" display="flex" flexDirection="column" gap="2">
           {waiting.map((entry) => (
             <chakra.li key={entry.orderId} data-testid="admin-waiting-order" data-order-id={entry.orderId} display="flex" gap="3" flexWrap="wrap">
-              <RouterLink to={`/jve/orders/6?search=${entry.orderId}`} colorPalette="purple" fontWeight="semibold">
+              <RouterLink to={pagePath.adminOrders(6, entry.orderId)} colorPalette="purple" fontWeight="semibold">
                 {t('admin.waitingOrder', { id: entry.orderId })}
               </RouterLink>
               <chakra.span color="fg.muted">{t('admin.waitingHours', { hours: Math.floor(entry.hours) })}</chakra.span>

@@ -6,6 +6,7 @@
  * badge (Refunded stands out); Refund on paid orders (states 2 and 6, admins only), which opens
  * the refund dialog and, once refunded, leaves the row in place with its new state.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, Flex, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -210,7 +211,7 @@ function OrderRow({ order, number, canActivate, activating, canRefund }: OrderRo
         {formatOrderTotal(order, culture)}
       </Table.Cell>
       <Table.Cell data-testid="admin-order-user" minW="36">
-        <RouterLink to={`/jve/user/${order.userId}`} data-testid="admin-order-user-link" colorPalette="purple" wordBreak="break-all">
+        <RouterLink to={pagePath.adminUser(order.userId)} data-testid="admin-order-user-link" colorPalette="purple" wordBreak="break-all">
           {order.email || `#${order.userId}`}
         </RouterLink>
       </Table.Cell>

@@ -3,6 +3,7 @@
  * when valid: spec section 5), 'USERS COUNT: n', Refresh, Previous, Next and the page-size
  * selector; the table with SEND EMAIL, which asks for the kind of e-mail in a small dialog.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { checkEmailSchema } from '@subshare/core/validation';
@@ -129,7 +130,7 @@ function UserRow({ user, number, sending, onSendEmail }: { user: AdminUser; numb
         {user.name || '—'}
       </Table.Cell>
       <Table.Cell data-testid="admin-user-email" minW="44">
-        <RouterLink to={`/jve/user/${user.id}`} data-testid="admin-user-link" colorPalette="purple" overflowWrap="anywhere">
+        <RouterLink to={pagePath.adminUser(user.id)} data-testid="admin-user-link" colorPalette="purple" overflowWrap="anywhere">
           {user.email}
         </RouterLink>
         {!user.isEmailVerified && (

@@ -3,6 +3,7 @@
  * form that gives a user a role by e-mail, and a button per row that takes one step down. The
  * server refuses to demote the last admin; its message shows beside the form.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
@@ -161,7 +162,7 @@ function StaffRow({ member, busy, askFirst }: { member: StaffMember; busy: boole
   return (
     <Table.Row data-testid="admin-staff-row" data-user-id={member.id} data-role={member.role}>
       <Table.Cell minW="44">
-        <RouterLink to={`/jve/user/${member.id}`} data-testid="admin-staff-email-link" colorPalette="purple" overflowWrap="anywhere">
+        <RouterLink to={pagePath.adminUser(member.id)} data-testid="admin-staff-email-link" colorPalette="purple" overflowWrap="anywhere">
           {member.email}
         </RouterLink>
       </Table.Cell>

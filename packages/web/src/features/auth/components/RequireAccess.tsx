@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -24,7 +25,7 @@ export function RequireAccess({ requirement, children }: RequireAccessProps) {
 
   const allowed = requirement === 'staff' ? isStaff : requirement === 'verifiedEmail' ? Boolean(user?.isEmailVerified) : user !== null;
   // The admin area sends others home; buyer pages send them to log in (and verify their e-mail).
-  const redirectTo = requirement === 'staff' ? '/' : '/login';
+  const redirectTo = requirement === 'staff' ? '/' : pagePath.login();
 
   useEffect(() => {
     if (allowed) return;

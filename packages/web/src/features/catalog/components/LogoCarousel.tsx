@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useEffect } from 'react';
 import { Link as RouterLinkBase } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -43,7 +44,7 @@ export function LogoCarousel() {
           return (
             <div key={item.key} className={styles.slot}>
               <RouterLinkBase
-                to={`/platform/${item.platformId}`}
+                to={pagePath.platform(item.platformId)}
                 data-testid={leaving ? undefined : 'carousel-logo'}
                 data-platform-id={item.platformId}
                 aria-hidden={leaving || undefined}

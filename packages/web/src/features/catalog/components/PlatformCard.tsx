@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -17,7 +18,7 @@ export function PlatformCard({ platform }: { platform: Platform }) {
   const currencyCode = useAppSelector(selectCurrencyCode);
   const { culture } = useAppSelector(selectLanguage);
   const price = minMonthlyPrice(platform, currencyCode);
-  const to = `/platform/${platform.id}`;
+  const to = pagePath.platform(platform.id);
 
   // The whole card is a click target for mouse users; its links already navigated themselves.
   const openPlatform = (event: MouseEvent) => {

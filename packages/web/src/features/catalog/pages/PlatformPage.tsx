@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -186,7 +187,7 @@ function Purchase({ platform, perMonthOf }: { platform: Platform; perMonthOf: (a
           <noscript>
             <button
               type="submit"
-              formAction={`/platform/${platform.id}`}
+              formAction={pagePath.platform(platform.id)}
               data-testid="platform-show-price"
               className={buttonClass({ size: 'md', variant: 'outline' })}
             >

@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import type { MouseEvent } from 'react';
 import { Box, Button } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
@@ -43,12 +44,12 @@ export default function PaymentResultPage() {
         <ResultPanel testId="payment-result" success title={t('result.success')} lines={[t('result.successText'), t('result.activation')]}>
           {userId !== null ? (
             <Button asChild data-testid="payment-result-subscriptions" colorPalette="purple" size="lg">
-              <a href={`/user/${userId}`} onClick={openPanel}>
+              <a href={pagePath.user(userId)} onClick={openPanel}>
                 {t('result.goToSubscriptions')}
               </a>
             </Button>
           ) : (
-            <ButtonLink data-testid="payment-result-subscriptions" to="/login" colorPalette="purple" size="lg">
+            <ButtonLink data-testid="payment-result-subscriptions" to={pagePath.login()} colorPalette="purple" size="lg">
               {t('result.goToSubscriptions')}
             </ButtonLink>
           )}

@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useEffect } from 'react';
 import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
@@ -49,7 +50,12 @@ export default function PayssionResultPage() {
             title={t('payssion.success')}
             lines={[t('payssion.successText'), t('result.activation')]}
           >
-            <ButtonLink data-testid="payssion-result-subscriptions" to={userId !== null ? `/user/${userId}` : '/login'} colorPalette="purple" size="lg">
+            <ButtonLink
+              data-testid="payssion-result-subscriptions"
+              to={userId !== null ? pagePath.user(userId) : pagePath.login()}
+              colorPalette="purple"
+              size="lg"
+            >
               {t('result.goToSubscriptions')}
             </ButtonLink>
           </ResultPanel>

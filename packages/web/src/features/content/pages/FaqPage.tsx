@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { Text } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { FaqList } from '../../../components/ui/FaqList';
@@ -25,7 +26,7 @@ export default function FaqPage() {
       <FaqList key={languageId} items={items} headingLevel={2} />
       <Text mt="8">
         {texts.faq.moreHelp}{' '}
-        <RouterLink data-testid="faq-support-link" to="/support" fontWeight="medium">
+        <RouterLink data-testid="faq-support-link" to={pagePath.support()} fontWeight="medium">
           {texts.faq.supportLink}
         </RouterLink>
       </Text>

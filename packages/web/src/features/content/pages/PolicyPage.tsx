@@ -9,11 +9,11 @@ import { useContent } from '../useContent';
 export default function PolicyPage({ policy }: { policy: Policy }) {
   const t = useT();
   const { texts, fill } = useContent();
-  const doc = texts[policy.path];
+  const doc = texts[policy.key];
   return (
-    <Page testId={`page-${policy.path}`} title={t(policy.title)} intro={fill(doc.intro) ?? undefined} indexable>
+    <Page testId={`page-${policy.key}`} title={t(policy.title)} intro={fill(doc.intro) ?? undefined} indexable>
       <ContentSections sections={doc.sections} fill={fill} />
-      {policy.path === 'aboutus' && <BusinessDetails />}
+      {policy.key === 'aboutus' && <BusinessDetails />}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { Box, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { RouterLink } from '../../../components/ui/links';
@@ -54,10 +55,10 @@ export default function SupportPage() {
             ))}
           </chakra.ul>
           <Stack direction={{ base: 'column', sm: 'row' }} gap={{ base: '2', sm: '6' }} mt="5">
-            <RouterLink data-testid="support-faq-link" to="/faq" fontWeight="medium">
+            <RouterLink data-testid="support-faq-link" to={pagePath.faq()} fontWeight="medium">
               {support.faqLink}
             </RouterLink>
-            <RouterLink data-testid="support-howitworks-link" to="/howitworks" fontWeight="medium">
+            <RouterLink data-testid="support-howitworks-link" to={pagePath.howItWorks()} fontWeight="medium">
               {support.howItWorksLink}
             </RouterLink>
           </Stack>

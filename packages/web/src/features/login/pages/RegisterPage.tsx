@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useMemo, useState } from 'react';
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { unusedRegisterSchema } from '@subshare/core/validation';
@@ -56,7 +57,7 @@ export default function RegisterPage() {
             {done && (
               <Stack data-testid="register-notice" role="status" gap="3">
                 <Text>{t('register.notice')}</Text>
-                <ButtonLink to="/login" variant="outline" colorPalette="purple" alignSelf="start">
+                <ButtonLink to={pagePath.login()} variant="outline" colorPalette="purple" alignSelf="start">
                   {t('register.goToLogin')}
                 </ButtonLink>
               </Stack>

@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { Flex, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/links';
@@ -90,7 +91,7 @@ export function ActiveItem({ item }: { item: PanelItem }) {
         <Flex align="center" gap="3" wrap="wrap">
           <ButtonLink
             data-testid="panel-renew"
-            to={`/platform/${item.platformId}`}
+            to={pagePath.platform(item.platformId)}
             colorPalette="purple"
             aria-label={t('panel.renewLabel', { platform: item.platformName })}
           >

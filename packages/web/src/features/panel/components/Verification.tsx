@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { keyframes } from '@emotion/react';
@@ -81,7 +82,7 @@ function Failed({ failure, retries, onRetry }: { failure: NonNullable<Verificati
         </Text>
       )}
       <Flex align="center" gap="3" wrap="wrap">
-        <RouterLink to="/support" fontSize="sm" fontWeight="semibold" color="purple.700" data-testid="panel-verification-support">
+        <RouterLink to={pagePath.support()} fontSize="sm" fontWeight="semibold" color="purple.700" data-testid="panel-verification-support">
           {t('panel.contactSupport')}
         </RouterLink>
         <Button size="xs" variant="outline" onClick={onRetry} data-testid="panel-verification-retry">

@@ -7,6 +7,7 @@
  *
  * Loading this chunk adds the panel slice to the store (slice.ts) and starts the panel saga.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, type ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
@@ -87,7 +88,7 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
         <Text>{forbidden ? t('panel.forbiddenText') : t('panel.notFoundText')}</Text>
         <HStack gap="3" wrap="wrap">
           {viewerId !== null && !own && (
-            <ButtonLink data-testid="panel-own-link" to={`/user/${viewerId}`} colorPalette="purple">
+            <ButtonLink data-testid="panel-own-link" to={pagePath.user(viewerId)} colorPalette="purple">
               {t('panel.toOwnPanel')}
             </ButtonLink>
           )}

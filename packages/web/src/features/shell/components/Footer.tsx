@@ -1,3 +1,4 @@
+import { PAGES, type PageDeclaration } from '@subshare/core/pages';
 import { useAppSelector } from '../../../app/hooks';
 import { TextLink } from '../../../components/plain/controls';
 import { selectBusiness } from '../../business/selectors';
@@ -38,11 +39,11 @@ function BusinessInfo() {
 export function Footer() {
   const t = useT();
   const business = useAppSelector(selectBusiness);
-  const links: Array<{ path: string; label: DictionaryKey }> = [
-    { path: 'support', label: 'page.support' },
-    { path: 'faq', label: 'page.faq' },
-    { path: 'howitworks', label: 'page.howitworks' },
-    ...POLICY_PAGES.map((page) => ({ path: page.path, label: page.title })),
+  const links: Array<{ page: PageDeclaration; label: DictionaryKey }> = [
+    { page: PAGES.support, label: 'page.support' },
+    { page: PAGES.faq, label: 'page.faq' },
+    { page: PAGES.howItWorks, label: 'page.howitworks' },
+    ...POLICY_PAGES.map((policy) => ({ page: policy.page, label: policy.title })),
   ];
 
   return (
@@ -50,7 +51,7 @@ export function Footer() {
       <div className={styles.inner}>
         <nav aria-label={t('footer.navigation')} className={styles.links}>
           {links.map((link) => (
-            <TextLink key={link.path} data-testid={`footer-link-${link.path}`} to={`/${link.path}`}>
+            <TextLink key={link.page.path} data-testid={`footer-link${link.page.path.replace(/\//g, '-')}`} to={link.page.to()}>
               {t(link.label)}
             </TextLink>
           ))}

@@ -1,3 +1,4 @@
+import { pagePath } from '@subshare/core/pages';
 import { Link as RouterLinkBase } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button, LinkButton, TextLink } from '../../../components/plain/controls';
@@ -19,7 +20,7 @@ function AccountLinks({ direction }: { direction: 'row' | 'column' }) {
 
   if (!user) {
     return (
-      <LinkButton data-testid="nav-login" to="/login" size="sm">
+      <LinkButton data-testid="nav-login" to={pagePath.login()} size="sm">
         {t('nav.login')}
       </LinkButton>
     );
@@ -28,7 +29,7 @@ function AccountLinks({ direction }: { direction: 'row' | 'column' }) {
     <div className={direction === 'row' ? styles.account : styles.accountColumn}>
       <div className={styles.profile}>
         <ProfilePicture photoUrl={user.photoUrl} alt={t('nav.profilePicture')} />
-        <TextLink data-testid="nav-my-subscriptions" to={`/user/${user.id}`} medium>
+        <TextLink data-testid="nav-my-subscriptions" to={pagePath.user(user.id)} medium>
           {t('nav.mySubscriptions')}
         </TextLink>
       </div>
@@ -66,7 +67,7 @@ export function NavBar() {
         </RouterLinkBase>
         <div className={styles.spacer} />
         <div className={styles.row}>
-          <TextLink data-testid="nav-how-it-works" to="/howitworks" className={styles.wide}>
+          <TextLink data-testid="nav-how-it-works" to={pagePath.howItWorks()} className={styles.wide}>
             {t('nav.howItWorks')}
           </TextLink>
           <CurrencySelect />
@@ -86,7 +87,7 @@ export function NavBar() {
             className={styles.narrow}
           >
             <div className={styles.menu}>
-              <TextLink data-testid="nav-how-it-works" to="/howitworks">
+              <TextLink data-testid="nav-how-it-works" to={pagePath.howItWorks()}>
                 {t('nav.howItWorks')}
               </TextLink>
               <AccountLinks direction="column" />

@@ -3,6 +3,7 @@
  * orders, an Edit link and Show/Hide; New platform opens the empty editor. Rows are cards that
  * wrap, so the list fits a 390 px phone.
  */
+import { pagePath } from '@subshare/core/pages';
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -34,7 +35,7 @@ export default function CatalogListPage() {
       title={t('catalog.title')}
       data={{ 'data-status': list.status }}
       actions={
-        <ButtonLink data-testid="admin-catalog-new" to="/jve/catalog/new" colorPalette="purple">
+        <ButtonLink data-testid="admin-catalog-new" to={pagePath.adminNewPlatform()} colorPalette="purple">
           {t('catalog.new')}
         </ButtonLink>
       }
@@ -90,7 +91,7 @@ function CatalogRow({
         <img src={row.logoBase} alt="" width={96} height={32} style={{ width: 96, height: 32, objectFit: 'contain' }} />
       </Box>
       <Stack gap="0" flex="1" minW="40">
-        <RouterLink data-testid="admin-catalog-name" to={`/jve/catalog/${row.id}`} fontWeight="semibold">
+        <RouterLink data-testid="admin-catalog-name" to={pagePath.adminPlatform(row.id)} fontWeight="semibold">
           {name}
         </RouterLink>
         <Text fontSize="sm" color="fg.muted">
@@ -108,7 +109,7 @@ function CatalogRow({
         </StatusBadge>
       )}
       <Flex gap="2">
-        <ButtonLink data-testid="admin-catalog-edit" to={`/jve/catalog/${row.id}`} size="sm" variant="outline">
+        <ButtonLink data-testid="admin-catalog-edit" to={pagePath.adminPlatform(row.id)} size="sm" variant="outline">
           {t('catalog.edit')}
         </ButtonLink>
         <Button
