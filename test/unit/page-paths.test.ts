@@ -22,9 +22,6 @@ const SCANNED = ['packages/core/src', 'packages/http/src', 'packages/web/src'];
 /** Where a page path may be written, and why. */
 const ALLOWED: Readonly<Record<string, { literals?: readonly string[]; reason: string }>> = {
   'packages/core/src/pages/index.ts': { reason: 'the declarations themselves' },
-  // Owned by the e-mail rewrite (issue 36 item 4), which builds its links with pagePath: until it
-  // lands, templates.ts still writes '/platform/…', '/user/…', '/jve' and '/jve/health'.
-  'packages/core/src/modules/notifications/templates/templates.ts': { reason: 'rewritten from parts with pagePath by the e-mail work' },
   'packages/core/src/modules/payments/ledger.service.ts': { literals: ['/payment'], reason: 'a money event key (`<event>/payment`), not a link' },
   'packages/core/src/modules/payments/providers/payssion.ts': {
     literals: ['/payment/create', '/payment/details'],

@@ -1,19 +1,20 @@
 /**
  * Every shop page an e-mail links to, as a path on PUBLIC_URL, in this one place (the templates
- * and the layout's footer read it). When the web's page paths are declared once
- * (`@subshare/core/pages`), these become calls of its builders.
+ * and the layout's footer read it), built by the pages' declarations (`@subshare/core/pages`).
  */
+import { pagePath } from '../../../pages/index.js';
+
 export const EMAIL_PAGES = {
   /** The storefront's home page. */
-  home: () => '/',
+  home: pagePath.home,
   /** The buyer's panel: their subscriptions, login details and cards. */
-  panel: (userId: number) => `/user/${userId}`,
+  panel: (userId: number) => pagePath.user(userId),
   /** A platform's page, where buying again extends the same slot. */
-  platform: (platformId: number) => `/platform/${platformId}`,
+  platform: (platformId: number) => pagePath.platform(platformId),
   /** Staff: the dashboard (failed renewals among it). */
-  dashboard: () => '/jve',
+  dashboard: pagePath.admin,
   /** Staff: the accounts by health. */
-  accountHealth: () => '/jve/health',
+  accountHealth: pagePath.adminHealth,
 } as const;
 
 /** Not ours: Trustpilot's review page for the shop's domain. */
