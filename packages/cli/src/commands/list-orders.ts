@@ -14,7 +14,7 @@ function row(order: OrderView): string[] {
     items(order, (item) => item.typeName),
     items(order, (item) => item.durationName),
     `${toMajorUnits(order.total).toFixed(order.total.currency === 'KRW' ? 0 : 2)} ${order.total.currency}`,
-    order.paymentMethod === null ? '-' : (PAYMENT_METHOD_NAMES[order.paymentMethod] ?? String(order.paymentMethod)),
+    order.paymentMethod === null ? '-' : PAYMENT_METHOD_NAMES[order.paymentMethod],
     utc(order.createdAt),
     utc(order.paidAt),
     utc(order.completedAt),

@@ -45,10 +45,11 @@ import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { PAYMENTS, type PaymentsService, type PaymentView, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
 import { RENEWALS, signRenewalLink, type AutoRenewal, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { PAYMENT_METHOD } from '../wire/enums.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS, renewalOrderOf } from './renewal-terms.js';
@@ -374,7 +375,7 @@ export class RenewalFlow {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_provider', previous };
     }
-    if (!order || ![ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(order.state as 0 | 1 | 3)) {
+    if (!order || !PAYABLE_STATES.includes(order.state)) {
       const source = await this.orders.orderOfItem(subscription.orderItemId, trx);
       const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
       if (!source || !item) {
@@ -389,8 +390,8 @@ export class RenewalFlow {
       await this.tellBuyer(charge, subscription, 'action_required', { orderId: order.id }, trx);
       return { outcome: 'requires_action' };
     }
-    await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: 1 });
-    const payment = await this.payments.open({ orderId: order.id, method: 1, amount: order.total }, trx);
+    await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: PAYMENT_METHOD.card });
+    const payment = await this.payments.open({ orderId: order.id, method: PAYMENT_METHOD.card, amount: order.total }, trx);
     await this.renewals.update(charge.id, { status: 'charging', orderId: order.id, paymentId: payment.id, attempts: charge.attempts + 1 }, trx);
     return {};
   }

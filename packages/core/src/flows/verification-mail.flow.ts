@@ -26,10 +26,14 @@ import { ROLES, type AuthenticatedUser } from '../modules/identity/index.js';
 import { MAILBOXES, type MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { PLATFORM_CATEGORY, type PlatformCategory } from '../wire/enums.js';
 import { sinceDate, type VerificationMailQuery } from '../wire/panel.js';
 
 /** Platform types (the spec's `platformType`) that have something in the mailbox. */
-export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, number> = { householdLink: 0, loginCode: 8 };
+export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, PlatformCategory> = {
+  householdLink: PLATFORM_CATEGORY.videoStreaming,
+  loginCode: PLATFORM_CATEGORY.aiChat,
+};
 /** Only mail received this recently counts (Netflix links expire after 15 minutes). */
 export const LOOKBACK_MS = 15 * 60_000;
 /** 12 polls a round; this leaves room for five rounds in ten minutes, and refuses a script. */

@@ -26,6 +26,7 @@
  * links to the panel, and a card is saved only by paying with the box ticked.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isPaymentMethodId } from '../../../wire/enums.js';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
 import { type Money, isCurrencyCode, money, toMajorUnits } from '../../../shared/money.js';
 import { formatMoney } from '../../../storefront/index.js';
@@ -145,7 +146,7 @@ function decode(part: string): DemoTokenData | null {
     payload.v === 1 &&
     typeof payload.r === 'string' &&
     Number.isSafeInteger(payload.o) &&
-    [1, 2, 3, 4, 5, 6].includes(payload.m as number) &&
+    isPaymentMethodId(payload.m) &&
     Number.isSafeInteger(payload.a) &&
     isCurrencyCode(payload.c) &&
     typeof payload.d === 'string' &&
