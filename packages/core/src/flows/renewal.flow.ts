@@ -8,7 +8,7 @@
  *
  *   checkout (card, "Renew automatically") ──▶ CheckoutFlow: payment with save_card, auto_renewals
  *       rows for the order's units (Checkout on the buyer's Stripe Customer, setup_future_usage)
- *   renewal pass, every 10 min (`renewals-due`, `subshare renew-due`) ──▶ renewDue:
+ *   renewal pass (`renewals-due`, `subshare renew-due`) ──▶ renewDue:
  *       1. learnCards: the card each paid opt-in saved (its PaymentIntent's payment method, last 4)
  *       2. charges due, one at a time, each:
  *            tx 1 (row locked, SKIP LOCKED): still on? reminder delivered? ─▶ renewal order (the

@@ -21,7 +21,7 @@ export const RENEWAL_LAST_RETRY_DAYS = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.len
 /** A renewal charge is tried this many times in all: at the end date, then on each retry day. */
 export const RENEWAL_ATTEMPTS = RENEWAL_RETRY_DAYS.length + 1;
 
-/** The slot is held past the last retry this long more: one charge pass (10 min) to run it, with room. */
+/** The slot is held past the last retry this long more: time for a renewal pass (`renewals-due`) to run it, with room. */
 export const RENEWAL_HOLD_EXTRA_HOURS = 1;
 
 /** Every paid order is activated within this many hours of payment (the spec's promise). */

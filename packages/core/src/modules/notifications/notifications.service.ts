@@ -312,7 +312,7 @@ export class NotificationsService {
   }
 
   /**
-   * The safety net, run every minute: sends a delivery job for every pending e-mail that nobody
+   * The safety net, run by the `email-sweep` job: sends a delivery job for every pending e-mail that nobody
    * has tried for a while. The queue allows one live job per e-mail (singleton key), so an e-mail
    * whose job is still waiting or retrying gets no second one.
    */

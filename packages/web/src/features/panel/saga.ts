@@ -23,7 +23,7 @@
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { ApiError, isTemporaryFailure } from '../../services/api';
+import { ApiError, isTemporaryFailure, type ApiErrorCode } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
 import { logError } from '../../services/log';
@@ -234,7 +234,7 @@ function fetchVerification(kind: VerificationKind, subscriptionId: number): Prom
  * no mailbox behind the account, the wrong kind of platform, a subscription no longer active or
  * not the viewer's. Polling them for two minutes would only hide the reason.
  */
-const FINAL_CODES: ReadonlySet<string> = new Set([
+const FINAL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'mailbox_reading_off',
   'no_mailbox',
   'wrong_platform_type',
