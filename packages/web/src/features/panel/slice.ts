@@ -29,7 +29,7 @@ export type VerificationKind = 'link' | 'code';
 
 /**
  * The verification fetch of one subscription (spec section 4): polling while the polls run
- * (first at once, then every 10 s, at most 12), found when an answer had the value, stopped
+ * (the saga's VERIFICATION_POLL_MS and VERIFICATION_MAX_POLLS), found when an answer had the value, stopped
  * after the last poll without one, failed at once on an answer that waiting cannot change (no
  * mailbox server configured, no mailbox behind the account…). `value` is cleared by an answer
  * without one.

@@ -8,7 +8,7 @@ import type { BusinessDetails } from '../../../shared/config.js';
 import { EMAIL_KIND, type EmailDataByKind, type EmailDate, type EmailKind, type EmailLanguageId, type ProfileNumber } from '../email-kinds.js';
 import { renderLayout, safeUrl, singleLine, type EmailContent, type RenderedEmail } from './layout.js';
 import { withParticle } from '../../../validation/korean-particles.js';
-import { ACTIVATION_HOURS, RENEWAL_ATTEMPTS } from '../../../promises/index.js';
+import { ACTIVATION_HOURS, CODE_DIGITS, REMINDER_DAYS, RENEWAL_ATTEMPTS } from '../../../promises/index.js';
 
 /** Helpers a template uses; each is bound to the e-mail's language and the shop's configuration. */
 interface Tools {
@@ -1083,13 +1083,16 @@ function validMinutes(value: number | undefined): number {
 }
 
 function daysLeft(value: number | undefined): number {
-  if (value === undefined) return 3;
+  if (value === undefined) return REMINDER_DAYS;
   if (!Number.isInteger(value) || value < 1) throw new ValidationError('The e-mail data is invalid.', { 'data.daysLeft': 'must be a whole number of days' });
   return value;
 }
 
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
+
 function verificationCode(value: unknown): string {
-  if (typeof value !== 'string' || !/^\d{6}$/.test(value)) throw new ValidationError('The e-mail data is invalid.', { 'data.code': 'must be 6 digits' });
+  if (typeof value !== 'string' || !CODE_PATTERN.test(value))
+    throw new ValidationError('The e-mail data is invalid.', { 'data.code': `must be ${CODE_DIGITS} digits` });
   return value;
 }
 
