@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ACCOUNT_SLOTS,
   ACTIVATION_HOURS,
   CODE_DIGITS,
   DASHBOARD_DAYS,
@@ -24,7 +25,8 @@ import { PANEL_TEXTS } from '../../packages/web/src/features/panel/texts.js';
  * texts name them (`{reminderDays}`) and the e-mails interpolate the constants. This scan finds a
  * text that writes one by hand: "3 days", "3일", "1 and 3 days", "24 hours", "24시간", "three times", "세 번 시도",
  * the password lengths ("8 to 18 characters", "8~18자"), the code's digits ("6-digit", "6자리"),
- * the household link's life ("15 minutes", "15분") and the dashboard's window ("30 days", "30일").
+ * the household link's life ("15 minutes", "15분"), the dashboard's window ("30 days", "30일") and
+ * an account's slots ("from 1 to 20", "1에서 20").
  *
  * Not flagged, on purpose: a Korean date ("3월 1일"), a larger number ending in the same digits
  * ("130 days", "13일"), and hours on a line about refunds or cancelling: those windows are runtime
@@ -45,6 +47,9 @@ function handWrittenPromises(source: string): string[] {
       new RegExp(`(?<![\\w.,])${min} ?(?:to|-|–|~) ?${max} characters\\b`),
       new RegExp(`(?<![\\d.])${min} ?[~–-] ?${max}자`),
     ]),
+    // The slots of an account, as the staff forms state them ("from 1 to 20", "1에서 20").
+    new RegExp(`(?<![\\w.,])${ACCOUNT_SLOTS.min} to ${ACCOUNT_SLOTS.max}\\b(?! (?:months|characters))`),
+    new RegExp(`(?<![\\d.])${ACCOUNT_SLOTS.min}에서 ${ACCOUNT_SLOTS.max}(?!\\d)`),
     // The e-mailed code's digits ("6-digit code", "6자리 코드").
     new RegExp(`(?<![\\w.,])${CODE_DIGITS}[- ]digits?\\b`),
     new RegExp(`(?<![\\d.])${CODE_DIGITS}자리`),
@@ -100,6 +105,8 @@ describe('promised numbers', () => {
       "'panel.householdStep4': '링크는 15분 후에 만료됩니다.',",
       "'admin.revenue': 'Revenue of the last 30 days',",
       "'admin.revenue': '최근 30일 매출',",
+      "'admin.slotsInvalid': 'Enter a number from 1 to 20.',",
+      "'admin.slotsHelp': '1에서 20까지; 플랫폼에서 채워집니다.',",
     ]) {
       expect(handWrittenPromises(text), text).to.have.length(1);
     }

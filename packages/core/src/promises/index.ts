@@ -56,6 +56,9 @@ export const DASHBOARD_DAYS = 30;
 export const VERIFICATION_POLL_SECONDS = 10;
 export const VERIFICATION_MAX_POLLS = 12;
 
+/** A platform account has this many slots at least and at most (the staff forms say so). */
+export const ACCOUNT_SLOTS = { min: 1, max: 20 } as const;
+
 /**
  * The staff lists' page sizes (spec sections 4 and 9): the admin pager offers these, a list pages
  * `PAGE_SIZE_DEFAULT` rows unless asked, and the server refuses more than the largest.
@@ -83,6 +86,8 @@ export const PROMISED_TEXT_VARS = {
   codeDigits: CODE_DIGITS,
   householdLinkMinutes: HOUSEHOLD_LINK_MINUTES,
   dashboardDays: DASHBOARD_DAYS,
+  slotsMin: ACCOUNT_SLOTS.min,
+  slotsMax: ACCOUNT_SLOTS.max,
 } as const;
 
 export type PromisedTextVar = keyof typeof PROMISED_TEXT_VARS;

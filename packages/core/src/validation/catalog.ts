@@ -11,6 +11,7 @@
  * Money is integer minor units: EUR cents, KRW whole won.
  */
 import * as yup from 'yup';
+import { ACCOUNT_SLOTS } from '../promises/index.js';
 import { PLATFORM_CATEGORIES, PLATFORM_CATEGORY, platformCategory, type PlatformCategory } from '../wire/enums.js';
 import { ALERT_RULE_ENGLISH_MESSAGES, alertRulesSchema, type AlertRuleMessages } from './alert-rules.js';
 
@@ -81,7 +82,7 @@ export const CATALOG_LIMITS = {
   options: 12,
   key: 40,
   months: { min: 1, max: 36 },
-  slots: { min: 1, max: 20 },
+  slots: ACCOUNT_SLOTS,
   mediaUrl: 500,
   /** 1,000,000.00 EUR and 1,000,000,000 KRW: far above any real price, well inside an integer column. */
   amount: { EUR: 100_000_000, KRW: 1_000_000_000 },

@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import { PROBLEM_KINDS, PROBLEM_NOTE_MAX, type ProblemKind } from './problem-reports.js';
-import { CODE_DIGITS, PASSWORD_LENGTH, REGISTER_PAGE_PASSWORD_LENGTH } from '../promises/index.js';
+import { ACCOUNT_SLOTS, CODE_DIGITS, PASSWORD_LENGTH, REGISTER_PAGE_PASSWORD_LENGTH } from '../promises/index.js';
 
 export interface ValidationMessages {
   required: string;
@@ -30,7 +30,7 @@ export const LIMITS = {
   unusedRegisterPassword: REGISTER_PAGE_PASSWORD_LENGTH,
   personName: { min: 2, max: 20 },
   verificationCode: { length: CODE_DIGITS },
-  slots: { min: 1, max: 20 },
+  slots: ACCOUNT_SLOTS,
   email: { max: 254 },
 } as const;
 
