@@ -16,6 +16,7 @@ import { OPEN_CHARGE_STATUSES, RENEWALS, type RenewalCharge, type RenewalsServic
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { DAY_MS, HOLD_MS, keyOf, methodOf } from './renewal-terms.js';
 import { DASHBOARD_DAYS } from '../promises/index.js';
+import { PAYMENT_METHOD } from '../wire/enums.js';
 
 /** A subscription's renewal as the panel shows it. */
 export interface RenewalState {
@@ -96,7 +97,8 @@ export class RenewalViewsFlow {
       const current = charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge : undefined;
       // Paid by card without the opt-in: switchable only where a card can be saved on a page (not in the demo).
       const card =
-        this.savedCards.available && (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === 1 && this.savedCards.cardPages));
+        this.savedCards.available &&
+        (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === PAYMENT_METHOD.card && this.savedCards.cardPages));
       const enabled = Boolean(setting?.enabled && card);
       const price = current
         ? money(current.amountMinor, current.currency as CurrencyCode)

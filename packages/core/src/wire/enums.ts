@@ -1,6 +1,6 @@
 /**
- * The numbered kinds the wire carries, each declared once: payment methods, order states and
- * platform categories. Core's services, the wire schemas (`numberOf(PAYMENT_METHOD_IDS)`), the
+ * The kinds the wire carries, each declared once: payment methods and providers, order states
+ * and platform categories. Core's services, the wire schemas (`numberOf(PAYMENT_METHOD_IDS)`), the
  * CLI's names and the web (`@subshare/core/wire/enums`) read them from here; their types are
  * derived (`(typeof X)[keyof typeof X]`), so a number that is not one of them does not compile.
  * Plain constants, no imports: the browser's bundle carries this file.
@@ -14,6 +14,10 @@ export const PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = Object.values(PAYM
 /** The Korean methods, paid through the regional provider (Payssion). */
 export const REGIONAL_PAYMENT_METHODS = [PAYMENT_METHOD.kakaoPay, PAYMENT_METHOD.samsungPay, PAYMENT_METHOD.koreanCard, PAYMENT_METHOD.koreanBank] as const;
 export type RegionalPaymentMethodId = (typeof REGIONAL_PAYMENT_METHODS)[number];
+
+/** The payment providers a payment or refund names (Payssion serves the regional methods; demo stands in for any unconfigured one). */
+export const PROVIDER_NAMES = ['stripe', 'coinpal', 'payssion', 'demo'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** An order's method until a checkout starts, and the first one offered. */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethodId = PAYMENT_METHOD.crypto;

@@ -4,7 +4,7 @@
  * order's currency, like an order's `total` (KRW has no minor unit: whole won).
  */
 import * as yup from 'yup';
-import { ORDER_STATES } from './enums.js';
+import { ORDER_STATES, PROVIDER_NAMES } from './enums.js';
 import { dateTime, flag, integer, list, numberOf } from './fields.js';
 import { neededId } from './orders.js';
 
@@ -23,11 +23,7 @@ export const refundBody = yup.object({
   manualReference: yup.string().trim().min(3, 'manualReference must be at least 3 characters').max(200, 'manualReference is too long'),
 });
 
-const provider = () =>
-  yup
-    .string()
-    .oneOf(['stripe', 'coinpal', 'payssion', 'demo'] as const)
-    .defined();
+const provider = () => yup.string().oneOf(PROVIDER_NAMES).defined();
 const currencyCode = () =>
   yup
     .string()

@@ -5,7 +5,7 @@
  * missing keys. Kept with the feature: they travel in the admin chunk only. The form messages
  * (required, e-mail, lengths) are the shared ones of the language dictionary.
  */
-import type { OrderState, PaymentMethodId } from '@subshare/core/wire/enums';
+import type { OrderState, PaymentMethodId, ProviderName } from '@subshare/core/wire/enums';
 import { defineTexts, type TextTable } from '../language/texts';
 
 const en = {
@@ -553,8 +553,8 @@ const ko: TextTable<AdminTextKey> = {
 
 export const ADMIN_TEXTS = defineTexts<AdminTextKey>(en, ko);
 
-/** Every order state and payment method of wire/enums.ts has its name here: one without it does not compile. */
-type UnnamedKinds = Exclude<`admin.state.${OrderState}` | `admin.payment.${PaymentMethodId}`, AdminTextKey>;
+/** Every order state, payment method and provider of wire/enums.ts has its name here: one without it does not compile. */
+type UnnamedKinds = Exclude<`admin.state.${OrderState}` | `admin.payment.${PaymentMethodId}` | `admin.provider.${ProviderName}`, AdminTextKey>;
 export const EVERY_KIND_NAMED: [UnnamedKinds] extends [never] ? true : UnnamedKinds = true;
 
 /** Keys built from a number ('admin.state.6'): the key when it exists, else null. */

@@ -5,12 +5,10 @@
  */
 import type { Money } from '../../../shared/money.js';
 import type { MoneyFact } from '../money-ledger.js';
+import type { PaymentMethodId, ProviderName } from '../../../wire/enums.js';
 
-export type ProviderName = 'stripe' | 'coinpal' | 'payssion' | 'demo';
-
-/** The spec's payment method ids, declared with the wire's other numbered kinds. */
-export type { PaymentMethodId } from '../../../wire/enums.js';
-import type { PaymentMethodId } from '../../../wire/enums.js';
+/** The spec's payment method ids and the providers' names, declared with the wire's other kinds. */
+export type { PaymentMethodId, ProviderName };
 
 export interface CheckoutRequest {
   /** Our reference for this payment attempt, unique per attempt (e.g. "42-7": order 42, payment 7). Providers echo it back. */
