@@ -21,7 +21,7 @@ export const expireDueCommand = () =>
         if (!options.reminders) return;
         const reminded = await expiry.remindDue();
         console.log(
-          `Reminded ${reminded.count} buyer(s) of an end within 3 days${reminded.count > 0 ? `: subscription(s) ${reminded.subscriptionIds.join(', ')}` : ''}.`,
+          `Reminded ${reminded.count} buyer(s) of an end within ${REMINDER_DAYS} days${reminded.count > 0 ? `: subscription(s) ${reminded.subscriptionIds.join(', ')}` : ''}.`,
         );
       });
     });

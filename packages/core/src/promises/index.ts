@@ -27,6 +27,9 @@ export const RENEWAL_HOLD_EXTRA_HOURS = 1;
 /** Every paid order is activated within this many hours of payment (the spec's promise). */
 export const ACTIVATION_HOURS = 24;
 
+/** An order not paid within this many hours of its creation expires (state "expired unpaid"). */
+export const UNPAID_ORDER_HOURS = 24;
+
 /** Staff may send a refund left pending (no answer from the provider) again after this many minutes. */
 export const REFUND_RESEND_MINUTES = 5;
 

@@ -37,7 +37,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * A new order for the same choice as an open one made this recently is a reload of the payment
  * page (or the back button), not a second purchase: the open one is answered again. An hour
- * keeps the reused order far from the 24-hour expiry of unpaid orders.
+ * keeps the reused order far from the expiry of unpaid orders (UNPAID_ORDER_HOURS).
  */
 const REUSE_OPEN_ORDER_MS = HOUR_MS;
 /** Advisory lock namespace (with the buyer's id) that makes "find an open order, else create" one step per buyer. */
