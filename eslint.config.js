@@ -53,7 +53,7 @@ const moduleBoundaries = {
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
-      const deep = /^@subshare\/([\w-]+)\/(?!validation$|korean$|wire$|wire\/errors$|wire\/fill-in$|storefront$|promises$|pages$).+/.exec(spec); // validation, korean (its particles alone), promises (the numbers promised to buyers), pages (the web pages declared once), wire, wire/errors (the error dictionary, pure data for the web), wire/fill-in and storefront are public subpaths
+      const deep = /^@subshare\/([\w-]+)\/(?!validation$|korean$|wire$|wire\/errors$|wire\/enums$|wire\/fill-in$|storefront$|promises$|pages$).+/.exec(spec); // validation, korean (its particles alone), promises (the numbers promised to buyers), pages (the web pages declared once), wire, wire/errors (the error dictionary, pure data for the web), wire/enums (payment methods, order states, platform categories), wire/fill-in and storefront are public subpaths
       if (deep) return context.report({ node, messageId: 'deep', data: { pkg: deep[1] } });
       if (!spec.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), spec);

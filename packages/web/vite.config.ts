@@ -43,6 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // messages are, with fill-in alone (the first download does without the dictionary).
       '@subshare/core/wire/errors': fileURLToPath(new URL('../core/src/wire/errors.ts', import.meta.url)),
       '@subshare/core/wire/fill-in': fileURLToPath(new URL('../core/src/wire/fill-in.ts', import.meta.url)),
+      // The numbered kinds (payment methods, order states, platform categories): constants, no imports.
+      '@subshare/core/wire/enums': fileURLToPath(new URL('../core/src/wire/enums.ts', import.meta.url)),
       // The numbers promised to buyers (reminder days, activation hours): constants, no imports.
       '@subshare/core/promises': fileURLToPath(new URL('../core/src/promises/index.ts', import.meta.url)),
       // The pages' paths and link builders (pure data, no imports): the router and every link.

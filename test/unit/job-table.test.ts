@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { JOB_DECLARATIONS, type JobDeclaration } from '@subshare/core';
+import { JOB_DECLARATIONS, RENEWAL_QUEUES, type JobDeclaration } from '@subshare/core';
+import { RENEWAL_HOLD_EXTRA_HOURS } from '@subshare/core/promises';
 import { bindJob, JOBS, jobTable } from '@subshare/worker';
 
 const handle = () => Promise.resolve(undefined);
@@ -25,6 +26,12 @@ describe('job table (worker/src/jobs/index.ts)', () => {
   it('refuses a handler for a queue nobody declared, even under a declared name', () => {
     const copy: JobDeclaration = { ...JOB_DECLARATIONS[0] };
     expect(() => jobTable([bindJob(copy, handle), ...JOBS.slice(1)])).to.throw(`job ${copy.name} is bound but not declared`);
+  });
+
+  it("holds a renewal slot past the last retry longer than the renewal pass's period (renewal-terms.ts HOLD_MS)", () => {
+    const every = /^\*\/(\d+) \* \* \* \*$/.exec(RENEWAL_QUEUES.due.schedule);
+    expect(every, `renewals-due runs on ${RENEWAL_QUEUES.due.schedule}, not every N minutes: update this test`).to.not.equal(null);
+    expect(Number(every![1]) * 60_000).to.be.lessThan(RENEWAL_HOLD_EXTRA_HOURS * 3_600_000);
   });
 
   it('every declaration names its purpose and the file and method that do the work', () => {

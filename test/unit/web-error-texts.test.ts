@@ -58,7 +58,7 @@ describe('web: server errors in the visitor language, by their code', () => {
     expect(errorText(unknown, 2, korean)).to.equal('Something new happened.');
     const inherited = new ApiError(400, { message: 'Inherited?', code: 'toString' }, 'Bad Request');
     expect(errorText(inherited, 2, korean)).to.equal('Inherited?');
-    const network = new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
+    const network = ApiError.unreachable();
     expect(serverErrorText(network, korean)).to.equal(null);
     expect(errorText(network, 2, korean)).to.equal(translate(DICTIONARY, 2, 'errors.network'));
     expect(errorText(network, 1, null)).to.equal(translate(DICTIONARY, 1, 'errors.network'));

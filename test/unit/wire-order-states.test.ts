@@ -3,9 +3,9 @@ import { ORDER_STATE } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 
 /**
- * wire/staff.ts writes the order states out (wire/ stays plain yup for the web), so this holds
- * that list to the orders module's ORDER_STATE: a state added there must be accepted by the
- * staff lists, the page counts and the CSV export too.
+ * The order states are declared once (wire/enums.ts) and the staff schemas take them from there:
+ * this holds the schemas to the orders module's ORDER_STATE, so a state added there is accepted
+ * by the staff lists, the page counts and the CSV export too, and nothing else is.
  */
 describe('wire: the staff calls accept exactly the order states', () => {
   const states = new Set<number>(Object.values(ORDER_STATE));

@@ -1,5 +1,5 @@
 /** Small helpers the operator commands share: argument checks before anything opens, and readable values. */
-import { PAYMENT_METHOD_NAMES, toMajorUnits, ValidationError, type Money } from '@subshare/core';
+import { isOrderState, ORDER_STATE_NAMES, PAYMENT_METHOD_NAMES, toMajorUnits, ValidationError, type Money, type OrderState } from '@subshare/core';
 
 /** A positive whole number from the command line, or a one-line error naming the argument. */
 export function positiveInteger(label: string, raw: string | undefined): number {
@@ -29,25 +29,19 @@ export function slotText(slot: number, slotsCount: number): string {
 /** The spec's payment method ids, by name (the CSV export writes the same names). */
 export { PAYMENT_METHOD_NAMES };
 
-export const ORDER_STATE_NAMES: Record<number, string> = {
-  0: 'created',
-  1: 'awaiting payment',
-  2: 'completed',
-  3: 'payment failed',
-  4: 'expired unpaid',
-  5: 'refunded',
-  6: 'paid, waiting for activation',
-};
+/** The order states' names (wire/enums.ts). */
+export { ORDER_STATE_NAMES };
 
-/** An order state, whole numbers 0 to 6 only; anything else is a one-line error before the database is opened. */
-export function orderState(raw: string): number {
-  if (!/^[0-6]$/.test(raw.trim())) {
+/** An order state, its number only; anything else is a one-line error before the database is opened. */
+export function orderState(raw: string): OrderState {
+  const state = /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+  if (!isOrderState(state)) {
     const known = Object.entries(ORDER_STATE_NAMES)
-      .map(([state, name]) => `${state} ${name}`)
+      .map(([known, name]) => `${known} ${name}`)
       .join(', ');
     throw new Error(`--state must be an order state: ${known} (got "${raw}").`);
   }
-  return Number(raw.trim());
+  return state;
 }
 
 /** Plain-text columns, padded to the widest cell, two spaces apart. */

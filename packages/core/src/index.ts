@@ -35,6 +35,7 @@ export * from './flows/index.js';
 export * from './validation/alert-rules.js';
 export * from './validation/problem-reports.js';
 export * from './validation/mail-trust.js';
+export * from './wire/enums.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,

@@ -22,6 +22,7 @@ import type { Container } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
+import { ACTIVATION_HOURS } from '@subshare/core/promises';
 
 /** How long a scrape waits for the database figures. */
 export const METRICS_DATABASE_TIMEOUT_MS = 2_000;
@@ -89,7 +90,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
   const outboxPending = gauge(registry, 'subshare_email_outbox_pending', 'E-mails waiting for the SMTP server');
   const outboxFailed = gauge(registry, 'subshare_email_outbox_failed', 'E-mails whose delivery gave up (staff can retry them)');
   const outboxOldest = gauge(registry, 'subshare_email_outbox_oldest_pending_age_seconds', 'Age of the oldest pending e-mail (0 when none waits)');
-  const waiting = gauge(registry, 'subshare_orders_waiting_past_promise', 'Paid orders still waiting for activation 24 hours after payment');
+  const waiting = gauge(registry, 'subshare_orders_waiting_past_promise', `Paid orders still waiting for activation ${ACTIVATION_HOURS} hours after payment`);
   const activations = gauge(registry, 'subshare_activations_completed_24h', 'Orders completed in the last 24 hours');
   // A summary, as Prometheus reserves the `quantile` label for summaries: the orders completed
   // in the last 24 hours, read again at each scrape (quantile 1: the longest).

@@ -1,15 +1,17 @@
 import { Command } from 'commander';
 import { FLOWS, type ExpiryFlow } from '@subshare/core';
+import { REMINDER_DAYS } from '@subshare/core/promises';
 import { runOnce } from '../context.js';
 
 /**
- * What the worker does every minute and every 10 minutes, now: end the subscriptions past their
- * end time and write the 3-day reminders. Safe beside a running worker (rows are locked and
+ * What the worker's `subscriptions-end-due` and `subscriptions-remind-due` jobs do on their
+ * schedules (docs/jobs.md), now: end the subscriptions past their end time and write the
+ * reminders (REMINDER_DAYS before the end). Safe beside a running worker (rows are locked and
  * skipped, e-mails carry idempotency keys); the e-mails are delivered by the worker.
  */
 export const expireDueCommand = () =>
   new Command('expire-due')
-    .description('end the subscriptions past their end time and send the 3-day expiry reminders now (the worker does both on its schedule)')
+    .description(`end the subscriptions past their end time and send the ${REMINDER_DAYS}-day expiry reminders now (the worker does both on its schedule)`)
     .option('--no-reminders', 'only end subscriptions; leave the reminders to the worker')
     .action(async (options: { reminders: boolean }) => {
       await runOnce({}, async ({ container }) => {
@@ -19,7 +21,7 @@ export const expireDueCommand = () =>
         if (!options.reminders) return;
         const reminded = await expiry.remindDue();
         console.log(
-          `Reminded ${reminded.count} buyer(s) of an end within 3 days${reminded.count > 0 ? `: subscription(s) ${reminded.subscriptionIds.join(', ')}` : ''}.`,
+          `Reminded ${reminded.count} buyer(s) of an end within ${REMINDER_DAYS} days${reminded.count > 0 ? `: subscription(s) ${reminded.subscriptionIds.join(', ')}` : ''}.`,
         );
       });
     });

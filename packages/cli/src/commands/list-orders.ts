@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ORDERS, toMajorUnits, validate, type OrdersService, type OrderView } from '@subshare/core';
+import { ORDERS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, toMajorUnits, validate, type OrdersService, type OrderView } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { ORDER_STATE_NAMES, orderState, PAYMENT_METHOD_NAMES, positiveInteger, table, utc } from '../format.js';
@@ -14,7 +14,7 @@ function row(order: OrderView): string[] {
     items(order, (item) => item.typeName),
     items(order, (item) => item.durationName),
     `${toMajorUnits(order.total).toFixed(order.total.currency === 'KRW' ? 0 : 2)} ${order.total.currency}`,
-    order.paymentMethod === null ? '-' : (PAYMENT_METHOD_NAMES[order.paymentMethod] ?? String(order.paymentMethod)),
+    order.paymentMethod === null ? '-' : PAYMENT_METHOD_NAMES[order.paymentMethod],
     utc(order.createdAt),
     utc(order.paidAt),
     utc(order.completedAt),
@@ -27,10 +27,12 @@ export const listOrdersCommand = () =>
     .description('list the orders in one state, newest first, a page at a time')
     .requiredOption(
       '--state <n>',
-      'the order state: 0 created, 1 awaiting payment, 2 completed, 3 payment failed, 4 expired unpaid, 5 refunded, 6 paid but waiting',
+      `the order state: ${Object.entries(ORDER_STATE_NAMES)
+        .map(([state, name]) => `${state} ${name}`)
+        .join(', ')}`,
     )
     .option('--page <n>', 'the page, from 1', '1')
-    .option('--limit <n>', 'orders a page, 1 to 100', '20')
+    .option('--limit <n>', `orders a page, 1 to ${PAGE_LIMIT_MAX}`, String(PAGE_LIMIT_DEFAULT))
     .addHelpText('after', '\nExample: subshare list-orders --state 6   (paid orders still waiting for activation)')
     .action(async (options: { state: string; page: string; limit: string }) => {
       const state = orderState(options.state);

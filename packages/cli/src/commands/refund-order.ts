@@ -44,7 +44,7 @@ export const refundOrderCommand = () =>
           `Refunded ${amountText(refund.amount)} (fee ${amountText(refund.fee)}) of order ${result.orderId} through ${refund.provider}: ` +
             `refund ${refund.id}, ${reference}${refund.overrideWindow ? ', window overridden' : ''}.`,
         );
-        console.log(`Order ${result.orderId} is now in state ${result.state} (${ORDER_STATE_NAMES[result.state] ?? 'unknown'}); its access has ended.`);
+        console.log(`Order ${result.orderId} is now in state ${result.state} (${ORDER_STATE_NAMES[result.state]}); its access has ended.`);
       });
     });
 

@@ -3,14 +3,15 @@ import { FLOWS, toMajorUnits, type RenewalFlow } from '@subshare/core';
 import { runOnce } from '../context.js';
 
 /**
- * The renewal pass the worker runs every 10 minutes, now: learn saved cards, charge the automatic
- * renewals due (first tries at the end date, retries after 1 and 3 days), follow up on buyers.
+ * The renewal pass the worker runs on the `renewals-due` schedule (docs/jobs.md), now: learn saved
+ * cards, charge the automatic renewals due (first tries at the end date, then on the retry days of
+ * RENEWAL_RETRY_DAYS), follow up on buyers.
  * Safe beside a running worker: each charge row is locked and skipped, and a charge's Stripe
  * Idempotency-Key is the subscription, the period and the attempt, so nothing is charged twice.
  */
 export const renewDueCommand = () =>
   new Command('renew-due')
-    .description('charge the automatic renewals due now (the worker does it every 10 minutes)')
+    .description('charge the automatic renewals due now (the worker does it on the renewals-due schedule, docs/jobs.md)')
     .option('--dry-run', 'list the charges that are due, change nothing and ask nobody')
     .action(async (options: { dryRun?: boolean }) => {
       await runOnce({}, async ({ container }) => {

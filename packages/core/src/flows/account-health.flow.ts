@@ -20,7 +20,7 @@
  *     │ of the platform (same slot number first), the move recorded (subscription-move.ts: the
  *     │ old subscription `replaced`, the end date, reminder and renewal charge kept, the buyer
  *     │ e-mailed in their language); none free → the row waits (the panel says
- *     │ "being repaired") and is tried again by the watch job each minute and when staff add
+ *     │ "being repaired") and is tried again by each run of the watch job and when staff add
  *     │ an account; staff e-mailed once per broken account
  *     ▼
  *   staff: list by health with recent mails, set ok or broken (audited, with a reason), give
@@ -273,7 +273,7 @@ export class AccountHealthFlow implements HeardMailSink {
   }
 
   /**
-   * The watch job (every minute, on a worker): every active account's mailbox is kept watched,
+   * The watch job (`account-health-watch`, on a worker): every active account's mailbox is kept watched,
    * and buyers still waiting on a broken account are tried again. Answers how many mailboxes
    * this process owns and how many buyers moved.
    */

@@ -11,7 +11,7 @@
  *                                       └ none free ──▶ claims undone (savepoint; one unit: none
  *                                                        made), order stays 6,
  *                                                        e-mail purchasedNotActiveSubscribe
- *   new capacity (`account-created`, every 5 minutes) ──▶ activateWaiting: every waiting
+ *   new capacity (`account-created`, `subscriptions-activate-waiting`) ──▶ activateWaiting: every waiting
  *       order tried again, oldest payment first (capacity that comes during the pass goes to
  *       the older orders of that platform it passed over first: a younger one that finds it yields)
  *   staff ──▶ activateNow(orderId): the same, invitations included; no free slot is a 409.
@@ -341,7 +341,7 @@ export class ActivationFlow {
    * claiming transaction commits (its e-mail included), so during a rush every paid order of a
    * full platform would otherwise wait for each one before it only to learn that it waits. The
    * read is not locked: a slot freed after it is offered to the waiting orders by whoever freed
-   * it (refund, expiry, a new account: activateWaiting) and by the sweep every 5 minutes.
+   * it (refund, expiry, a new account: activateWaiting) and by the `subscriptions-activate-waiting` job.
    */
   private async slotsMayBeFree(
     pending: OrderItemView[],

@@ -2,7 +2,7 @@
  * The admin dashboard (GET /api/admin/dashboard, beyond the spec): the figures staff look at
  * first, read from the modules that own them.
  *
- * - revenue: per UTC day of the last 30 (zero days included, today last), net of refunds: the EUR
+ * - revenue: per UTC day of the last DASHBOARD_DAYS (zero days included, today last), net of refunds: the EUR
  *   paid that day (orders in states 2, 5 and 6 by the day they were paid: a refunded order's
  *   payment was revenue that day) less the EUR value of the money that went back that day (staff
  *   refunds, refunds at the provider, chargebacks), as the money ledger's rules count it (each
@@ -19,8 +19,8 @@
  *   broken, oldest payment first;
  * - waiting money events: refunds, disputes and chargebacks whose payment the shop does not know
  *   (or has not seen paid) yet, until that payment arrives and they apply;
- * - renewals (issue 28): the expected revenue of the automatic renewals of the next 30 days per
- *   currency, and the renewals that failed in the last 30 days (how many, the latest), as the
+ * - renewals (issue 28): the expected revenue of the automatic renewals of the next DASHBOARD_DAYS per
+ *   currency, and the renewals that failed in the last DASHBOARD_DAYS (how many, the latest), as the
  *   renewal flow reckons them (docs/renewal.md);
  * - double payments (issue 34): second payments of an order the shop refunded at once, and those
  *   whose refund waits (no answer yet, CoinPal's by hand) or failed.
@@ -34,9 +34,9 @@ import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '
 import { PAYMENTS, type DoublePaymentTotals, type LedgerEventView, type LedgerService, type RefundsService } from '../modules/payments/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
 import { RenewalViewsFlow, type RenewalSummary } from './renewal-views.flow.js';
-import { ACTIVATION_HOURS } from '../promises/index.js';
+import { ACTIVATION_HOURS, DASHBOARD_DAYS } from '../promises/index.js';
 
-export const DASHBOARD_REVENUE_DAYS = 30;
+export const DASHBOARD_REVENUE_DAYS = DASHBOARD_DAYS;
 /** The spec's promise: a paid order is completed within ACTIVATION_HOURS (core's promises). */
 export const ACTIVATION_PROMISE_HOURS = ACTIVATION_HOURS;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export interface AdminDashboard {
   waitingMoneyEvents: LedgerEventView[];
   /** Active platform accounts per health state (issue 29): broken and attention need staff. */
   accountHealth: Record<AccountHealthState, number>;
-  /** Automatic renewals: the next 30 days' expected revenue, the failed ones of the last 30 days. */
+  /** Automatic renewals: the next DASHBOARD_DAYS' expected revenue, the failed ones of the last DASHBOARD_DAYS. */
   renewals: RenewalSummary;
   /** Second payments of an order refunded by the shop, and those whose refund waits or failed. */
   doublePayments: DoublePaymentTotals;

@@ -35,6 +35,7 @@ import {
   type SavedCardsService,
 } from '../modules/payments/index.js';
 import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
+import { UNPAID_ORDER_HOURS } from '../promises/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 
@@ -42,7 +43,7 @@ import { PaymentNotificationFlow } from './payment-notification.flow.js';
 const CLAIM_ATTEMPTS = 3;
 
 /** Orders still unpaid after this are expired (Stripe's checkout sessions live 24 hours). */
-const UNPAID_LIFETIME_MS = 24 * 3600_000;
+const UNPAID_LIFETIME_MS = UNPAID_ORDER_HOURS * 3600_000;
 
 @injectable()
 export class CheckoutFlow {

@@ -1,10 +1,10 @@
 /**
  * Expiry and reminders: the end of a subscription's fixed period, and the e-mail before it.
  *
- *   every minute ──▶ endDue: active subscriptions at or past their end become `ended`
+ *   `subscriptions-end-due` ──▶ endDue: active subscriptions at or past their end become `ended`
  *       (ended_at = the end time itself), the buyer gets `subscriptionEnded` with a renewal
  *       link, and the platforms that gained a free slot retry their waiting orders.
- *   every 10 minutes ──▶ remindDue: active subscriptions ending within REMINDER_DAYS and not yet
+ *   `subscriptions-remind-due` ──▶ remindDue: active subscriptions ending within REMINDER_DAYS and not yet
  *       reminded of this period get `expiryReminder` with a one-click link that pays their renewal
  *       (extending the same slot from the current end, see activation.flow.ts), or, when they
  *       renew automatically, the `autoRenewal` reminder of the charge to come (renewal.flow.ts).

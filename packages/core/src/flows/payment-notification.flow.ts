@@ -19,7 +19,7 @@
  *     ─▶ a second payment of a paid order (`paid_twice`): its refund, claimed in that transaction,
  *        is sent through the provider after it commits and written to the ledger (issue 34)
  *     ─▶ the provider's acknowledgement (200)
- *   worker `payments-reconcile` (5 min) ──▶ reconcile: asks the provider about payments pending
+ *   worker `payments-reconcile` ──▶ reconcile: asks the provider about payments pending
  *       for 10 minutes and applies its answer the same way (a lost notification must not lose a sale)
  *
  * Exactly once: the event row is written inside the transaction that applies it, so duplicates,

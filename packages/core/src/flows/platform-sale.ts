@@ -54,8 +54,8 @@ export class PlatformSale {
   }
 
   /**
-   * Every platform checked once (the watch job, each minute): a shop upgraded while a platform's
-   * accounts were all broken, or a health fixed by hand in the database, comes right within a minute.
+   * Every platform checked once (on each run of the watch job): a shop upgraded while a platform's
+   * accounts were all broken, or a health fixed by hand in the database, comes right at its next run.
    */
   async reconcile(): Promise<void> {
     for (const { id } of await this.catalog.platformNames(1)) {

@@ -24,7 +24,7 @@ import { ConflictError, ValidationError, fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { ORDER_STATE, ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { ORDER_STATE, ORDERS, type OrdersService, type OrderState, type OrderView } from '../modules/orders/index.js';
 import {
   PAYMENTS,
   refundTerms,
@@ -57,7 +57,7 @@ export interface RefundQuote {
 
 export interface RefundResult {
   orderId: number;
-  state: number;
+  state: OrderState;
   refund: RefundView;
 }
 

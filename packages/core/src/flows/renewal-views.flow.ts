@@ -1,7 +1,7 @@
 /**
  * What the panel and staff see of automatic renewal (issue 28), read only: each subscription's
  * renewal as the panel shows it (card or link, on or off, next charge, amount, card), staff's list
- * of the next 30 days' renewals with the expected revenue and of the failed ones, the dashboard's
+ * of the next DASHBOARD_DAYS days' renewals with the expected revenue and of the failed ones, the dashboard's
  * figures, and whether reminders can be delivered at all (no charge without one).
  */
 import { inject, injectable } from 'inversify';
@@ -15,6 +15,8 @@ import { PAYMENTS, type SavedCardsService } from '../modules/payments/index.js';
 import { OPEN_CHARGE_STATUSES, RENEWALS, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { DAY_MS, HOLD_MS, keyOf, methodOf } from './renewal-terms.js';
+import { DASHBOARD_DAYS } from '../promises/index.js';
+import { PAYMENT_METHOD } from '../wire/enums.js';
 
 /** A subscription's renewal as the panel shows it. */
 export interface RenewalState {
@@ -47,13 +49,13 @@ export interface StaffRenewal {
 }
 
 export interface StaffRenewals {
-  /** Expected renewal revenue of the next 30 days, per currency (automatic renewals switched on, card saved). */
+  /** Expected renewal revenue of the next DASHBOARD_DAYS days, per currency (automatic renewals switched on, card saved). */
   expected: Money[];
   upcoming: StaffRenewal[];
   failed: StaffRenewal[];
 }
 
-/** The dashboard's renewal figures: the expected revenue, how many renewals failed (30 days) and the latest of them. */
+/** The dashboard's renewal figures: the expected revenue, how many renewals failed (DASHBOARD_DAYS) and the latest of them. */
 export interface RenewalSummary {
   expected: Money[];
   failedCount: number;
@@ -95,7 +97,8 @@ export class RenewalViewsFlow {
       const current = charge && charge.periodEnd.getTime() >= subscription.endsAt.getTime() ? charge : undefined;
       // Paid by card without the opt-in: switchable only where a card can be saved on a page (not in the demo).
       const card =
-        this.savedCards.available && (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === 1 && this.savedCards.cardPages));
+        this.savedCards.available &&
+        (setting?.card || setting?.enabled || setting?.sourcePaymentId || (methodOf(order) === PAYMENT_METHOD.card && this.savedCards.cardPages));
       const enabled = Boolean(setting?.enabled && card);
       const price = current
         ? money(current.amountMinor, current.currency as CurrencyCode)
@@ -116,10 +119,10 @@ export class RenewalViewsFlow {
     return states;
   }
 
-  /** Staff: the next 30 days' renewals (expected revenue per currency) and the renewals that failed in the last 30 days. */
+  /** Staff: the next DASHBOARD_DAYS days' renewals (expected revenue per currency) and the renewals that failed in the last DASHBOARD_DAYS days. */
   async forStaff(options: { userId?: number } = {}): Promise<StaffRenewals> {
     const now = this.clock.now();
-    const ending = (await this.subscriptions.endingBetween(new Date(now.getTime() - HOLD_MS), new Date(now.getTime() + 30 * DAY_MS))).filter(
+    const ending = (await this.subscriptions.endingBetween(new Date(now.getTime() - HOLD_MS), new Date(now.getTime() + DASHBOARD_DAYS * DAY_MS))).filter(
       (subscription) => options.userId === undefined || subscription.userId === options.userId,
     );
     const states = await this.states(ending);
@@ -138,7 +141,7 @@ export class RenewalViewsFlow {
       declineCode: charge?.declineCode ?? null,
     });
     const upcoming = ending.map((subscription) => view(subscription, states.get(subscription.id)!, charges.get(subscription.id)));
-    // What the charges of the next 30 days bring if they succeed: renewal on with a card saved (an
+    // What the charges of the next DASHBOARD_DAYS days bring if they succeed: renewal on with a card saved (an
     // opt-in whose card is not learnt yet cannot be charged), at the amount it would be charged
     // (this period's reminded amount, else the catalog price now); dunning ones are in `failed`.
     const expected = new Map<string, number>();
@@ -147,7 +150,7 @@ export class RenewalViewsFlow {
       if (!entry.enabled || !state.cardSaved || !entry.amount || entry.endsAt < now) continue;
       expected.set(entry.amount.currency, (expected.get(entry.amount.currency) ?? 0) + entry.amount.amount);
     }
-    const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS), 200);
+    const failedCharges = await this.renewals.withStatus(FAILED_STATUSES, new Date(now.getTime() - DASHBOARD_DAYS * DAY_MS), 200);
     const failedSubscriptions = await this.subscriptions.byIds(failedCharges.map((charge) => charge.subscriptionId));
     const failedStates = await this.states(failedSubscriptions);
     const failed: StaffRenewal[] = [];
@@ -164,12 +167,12 @@ export class RenewalViewsFlow {
     return { expected: [...expected].map(([currency, amount]) => money(amount, currency as CurrencyCode)), upcoming, failed };
   }
 
-  /** The dashboard's renewal figures: the next 30 days' expected revenue and the failed renewals of the last 30 days (count, latest first). */
+  /** The dashboard's renewal figures: the next DASHBOARD_DAYS days' expected revenue and the failed renewals of the last DASHBOARD_DAYS days (count, latest first). */
   async summary(): Promise<RenewalSummary> {
     const now = this.clock.now();
     const [{ expected, failed }, failedCount] = await Promise.all([
       this.forStaff(),
-      this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - 30 * DAY_MS)),
+      this.renewals.countWithStatus(FAILED_STATUSES, new Date(now.getTime() - DASHBOARD_DAYS * DAY_MS)),
     ]);
     return { expected, failedCount, latestFailed: failed.slice(0, DASHBOARD_FAILED_RENEWALS), remindersUndelivered: this.remindersUndelivered };
   }

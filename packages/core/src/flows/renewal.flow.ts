@@ -8,7 +8,7 @@
  *
  *   checkout (card, "Renew automatically") ──▶ CheckoutFlow: payment with save_card, auto_renewals
  *       rows for the order's units (Checkout on the buyer's Stripe Customer, setup_future_usage)
- *   renewal pass, every 10 min (`renewals-due`, `subshare renew-due`) ──▶ renewDue:
+ *   renewal pass (`renewals-due`, `subshare renew-due`) ──▶ renewDue:
  *       1. learnCards: the card each paid opt-in saved (its PaymentIntent's payment method, last 4)
  *       2. charges due, one at a time, each:
  *            tx 1 (row locked, SKIP LOCKED): still on? reminder delivered? ─▶ renewal order (the
@@ -45,10 +45,11 @@ import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
 import { PAYMENTS, type PaymentsService, type PaymentView, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
 import { RENEWALS, signRenewalLink, type AutoRenewal, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { PAYMENT_METHOD } from '../wire/enums.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS, renewalOrderOf } from './renewal-terms.js';
@@ -375,7 +376,7 @@ export class RenewalFlow {
       await this.renewals.update(charge.id, { nextAttemptAt: new Date(now.getTime() + REMINDER_WAIT_MS) }, trx);
       return { outcome: 'waiting_provider', previous };
     }
-    if (!order || ![ORDER_STATE.created, ORDER_STATE.awaitingPayment, ORDER_STATE.paymentFailed].includes(order.state as 0 | 1 | 3)) {
+    if (!order || !PAYABLE_STATES.includes(order.state)) {
       const source = await this.orders.orderOfItem(subscription.orderItemId, trx);
       const item = source?.items.find((candidate) => candidate.id === subscription.orderItemId);
       if (!source || !item) {
@@ -390,8 +391,8 @@ export class RenewalFlow {
       await this.tellBuyer(charge, subscription, 'action_required', { orderId: order.id }, trx);
       return { outcome: 'requires_action' };
     }
-    await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: 1 });
-    const payment = await this.payments.open({ orderId: order.id, method: 1, amount: order.total }, trx);
+    await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: PAYMENT_METHOD.card });
+    const payment = await this.payments.open({ orderId: order.id, method: PAYMENT_METHOD.card, amount: order.total }, trx);
     await this.renewals.update(charge.id, { status: 'charging', orderId: order.id, paymentId: payment.id, attempts: charge.attempts + 1 }, trx);
     return {};
   }

@@ -6,11 +6,11 @@
  * Who may read it: the buyer who holds an active slot through that subscription, and staff for
  * any subscription (each staff read is audited as `mailbox.read`, without the link or code).
  * Anyone else: 403; an unknown subscription: 404; the wrong platform type: 409. The client polls
- * (first at once, then every 10 s, at most 12 times), so the calls are rate limited per user with
+ * (VERIFICATION_POLL_SECONDS and VERIFICATION_MAX_POLLS of core's promises), so the calls are rate limited per user with
  * room for several rounds; a mailbox that cannot be read answers 503 within the read budget, and
  * a shop that reads no mailbox (no MAILBOX_IMAP_URL) 503 `mailbox_reading_off` at once.
  *
- * "Received after": the links expire 15 minutes after they are sent, and a code is good for about
+ * "Received after": the links expire HOUSEHOLD_LINK_MINUTES after they are sent, and a code is good for about
  * as long, so only mail received within LOOKBACK_MS counts; a client may narrow that with
  * `since` (e.g. the moment the buyer started the login), never widen it.
  */
@@ -26,16 +26,21 @@ import { ROLES, type AuthenticatedUser } from '../modules/identity/index.js';
 import { MAILBOXES, type MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
 import { ORDERS, type OrdersService } from '../modules/orders/index.js';
 import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { HOUSEHOLD_LINK_MINUTES, VERIFICATION_MAX_POLLS } from '../promises/index.js';
+import { PLATFORM_CATEGORY, type PlatformCategory } from '../wire/enums.js';
 import { sinceDate, type VerificationMailQuery } from '../wire/panel.js';
 
 /** Platform types (the spec's `platformType`) that have something in the mailbox. */
-export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, number> = { householdLink: 0, loginCode: 8 };
-/** Only mail received this recently counts (Netflix links expire after 15 minutes). */
-export const LOOKBACK_MS = 15 * 60_000;
-/** 12 polls a round; this leaves room for five rounds in ten minutes, and refuses a script. */
+export const MAILBOX_PLATFORM_TYPE: Record<PlatformMailKind, PlatformCategory> = {
+  householdLink: PLATFORM_CATEGORY.videoStreaming,
+  loginCode: PLATFORM_CATEGORY.aiChat,
+};
+/** Only mail received this recently counts: as long as a household link lives. */
+export const LOOKBACK_MS = HOUSEHOLD_LINK_MINUTES * 60_000;
+/** Room for five polling rounds of the panel in ten minutes; refuses a script. */
 export const MAILBOX_READ_LIMIT: RateLimit = {
   name: 'mailbox-read:user',
-  limit: 60,
+  limit: 5 * VERIFICATION_MAX_POLLS,
   windowSeconds: 600,
   code: 'too_many_mailbox_reads',
 };

@@ -1,12 +1,13 @@
 /**
- * Paging as the admin area pages (spec sections 4 and 9): pages start at 1, 20 a page unless
- * asked otherwise, 1 to 100 a page; `pages` is ceil(count / limit), 0 when there is nothing.
+ * Paging as the admin area pages (spec sections 4 and 9): pages start at 1, PAGE_SIZE_DEFAULT a
+ * page unless asked otherwise, 1 to PAGE_SIZE_MAX a page (core's promises, which the web's pager reads too); `pages` is ceil(count / limit), 0 when there is nothing.
  * Every staff list validates its query with these rules, so they answer the same 400s.
  */
 import * as yup from 'yup';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../promises/index.js';
 
-export const PAGE_LIMIT_DEFAULT = 20;
-export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = PAGE_SIZE_DEFAULT;
+export const PAGE_LIMIT_MAX = PAGE_SIZE_MAX;
 /** Far beyond any real list; keeps `(page - 1) * limit` a safe integer for the database. */
 const PAGE_MAX = 1_000_000;
 

@@ -11,6 +11,8 @@
  * Money is integer minor units: EUR cents, KRW whole won.
  */
 import * as yup from 'yup';
+import { ACCOUNT_SLOTS } from '../promises/index.js';
+import { PLATFORM_CATEGORIES, PLATFORM_CATEGORY, platformCategory, type PlatformCategory } from '../wire/enums.js';
 import { ALERT_RULE_ENGLISH_MESSAGES, alertRulesSchema, type AlertRuleMessages } from './alert-rules.js';
 
 /**
@@ -80,14 +82,14 @@ export const CATALOG_LIMITS = {
   options: 12,
   key: 40,
   months: { min: 1, max: 36 },
-  slots: { min: 1, max: 20 },
+  slots: ACCOUNT_SLOTS,
   mediaUrl: 500,
   /** 1,000,000.00 EUR and 1,000,000,000 KRW: far above any real price, well inside an integer column. */
   amount: { EUR: 100_000_000, KRW: 1_000_000_000 },
 } as const;
 
-/** 0 video streaming (household guide), 1 music, 8 AI chat (login codes). */
-export const PLATFORM_CATEGORIES = [0, 1, 8] as const;
+/** Declared with the wire's other numbered kinds (wire/enums.ts). */
+export { PLATFORM_CATEGORIES, PLATFORM_CATEGORY, platformCategory, type PlatformCategory };
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 /** An upload of this shop (`/media/uploads/<sha256>.<ext>`), the demo's own files (`/media/...`), or an https address. */
 export const MEDIA_URL_PATTERN = /^(\/media\/[A-Za-z0-9][A-Za-z0-9._/-]*|https:\/\/[^\s"'<>]+)$/;
@@ -165,7 +167,7 @@ export const catalogPlatformSchema = (m: CatalogMessages = CATALOG_ENGLISH_MESSA
         .number()
         .typeError(m.category)
         .required(m.required)
-        .oneOf([...PLATFORM_CATEGORIES], m.category) as unknown as yup.NumberSchema<0 | 1 | 8>,
+        .oneOf([...PLATFORM_CATEGORIES], m.category) as unknown as yup.NumberSchema<PlatformCategory>,
       slotsCount: wholeNumber(m, CATALOG_LIMITS.slots.min, CATALOG_LIMITS.slots.max),
       needsInvitation: yup.boolean().typeError(m.required).required(m.required),
       isEnabled: yup.boolean().typeError(m.required).required(m.required),

@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import { PROBLEM_KINDS, PROBLEM_NOTE_MAX, type ProblemKind } from './problem-reports.js';
+import { ACCOUNT_SLOTS, CODE_DIGITS, PASSWORD_LENGTH, REGISTER_PAGE_PASSWORD_LENGTH } from '../promises/index.js';
 
 export interface ValidationMessages {
   required: string;
@@ -23,13 +24,13 @@ export const ENGLISH_MESSAGES: ValidationMessages = {
 };
 
 export const LIMITS = {
-  userPassword: { min: 8, max: 18 },
+  userPassword: PASSWORD_LENGTH,
   accountPassword: { min: 6, max: 18 },
   /** The unused register page's own rules (spec section 5). */
-  unusedRegisterPassword: { min: 8, max: 12 },
+  unusedRegisterPassword: REGISTER_PAGE_PASSWORD_LENGTH,
   personName: { min: 2, max: 20 },
-  verificationCode: { length: 6 },
-  slots: { min: 1, max: 20 },
+  verificationCode: { length: CODE_DIGITS },
+  slots: ACCOUNT_SLOTS,
   email: { max: 254 },
 } as const;
 

@@ -10,7 +10,7 @@
  */
 import * as yup from 'yup';
 import { ALERT_KINDS } from '../validation/alert-rules.js';
-import { CATALOG_ENGLISH_MESSAGES, catalogPlatformSchema } from '../validation/catalog.js';
+import { CATALOG_ENGLISH_MESSAGES, PLATFORM_CATEGORIES, catalogPlatformSchema } from '../validation/catalog.js';
 import { dateTime, flag, id, integer, list, numberOf, text } from './fields.js';
 
 const versionField = yup
@@ -56,8 +56,7 @@ export const editablePlatform = yup
     colorTwo: text(),
     logoBase: text(),
     logoCarousel: text(),
-    /** 0 video streaming, 1 music, 8 AI chat. */
-    category: numberOf([0, 1, 8] as const).defined(),
+    category: numberOf(PLATFORM_CATEGORIES).defined(),
     slotsCount: integer(),
     needsInvitation: flag(),
     isEnabled: flag(),
@@ -103,7 +102,7 @@ export const platformListItem = yup
     id: integer(),
     version: integer(),
     name: localized(),
-    category: numberOf([0, 1, 8] as const).defined(),
+    category: numberOf(PLATFORM_CATEGORIES).defined(),
     logoBase: text(),
     colorOne: text(),
     colorTwo: text(),

@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { EMAIL_KIND, EMAIL_KIND_NAMES, STAFF_ONLY_EMAIL_KINDS, isEmailKind, type EmailKind, type EmailKindName } from './email-kinds.js';
 import { dateTime, id, integer, list, numberOf, text } from './fields.js';
+import { limitRule, pageRule } from '../shared/paging.js';
 
 const KIND_NUMBERS = Object.values(EMAIL_KIND);
 const KIND_NAMES = Object.keys(EMAIL_KIND) as EmailKindName[];
@@ -65,8 +66,8 @@ export const sentEmailAnswer = yup.object({
 const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 
 export const outboxQuery = yup.object({
-  page: yup.number().typeError('page must be a number').integer().min(1).default(1),
-  limit: yup.number().typeError('limit must be a number').integer().min(1).max(100).default(20),
+  page: pageRule(),
+  limit: limitRule(),
   status: yup.string().oneOf(OUTBOX_STATUSES),
   userId: id('userId'),
 });

@@ -3,6 +3,7 @@
  * `Order` shape is also what the payment calls and the staff's order lists answer.
  */
 import * as yup from 'yup';
+import { ORDER_STATES, PAYMENT_METHOD_IDS } from './enums.js';
 import { currency, dateTime, flag, id, integer, languageId, list, numberOf, text } from './fields.js';
 
 /** An id the call cannot do without: 0 reads as "not given", as the spec's client sends it. */
@@ -53,13 +54,13 @@ export const order = yup
       .string()
       .oneOf(['EUR', 'KRW'] as const)
       .defined(),
-    /** The method of the last checkout started (1 card, 2 crypto, 3–6 Payssion); 2 until one is. */
-    paymentMethod: yup.number().integer().nullable().defined(),
+    /** The method of the last checkout started (wire/enums.ts); DEFAULT_PAYMENT_METHOD until one is. */
+    paymentMethod: numberOf(PAYMENT_METHOD_IDS).nullable().defined(),
     createdDate: dateTime(),
     /** The methods this order may be paid with, the default first. */
-    paymentMethods: list(numberOf([1, 2, 3, 4, 5, 6] as const)),
-    /** 0 created, 1 awaiting payment, 2 completed, 3 payment failed, 4 expired unpaid, 5 refunded, 6 paid, not yet completed. */
-    state: numberOf([0, 1, 2, 3, 4, 5, 6] as const).defined(),
+    paymentMethods: list(numberOf(PAYMENT_METHOD_IDS)),
+    /** ORDER_STATE of wire/enums.ts. */
+    state: numberOf(ORDER_STATES).defined(),
     totalEur: yup.number().defined(),
     paidDate: dateTime().nullable(),
     completedDate: dateTime().nullable(),

@@ -4,6 +4,7 @@
  * and checked by its signature: their schemas below describe that body for the document only.
  */
 import * as yup from 'yup';
+import { REGIONAL_PAYMENT_METHODS } from './enums.js';
 import { flag, numberOf, text } from './fields.js';
 import { neededId } from './orders.js';
 
@@ -17,9 +18,10 @@ export const cardCheckoutBody = orderIdBody.shape({
 /** Whether card payments can save the card for automatic renewal here (Stripe configured, or demo mode's demo cards): the payment page's checkbox. */
 export const autoRenewAvailability = yup.object({ available: flag() }).meta({ name: 'AutoRenewAvailability' });
 
-/** Payssion's methods: 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 bank transfer. */
+/** Payssion's methods: the regional ones of wire/enums.ts (KakaoPay, Samsung Pay, Korean card, bank transfer). */
+const pmIdMessage = `pmId must be one of ${REGIONAL_PAYMENT_METHODS.join(', ')}`;
 export const payssionCheckoutBody = orderIdBody.shape({
-  pmId: numberOf([3, 4, 5, 6] as const, 'pmId must be 3, 4, 5 or 6', yup.number().typeError('pmId must be 3, 4, 5 or 6')).required('pmId is required'),
+  pmId: numberOf(REGIONAL_PAYMENT_METHODS, pmIdMessage, yup.number().typeError(pmIdMessage)).required('pmId is required'),
 });
 
 /** Payssion's return URL carries its order_id, which is our payment reference ("42-7"): it is accepted as the order id too. */

@@ -4,6 +4,7 @@
  * order's currency, like an order's `total` (KRW has no minor unit: whole won).
  */
 import * as yup from 'yup';
+import { ORDER_STATES, PROVIDER_NAMES } from './enums.js';
 import { dateTime, flag, integer, list, numberOf } from './fields.js';
 import { neededId } from './orders.js';
 
@@ -22,11 +23,7 @@ export const refundBody = yup.object({
   manualReference: yup.string().trim().min(3, 'manualReference must be at least 3 characters').max(200, 'manualReference is too long'),
 });
 
-const provider = () =>
-  yup
-    .string()
-    .oneOf(['stripe', 'coinpal', 'payssion', 'demo'] as const)
-    .defined();
+const provider = () => yup.string().oneOf(PROVIDER_NAMES).defined();
 const currencyCode = () =>
   yup
     .string()
@@ -105,8 +102,8 @@ export type NotRefundableReason = (typeof NOT_REFUNDABLE_REASONS)[number];
 export const refundQuote = yup
   .object({
     orderId: integer(),
-    /** The order's state (5 once refunded). */
-    state: numberOf([0, 1, 2, 3, 4, 5, 6] as const).defined(),
+    /** The order's state (refunded once refunded). */
+    state: numberOf(ORDER_STATES).defined(),
     /** Whether a refund can be made now; `reason` says why not. */
     refundable: flag(),
     reason: yup.string().oneOf(NOT_REFUNDABLE_REASONS).nullable().defined(),
@@ -138,7 +135,7 @@ export const refundQuote = yup
   .meta({ name: 'RefundQuote' });
 
 /** The refund made, and the order's state after it. */
-export const refundAnswer = yup.object({ orderId: integer(), state: integer(), refund }).meta({ name: 'RefundResult' });
+export const refundAnswer = yup.object({ orderId: integer(), state: numberOf(ORDER_STATES).defined(), refund }).meta({ name: 'RefundResult' });
 
 export type RefundQuoteQuery = yup.InferType<typeof refundQuoteQuery>;
 export type RefundInput = yup.InferType<typeof refundBody>;

@@ -7,19 +7,17 @@
 import * as yup from 'yup';
 import { moneyEvent } from './refunds.js';
 import { pageCountSchema, pagingSchema } from '../shared/paging.js';
+import { ORDER_STATES, type OrderState } from './enums.js';
 import { dateTime, flag, integer, languageId, list, numberOf, text } from './fields.js';
 import { email } from '../validation/index.js';
 import { order } from './orders.js';
 import { expectedRenewalRevenue, staffRenewal } from './renewals.js';
 
-/**
- * An order state, 0 to 6 (the orders module's ORDER_STATE; written out because wire/ stays pure
- * yup for the web); `?state=` (empty) is the same as leaving it out.
- */
+/** An order state (wire/enums.ts); `?state=` (empty) is the same as leaving it out. */
 const orderState = () =>
   numberOf(
-    [0, 1, 2, 3, 4, 5, 6] as const,
-    'state must be an order state from 0 to 6',
+    ORDER_STATES,
+    `state must be an order state: ${ORDER_STATES.join(', ')}`,
     yup.number().typeError('state must be a number').integer('state must be a whole number'),
   ).transform((value, original) => (original === '' ? undefined : value));
 
@@ -81,8 +79,8 @@ export const staffUser = yup
   .meta({ name: 'StaffUser' });
 export const usersAnswer = list(staffUser);
 
-/** Every order state (0 to 6) with how many orders are in it. */
-const countsByState = yup.object({ 0: integer(), 1: integer(), 2: integer(), 3: integer(), 4: integer(), 5: integer(), 6: integer() });
+/** Every order state with how many orders are in it. */
+const countsByState = yup.object(Object.fromEntries(ORDER_STATES.map((state) => [state, integer()])) as Record<OrderState, ReturnType<typeof integer>>);
 
 export const dashboardAnswer = yup.object({
   /**

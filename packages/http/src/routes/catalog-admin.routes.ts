@@ -34,7 +34,7 @@ export function catalogAdminCalls(container: Container): Call[] {
   const editor = container.get<CatalogEditorFlow>(FLOWS.CatalogEditor);
   return [
     bind(calls.catalogAdmin.listCatalogPlatforms, async () =>
-      (await editor.list()).map((platform) => ({ ...platform, category: platform.category as 0 | 1 | 8, updatedAt: platform.updatedAt.toISOString() })),
+      (await editor.list()).map((platform) => ({ ...platform, updatedAt: platform.updatedAt.toISOString() })),
     ),
     bind(calls.catalogAdmin.getCatalogPlatform, async ({ query }) => serialize(await editor.get(query.id))),
     bind(calls.catalogAdmin.createPlatform, async ({ body, req, res }) => serialize(await editor.create(auditActor(req, res), body))),

@@ -38,7 +38,7 @@ export const ACCOUNT_QUEUES = {
     name: 'account-health-watch',
     purpose: "Every active account's mailbox stays watched for alert mails; buyers waiting on a broken account are tried again",
     servedBy: 'core/src/flows/account-health.flow.ts keepWatching',
-    // A restarted worker watches the mailboxes at once, not at the next minute.
+    // A restarted worker watches the mailboxes at once, not at the next scheduled run.
     runAtStart: true,
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 10, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 },
     schedule: '* * * * *',

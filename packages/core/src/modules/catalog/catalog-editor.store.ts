@@ -13,7 +13,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
 import { NO_ALERT_RULES, storedAlertRules, type AlertRules } from '../../validation/alert-rules.js';
-import type { CatalogPlatformInput } from '../../validation/catalog.js';
+import { platformCategory, type CatalogPlatformInput, type PlatformCategory } from '../../validation/catalog.js';
 import { durationName } from './catalog.service.js';
 import { PlatformModel } from './models/platform.model.js';
 
@@ -34,7 +34,7 @@ export interface EditablePlatformData {
   colorTwo: string;
   logoBase: string;
   logoCarousel: string;
-  category: 0 | 1 | 8;
+  category: PlatformCategory;
   slotsCount: number;
   needsInvitation: boolean;
   isEnabled: boolean;
@@ -50,7 +50,7 @@ export interface PlatformSummary {
   id: number;
   version: number;
   name: Localized;
-  category: number;
+  category: PlatformCategory;
   logoBase: string;
   colorOne: string;
   colorTwo: string;
@@ -78,7 +78,7 @@ export class CatalogEditorStore {
       id: model.id,
       version: model.version,
       name: localized(model.texts ?? [], (row) => row.name, model.slug),
-      category: model.category,
+      category: platformCategory(model.category),
       logoBase: model.logo_base,
       colorOne: model.color_one,
       colorTwo: model.color_two,
@@ -169,7 +169,7 @@ export class CatalogEditorStore {
       colorTwo: model.color_two,
       logoBase: model.logo_base,
       logoCarousel: model.logo_carousel,
-      category: model.category as 0 | 1 | 8,
+      category: platformCategory(model.category),
       slotsCount: model.slots_count,
       needsInvitation: model.needs_invitation,
       isEnabled: model.is_enabled,

@@ -11,8 +11,7 @@ export function isLanguageId(value: unknown): value is LanguageId {
   return value === 1 || value === 2;
 }
 
-/** What kind of service a platform is; drives the panel's household guide (0) and login-code button (8). */
-export const PLATFORM_CATEGORY = { videoStreaming: 0, music: 1, aiChat: 8 } as const;
+export { PLATFORM_CATEGORY, type PlatformCategory } from '../../validation/catalog.js';
 
 export interface DurationOption {
   id: number;

@@ -23,7 +23,7 @@
  */
 import type { Knex } from 'knex';
 import type { CurrencyCode } from '../../shared/money.js';
-import { PLATFORM_CATEGORY } from './catalog.types.js';
+import { PLATFORM_CATEGORY, type PlatformCategory } from './catalog.types.js';
 import { DEMO_ALERT_RULES, shippedAlertRules } from './shipped-alert-rules.js';
 
 export type LanguageKey = 'en' | 'ko';
@@ -31,9 +31,6 @@ export type DemoCurrency = CurrencyCode;
 
 /** Language ids as in the spec: 1 English (default), 2 Korean. */
 export const DEMO_LANGUAGE_IDS: Readonly<Record<LanguageKey, 1 | 2>> = { en: 1, ko: 2 };
-
-/** Platform categories as stored in `platforms.category`. */
-export type PlatformCategory = (typeof PLATFORM_CATEGORY)[keyof typeof PLATFORM_CATEGORY];
 
 export interface DemoDuration {
   id: number;

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { parseDocument } from 'htmlparser2';
 import { ValidationError, fail } from '../../shared/errors.js';
+import { escapeHtml } from '../../shared/html.js';
 import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType } from '../../validation/catalog.js';
 
 export { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType };
@@ -224,9 +225,6 @@ interface XmlNode {
   children?: XmlNode[];
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
-
 /** A value that may only point inside the file: `url(...)` must be `url(#id)`, no script or data URLs, no CSS imports. */
 const NAMESPACES: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg', 'xmlns:xlink': 'http://www.w3.org/1999/xlink' };
 
@@ -254,7 +252,7 @@ export function sanitizeSvg(source: string): { svg: string; removed: boolean } {
     throw new ValidationError('The file is not an SVG image: its root element must be <svg>.', undefined, 'svg_invalid');
 
   const write = (node: XmlNode): string => {
-    if (node.type === 'text') return escapeText(node.data ?? '');
+    if (node.type === 'text') return escapeHtml(node.data ?? '');
     if (node.type === 'cdata') return (node.children ?? []).map(write).join('');
     if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') {
       if (node.type !== 'directive' || !/^\?xml(\s|$)/i.test(node.data ?? '')) removed = true;
@@ -274,7 +272,7 @@ export function sanitizeSvg(source: string): { svg: string; removed: boolean } {
         removed = true;
         continue;
       }
-      attributes += ` ${attribute}="${escapeAttribute(value)}"`;
+      attributes += ` ${attribute}="${escapeHtml(value)}"`;
     }
     const inner = (node.children ?? []).map(write).join('');
     return inner ? `<${name}${attributes}>${inner}</${name}>` : `<${name}${attributes}/>`;

@@ -1,3 +1,4 @@
+import { CODE_DIGITS } from '../../promises/index.js';
 import type { RateLimit } from '../../shared/rate-limiter.js';
 
 const MINUTE = 60;
@@ -70,9 +71,9 @@ export const LIMITS = {
   },
 } satisfies Record<string, RateLimit>;
 
-/** Verification codes (issue 3): 6 digits, 10 minutes, resend once a minute and 10 times a day; tries are limited by `LIMITS.codeTries*`. */
+/** Verification codes (issue 3): CODE_DIGITS digits (promises), 10 minutes, resend once a minute and 10 times a day; tries are limited by `LIMITS.codeTries*`. */
 export const CODE_RULES = {
-  digits: 6,
+  digits: CODE_DIGITS,
   validMs: 10 * 60_000,
   resendIntervalMs: 60_000,
   maxPerDay: 10,

@@ -36,7 +36,7 @@ export interface BoardState {
   failureAgeMs: number | null;
 }
 
-/** Found mail is kept this long after it was received (links expire in 15 minutes). */
+/** Found mail is kept this long after it was received (well past HOUSEHOLD_LINK_MINUTES, when links expire). */
 const KEEP = '1 hour';
 
 /** The channel on which the owner says "mailbox N: the board has news". */

@@ -42,6 +42,7 @@ import { MailSourceError, type FetchedMessage, type MailboxLogin, type MailSourc
 import { platformMailOf, speaksFor, type PlatformMailKind, type PlatformVoice } from './platform-mail.js';
 import { heardMail, type HeardMail, type HeardMailSink } from './account-alerts.js';
 import { MAILBOX_HEARD_SINK, MAILBOX_SOURCE } from './tokens.js';
+import { VERIFICATION_MAX_POLLS, VERIFICATION_POLL_SECONDS } from '../../promises/index.js';
 
 /** One mailbox to read, and the addresses that count as "sent to this account". */
 export interface MailboxTarget {
@@ -61,12 +62,12 @@ export interface FoundMail {
   receivedAt: Date;
 }
 
-/** A parsed read stays good this long (a poll every 10 s then mostly hits IMAP once per poll, a burst once). */
+/** A parsed read stays good this long (the panel's polls, VERIFICATION_POLL_SECONDS apart, then mostly hit IMAP once per poll, a burst once). */
 export const CACHE_MS = 5_000;
 /** A failed read is answered again for this long, so a dead server is not hammered by every poll. */
 export const FAILURE_MS = 5_000;
-/** A watch outlives the last poll for its mailbox by this much (12 polls, 10 s apart, fit in it). */
-export const WATCH_IDLE_MS = 150_000;
+/** A watch outlives the last poll for its mailbox by this much: a whole polling round fits in it, with 30 s to spare. */
+export const WATCH_IDLE_MS = (VERIFICATION_MAX_POLLS * VERIFICATION_POLL_SECONDS + 30) * 1000;
 /** Open IDLE connections per process, at most. */
 export const MAX_WATCHES = 25;
 /** Messages read per mailbox and read. */

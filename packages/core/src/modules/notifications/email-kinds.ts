@@ -224,7 +224,7 @@ export interface RefundedEmailData {
 }
 
 /**
- * Automatic renewal (issue 28), one kind for each step of a period's renewal: `reminder` 3 days
+ * Automatic renewal (issue 28), one kind for each step of a period's renewal: `reminder` REMINDER_DAYS
  * before the charge (amount, date, card, one-click cancel link), `renewed` (the receipt),
  * `declined` (a retry is coming; a link to update the card), `final` (the last retry failed: access
  * has ended), `action_required` (the bank wants the buyer to confirm: a link to pay on-session),

@@ -25,6 +25,7 @@ import { ConflictError, UnavailableError, ValidationError, fail } from '../../sh
 import type { JobQueue } from '../../shared/jobs.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../shared/paging.js';
 import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
 import {
   carriesCode,
@@ -312,7 +313,7 @@ export class NotificationsService {
   }
 
   /**
-   * The safety net, run every minute: sends a delivery job for every pending e-mail that nobody
+   * The safety net, run by the `email-sweep` job: sends a delivery job for every pending e-mail that nobody
    * has tried for a while. The queue allows one live job per e-mail (singleton key), so an e-mail
    * whose job is still waiting or retrying gets no second one.
    */
@@ -339,10 +340,10 @@ export class NotificationsService {
   /** Staff: the outbox, newest first, without bodies. */
   async listOutbox(query: OutboxQuery = {}): Promise<OutboxPage> {
     const page = query.page ?? 1;
-    const limit = query.limit ?? 20;
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
     const errors: Record<string, string> = {};
     if (!Number.isSafeInteger(page) || page < 1) errors.page = 'must be 1 or more';
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) errors.limit = 'must be 1 to 100';
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX) errors.limit = `must be 1 to ${PAGE_LIMIT_MAX}`;
     if (query.status !== undefined && !OUTBOX_STATUSES.includes(query.status)) errors.status = `must be one of ${OUTBOX_STATUSES.join(', ')}`;
     if (query.kind !== undefined && !isEmailKind(query.kind)) errors.kind = 'is not a known e-mail kind';
     if (query.userId !== undefined && (!Number.isSafeInteger(query.userId) || query.userId < 1)) errors.userId = 'must be a positive id';

@@ -56,7 +56,7 @@ export const EMAIL_QUEUES = {
     name: 'email-sweep',
     purpose: 'Queues pending e-mails that have no live delivery job',
     servedBy: 'core/src/modules/notifications/notifications.service.ts sweep',
-    // One sweep at a time; a failed sweep is simply replaced by the next minute's.
+    // One sweep at a time; a failed sweep is simply replaced by the next scheduled one.
     options: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
     schedule: '* * * * *',
   },

@@ -11,7 +11,7 @@ export const OPERATIONS_QUEUES = {
     name: 'operations-prune',
     purpose: 'Deletes rows that can no longer matter: sessions and one-time codes a week past expiry, ended rate-limit windows',
     servedBy: 'core/src/flows/prune.flow.ts prune',
-    // Housekeeping: one run at a time, a failed run is simply retried by the next hour's.
+    // Housekeeping: one run at a time, a failed run is simply retried by the next scheduled one.
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 300, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
     schedule: '17 * * * *',
   },

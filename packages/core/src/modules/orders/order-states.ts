@@ -1,19 +1,12 @@
 /**
- * Order states (product.md) and the only moves between them. States move forward: a paid
+ * The only moves between order states (product.md). States move forward: a paid
  * order never goes back to unpaid, and a late "paid" still wins over "failed" or "expired",
  * because the buyer's money has arrived.
  */
-export const ORDER_STATE = {
-  created: 0,
-  awaitingPayment: 1,
-  completed: 2,
-  paymentFailed: 3,
-  expiredUnpaid: 4,
-  refunded: 5,
-  paidNotCompleted: 6,
-} as const;
+import { ORDER_STATE, type OrderState } from '../../wire/enums.js';
 
-export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
+/** The states themselves are declared with the wire's other numbered kinds (wire/enums.ts). */
+export { ORDER_STATE, type OrderState };
 
 const NEXT: Record<OrderState, OrderState[]> = {
   0: [1, 3, 4, 6],

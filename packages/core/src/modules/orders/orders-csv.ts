@@ -6,17 +6,10 @@
  * addresses) and catalog names are shown, never run.
  */
 import { money, toMajorUnits, type Money } from '../../shared/money.js';
+import { PAYMENT_METHOD_NAMES } from '../../wire/enums.js';
 import type { OrderView } from './orders.service.js';
 
-/** The spec's payment method ids, by name. */
-export const PAYMENT_METHOD_NAMES: Readonly<Record<number, string>> = {
-  1: 'card',
-  2: 'crypto',
-  3: 'KakaoPay',
-  4: 'Samsung Pay',
-  5: 'Korean card',
-  6: 'Korean bank',
-};
+export { PAYMENT_METHOD_NAMES };
 
 export const ORDER_CSV_COLUMNS = [
   'id',
@@ -78,7 +71,7 @@ export function orderCsvLine(order: OrderView, refundedMinor = 0): string {
     amount(order.total),
     order.total.currency,
     amount(order.totalEur),
-    order.paymentMethod === null ? '' : (PAYMENT_METHOD_NAMES[order.paymentMethod] ?? String(order.paymentMethod)),
+    order.paymentMethod === null ? '' : PAYMENT_METHOD_NAMES[order.paymentMethod],
     iso(order.paidAt),
     iso(order.completedAt),
     refundedMinor > 0 ? amount(money(refundedMinor, order.total.currency)) : '',

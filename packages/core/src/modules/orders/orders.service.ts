@@ -19,12 +19,16 @@ import { ROLES, type AuthenticatedUser } from '../identity/index.js';
 import type { OrderRow } from './models/order.model.js';
 import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
 import { OrderRepository, type OrderFilter } from './order.repository.js';
+import { DEFAULT_PAYMENT_METHOD, isPaymentMethodId, PAYMENT_METHOD, REGIONAL_PAYMENT_METHODS, type PaymentMethodId } from '../../wire/enums.js';
 import { canMove, ORDER_STATE, PAID_STATES, PAYABLE_STATES, statesBefore, type OrderState } from './order-states.js';
 import { activationKey, ORDER_QUEUES } from './queues.js';
 
-/** Method 2 (crypto) is the default and comes first; Korean methods only for KRW orders. */
-const METHODS_BY_CURRENCY: Record<CurrencyCode, number[]> = { EUR: [2, 1], KRW: [2, 1, 3, 4, 5, 6] };
-export const DEFAULT_PAYMENT_METHOD = 2;
+/** The default method (crypto) comes first; the Korean methods only for KRW orders. */
+const METHODS_BY_CURRENCY: Record<CurrencyCode, PaymentMethodId[]> = {
+  EUR: [DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD.card],
+  KRW: [DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD.card, ...REGIONAL_PAYMENT_METHODS],
+};
+export { DEFAULT_PAYMENT_METHOD };
 
 /** The export reads this many orders at a time. */
 const EXPORT_BATCH = 500;
@@ -33,7 +37,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * A new order for the same choice as an open one made this recently is a reload of the payment
  * page (or the back button), not a second purchase: the open one is answered again. An hour
- * keeps the reused order far from the 24-hour expiry of unpaid orders.
+ * keeps the reused order far from the expiry of unpaid orders (UNPAID_ORDER_HOURS).
  */
 const REUSE_OPEN_ORDER_MS = HOUR_MS;
 /** Advisory lock namespace (with the buyer's id) that makes "find an open order, else create" one step per buyer. */
@@ -76,8 +80,8 @@ export interface OrderView {
   total: Money;
   /** What the same options sold for in EUR when the order was made (admin totals are in EUR). */
   totalEur: Money;
-  paymentMethod: number | null;
-  paymentMethods: number[];
+  paymentMethod: PaymentMethodId | null;
+  paymentMethods: PaymentMethodId[];
   languageId: LanguageId;
   createdAt: Date;
   paidAt: Date | null;
@@ -280,7 +284,7 @@ export class OrdersService {
   }
 
   /** Moves an order to a new state if that is a forward move; returns whether it moved. */
-  async moveTo(orderId: number, state: OrderState, trx: Knex.Transaction, patch: { paymentMethod?: number } = {}): Promise<boolean> {
+  async moveTo(orderId: number, state: OrderState, trx: Knex.Transaction, patch: { paymentMethod?: PaymentMethodId } = {}): Promise<boolean> {
     const order = await this.orders.lock(orderId, trx);
     if (!order) return false;
     if (order.state === state) {
@@ -297,7 +301,7 @@ export class OrdersService {
    * its transaction): state 6, and the activation job is sent in the same transaction. Returns
    * false when the order was already paid (nothing happens twice).
    */
-  async markPaid(orderId: number, paymentMethod: number, trx: Knex.Transaction): Promise<boolean> {
+  async markPaid(orderId: number, paymentMethod: PaymentMethodId, trx: Knex.Transaction): Promise<boolean> {
     const now = this.clock.now();
     const patch = { state: ORDER_STATE.paidNotCompleted, paid_at: now, payment_method: paymentMethod, updated_at: now };
     if (!(await this.orders.updateIfIn(orderId, BEFORE_PAID, patch, trx))) return false;
@@ -479,7 +483,7 @@ function toView(order: OrderRow): OrderView {
     state: order.state as OrderState,
     total: money(order.total_minor, currency),
     totalEur: money(order.total_eur_minor, 'EUR'),
-    paymentMethod: order.payment_method,
+    paymentMethod: isPaymentMethodId(order.payment_method) ? order.payment_method : null,
     paymentMethods: METHODS_BY_CURRENCY[currency] ?? [DEFAULT_PAYMENT_METHOD],
     languageId: order.language_id === 2 ? 2 : 1,
     createdAt: order.created_at,

@@ -1,3 +1,4 @@
+import { UNPAID_ORDER_HOURS } from '../../promises/index.js';
 import type { JobDeclaration } from '../../shared/jobs.js';
 
 export const PAYMENT_QUEUES = {
@@ -9,10 +10,10 @@ export const PAYMENT_QUEUES = {
     options: { policy: 'singleton', retryLimit: 1, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
     schedule: '*/5 * * * *',
   },
-  /** Orders unpaid for 24 hours become "expired unpaid". */
+  /** Orders unpaid for UNPAID_ORDER_HOURS become "expired unpaid". */
   expireUnpaid: {
     name: 'payments-expire-unpaid',
-    purpose: 'Orders unpaid for 24 hours become expired unpaid',
+    purpose: `Orders unpaid for ${UNPAID_ORDER_HOURS} hours become expired unpaid`,
     servedBy: 'core/src/flows/checkout.flow.ts expireUnpaid',
     options: { policy: 'singleton', retryLimit: 1, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
     schedule: '*/15 * * * *',

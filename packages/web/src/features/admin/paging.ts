@@ -1,13 +1,13 @@
 /**
- * The admin lists' paging (spec sections 4 and 9): pages start at 1, 20 rows by default, sizes
- * 10/20/50/100; Previous is disabled on page 1, Next when the page is the last one or beyond;
+ * The admin lists' paging (spec sections 4 and 9): pages start at 1, the sizes and the default
+ * are core's promises (the server's paging reads them too); Previous is disabled on page 1, Next when the page is the last one or beyond;
  * choosing another size goes back to page 1.
  */
 import type { CaseReducer, Draft, PayloadAction } from '@reduxjs/toolkit';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZES, type PageSize } from '@subshare/core/promises';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 20;
+export { PAGE_SIZES, type PageSize };
+export const DEFAULT_PAGE_SIZE: PageSize = PAGE_SIZE_DEFAULT;
 export const FIRST_PAGE = 1;
 
 export interface Paging {

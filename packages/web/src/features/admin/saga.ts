@@ -203,7 +203,7 @@ function* activateOrder(action: ReturnType<typeof orderActivationRequested>) {
     yield call(showAdminInfo, 'admin.activated', { id: orderId });
   } catch (error) {
     yield put(orderActivationFailed(orderId));
-    // Spec section 8: an activate failure shows its error text in the snackbar for 3 seconds.
+    // Spec section 8: an activate failure shows its error text in the snackbar (SNACKBAR_DURATION_MS).
     yield call(showErrorSnackbar, `activation of order ${orderId} failed`, error);
   }
 }

@@ -5,6 +5,7 @@
  * missing keys. Kept with the feature: they travel in the admin chunk only. The form messages
  * (required, e-mail, lengths) are the shared ones of the language dictionary.
  */
+import type { OrderState, PaymentMethodId, ProviderName } from '@subshare/core/wire/enums';
 import { defineTexts, type TextTable } from '../language/texts';
 
 const en = {
@@ -132,12 +133,12 @@ const en = {
   'admin.accountEmail': 'E-mail',
   'admin.accountPassword': 'Password',
   'admin.slotsCount': 'Slots',
-  'admin.slotsHelp': 'From 1 to 20; filled from the platform.',
+  'admin.slotsHelp': 'From {slotsMin} to {slotsMax}; filled from the platform.',
   'admin.femail': 'Forward e-mail',
   'admin.create': 'Create',
   'admin.created': 'Subscribe is created!!!',
   'admin.adminOnly': 'Only administrators create accounts and mailboxes; you can see the mailboxes.',
-  'admin.slotsInvalid': 'Enter a number from 1 to 20.',
+  'admin.slotsInvalid': 'Enter a number from {slotsMin} to {slotsMax}.',
   'admin.showPassword': 'Show password',
   'admin.hidePassword': 'Hide password',
 
@@ -178,7 +179,7 @@ const en = {
   'admin.dashboardTitle': 'Dashboard',
   'admin.dashboardUnavailable': 'The dashboard figures are not available yet.',
   'admin.dashboardFailed': 'The dashboard could not be loaded.',
-  'admin.revenue': 'Revenue of the last 30 days, net of refunds (EUR)',
+  'admin.revenue': 'Revenue of the last {dashboardDays} days, net of refunds (EUR)',
   'admin.revenueTotal': 'Total: {total}',
   'admin.revenueChart': 'Revenue per day in EUR, {from} to {to}; highest {max}.',
   'admin.ordersByState': 'Orders by state',
@@ -200,11 +201,11 @@ const en = {
   'admin.doublePaymentsRefunded': 'second payments of an order, refunded by the shop',
   'admin.doublePaymentsOpen':
     'Not refunded yet: {waiting} waiting (no answer yet, or CoinPal: send it back by hand), {failed} refused by the provider. See the order’s refunds.',
-  'admin.renewalsExpected': 'Expected in the next 30 days',
-  'admin.renewalsExpectedNone': 'No automatic renewal is due in the next 30 days.',
+  'admin.renewalsExpected': 'Expected in the next {dashboardDays} days',
+  'admin.renewalsExpectedNone': 'No automatic renewal is due in the next {dashboardDays} days.',
   'admin.renewalsExpectedNote': 'Renewals switched on with a saved card, at the price they would be charged.',
-  'admin.renewalsFailed': 'Failed in the last 30 days: {count}',
-  'admin.renewalsFailedNone': 'No renewal has failed in the last 30 days.',
+  'admin.renewalsFailed': 'Failed in the last {dashboardDays} days: {count}',
+  'admin.renewalsFailedNone': 'No renewal has failed in the last {dashboardDays} days.',
   'admin.renewalsFailedEntry': 'Subscription {id}',
   'admin.renewalsFailedDetail': '{status}, {attempts} of {renewalAttempts} tries, {amount}',
   'admin.renewalsDeclineCode': 'decline code {code}',
@@ -405,12 +406,12 @@ const ko: TextTable<AdminTextKey> = {
   'admin.accountEmail': '이메일',
   'admin.accountPassword': '비밀번호',
   'admin.slotsCount': '슬롯',
-  'admin.slotsHelp': '1에서 20까지; 플랫폼에서 채워집니다.',
+  'admin.slotsHelp': '{slotsMin}에서 {slotsMax}까지; 플랫폼에서 채워집니다.',
   'admin.femail': '전달 이메일',
   'admin.create': '생성',
   'admin.created': '구독이 생성되었습니다!',
   'admin.adminOnly': '계정과 메일함은 관리자만 만들 수 있습니다. 메일함은 볼 수 있습니다.',
-  'admin.slotsInvalid': '1에서 20 사이의 숫자를 입력해 주세요.',
+  'admin.slotsInvalid': '{slotsMin}에서 {slotsMax} 사이의 숫자를 입력해 주세요.',
   'admin.showPassword': '비밀번호 보기',
   'admin.hidePassword': '비밀번호 숨기기',
 
@@ -450,7 +451,7 @@ const ko: TextTable<AdminTextKey> = {
   'admin.dashboardTitle': '대시보드',
   'admin.dashboardUnavailable': '대시보드 수치를 아직 사용할 수 없습니다.',
   'admin.dashboardFailed': '대시보드를 불러오지 못했습니다.',
-  'admin.revenue': '최근 30일 매출, 환불 차감 (EUR)',
+  'admin.revenue': '최근 {dashboardDays}일 매출, 환불 차감 (EUR)',
   'admin.revenueTotal': '합계: {total}',
   'admin.revenueChart': '일별 매출 (EUR), {from} ~ {to}; 최고 {max}.',
   'admin.ordersByState': '상태별 주문',
@@ -472,11 +473,11 @@ const ko: TextTable<AdminTextKey> = {
   'admin.doublePaymentsRefunded': '한 주문의 두 번째 결제, 상점이 환불함',
   'admin.doublePaymentsOpen':
     '아직 환불되지 않음: 대기 {waiting}건 (응답 대기 중이거나 CoinPal: 직접 송금하세요), 결제 대행사 거절 {failed}건. 주문의 환불 내역을 보세요.',
-  'admin.renewalsExpected': '향후 30일 예상 매출',
-  'admin.renewalsExpectedNone': '향후 30일 안에 예정된 자동 연장이 없습니다.',
+  'admin.renewalsExpected': '향후 {dashboardDays}일 예상 매출',
+  'admin.renewalsExpectedNone': '향후 {dashboardDays}일 안에 예정된 자동 연장이 없습니다.',
   'admin.renewalsExpectedNote': '자동 연장이 켜져 있고 카드가 저장된 구독을 지금 결제될 금액으로 합산한 값입니다.',
-  'admin.renewalsFailed': '최근 30일 실패: {count}건',
-  'admin.renewalsFailedNone': '최근 30일 동안 실패한 연장이 없습니다.',
+  'admin.renewalsFailed': '최근 {dashboardDays}일 실패: {count}건',
+  'admin.renewalsFailedNone': '최근 {dashboardDays}일 동안 실패한 연장이 없습니다.',
   'admin.renewalsFailedEntry': '구독 {id}',
   'admin.renewalsFailedDetail': '{status}, {renewalAttempts}회 중 {attempts}회 시도, {amount}',
   'admin.renewalsDeclineCode': '거절 코드 {code}',
@@ -551,6 +552,10 @@ const ko: TextTable<AdminTextKey> = {
 };
 
 export const ADMIN_TEXTS = defineTexts<AdminTextKey>(en, ko);
+
+/** Every order state, payment method and provider of wire/enums.ts has its name here: one without it does not compile. */
+type UnnamedKinds = Exclude<`admin.state.${OrderState}` | `admin.payment.${PaymentMethodId}` | `admin.provider.${ProviderName}`, AdminTextKey>;
+export const EVERY_KIND_NAMED: [UnnamedKinds] extends [never] ? true : UnnamedKinds = true;
 
 /** Keys built from a number ('admin.state.6'): the key when it exists, else null. */
 export function adminKey(

@@ -18,7 +18,7 @@ import { readChoice } from '@subshare/core/storefront';
 import { call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
-import type { CheckoutSession, Order, PaymentMethodId } from '../../services/api/payment';
+import { PAYMENT_METHOD, type CheckoutSession, type Order, type PaymentMethodId } from '../../services/api/payment';
 import { logError } from '../../services/log';
 import { leaveTo, navigate } from '../../services/navigation';
 import { STORAGE_KEYS, readItem } from '../../services/storage';
@@ -112,7 +112,7 @@ function* pay() {
   const renew: boolean = yield select(selectRenewAutomatically);
   if (!paying || !order || method === null) return;
   try {
-    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method, method === 1 && renew);
+    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method, method === PAYMENT_METHOD.card && renew);
     yield call(leaveTo, checkoutUrl(session));
   } catch (error) {
     if (paymentApi.isRegionalMethod(method)) {
@@ -121,7 +121,7 @@ function* pay() {
       yield put(payFailed());
     } else {
       // Card and crypto: only logged, the button stays disabled.
-      logError(`${method === 1 ? 'card' : 'crypto'} payment failed to start`, error);
+      logError(`${method === PAYMENT_METHOD.card ? 'card' : 'crypto'} payment failed to start`, error);
     }
   }
 }

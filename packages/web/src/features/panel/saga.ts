@@ -12,18 +12,19 @@
  *   invitation form (valid) ─► POST order/setinvatiotaionemail ─► the answered e-mail, read-only
  *                                                              └ failure: its message under the form
  *   'Get verification link' / 'Request Verification Code' ─► GET email/getnvlink | email/getchgptcode
- *       at once, then every 10 s, at most 12 polls ─ a value ─► shown (link button / code), polling ends
+ *       polled (VERIFICATION_POLL_MS, _MAX_POLLS)  ─ a value ─► shown (link button / code), polling ends
  *                                                  ├ none, or a failure (only logged) ─► value cleared, next poll
  *                                                  ├ an answer waiting cannot change (no mailbox server, no
  *                                                  │ mailbox, not allowed…) ─► failed at once, with its text
- *                                                  └ 12 polls without one ─► stopped
+ *                                                  └ the last poll without one ─► stopped
  *   "It doesn't work" form (valid) ─► POST subscribe/reportproblem ─► the self-help it answers, at once
  *                                                                 └ refused (reported within the hour…): why
  *
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
+import { VERIFICATION_MAX_POLLS, VERIFICATION_POLL_SECONDS } from '@subshare/core/promises';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { ApiError, isTemporaryFailure } from '../../services/api';
+import { ApiError, isTemporaryFailure, type ApiErrorCode } from '../../services/api';
 import * as panelApi from '../../services/api/panel';
 import type { PanelItem, UserPanel } from '../../services/api/panel';
 import { logError } from '../../services/log';
@@ -216,9 +217,9 @@ function* saveInvitation(action: ReturnType<typeof invitationSubmitted>) {
   }
 }
 
-/** Spec section 9: the first poll at once, then one every 10 seconds, at most 12. */
-export const VERIFICATION_POLL_MS = 10_000;
-export const VERIFICATION_MAX_POLLS = 12;
+/** Spec section 9: the first poll at once, then one every VERIFICATION_POLL_SECONDS, at most VERIFICATION_MAX_POLLS (core's promises: the server's read limit is sized on them). */
+export const VERIFICATION_POLL_MS = VERIFICATION_POLL_SECONDS * 1000;
+export { VERIFICATION_MAX_POLLS };
 
 /** Subscriptions being polled; a second click while polling starts nothing. */
 const polling = new Set<number>();
@@ -234,7 +235,7 @@ function fetchVerification(kind: VerificationKind, subscriptionId: number): Prom
  * no mailbox behind the account, the wrong kind of platform, a subscription no longer active or
  * not the viewer's. Polling them for two minutes would only hide the reason.
  */
-const FINAL_CODES: ReadonlySet<string> = new Set([
+const FINAL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'mailbox_reading_off',
   'no_mailbox',
   'wrong_platform_type',

@@ -5,6 +5,7 @@
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
+import type { ApiErrorCode } from '../../services/api';
 import type { ProblemHelp, ProblemKind, RenewalState, UserPanel } from '../../services/api/panel';
 import type { LanguageId } from '../language/languages';
 
@@ -28,7 +29,7 @@ export type VerificationKind = 'link' | 'code';
 
 /**
  * The verification fetch of one subscription (spec section 4): polling while the polls run
- * (first at once, then every 10 s, at most 12), found when an answer had the value, stopped
+ * (the saga's VERIFICATION_POLL_MS and VERIFICATION_MAX_POLLS), found when an answer had the value, stopped
  * after the last poll without one, failed at once on an answer that waiting cannot change (no
  * mailbox server configured, no mailbox behind the account…). `value` is cleared by an answer
  * without one.
@@ -41,7 +42,7 @@ export interface VerificationState {
   /** How many times "Try again" asked once more after a failure, so the answer can say it was asked (issue 35). */
   retries: number;
   /** failed: why, in the interface language, and the server's code and own message (staff see it: it names settings). */
-  failure?: { message: string; code: string | null; serverMessage: string | null };
+  failure?: { message: string; code: ApiErrorCode | null; serverMessage: string | null };
 }
 
 /** A buyer's "it doesn't work" report of one subscription (issue 33): on its way, answered with self-help, or refused. */
@@ -180,7 +181,7 @@ export const panelSlice = createSlice({
       if (action.payload.value) entry.status = 'found';
     },
     /** An answer that no later poll can change: polling ends and the panel says why. */
-    verificationFailed(state, action: PayloadAction<{ subscriptionId: number; message: string; code: string | null; serverMessage: string | null }>) {
+    verificationFailed(state, action: PayloadAction<{ subscriptionId: number; message: string; code: ApiErrorCode | null; serverMessage: string | null }>) {
       const { subscriptionId, ...failure } = action.payload;
       const entry = state.verifications[subscriptionId];
       if (!entry) return;

@@ -17,7 +17,7 @@ function about(id: number, ...events: [SnackbarEvent, ...SnackbarEvent[]]) {
 }
 
 /**
- * Hides the message after 3000 ms of being visible and not held: while the pointer or focus
+ * Hides the message after SNACKBAR_DURATION_MS of being visible and not held: while the pointer or focus
  * is on it the clock stops, and it resumes with the time that was left. takeLatest cancels the
  * timer of a message that a newer one replaced.
  */

@@ -4,7 +4,7 @@
  * - The loader flag is a counter of in-flight API requests (the API client reports start and
  *   end), so overlapping requests keep the overlay up until the last one ends.
  * - The snackbar (spec section 8): one message at a time with a 'close' action, hidden by the
- *   shell saga after 3000 ms; a new message replaces the current one.
+ *   shell saga after SNACKBAR_DURATION_MS; a new message replaces the current one.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 

@@ -3,11 +3,26 @@
  * source and request listeners through configureApi(), which keeps this layer testable and
  * lets the loading overlay count in-flight requests without every saga remembering to.
  */
+import type { HttpErrorCode } from '@subshare/core/wire/errors';
 import type { ApiErrorBody } from './types.js';
+
+/**
+ * The code of a call that got no answer at all (status 0). The browser's own, so not in the
+ * server's dictionary (wire/errors.ts): the one code the web adds to it.
+ */
+export const NETWORK_ERROR = 'network_error';
+
+/** What `ApiError.code` can be: a code of the server's dictionary, or the browser's NETWORK_ERROR. */
+export type ApiErrorCode = HttpErrorCode | typeof NETWORK_ERROR;
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /**
+   * Typed by the dictionary, so a comparison with a code that does not exist does not compile.
+   * The server answers only its dictionary's codes (the HTTP error handler); a newer server's
+   * new code is still a string at runtime and simply matches no comparison here.
+   */
+  readonly code: ApiErrorCode | undefined;
   readonly errors: Record<string, string>;
   /** The values the server filled into its message (`{ triesLeft: 4 }`), for a translation to say them too. */
   readonly params: Readonly<Record<string, string | number>> | undefined;
@@ -20,11 +35,16 @@ export class ApiError extends Error {
     super(body.message || fallbackMessage);
     this.name = 'ApiError';
     this.status = status;
-    this.code = body.code;
+    this.code = body.code as ApiErrorCode | undefined;
     this.errors = body.errors ?? {};
     this.params = body.params;
     this.serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
     this.body = body;
+  }
+
+  /** No answer: the network failed or the server could not be reached. */
+  static unreachable(): ApiError {
+    return new ApiError(0, { code: NETWORK_ERROR }, 'The server could not be reached.');
   }
 }
 
@@ -195,7 +215,7 @@ async function send<T>(
       response = await fetch(url, { ...init, signal: options.signal, credentials: 'same-origin' });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError(0, { code: 'network_error' }, 'The server could not be reached.');
+      throw ApiError.unreachable();
     }
 
     if (!response.ok) {

@@ -1,5 +1,5 @@
-export { ApiError, apiDownload, apiGet, apiPost, configureApi, isTemporaryFailure } from './client';
-export type { ApiHooks, DownloadedFile, QueryParams, RequestOptions } from './client';
+export { ApiError, NETWORK_ERROR, apiDownload, apiGet, apiPost, configureApi, isTemporaryFailure } from './client';
+export type { ApiErrorCode, ApiHooks, DownloadedFile, QueryParams, RequestOptions } from './client';
 export * as mainApi from './main';
 export * as platformApi from './platform';
 export * as userApi from './user';

@@ -2,27 +2,19 @@
  * `/api/order/*` and `/api/payment/*`: the buyer's order and its payment (spec sections 3, 4
  * and 7). Every call carries the login's bearer token. Imported by the checkout chunk only.
  */
+import { PAYMENT_METHOD, type PaymentMethodId } from '@subshare/core/wire/enums';
 import { callApi } from './calls';
 import type { orders, payments } from '@subshare/core/wire';
 
-/**
- * Spec section 3: 1 card, 2 crypto (the default), 3 KakaoPay, 4 Samsung Pay, 5 Korean credit
- * card, 6 Korean internet banking (3 to 6 through the regional provider, Payssion).
- */
-export type PaymentMethodId = 1 | 2 | 3 | 4 | 5 | 6;
-
-export const PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = [1, 2, 3, 4, 5, 6];
-
-export const DEFAULT_PAYMENT_METHOD: PaymentMethodId = 2;
-
-export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
-  return PAYMENT_METHOD_IDS.includes(value as PaymentMethodId);
-}
-
-/** The Korean methods, paid through the regional provider (Payssion). */
-export function isRegionalMethod(method: PaymentMethodId): method is 3 | 4 | 5 | 6 {
-  return method >= 3;
-}
+/** Spec section 3's methods, declared once with the wire (card, crypto, the Korean four through Payssion). */
+export {
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHOD,
+  PAYMENT_METHOD_IDS,
+  isPaymentMethodId,
+  isRegionalMethod,
+  type PaymentMethodId,
+} from '@subshare/core/wire/enums';
 
 export type OrderItem = orders.OrderItemAnswer;
 export type Order = orders.OrderAnswer;
@@ -47,8 +39,8 @@ export function getOrder(id: number): Promise<Order> {
 /** Starts a checkout with the method's provider and answers its payment page. */
 export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false): Promise<CheckoutSession> {
   // The spec's body is `{ orderId }`; the opt-in joins it only when chosen.
-  if (method === 1) return callApi('startCardCheckout', { body: renewAutomatically ? { orderId, renewAutomatically } : { orderId } });
-  if (method === 2) return callApi('startCryptoCheckout', { body: { orderId } });
+  if (method === PAYMENT_METHOD.card) return callApi('startCardCheckout', { body: renewAutomatically ? { orderId, renewAutomatically } : { orderId } });
+  if (method === PAYMENT_METHOD.crypto) return callApi('startCryptoCheckout', { body: { orderId } });
   return callApi('startPayssionCheckout', { body: { orderId, pmId: method } });
 }
 

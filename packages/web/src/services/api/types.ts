@@ -28,7 +28,7 @@ export type BusinessInfo = catalog.BusinessAnswer;
 /** What authenticate, register and the social logins answer (`tokenExpiration`: ISO date-time). */
 export type AuthResponse = account.LoginAnswer;
 
-/** The server's error body: `{ message, code }` plus `errors` on validation failures. */
+/** The server's error body: `{ message, code }` plus `errors` on validation failures; as it arrives, unchecked (ApiError types `code`). */
 export interface ApiErrorBody {
   message?: string;
   code?: string;

@@ -15,7 +15,7 @@ export function register(request: RegisterRequest): Promise<AuthResponse> {
   return callApi('register', { body: request });
 }
 
-/** Mails a new 6-digit code to the logged-in user. */
+/** Mails a new code (CODE_DIGITS digits) to the logged-in user. */
 export function sendVerificationCode(email: string): Promise<unknown> {
   return callApi('sendVerificationCode', { body: { email } });
 }

@@ -25,6 +25,7 @@
  * or declines at once, with no state kept here. The demo has no card-update page: a dunning e-mail
  * links to the panel, and a card is saved only by paying with the box ticked.
  */
+import { isPaymentMethodId } from '../../../wire/enums.js';
 import { type Clock, SystemClock } from '../../../shared/clock.js';
 import { type Money, isCurrencyCode, money, toMajorUnits } from '../../../shared/money.js';
 import { formatMoney } from '../../../storefront/index.js';
@@ -124,7 +125,7 @@ function decode(claims: Record<string, unknown> | undefined): DemoTokenData | nu
   const ok =
     typeof payload.r === 'string' &&
     Number.isSafeInteger(payload.o) &&
-    [1, 2, 3, 4, 5, 6].includes(payload.m as number) &&
+    isPaymentMethodId(payload.m) &&
     Number.isSafeInteger(payload.a) &&
     isCurrencyCode(payload.c) &&
     typeof payload.d === 'string' &&

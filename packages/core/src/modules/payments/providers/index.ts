@@ -9,6 +9,7 @@ import type { Clock } from '../../../shared/clock.js';
 import { CoinPalProvider } from './coinpal.js';
 import { DemoProvider } from './demo.js';
 import { PayssionProvider } from './payssion.js';
+import { PAYMENT_METHOD, PAYMENT_METHOD_IDS } from '../../../wire/enums.js';
 import type { PaymentMethodId, PaymentProvider, ProviderName } from './provider.js';
 import { StripeProvider } from './stripe.js';
 
@@ -60,8 +61,6 @@ export interface PaymentProvidersOptions {
 
 export type PaymentProvidersConfig = Pick<AppConfig, 'stripe' | 'coinpal' | 'payssion' | 'publicUrl' | 'tokenSecret'>;
 
-const METHODS: readonly PaymentMethodId[] = [1, 2, 3, 4, 5, 6];
-
 export function createPaymentProviders(config: PaymentProvidersConfig, options: PaymentProvidersOptions = {}): PaymentProviders {
   const { fetch, timeoutMs, clock } = options;
   const demo = new DemoProvider({ publicUrl: options.publicUrl ?? config.publicUrl, secret: config.tokenSecret, clock });
@@ -92,19 +91,20 @@ export function createPaymentProviders(config: PaymentProvidersConfig, options: 
       ? new PayssionProvider({ apiKey: config.payssion.apiKey, secretKey: config.payssion.secretKey, apiBase: config.payssion.apiBase, fetch, timeoutMs })
       : undefined;
 
-  const real = (method: PaymentMethodId): PaymentProvider | undefined => (method === 1 ? stripe : method === 2 ? coinpal : payssion);
+  const real = (method: PaymentMethodId): PaymentProvider | undefined =>
+    method === PAYMENT_METHOD.card ? stripe : method === PAYMENT_METHOD.crypto ? coinpal : payssion;
   const named: Record<ProviderName, PaymentProvider | undefined> = { stripe, coinpal, payssion, demo };
 
   return {
     forMethod(method) {
-      if (!METHODS.includes(method)) throw new RangeError(`Unknown payment method ${String(method)}`);
+      if (!PAYMENT_METHOD_IDS.includes(method)) throw new RangeError(`Unknown payment method ${String(method)}`);
       return real(method) ?? demo;
     },
     byName(name) {
       return Object.hasOwn(named, name) ? named[name as ProviderName] : undefined;
     },
     isDemo(method) {
-      if (!METHODS.includes(method)) throw new RangeError(`Unknown payment method ${String(method)}`);
+      if (!PAYMENT_METHOD_IDS.includes(method)) throw new RangeError(`Unknown payment method ${String(method)}`);
       return real(method) === undefined;
     },
   };

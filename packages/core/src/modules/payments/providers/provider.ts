@@ -5,11 +5,10 @@
  */
 import type { Money } from '../../../shared/money.js';
 import type { MoneyFact } from '../money-ledger.js';
+import type { PaymentMethodId, ProviderName } from '../../../wire/enums.js';
 
-export type ProviderName = 'stripe' | 'coinpal' | 'payssion' | 'demo';
-
-/** The spec's payment method ids: 1 card, 2 crypto, 3 KakaoPay, 4 Samsung Pay, 5 Korean card, 6 Korean internet banking. */
-export type PaymentMethodId = 1 | 2 | 3 | 4 | 5 | 6;
+/** The spec's payment method ids and the providers' names, declared with the wire's other kinds. */
+export type { PaymentMethodId, ProviderName };
 
 export interface CheckoutRequest {
   /** Our reference for this payment attempt, unique per attempt (e.g. "42-7": order 42, payment 7). Providers echo it back. */

@@ -6,7 +6,7 @@
  * names (`name.ko`, `durations[1].months`; a price's `prices[3].eur.salePrice` on its cell of the
  * grid). Pure: imported by Node unit tests (`.js` imports).
  */
-import { catalogPlatformSchema, type AlertKind, type CatalogMessages, type CatalogPlatformInput } from '@subshare/core/validation';
+import { catalogPlatformSchema, type AlertKind, type CatalogMessages, type CatalogPlatformInput, type PlatformCategory } from '@subshare/core/validation';
 
 export { ALERT_KINDS } from '@subshare/core/validation';
 
@@ -258,7 +258,7 @@ export function toWireBody(values: EditorValues): { body: CatalogPlatformInput; 
     colorTwo: values.colorTwo,
     logoBase: values.logoBase,
     logoCarousel: values.logoCarousel,
-    category: parseNumber(values.category) as 0 | 1 | 8,
+    category: parseNumber(values.category) as PlatformCategory,
     slotsCount: parseNumber(values.slotsCount)!,
     needsInvitation: values.needsInvitation,
     isEnabled: values.isEnabled,

@@ -1,6 +1,6 @@
 /**
- * The dashboard's automatic renewals (issue 28): the revenue the renewals of the next 30 days are
- * expected to bring, per currency, and the renewals that failed in the last 30 days (how many, and
+ * The dashboard's automatic renewals (issue 28): the revenue the renewals of the next DASHBOARD_DAYS are
+ * expected to bring, per currency, and the renewals that failed in the last DASHBOARD_DAYS (how many, and
  * the latest, each linked to its buyer's page, where the subscription shows its renewal), and a
  * warning when no renewal can be charged because reminders are not delivered (no SMTP_URL).
  */

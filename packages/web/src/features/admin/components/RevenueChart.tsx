@@ -40,7 +40,7 @@ export function RevenueChart({ days, culture }: { days: Array<{ day: string; tot
         viewBox={`0 0 ${width} ${HEIGHT}`}
         preserveAspectRatio="none"
         w="full"
-        // Readable bars from a tablet up; on a phone the 30 days fit the screen, narrower.
+        // Readable bars from a tablet up; on a phone the DASHBOARD_DAYS fit the screen, narrower.
         minW={{ base: '0', md: `${Math.min(width, 480)}px` }}
         h={`${HEIGHT}px`}
         display="block"

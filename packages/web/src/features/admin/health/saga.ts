@@ -5,6 +5,7 @@
  */
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { ApiError } from '../../../services/api';
 import * as staffApi from '../../../services/api/staffScreens';
 import type { AccountHealth } from '../../../services/api/staffScreens';
 import { logError } from '../../../services/log';
@@ -32,7 +33,7 @@ function* act({ payload }: PayloadAction<HealthAction>) {
     else if (payload.kind === 'setBroken') yield call(staffApi.setAccountHealth, payload.accountId, 'broken', payload.reason ?? '');
     else yield call(staffApi.extendLostTime, payload.accountId);
   } catch (error) {
-    outcome = (error as { code?: string }).code ?? 'failed';
+    outcome = (error instanceof ApiError ? error.code : undefined) ?? 'failed';
   }
   yield put(healthActionDone({ accountId: payload.accountId, kind: payload.kind, outcome }));
 }

@@ -1,8 +1,8 @@
 /**
- * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last 30 days (net of refunds)
+ * /jve (beyond the spec): the figures of GET /api/admin/dashboard: revenue of the last DASHBOARD_DAYS (net of refunds)
  * as a bar chart, orders by state, slot occupancy per platform and the paid orders waiting
  * longer than the activation promise (ACTIVATION_HOURS), each linked to its order, and the automatic renewals (expected revenue of
- * the next 30 days, failed renewals). A server without the call (404) gets a note.
+ * the next DASHBOARD_DAYS, failed renewals). A server without the call (404) gets a note.
  */
 import { pagePath } from '@subshare/core/pages';
 import { useEffect, type ReactNode } from 'react';

@@ -1,10 +1,11 @@
+import { isPlatformCategory, type PlatformCategory } from '@subshare/core/wire/enums';
 import { readableTextColor } from '../../../components/ui/color';
 import type { Platform } from '../../../services/api';
 import type { DictionaryKey } from '../../language/dictionary';
 import { useT } from '../../language/useT';
 import styles from '../pages/PlatformPage.module.css';
 
-const CATEGORY_KEYS: Record<number, DictionaryKey> = { 0: 'platform.category.0', 1: 'platform.category.1', 8: 'platform.category.8' };
+const CATEGORY_KEYS: Record<PlatformCategory, DictionaryKey> = { 0: 'platform.category.0', 1: 'platform.category.1', 8: 'platform.category.8' };
 
 type HeaderPlatform = Pick<Platform, 'name' | 'logoBase' | 'colorOne' | 'slotsCount' | 'platformType'>;
 
@@ -16,7 +17,7 @@ type HeaderPlatform = Pick<Platform, 'name' | 'logoBase' | 'colorOne' | 'slotsCo
 export function PlatformHeader({ platform, titleAs: Title = 'h1' }: { platform: HeaderPlatform; titleAs?: 'h1' | 'p' }) {
   const t = useT();
   const headerText = readableTextColor(platform.colorOne);
-  const category = platform.platformType === undefined ? undefined : CATEGORY_KEYS[platform.platformType];
+  const category = isPlatformCategory(platform.platformType) ? CATEGORY_KEYS[platform.platformType] : undefined;
   const slots = platform.slotsCount > 1 ? t('platform.slots', { count: platform.slotsCount }) : platform.slotsCount === 1 ? t('platform.wholeAccount') : null;
   return (
     <header data-testid="platform-header" className={styles.header} style={{ background: platform.colorOne, color: headerText }}>

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/links';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { OrderSummary } from '../components/OrderSummary';
+import { PAYMENT_METHOD } from '../../../services/api/payment';
 import { PaymentMethods } from '../components/PaymentMethods';
 import {
   selectAutoRenewAvailable,
@@ -95,7 +96,7 @@ function OrderDetails() {
   const method = useAppSelector(selectMethod);
   const paying = useAppSelector(selectPaying);
   const invitation = order.items.some((item) => item.haveInvitation);
-  const autoRenew = useAppSelector(selectAutoRenewAvailable) && method === 1;
+  const autoRenew = useAppSelector(selectAutoRenewAvailable) && method === PAYMENT_METHOD.card;
   const renew = useAppSelector(selectRenewAutomatically);
 
   return (

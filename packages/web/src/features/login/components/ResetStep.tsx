@@ -12,7 +12,7 @@ import { EmailSummary } from './EmailSummary';
 import { withoutSpaces } from './VerifyStep';
 
 /**
- * "Forgot password?", step 2: the 6-digit code mailed to the address and the new password,
+ * "Forgot password?", step 2: the code mailed to the address and the new password,
  * typed twice (the sign-up rules). A correct code logs in; "send a new code" asks again.
  */
 export function ResetStep() {

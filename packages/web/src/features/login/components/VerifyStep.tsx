@@ -16,7 +16,7 @@ const CODE_LENGTH = LIMITS.verificationCode.length;
 export const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
 /**
- * Step 3: the 6-digit code sent by e-mail, with its `n / 6` counter and "send a new code".
+ * Step 3: the code sent by e-mail, with its `n / CODE_DIGITS` counter and "send a new code".
  * The e-mail is asked for only when it is unknown (a social login waiting for verification).
  */
 export function VerifyStep() {

@@ -1,5 +1,6 @@
 import { pagePath } from '@subshare/core/pages';
 import { Flex, Text, chakra } from '@chakra-ui/react';
+import { PLATFORM_CATEGORY } from '@subshare/core/wire/enums';
 import { useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/links';
 import type { PanelItem } from '../../../services/api/panel';
@@ -82,8 +83,8 @@ export function ActiveItem({ item }: { item: PanelItem }) {
         </Text>
       )}
       {/* The account's mailbox serves only shared accounts: a family invitation logs in with the buyer's own e-mail. */}
-      {!item.haveInvitation && item.platformType === 0 && <HouseholdGuide item={item} />}
-      {!item.haveInvitation && item.platformType === 8 && <LoginCode item={item} />}
+      {!item.haveInvitation && item.platformType === PLATFORM_CATEGORY.videoStreaming && <HouseholdGuide item={item} />}
+      {!item.haveInvitation && item.platformType === PLATFORM_CATEGORY.aiChat && <LoginCode item={item} />}
       <ProblemReport item={item} />
       <RenewalSwitch item={item} />
       {/* Renewing automatically, a "Renew" button beside the switch would invite paying twice: the note says when the charge comes. */}

@@ -8,7 +8,7 @@ import styles from './Snackbar.module.css';
 /**
  * The snackbar of spec section 8: the message and a 'close' action at the bottom of the
  * screen. Drawn by hand in plain CSS (no toast machinery in the first download); the shell
- * saga hides it after 3000 ms. The live regions exist before any message arrives, so screen
+ * saga hides it after SNACKBAR_DURATION_MS. The live regions exist before any message arrives, so screen
  * readers announce what is put into them.
  */
 export function SnackbarHost() {

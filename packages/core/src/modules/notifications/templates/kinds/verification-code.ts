@@ -2,6 +2,9 @@
 import { EMAIL_KIND } from '../../email-kinds.js';
 import { code, emailTemplate, note, paragraph } from '../parts.js';
 import type { Tools } from '../tools.js';
+import { CODE_DIGITS } from '../../../../promises/index.js';
+
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
 
 /** How long a code is valid when the caller does not say. */
 const DEFAULT_VALID_MINUTES = 10;
@@ -63,5 +66,5 @@ function validMinutes(t: Tools, value: number | undefined): number {
 }
 
 function sixDigits(t: Tools, value: unknown): string {
-  return typeof value === 'string' && /^\d{6}$/.test(value) ? value : t.invalid('code', 'must be 6 digits');
+  return typeof value === 'string' && CODE_PATTERN.test(value) ? value : t.invalid('code', `must be ${CODE_DIGITS} digits`);
 }
