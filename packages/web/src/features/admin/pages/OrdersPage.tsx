@@ -18,9 +18,8 @@ import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
-import { ListBody } from '../components/ListBody';
 import { OrderStateBadge } from '../components/OrderStateBadge';
-import { Pager } from '../components/Pager';
+import { PagedListView } from '../components/PagedListView';
 import { PlatformName } from '../components/PlatformName';
 import { RefundDialog } from '../components/RefundDialog';
 import { SearchForm } from '../components/SearchForm';
@@ -94,23 +93,13 @@ export default function OrdersPage() {
     >
       <Stack gap="5">
         <OrderSearch search={orders.search} />
-        <Pager
+        <PagedListView
           testId="admin-orders"
-          paging={orders.paging}
-          countText={t('admin.ordersCount', { count: orders.paging.count })}
+          list={orders}
+          actions={{ refreshed: ordersRefreshed, pageChosen: ordersPageChosen, limitChosen: ordersLimitChosen }}
           sizeControl="toggle"
-          busy={orders.status === 'loading'}
-          onRefresh={() => dispatch(ordersRefreshed())}
-          onPage={(page) => dispatch(ordersPageChosen(page))}
-          onLimit={(limit) => dispatch(ordersLimitChosen(limit))}
-        />
-        <ListBody
-          testId="admin-orders-table"
-          caption={title}
-          status={orders.status}
+          texts={{ count: t('admin.ordersCount', { count: orders.paging.count }), caption: title, empty: t('admin.noOrders') }}
           headers={headers}
-          rowCount={orders.rows.length}
-          emptyText={t('admin.noOrders')}
         >
           {orders.rows.map((order, index) => (
             <OrderRow
@@ -122,7 +111,7 @@ export default function OrdersPage() {
               canRefund={isAdmin && isRefundableState(order.state)}
             />
           ))}
-        </ListBody>
+        </PagedListView>
       </Stack>
       <RefundDialog />
     </AdminSection>
