@@ -8,6 +8,7 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Field, Flex, Input, InputGroup, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { LineIcon } from '../plain/LineIcon';
 
 interface CommonProps {
   /** The Formik value's name; also the input's name and the error's test id suffix. */
@@ -248,20 +249,10 @@ function SelectField({ name, label, testId, helperText, required, disabled, opti
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={18}>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
-    </svg>
+    </LineIcon>
   );
 }
