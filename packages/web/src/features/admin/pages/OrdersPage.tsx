@@ -18,6 +18,7 @@ import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
+import { ActivateButton, RefundButton } from '../components/OrderButtons';
 import { OrderStateBadge } from '../components/OrderStateBadge';
 import { PagedListView } from '../components/PagedListView';
 import { PlatformName } from '../components/PlatformName';
@@ -35,7 +36,6 @@ import {
   ordersPageChosen,
   ordersRefreshed,
   ordersSearched,
-  refundDialogOpened,
 } from '../slice';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
@@ -212,29 +212,15 @@ function OrderRow({ order, number, canActivate, activating, canRefund }: OrderRo
       <Table.Cell>
         <Flex gap="2" wrap="wrap">
           {canActivate && (
-            <Button
-              data-testid="admin-order-activate"
+            <ActivateButton
+              orderId={order.id}
+              testId="admin-order-activate"
               size="xs"
-              colorPalette="purple"
-              loading={activating}
-              aria-label={t('admin.activateLabel', { id: order.id })}
-              onClick={() => dispatch(orderActivationRequested(order.id))}
-            >
-              {t('admin.activate')}
-            </Button>
+              activating={activating}
+              onActivate={() => dispatch(orderActivationRequested(order.id))}
+            />
           )}
-          {canRefund && (
-            <Button
-              data-testid="admin-order-refund"
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={t('admin.refundLabel', { id: order.id })}
-              onClick={() => dispatch(refundDialogOpened(order.id))}
-            >
-              {t('admin.refund')}
-            </Button>
-          )}
+          {canRefund && <RefundButton orderId={order.id} testId="admin-order-refund" size="xs" />}
         </Flex>
       </Table.Cell>
     </Table.Row>
