@@ -129,7 +129,7 @@ describe('promised numbers', () => {
     expect(translate(PANEL_TEXTS, 1, 'panel.autoRenewLink')).to.contain(`${REMINDER_DAYS} days before the end`);
     expect(translate(PANEL_TEXTS, 2, 'panel.autoRenewLink')).to.contain(`종료 ${REMINDER_DAYS}일 전에`);
     expect(translate(DICTIONARY, 2, 'platform.activation')).to.contain(`${ACTIVATION_HOURS}시간 이내에`);
-    expect(translate(DICTIONARY, 1, 'login.passwordHint')).to.equal(`${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`);
+    expect(translate(DICTIONARY, 1, 'form.passwordHint', PASSWORD_LENGTH)).to.equal(`${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`);
     expect(translate(DICTIONARY, 2, 'verify.introNoEmail')).to.contain(`${CODE_DIGITS}자리 코드`);
     expect(translate(PANEL_TEXTS, 2, 'panel.householdStep4')).to.contain(`${HOUSEHOLD_LINK_MINUTES}분 후에`);
     // A value passed by the caller still wins over the promised default.

@@ -100,6 +100,28 @@ describe('web: the catalog editor form', () => {
     expect(at(errors, 'prices', priceKey('7', 'new-3'), 'eur', 'price')).to.equal(CATALOG_ENGLISH_MESSAGES.required);
   });
 
+  it('refuses a key or months twice among durations, and a key or id twice among types, at the second item', () => {
+    const errors = validateEditor(
+      filled({
+        durations: [
+          { key: 'a', name: both('1 month'), months: '1', isEnabled: true, hasOrders: false },
+          { key: 'a', name: both('Also 1 month'), months: '1', isEnabled: true, hasOrders: false },
+        ],
+        types: [
+          { key: 't', id: 3, name: both('Premium'), isEnabled: true, hasOrders: false },
+          { key: 't', id: 3, name: both('Basic'), isEnabled: true, hasOrders: false },
+        ],
+        prices: {},
+      }),
+      CATALOG_ENGLISH_MESSAGES,
+    );
+    expect(at(errors, 'durations', '1', 'key')).to.equal(CATALOG_ENGLISH_MESSAGES.duplicateKey);
+    expect(at(errors, 'durations', '1', 'months')).to.equal(CATALOG_ENGLISH_MESSAGES.duplicateMonths);
+    expect(at(errors, 'types', '1', 'key')).to.equal(CATALOG_ENGLISH_MESSAGES.duplicateKey);
+    expect(at(errors, 'types', '1', 'id')).to.equal(CATALOG_ENGLISH_MESSAGES.duplicateKey);
+    expect(at(errors, 'durations', '0', 'key')).to.equal(undefined);
+  });
+
   it('a cell typed in part (Formik creates it with the first amount) is read with the rest empty', () => {
     const values = filled({ prices: { [priceKey('7', 'new-1')]: { eur: { price: '5' } } as never } });
     expect(at(validateEditor(values, CATALOG_ENGLISH_MESSAGES), 'prices', priceKey('7', 'new-1'), 'krw', 'salePrice')).to.equal(

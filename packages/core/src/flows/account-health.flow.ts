@@ -218,21 +218,7 @@ export class AccountHealthFlow implements HeardMailSink {
     trx: Knex.Transaction,
   ): Promise<boolean> {
     const now = this.clock.now();
-    const claimed = await this.subscriptions.claimSlot(
-      {
-        userId: old.userId,
-        orderItemId: old.orderItemId,
-        unit: old.unit,
-        platformId: account.platformId,
-        startsAt: now,
-        endsAt: old.endsAt,
-        replacedFromId: old.id,
-        excludeAccountId: account.id,
-        preferSlot: old.slot,
-        accounts: candidates,
-      },
-      trx,
-    );
+    const claimed = await this.subscriptions.claimMove(old, { platformId: account.platformId, startsAt: now, preferSlot: old.slot, accounts: candidates }, trx);
     if (!claimed) return false;
     await this.moves.markMoved(move.id, claimed.subscription.id, now, trx);
     const order = await this.orders.orderOfItem(old.orderItemId, trx);

@@ -224,30 +224,17 @@ export class RenewalFlow {
   /** Learns the card each paid opt-in saved, and the new card of each finished card-update page. */
   private async learnCards(): Promise<number> {
     if (!this.savedCards.available) return 0;
-    let learnt = 0;
-    for (const setting of await this.renewals.cardsToLearn(BATCH)) {
-      try {
-        const card = await this.savedCards.cardOfPayment(setting.sourcePaymentId!);
-        if (card) {
-          await this.renewals.rememberCard(setting, card);
-          learnt += 1;
-        }
-      } catch (error) {
-        this.logger.warn({ err: error, orderItemId: setting.orderItemId }, 'could not learn a saved card; the next pass tries again');
-      }
-    }
+    let learnt = await this.rememberCards(
+      await this.renewals.cardsToLearn(BATCH),
+      (setting) => this.savedCards.cardOfPayment(setting.sourcePaymentId!),
+      'could not learn a saved card; the next pass tries again',
+    );
     // A new card saved on a card-update page (dunning) replaces the declined one for the next try.
-    for (const setting of await this.renewals.cardUpdatesToRead(BATCH)) {
-      try {
-        const card = await this.savedCards.cardOfUpdate(setting.cardUpdateSessionId!);
-        if (card) {
-          await this.renewals.rememberCard(setting, card);
-          learnt += 1;
-        }
-      } catch (error) {
-        this.logger.warn({ err: error, orderItemId: setting.orderItemId }, 'could not read a card-update page; the next pass tries again');
-      }
-    }
+    learnt += await this.rememberCards(
+      await this.renewals.cardUpdatesToRead(BATCH),
+      (setting) => this.savedCards.cardOfUpdate(setting.cardUpdateSessionId!),
+      'could not read a card-update page; the next pass tries again',
+    );
     // A first card saved to turn renewal on, by a buyer who did not come back to the panel: on, as they asked.
     for (const setting of await this.renewals.saveCardPagesToRead(new Date(this.clock.now().getTime() - SAVE_CARD_PAGE_MS), BATCH)) {
       try {
@@ -262,6 +249,30 @@ export class RenewalFlow {
       }
     }
     return learnt;
+  }
+
+  /**
+   * Reads each setting's card from the provider (`read`) and remembers it for the next charge;
+   * counts those remembered. A setting whose read fails is logged and read again next pass.
+   */
+  private async rememberCards<S extends Parameters<RenewalsService['rememberCard']>[0]>(
+    settings: S[],
+    read: (setting: S) => ReturnType<SavedCardsService['cardOfPayment']>,
+    failure: string,
+  ): Promise<number> {
+    let remembered = 0;
+    for (const setting of settings) {
+      try {
+        const card = await read(setting);
+        if (card) {
+          await this.renewals.rememberCard(setting, card);
+          remembered += 1;
+        }
+      } catch (error) {
+        this.logger.warn({ err: error, orderItemId: setting.orderItemId }, failure);
+      }
+    }
+    return remembered;
   }
 
   /** The next due charge, from the lock to the outcome; undefined when none is due. */
@@ -306,11 +317,8 @@ export class RenewalFlow {
     const name = error instanceof Error ? error.name : 'Error';
     const text = error instanceof Error ? error.message : String(error);
     return this.knex.transaction(async (trx) => {
-      const [locked] = (await trx('renewal_charges').where({ id: chargeId, status: 'charging' }).forUpdate().skipLocked().select('id')) as Array<{
-        id: number;
-      }>;
-      if (!locked) return 'skipped';
-      const charge = (await this.renewals.chargeById(chargeId, trx))!;
+      const charge = await this.renewals.lockCharging(chargeId, trx);
+      if (!charge) return 'skipped';
       const subscription = await this.subscriptions.byId(charge.subscriptionId, trx);
       if (!subscription) {
         await this.renewals.update(charge.id, { status: 'cancelled' }, trx);
@@ -403,11 +411,8 @@ export class RenewalFlow {
    */
   private send(chargeId: number): Promise<ChargeOutcome> {
     return this.knex.transaction(async (trx) => {
-      const [locked] = (await trx('renewal_charges').where({ id: chargeId, status: 'charging' }).forUpdate().skipLocked().select('id')) as Array<{
-        id: number;
-      }>;
-      if (!locked) return 'skipped';
-      const charge = (await this.renewals.chargeById(chargeId, trx))!;
+      const charge = await this.renewals.lockCharging(chargeId, trx);
+      if (!charge) return 'skipped';
       const subscription = (await this.subscriptions.byId(charge.subscriptionId, trx))!;
       const setting = await this.renewals.settingOf(keyOf(subscription), trx);
       const payment = charge.paymentId ? await this.payments.byId(charge.paymentId) : undefined;

@@ -48,19 +48,7 @@ export class ReplacementFlow {
       const now = this.clock.now();
       if (old.status !== 'active' || old.endsAt <= now) throw fail('subscription_not_active');
 
-      const claimed = await this.subscriptions.claimSlot(
-        {
-          userId: old.userId,
-          orderItemId: old.orderItemId,
-          unit: old.unit,
-          platformId: item.platformId,
-          startsAt: now,
-          endsAt: old.endsAt,
-          replacedFromId: old.id,
-          excludeAccountId: old.platformAccountId,
-        },
-        trx,
-      );
+      const claimed = await this.subscriptions.claimMove(old, { platformId: item.platformId, startsAt: now }, trx);
       if (!claimed) throw new ConflictError('No other account of this platform has a free slot until the end date.', 'no_free_slot');
       const created = claimed.subscription;
       await this.move.record({ actor, old, claimed, order }, trx);

@@ -1,7 +1,8 @@
 /**
  * How a move is recorded (one way for both kinds): the shop's own (account-health flow, the old
  * account broke) and staff's replacement (replacement flow). The caller has claimed the new slot
- * in its transaction; here, in the same transaction:
+ * in its transaction with subscriptions' `claimMove` (the one way a move claims); here, in the
+ * same transaction:
  *
  *   old subscription `replaced` (its slot frees) → the new one takes over this period's reminder
  *   and slot hold (subscriptions `takeOver`) and its waiting renewal charge (renewals

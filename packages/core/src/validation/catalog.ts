@@ -127,15 +127,49 @@ const key = (m: CatalogMessages) => requiredText(m, CATALOG_LIMITS.key);
 const optionalId = yup.number().typeError('id must be a number').integer('id must be a whole number').min(1, 'id must be positive').optional();
 
 /** Reports the second use of a value in a list at that item's field. */
-function uniqueIn<T>(items: T[] | undefined, value: (item: T) => unknown, path: (index: number) => string, message: string, ctx: yup.TestContext) {
+function uniqueIn(items: unknown[] | undefined, list: string, field: string, message: string, ctx: yup.TestContext) {
   const seen = new Set<unknown>();
   for (const [index, item] of (items ?? []).entries()) {
-    const v = value(item);
+    const v = (item as Record<string, unknown> | undefined)?.[field];
     if (v === undefined || v === null || v === '') continue;
-    if (seen.has(v)) return ctx.createError({ path: path(index), message });
+    if (seen.has(v)) return ctx.createError({ path: `${list}[${index}].${field}`, message });
     seen.add(v);
   }
   return true;
+}
+
+/**
+ * A platform's list of options, durations or types: 1 to `CATALOG_LIMITS.options` items, each
+ * with a key unique in the list, an optional id, a name in both languages, the list's own
+ * `fields` and an on/off switch; `alsoUnique` names a second field no two items may share.
+ */
+function optionList<Fields extends yup.ObjectShape>(
+  m: CatalogMessages,
+  list: 'durations' | 'types',
+  fields: Fields,
+  alsoUnique: { test: string; field: 'months' | 'id'; message: string },
+) {
+  return yup
+    .array(
+      yup
+        .object({
+          key: key(m),
+          id: optionalId,
+          name: localizedText(m, CATALOG_LIMITS.optionName).required(m.required),
+          ...fields,
+          isEnabled: yup.boolean().typeError(m.required).required(m.required),
+        })
+        .required(m.required),
+    )
+    .required(m.required)
+    .min(1, m.atLeastOne)
+    .max(CATALOG_LIMITS.options, m.tooMany(CATALOG_LIMITS.options))
+    .test('unique-keys', m.duplicateKey, function check(items) {
+      return uniqueIn(items, list, 'key', m.duplicateKey, this);
+    })
+    .test(alsoUnique.test, alsoUnique.message, function check(items) {
+      return uniqueIn(items, list, alsoUnique.field, alsoUnique.message, this);
+    });
 }
 
 /** The editable platform as the editor sends it (create; update adds `id` and `version`). */
@@ -173,73 +207,15 @@ export const catalogPlatformSchema = (m: CatalogMessages = CATALOG_ENGLISH_MESSA
       isEnabled: yup.boolean().typeError(m.required).required(m.required),
       /** The account-alert rules (issue 29); left out on update, the saved ones stay. */
       alertRules: alertRulesSchema(m.alertRules ?? ALERT_RULE_ENGLISH_MESSAGES).default(undefined),
-      durations: yup
-        .array(
-          yup
-            .object({
-              key: key(m),
-              /** Read back from the server; durations are matched by months. */
-              id: optionalId,
-              name: localizedText(m, CATALOG_LIMITS.optionName).required(m.required),
-              months: wholeNumber(m, CATALOG_LIMITS.months.min, CATALOG_LIMITS.months.max),
-              isEnabled: yup.boolean().typeError(m.required).required(m.required),
-            })
-            .required(m.required),
-        )
-        .required(m.required)
-        .min(1, m.atLeastOne)
-        .max(CATALOG_LIMITS.options, m.tooMany(CATALOG_LIMITS.options))
-        .test('unique-keys', m.duplicateKey, function check(items) {
-          return uniqueIn(
-            items,
-            (item) => item.key,
-            (i) => `durations[${i}].key`,
-            m.duplicateKey,
-            this,
-          );
-        })
-        .test('unique-months', m.duplicateMonths, function check(items) {
-          return uniqueIn(
-            items,
-            (item) => item.months,
-            (i) => `durations[${i}].months`,
-            m.duplicateMonths,
-            this,
-          );
-        }),
-      types: yup
-        .array(
-          yup
-            .object({
-              key: key(m),
-              /** An existing type; without one, a new type is created. */
-              id: optionalId,
-              name: localizedText(m, CATALOG_LIMITS.optionName).required(m.required),
-              isEnabled: yup.boolean().typeError(m.required).required(m.required),
-            })
-            .required(m.required),
-        )
-        .required(m.required)
-        .min(1, m.atLeastOne)
-        .max(CATALOG_LIMITS.options, m.tooMany(CATALOG_LIMITS.options))
-        .test('unique-keys', m.duplicateKey, function check(items) {
-          return uniqueIn(
-            items,
-            (item) => item.key,
-            (i) => `types[${i}].key`,
-            m.duplicateKey,
-            this,
-          );
-        })
-        .test('unique-ids', m.duplicateKey, function check(items) {
-          return uniqueIn(
-            items,
-            (item) => item.id,
-            (i) => `types[${i}].id`,
-            m.duplicateKey,
-            this,
-          );
-        }),
+      durations: optionList(
+        m,
+        'durations',
+        // `id` is read back from the server; durations are matched by months.
+        { months: wholeNumber(m, CATALOG_LIMITS.months.min, CATALOG_LIMITS.months.max) },
+        { test: 'unique-months', field: 'months', message: m.duplicateMonths },
+      ),
+      // `id`: an existing type; without one, a new type is created.
+      types: optionList(m, 'types', {}, { test: 'unique-ids', field: 'id', message: m.duplicateKey }),
       prices: yup
         .array(
           yup

@@ -45,6 +45,22 @@ const password = (m: ValidationMessages, limits: { min: number; max: number }) =
 
 export const userPassword = (m: ValidationMessages = ENGLISH_MESSAGES) => password(m, LIMITS.userPassword);
 
+/** The password typed again, on the client's forms that set one: it must equal `password`. */
+const passwordConfirmation = (m: ValidationMessages) =>
+  yup
+    .string()
+    .required(m.required)
+    .oneOf([yup.ref('password')], m.notSame);
+
+/** A first or last name on the unused register page. */
+const personName = (m: ValidationMessages) =>
+  yup
+    .string()
+    .trim()
+    .required(m.required)
+    .min(LIMITS.personName.min, m.minLength(LIMITS.personName.min))
+    .max(LIMITS.personName.max, m.maxLength(LIMITS.personName.max));
+
 export const checkEmailSchema = (m: ValidationMessages = ENGLISH_MESSAGES) => yup.object({ email: email(m) });
 
 export const loginSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
@@ -55,10 +71,7 @@ export const registerSchema = (m: ValidationMessages = ENGLISH_MESSAGES) => yup.
 /** The client's register step also asks to confirm the password. */
 export const registerFormSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   registerSchema(m).shape({
-    confirmPassword: yup
-      .string()
-      .required(m.required)
-      .oneOf([yup.ref('password')], m.notSame),
+    confirmPassword: passwordConfirmation(m),
   });
 
 export const verificationCodeSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
@@ -79,33 +92,17 @@ export const resetPasswordSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
 /** The client's reset step also asks to confirm the new password. */
 export const resetPasswordFormSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   resetPasswordSchema(m).shape({
-    confirmPassword: yup
-      .string()
-      .required(m.required)
-      .oneOf([yup.ref('password')], m.notSame),
+    confirmPassword: passwordConfirmation(m),
   });
 
 /** The register page that exists but is not wired (spec section 5: names 2–20, password 8–12). */
 export const unusedRegisterSchema = (m: ValidationMessages = ENGLISH_MESSAGES) =>
   yup.object({
-    firstName: yup
-      .string()
-      .trim()
-      .required(m.required)
-      .min(LIMITS.personName.min, m.minLength(LIMITS.personName.min))
-      .max(LIMITS.personName.max, m.maxLength(LIMITS.personName.max)),
-    lastName: yup
-      .string()
-      .trim()
-      .required(m.required)
-      .min(LIMITS.personName.min, m.minLength(LIMITS.personName.min))
-      .max(LIMITS.personName.max, m.maxLength(LIMITS.personName.max)),
+    firstName: personName(m),
+    lastName: personName(m),
     email: email(m),
     password: password(m, LIMITS.unusedRegisterPassword),
-    confirmPassword: yup
-      .string()
-      .required(m.required)
-      .oneOf([yup.ref('password')], m.notSame),
+    confirmPassword: passwordConfirmation(m),
   });
 
 /** The invitation e-mail form of the panel. */

@@ -108,15 +108,7 @@ export class Storefront {
       (kind.kind === 'private' && Object.keys(req.query).length > 0);
     let page = withChoice ? undefined : cache.get(key);
     if (!page) {
-      const rendered = await web.render({
-        url: req.originalUrl,
-        publicUrl: this.publicUrl,
-        languageId,
-        currency,
-        currencyChosen: chosen,
-        home: { platforms: platforms.map(serializePlatform), currencyCode: currency },
-        business: this.config.business,
-      });
+      const rendered = await web.render(this.renderRequest(req, languageId, { currency, chosen }, platforms));
       const state = rendered.state === null ? '' : `<script id="${web.STATE_ELEMENT_ID}" type="application/json">${jsonForScript(rendered.state)}</script>`;
       // Every page, private ones too, starts in the visitor's currency (web: catalog/slice.ts).
       const currencyMeta = `<meta name="${web.CURRENCY_META_NAME}" content="${currency}">`;
@@ -146,7 +138,27 @@ export class Storefront {
     const { currency, chosen } = requestedCurrency(req, this.config);
     const platforms = await this.catalog.listPlatforms(languageId);
     if (this.scriptless?.html !== templateHtml) this.scriptless = { html: templateHtml, compiled: compileTemplate(withoutScripts(templateHtml)) };
-    const rendered = await web.renderNotice({
+    const rendered = await web.renderNotice({ ...this.renderRequest(req, languageId, { currency, chosen }, platforms), notice });
+    const body = this.scriptless.compiled.render({
+      lang: rendered.head.lang,
+      head: renderHead(rendered.head, this.publicUrl) + rendered.styles,
+      root: rendered.html,
+    });
+    return Buffer.from(body, 'utf8');
+  }
+
+  /**
+   * What a page and a notice are rendered from: the address, the language, the visitor's currency
+   * (and whether they chose it), the catalog's platforms for the storefront's state, the shop's
+   * details. Built only when a page is rendered, not for a cached one.
+   */
+  private renderRequest(
+    req: Request,
+    languageId: LanguageId,
+    { currency, chosen }: { currency: CurrencyCode; chosen: boolean },
+    platforms: PlatformView[],
+  ): ssr.RenderRequest {
+    return {
       url: req.originalUrl,
       publicUrl: this.publicUrl,
       languageId,
@@ -154,14 +166,7 @@ export class Storefront {
       currencyChosen: chosen,
       home: { platforms: platforms.map(serializePlatform), currencyCode: currency },
       business: this.config.business,
-      notice,
-    });
-    const body = this.scriptless.compiled.render({
-      lang: rendered.head.lang,
-      head: renderHead(rendered.head, this.publicUrl) + rendered.styles,
-      root: rendered.html,
-    });
-    return Buffer.from(body, 'utf8');
+    };
   }
 
   /** sitemap.xml, rebuilt when the catalog changes. */

@@ -301,6 +301,15 @@ export class RenewalsService {
     return row && toCharge(row);
   }
 
+  /**
+   * The charge, locked, while it is `charging` and no other worker holds it (SKIP LOCKED); else
+   * undefined, and the caller leaves it to the worker that holds it.
+   */
+  async lockCharging(id: number, trx: Knex.Transaction): Promise<RenewalCharge | undefined> {
+    const row = (await trx('renewal_charges').where({ id, status: 'charging' }).forUpdate().skipLocked().first()) as ChargeRow | undefined;
+    return row && toCharge(row);
+  }
+
   async chargeById(id: number, trx?: Knex.Transaction): Promise<RenewalCharge | undefined> {
     const query = (trx ?? this.knex)('renewal_charges').where({ id });
     const row = (await (trx ? query.forUpdate() : query).first()) as ChargeRow | undefined;

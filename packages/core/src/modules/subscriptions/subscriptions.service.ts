@@ -93,6 +93,32 @@ export class SubscriptionsService {
   ) {}
 
   /**
+   * The new slot of a move, claimed the one way both kinds of move claim it (staff's replacement,
+   * and the shop's own when an account broke; the move is then recorded by the flows'
+   * `SubscriptionMove`): the same buyer, order item and unit, from `startsAt` to the old end
+   * date, on another account of the platform, linked to `old` by `replaced_from_id`. Undefined
+   * when no other account has a free slot for that period.
+   */
+  claimMove(
+    old: SubscriptionView,
+    target: { platformId: number; startsAt: Date } & Pick<SlotRequest, 'preferSlot' | 'accounts'>,
+    trx: Knex.Transaction,
+  ): Promise<ClaimedSlot | undefined> {
+    return this.claimSlot(
+      {
+        userId: old.userId,
+        orderItemId: old.orderItemId,
+        unit: old.unit,
+        endsAt: old.endsAt,
+        replacedFromId: old.id,
+        excludeAccountId: old.platformAccountId,
+        ...target,
+      },
+      trx,
+    );
+  }
+
+  /**
    * Takes a free slot of an active account of the platform for the whole period, inside `trx`,
    * or answers undefined when there is none. Claims on one platform queue behind its claim lock
    * (see `lockPlatforms`), so candidates are usually exact. Still, candidates come from a read

@@ -1,3 +1,4 @@
+import { LineIcon } from '../plain/LineIcon';
 import styles from './FaqList.module.css';
 
 export interface FaqEntry {
@@ -13,20 +14,9 @@ interface FaqListProps {
 
 function Chevron() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20px"
-      height="20px"
-      className={styles.chevron}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size="20px" className={styles.chevron}>
       <path d="M6 9l6 6 6-6" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -8,6 +8,7 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Field, Flex, Input, InputGroup, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { LineIcon } from '../plain/LineIcon';
 
 interface CommonProps {
   /** The Formik value's name; also the input's name and the error's test id suffix. */
@@ -94,23 +95,11 @@ function ErrorText({ name, error }: { name: string; error: string | undefined })
   );
 }
 
-function TextField({
-  name,
-  label,
-  testId,
-  helperText,
-  required,
-  disabled,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  autoFocus,
-  placeholder,
-  counter,
-  normalize,
-  passwordToggle,
-  multiline,
-}: TextFieldProps) {
+/** What the frame draws around a field, from the field's own props. */
+const frameOf = ({ name, label, helperText, required, disabled }: CommonProps) => ({ name, label, helperText, required, disabled });
+
+function TextField(props: TextFieldProps) {
+  const { name, testId, type = 'text', autoComplete, inputMode, autoFocus, placeholder, counter, normalize, passwordToggle, multiline } = props;
   const [field, meta, helpers] = useField<string>(name);
   const [revealed, setRevealed] = useState(false);
   const invalid = Boolean(meta.touched && meta.error);
@@ -155,11 +144,7 @@ function TextField({
 
   return (
     <FieldFrame
-      name={name}
-      label={label}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
+      {...frameOf(props)}
       error={meta.error}
       invalid={invalid}
       aside={
@@ -216,22 +201,15 @@ function CheckboxField({ name, label, testId, helperText, disabled }: CheckboxFi
   );
 }
 
-function SelectField({ name, label, testId, helperText, required, disabled, options, placeholder, onValueChange }: SelectFieldProps) {
+function SelectField(props: SelectFieldProps) {
+  const { name, testId, options, placeholder, onValueChange } = props;
   const [field, meta] = useField<string>(name);
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     field.onChange(event);
     onValueChange?.(event.currentTarget.value);
   };
   return (
-    <FieldFrame
-      name={name}
-      label={label}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-      error={meta.error}
-      invalid={Boolean(meta.touched && meta.error)}
-    >
+    <FieldFrame {...frameOf(props)} error={meta.error} invalid={Boolean(meta.touched && meta.error)}>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field {...field} value={field.value ?? ''} onChange={onChange} data-testid={testId} placeholder={placeholder}>
           {options.map((option) => (
@@ -248,20 +226,10 @@ function SelectField({ name, label, testId, helperText, required, disabled, opti
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={18}>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
-    </svg>
+    </LineIcon>
   );
 }

@@ -5,7 +5,7 @@
  * (open on either page). Injected into the
  * store when the admin chunk loads; nothing here is in the storefront's first download.
  */
-import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import type {
   AdminOrder,
@@ -354,12 +354,6 @@ export const adminSlice = createSlice({
     selectRefund: (state) => state.refund,
   },
 });
-
-declare module '../../app/rootReducer' {
-  // Declaration merging: adds `admin` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof adminSlice> {}
-}
 
 /** The slice, added to the store's reducer now that its chunk has loaded. */
 export const injectedAdminSlice = adminSlice.injectInto(rootReducer);

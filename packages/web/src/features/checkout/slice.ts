@@ -3,7 +3,7 @@
  * method, the Pay now button's state, and the regional provider's result check. Injected into
  * the store when the checkout chunk loads; nothing here is in the storefront's first download.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { isPaymentMethodId, type Order, type PaymentMethodId } from '../../services/api/payment';
 
@@ -133,12 +133,6 @@ export const checkoutSlice = createSlice({
     selectPayssionStatus: (state) => state.payssion,
   },
 });
-
-declare module '../../app/rootReducer' {
-  // Declaration merging: adds `checkout` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
-}
 
 /** The slice, added to the store's reducer now that its chunk has loaded. */
 export const injectedCheckoutSlice = checkoutSlice.injectInto(rootReducer);

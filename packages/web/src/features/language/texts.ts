@@ -19,9 +19,16 @@ export type TranslateVars = Readonly<Record<string, string | number>>;
 
 export type Translate<K extends string> = (key: K, vars?: TranslateVars) => string;
 
-export function defineTexts<K extends string>(en: TextTable<K>, ko: TextTable<K>): Texts<K> {
+/**
+ * A table from its English and Korean texts. The keys are the English table's (inferred when
+ * the tables are written inline); the Korean one must have exactly those, or it does not compile.
+ */
+export function defineTexts<K extends string>(en: TextTable<K>, ko: NoInfer<TextTable<K>>): Texts<K> {
   return { 1: en, 2: ko };
 }
+
+/** The keys of a `defineTexts` table: `TextKey<typeof PANEL_TEXTS>`. */
+export type TextKey<T> = T extends Texts<infer K> ? K : never;
 
 /**
  * The text of `key` in this language (English when missing), placeholders filled from `vars`.

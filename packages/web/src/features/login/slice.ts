@@ -5,7 +5,7 @@
  * download. Passwords and codes travel in
  * action payloads to the saga and are never kept in the state.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import type { LoginPageData, SocialProviders } from '../../services/api';
 
@@ -156,12 +156,6 @@ export const loginSlice = createSlice({
     selectPageOpen: (state) => state.open,
   },
 });
-
-declare module '../../app/rootReducer' {
-  // Declaration merging: adds `login` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof loginSlice> {}
-}
 
 /** The slice, added to the store's reducer now that its chunk has loaded. */
 export const injectedLoginSlice = loginSlice.injectInto(rootReducer);

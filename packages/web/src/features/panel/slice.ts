@@ -3,7 +3,7 @@
  * was asked in, and the invitation e-mails being saved. Injected into the store when the panel
  * chunk loads; nothing here is in the storefront's first download.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import type { ApiErrorCode } from '../../services/api';
 import type { ProblemHelp, ProblemKind, RenewalState, UserPanel } from '../../services/api/panel';
@@ -208,12 +208,6 @@ export const panelSlice = createSlice({
     selectProblemReports: (state) => state.problemReports,
   },
 });
-
-declare module '../../app/rootReducer' {
-  // Declaration merging: adds `panel` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof panelSlice> {}
-}
 
 /** The slice, added to the store's reducer now that its chunk has loaded. */
 export const injectedPanelSlice = panelSlice.injectInto(rootReducer);

@@ -9,6 +9,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { type UnauthenticatedError, fail } from '../../../shared/errors.js';
 import type { GoogleIdTokenVerifier, SocialProfile } from './social-profile.js';
+import { optionalString } from './oauth-http.js';
 
 export interface GoogleIdTokensOptions {
   /** GOOGLE_CLIENT_ID: the only accepted `aud`. */
@@ -36,10 +37,6 @@ const TOKEN_KEY_ERRORS = [errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingK
 
 function invalid(): UnauthenticatedError {
   return fail('google_token_invalid');
-}
-
-function optionalString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 export class GoogleIdTokens implements GoogleIdTokenVerifier {

@@ -4,7 +4,8 @@
  *
  * Tokens and codes are credentials: they never appear in an error message or a log.
  */
-import { type UnauthenticatedError, type UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
+import { type UnauthenticatedError, type UnavailableError, fail } from '../../../shared/errors.js';
+import { bearerToken, fetchAnswer, FORM_CONTENT_TYPE, isObject, optionalString, requireParam } from './oauth-http.js';
 import type { KakaoOAuthClient, SocialProfile } from './social-profile.js';
 
 export interface KakaoOAuthOptions {
@@ -19,30 +20,12 @@ export interface KakaoOAuthOptions {
   timeoutMs?: number;
 }
 
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=utf-8';
-const MAX_PARAM_LENGTH = 2048;
-
 function loginFailed(): UnauthenticatedError {
   return fail('kakao_login_failed');
 }
 
 function unavailable(cause?: unknown): UnavailableError {
   return fail('kakao_unavailable', undefined, { cause: cause });
-}
-
-function optionalString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function requireParam(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '' || value.length > MAX_PARAM_LENGTH) {
-    throw new ValidationError(`The Kakao ${name} is missing or invalid.`, { [name]: 'required' });
-  }
-  return value;
 }
 
 /**
@@ -107,7 +90,7 @@ export class KakaoOAuth implements KakaoOAuthClient {
   }
 
   async exchange(code: string, redirectUri: string): Promise<SocialProfile> {
-    const accessToken = await this.requestToken(requireParam('code', code), requireParam('redirectUri', redirectUri));
+    const accessToken = await this.requestToken(requireParam('Kakao', 'code', code), requireParam('Kakao', 'redirectUri', redirectUri));
     return this.readUser(accessToken);
   }
 
@@ -120,9 +103,8 @@ export class KakaoOAuth implements KakaoOAuthClient {
       body: form.toString(),
     });
     if (status !== 200 || (isObject(body) && body.error !== undefined)) throw status === 429 ? unavailable() : loginFailed();
-    const accessToken = isObject(body) ? optionalString(body.access_token) : null;
-    const tokenType = isObject(body) ? optionalString(body.token_type) : null;
-    if (!accessToken || (tokenType !== null && tokenType.toLowerCase() !== 'bearer')) throw unavailable();
+    const accessToken = bearerToken(body);
+    if (!accessToken) throw unavailable();
     return accessToken;
   }
 
@@ -158,16 +140,7 @@ export class KakaoOAuth implements KakaoOAuthClient {
 
   /** One request with a timeout; network trouble, 5xx and non-JSON answers are "unavailable". */
   private async call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; rawId?: string }> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await this.fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw unavailable(error);
-    }
-    if (status >= 500) throw unavailable();
+    const { status, text } = await fetchAnswer({ fetch: this.fetch, timeoutMs: this.timeoutMs }, url, init, unavailable);
     try {
       return { status, ...parseWithRawId(text) };
     } catch {

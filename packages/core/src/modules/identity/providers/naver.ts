@@ -6,7 +6,8 @@
  *
  * Tokens and codes are credentials: they never appear in an error message or a log.
  */
-import { type UnauthenticatedError, type UnavailableError, ValidationError, fail } from '../../../shared/errors.js';
+import { type UnauthenticatedError, type UnavailableError, fail } from '../../../shared/errors.js';
+import { bearerToken, fetchAnswer, FORM_CONTENT_TYPE, isObject, optionalString, requireParam } from './oauth-http.js';
 import type { NaverOAuthClient, SocialProfile } from './social-profile.js';
 
 export interface NaverOAuthOptions {
@@ -33,7 +34,6 @@ interface NaverToken {
 const NAVER_TRANSIENT_ERRORS = new Set(['server_error', 'temporarily_unavailable']);
 /** Profile result codes that mean the access token was refused. */
 const NAVER_REFUSED_RESULTCODES = new Set(['024', '028', '403']);
-const MAX_PARAM_LENGTH = 2048;
 
 function loginFailed(): UnauthenticatedError {
   return fail('naver_login_failed');
@@ -43,25 +43,10 @@ function unavailable(cause?: unknown): UnavailableError {
   return fail('naver_unavailable', undefined, { cause: cause });
 }
 
-function optionalString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
 function parseExpiresIn(value: unknown): number | null {
   // The spec table says integer; Naver's own example answers the string "3600".
   const seconds = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
-}
-
-function requireParam(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '' || value.length > MAX_PARAM_LENGTH) {
-    throw new ValidationError(`The Naver ${name} is missing or invalid.`, { [name]: 'required' });
-  }
-  return value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export class NaverOAuth implements NaverOAuthClient {
@@ -89,7 +74,7 @@ export class NaverOAuth implements NaverOAuthClient {
   }
 
   async exchange(code: string, state: string): Promise<SocialProfile> {
-    const token = await this.requestToken(requireParam('code', code), requireParam('state', state));
+    const token = await this.requestToken(requireParam('Naver', 'code', code), requireParam('Naver', 'state', state));
     return this.readProfile(token);
   }
 
@@ -97,15 +82,14 @@ export class NaverOAuth implements NaverOAuthClient {
     const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: this.clientId, client_secret: this.clientSecret, code, state });
     const { status, body } = await this.call(`${this.authBase}/oauth2.0/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
+      headers: { 'content-type': FORM_CONTENT_TYPE, accept: 'application/json' },
       body: form.toString(),
     });
     const error = isObject(body) ? optionalString(body.error) : null;
     if (error) throw NAVER_TRANSIENT_ERRORS.has(error) ? unavailable() : loginFailed();
     if (status !== 200) throw status === 429 ? unavailable() : loginFailed();
-    const accessToken = isObject(body) ? optionalString(body.access_token) : null;
-    const tokenType = isObject(body) ? optionalString(body.token_type) : null;
-    if (!accessToken || (tokenType !== null && tokenType.toLowerCase() !== 'bearer')) throw unavailable();
+    const accessToken = bearerToken(body);
+    if (!accessToken) throw unavailable();
     return { accessToken, expiresIn: isObject(body) ? parseExpiresIn(body.expires_in) : null };
   }
 
@@ -135,16 +119,7 @@ export class NaverOAuth implements NaverOAuthClient {
 
   /** One request with a timeout; network trouble, 5xx and non-JSON answers are "unavailable". */
   private async call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await this.fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw unavailable(error);
-    }
-    if (status >= 500) throw unavailable();
+    const { status, text } = await fetchAnswer({ fetch: this.fetch, timeoutMs: this.timeoutMs }, url, init, unavailable);
     try {
       return { status, body: JSON.parse(text) as unknown };
     } catch {

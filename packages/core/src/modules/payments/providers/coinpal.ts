@@ -24,6 +24,8 @@ import {
   type PaymentReport,
   type ProviderStatus,
   SignatureError,
+  notAtProvider,
+  statusByTable,
 } from './provider.js';
 import { parseAmount, postForm, readFields, sameHex, text } from './wire.js';
 
@@ -64,24 +66,20 @@ export function coinpalAmount(value: Money): string {
 }
 
 /** CoinPal's statuses (2.7) in our words. Only `paid` is money. */
+const COINPAL_STATUSES: Readonly<Record<string, ProviderStatus>> = {
+  paid: 'paid',
+  failed: 'failed',
+  cancelled: 'failed',
+  expired: 'expired',
+  refunded: 'refunded',
+  // The money was taken back from us: access ends as after a Stripe chargeback (issue 34).
+  // Not in CoinPal's public material (protocols.md 2.7); confirmed, like every status, by the query API.
+  chargeback: 'charged_back',
+};
+
+/** Anything else is `pending`: created, unpaid, pending, partial_paid, *_confirming, refunding, anything new. */
 export function coinpalStatus(status: string | undefined): ProviderStatus {
-  switch (status) {
-    case 'paid':
-      return 'paid';
-    case 'failed':
-    case 'cancelled':
-      return 'failed';
-    case 'expired':
-      return 'expired';
-    case 'refunded':
-      return 'refunded';
-    case 'chargeback':
-      // The money was taken back from us: access ends as after a Stripe chargeback (issue 34).
-      // Not in CoinPal's public material (protocols.md 2.7); confirmed, like every status, by the query API.
-      return 'charged_back';
-    default:
-      return 'pending'; // created, unpaid, pending, partial_paid, *_confirming, refunding, anything new
-  }
+  return statusByTable(COINPAL_STATUSES, status, 'pending');
 }
 
 function unavailable(cause?: unknown): UnavailableError {
@@ -177,15 +175,7 @@ export class CoinPalProvider implements PaymentProvider {
   }
 
   async fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport> {
-    if (!payment.providerReference) {
-      return {
-        eventId: `query:${payment.reference}:unknown`,
-        eventType: 'status_query',
-        reference: payment.reference,
-        status: 'unknown',
-        needsConfirmation: false,
-      };
-    }
+    if (!payment.providerReference) return notAtProvider(payment.reference);
     // As the official SDK asks (https://github.com/coinpal-io/SDK_PHP src/Payment.php, protocols.md 2.8): `gcid` only, unsigned.
     const body = await this.post('/gateway/pay/query', { gcid: payment.providerReference });
     const respCode = text(body.respCode);

@@ -28,6 +28,7 @@ import {
   type RefundReceipt,
   type RefundRequest,
   SignatureError,
+  statusByTable,
 } from './provider.js';
 import type { MoneyFact } from '../money-ledger.js';
 import { checkRefundRequest, isObject, parseAmount, postForm, readFields, sameHex, text } from './wire.js';
@@ -91,28 +92,23 @@ export function payssionAmount(value: Money): string {
  * money going back. A refund still on its way or one that failed says nothing new about the
  * payment (it stays paid), so it is `unknown`: recorded, and nothing changes.
  */
+const PAYSSION_STATES: Readonly<Record<string, ProviderStatus | 'unknown'>> = {
+  completed: 'paid',
+  failed: 'failed',
+  cancelled: 'failed',
+  cancelled_by_user: 'failed',
+  rejected_by_bank: 'failed',
+  error: 'failed',
+  expired: 'expired',
+  refunded: 'refunded',
+  chargeback: 'charged_back',
+  refund_pending: 'unknown', // about a refund, not the payment: its ledger fact says what (payssionFacts)
+  refund_failed: 'unknown',
+};
+
+/** Anything else is `pending`: pending, paid_partial, paid_more, awaiting_confirm, … */
 export function payssionStatus(state: string | undefined): ProviderStatus | 'unknown' {
-  switch (state) {
-    case 'completed':
-      return 'paid';
-    case 'failed':
-    case 'cancelled':
-    case 'cancelled_by_user':
-    case 'rejected_by_bank':
-    case 'error':
-      return 'failed';
-    case 'expired':
-      return 'expired';
-    case 'refunded':
-      return 'refunded';
-    case 'chargeback':
-      return 'charged_back';
-    case 'refund_pending':
-    case 'refund_failed':
-      return 'unknown'; // about a refund, not the payment: its ledger fact says what (payssionFacts)
-    default:
-      return 'pending'; // pending, paid_partial, paid_more, awaiting_confirm, …
-  }
+  return statusByTable(PAYSSION_STATES, state, 'pending');
 }
 
 function unavailable(

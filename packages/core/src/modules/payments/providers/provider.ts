@@ -108,6 +108,23 @@ export interface PaymentReport {
   needsConfirmation: boolean;
 }
 
+/**
+ * A provider's status word in our words, by the adapter's table; a word not in it (an in-between
+ * state, or one the provider adds later) is `otherwise`. Only the table's own keys count, so a
+ * word such as `constructor` is not read off the object's prototype.
+ */
+export function statusByTable<S extends string>(table: Readonly<Record<string, S>>, word: string | undefined, otherwise: S): S {
+  return word !== undefined && Object.hasOwn(table, word) ? table[word] : otherwise;
+}
+
+/**
+ * `fetchStatus`'s answer for a payment that never reached the provider (no provider reference
+ * stored: no session was created for this attempt), so there is nothing to ask it about.
+ */
+export function notAtProvider(reference: string): PaymentReport {
+  return { eventId: `query:${reference}:unknown`, eventType: 'status_query', reference, status: 'unknown', needsConfirmation: false };
+}
+
 /** A refund we ask a provider for: all of it signed off by staff under the refund policy. */
 export interface RefundRequest {
   /** Our refund's id: the provider's idempotency key, so that a retry of this refund cannot give the money back twice. */

@@ -33,6 +33,7 @@ import {
   type SavedCard,
   type SavedCardCharging,
   SignatureError,
+  notAtProvider,
 } from './provider.js';
 import type { MoneyFact } from '../money-ledger.js';
 import { checkRefundRequest } from './wire.js';
@@ -527,16 +528,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async fetchStatus(payment: { reference: string; providerReference: string | null; amount: Money }): Promise<PaymentReport> {
-    if (!payment.providerReference) {
-      // No session was ever created for this attempt: there is nothing to ask Stripe about.
-      return {
-        eventId: `query:${payment.reference}:unknown`,
-        eventType: 'status_query',
-        reference: payment.reference,
-        status: 'unknown',
-        needsConfirmation: false,
-      };
-    }
+    if (!payment.providerReference) return notAtProvider(payment.reference);
     if (payment.providerReference.startsWith('pi_')) {
       // An off-session renewal charge: its PaymentIntent is the payment.
       let intent: Stripe.PaymentIntent;

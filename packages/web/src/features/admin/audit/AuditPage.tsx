@@ -22,8 +22,7 @@ import { ROLES } from '../../auth/session';
 import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import { AdminSection } from '../components/AdminSection';
-import { ListBody } from '../components/ListBody';
-import { Pager } from '../components/Pager';
+import { PagedListView } from '../components/PagedListView';
 import { formatDateTime } from '../format';
 import { auditLogSaga } from './saga';
 import { auditLimitChosen, auditOpened, auditPageChosen, auditRefreshed, emptyAuditFilter, selectAuditLog, type AuditFilterForm } from './slice';
@@ -78,28 +77,17 @@ function AuditScreen() {
     <AdminSection testId="admin-audit" title={t('audit.title')} data={{ 'data-status': log.status, 'data-filter': shownFilter || undefined }}>
       <Stack gap="5">
         <FilterForm initial={log.filter} address={address} onApply={applyFilter} />
-        <Pager
+        <PagedListView
           testId="admin-audit"
-          paging={log.paging}
-          countText={t('audit.count', { count: log.paging.count })}
-          sizeControl="select"
-          busy={log.status === 'loading'}
-          onRefresh={() => dispatch(auditRefreshed())}
-          onPage={(page) => dispatch(auditPageChosen(page))}
-          onLimit={(limit) => dispatch(auditLimitChosen(limit))}
-        />
-        <ListBody
-          testId="admin-audit-table"
-          caption={t('audit.title')}
-          status={log.status}
+          list={log}
+          actions={{ refreshed: auditRefreshed, pageChosen: auditPageChosen, limitChosen: auditLimitChosen }}
+          texts={{ count: t('audit.count', { count: log.paging.count }), caption: t('audit.title'), empty: t('audit.empty') }}
           headers={headers}
-          rowCount={log.rows.length}
-          emptyText={t('audit.empty')}
         >
           {log.rows.map((entry) => (
             <AuditRow key={entry.id} entry={entry} />
           ))}
-        </ListBody>
+        </PagedListView>
       </Stack>
     </AdminSection>
   );

@@ -2,7 +2,7 @@
  * The audit log screen's state (/jve/audit, admins): the filters, the page and its entries.
  * Injected into the store with the admin chunk.
  */
-import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { AuditEntry } from '../../../services/api/staffScreens';
 import { FIRST_PAGE, initialPaging, pagedListReducers, type LoadStatus, type Paging } from '../paging';
@@ -26,7 +26,7 @@ export interface AuditLogState {
 
 const initialState: AuditLogState = { filter: emptyAuditFilter(), paging: initialPaging(), rows: [], status: 'idle' };
 
-const auditLogSlice = createSlice({
+export const auditLogSlice = createSlice({
   name: 'auditLog',
   initialState,
   reducers: {
@@ -47,12 +47,6 @@ const auditLogSlice = createSlice({
     selectAuditLog: (state) => state,
   },
 });
-
-declare module '../../../app/rootReducer' {
-  // Declaration merging: adds `auditLog` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof auditLogSlice> {}
-}
 
 export const injectedAuditLogSlice = auditLogSlice.injectInto(rootReducer);
 export const { selectAuditLog } = injectedAuditLogSlice.selectors;

@@ -4,7 +4,7 @@
  * met (409: what changed, and the platform as saved now), and the logo uploads. The form's values
  * live in Formik. Injected into the store when the admin chunk loads.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { CatalogConflict, CatalogListItem, EditablePlatform, UploadAnswer } from '../../../services/api/catalogAdmin';
 import type { CreatePlatformBody } from '../../../services/api/catalogAdmin';
@@ -51,7 +51,7 @@ export interface SaveRequest {
   overVersion?: number;
 }
 
-const catalogEditorSlice = createSlice({
+export const catalogEditorSlice = createSlice({
   name: 'catalogEditor',
   initialState,
   reducers: {
@@ -137,12 +137,6 @@ const catalogEditorSlice = createSlice({
     selectCatalogUploads: (state) => state.uploads,
   },
 });
-
-declare module '../../../app/rootReducer' {
-  // Declaration merging: adds `catalogEditor` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof catalogEditorSlice> {}
-}
 
 /** The slice, added to the store's reducer now that the admin chunk has loaded. */
 export const injectedCatalogEditorSlice = catalogEditorSlice.injectInto(rootReducer);

@@ -2,7 +2,7 @@
  * The account-health screen's state (/jve/health, staff; issue 29): the accounts by health, and
  * the one action on its way (set ok, give time back). Injected into the store with the admin chunk.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { AccountHealth } from '../../../services/api/staffScreens';
 import type { LoadStatus } from '../slice';
@@ -24,7 +24,7 @@ export interface AccountHealthState {
 
 const initialState: AccountHealthState = { rows: [], status: 'idle' };
 
-const accountHealthSlice = createSlice({
+export const accountHealthSlice = createSlice({
   name: 'accountHealth',
   initialState,
   reducers: {
@@ -50,12 +50,6 @@ const accountHealthSlice = createSlice({
     selectAccountHealth: (state) => state,
   },
 });
-
-declare module '../../../app/rootReducer' {
-  // Declaration merging: adds `accountHealth` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof accountHealthSlice> {}
-}
 
 export const injectedAccountHealthSlice = accountHealthSlice.injectInto(rootReducer);
 export const { selectAccountHealth } = injectedAccountHealthSlice.selectors;

@@ -13,8 +13,7 @@ import type { OutboxEmailSummary } from '../../../services/api/staffScreens';
 import { selectLanguage } from '../../language/selectors';
 import { useT } from '../../language/useT';
 import { AdminSection } from '../components/AdminSection';
-import { ListBody } from '../components/ListBody';
-import { Pager } from '../components/Pager';
+import { PagedListView } from '../components/PagedListView';
 import { formatDateTime } from '../format';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { outboxSaga } from './saga';
@@ -79,29 +78,18 @@ export default function OutboxPage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Pager
+        <PagedListView
           testId="admin-outbox"
-          paging={outbox.paging}
-          countText={t('outbox.count', { count: outbox.paging.count })}
-          sizeControl="select"
-          busy={outbox.status === 'loading'}
-          onRefresh={() => dispatch(outboxRefreshed())}
-          onPage={(page) => dispatch(outboxPageChosen(page))}
-          onLimit={(limit) => dispatch(outboxLimitChosen(limit))}
-        />
-        <Preview />
-        <ListBody
-          testId="admin-outbox-table"
-          caption={t('outbox.title')}
-          status={outbox.status}
+          list={outbox}
+          actions={{ refreshed: outboxRefreshed, pageChosen: outboxPageChosen, limitChosen: outboxLimitChosen }}
+          texts={{ count: t('outbox.count', { count: outbox.paging.count }), caption: t('outbox.title'), empty: t('outbox.empty') }}
           headers={headers}
-          rowCount={outbox.rows.length}
-          emptyText={t('outbox.empty')}
+          between={<Preview />}
         >
           {outbox.rows.map((email) => (
             <OutboxRow key={email.id} email={email} retrying={outbox.retrying.includes(email.id)} previewed={outbox.preview?.id === email.id} />
           ))}
-        </ListBody>
+        </PagedListView>
       </Stack>
     </AdminSection>
   );

@@ -3,7 +3,7 @@
  * its e-mails, the e-mail previewed (with its bodies, a code masked by the server) and the
  * retries on their way. Injected into the store with the admin chunk.
  */
-import { createSlice, type Draft, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { OutboxEmail, OutboxEmailSummary } from '../../../services/api/staffScreens';
 import { FIRST_PAGE, initialPaging, pagedListReducers, type LoadStatus, type Paging } from '../paging';
@@ -22,7 +22,7 @@ export interface OutboxState {
 
 const initialState: OutboxState = { filter: '', paging: initialPaging(), rows: [], status: 'idle', preview: null, retrying: [] };
 
-const outboxSlice = createSlice({
+export const outboxSlice = createSlice({
   name: 'outbox',
   initialState,
   reducers: {
@@ -59,12 +59,6 @@ const outboxSlice = createSlice({
     selectOutbox: (state) => state,
   },
 });
-
-declare module '../../../app/rootReducer' {
-  // Declaration merging: adds `outbox` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof outboxSlice> {}
-}
 
 export const injectedOutboxSlice = outboxSlice.injectInto(rootReducer);
 export const { selectOutbox } = injectedOutboxSlice.selectors;

@@ -19,9 +19,9 @@ import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
-import { ListBody } from '../components/ListBody';
+import { ActivateButton, RefundButton } from '../components/OrderButtons';
 import { OrderStateBadge } from '../components/OrderStateBadge';
-import { Pager } from '../components/Pager';
+import { PagedListView } from '../components/PagedListView';
 import { PlatformName } from '../components/PlatformName';
 import { RefundDialog } from '../components/RefundDialog';
 import { SearchForm } from '../components/SearchForm';
@@ -37,7 +37,6 @@ import {
   ordersPageChosen,
   ordersRefreshed,
   ordersSearched,
-  refundDialogOpened,
 } from '../slice';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
@@ -95,23 +94,13 @@ export default function OrdersPage() {
     >
       <Stack gap="5">
         <OrderSearch search={orders.search} />
-        <Pager
+        <PagedListView
           testId="admin-orders"
-          paging={orders.paging}
-          countText={t('admin.ordersCount', { count: orders.paging.count })}
+          list={orders}
+          actions={{ refreshed: ordersRefreshed, pageChosen: ordersPageChosen, limitChosen: ordersLimitChosen }}
           sizeControl="toggle"
-          busy={orders.status === 'loading'}
-          onRefresh={() => dispatch(ordersRefreshed())}
-          onPage={(page) => dispatch(ordersPageChosen(page))}
-          onLimit={(limit) => dispatch(ordersLimitChosen(limit))}
-        />
-        <ListBody
-          testId="admin-orders-table"
-          caption={title}
-          status={orders.status}
+          texts={{ count: t('admin.ordersCount', { count: orders.paging.count }), caption: title, empty: t('admin.noOrders') }}
           headers={headers}
-          rowCount={orders.rows.length}
-          emptyText={t('admin.noOrders')}
         >
           {orders.rows.map((order, index) => (
             <OrderRow
@@ -123,7 +112,7 @@ export default function OrdersPage() {
               canRefund={isAdmin && isRefundableState(order.state)}
             />
           ))}
-        </ListBody>
+        </PagedListView>
       </Stack>
       <RefundDialog />
     </AdminSection>
@@ -224,29 +213,15 @@ function OrderRow({ order, number, canActivate, activating, canRefund }: OrderRo
       <Table.Cell>
         <Flex gap="2" wrap="wrap">
           {canActivate && (
-            <Button
-              data-testid="admin-order-activate"
+            <ActivateButton
+              orderId={order.id}
+              testId="admin-order-activate"
               size="xs"
-              colorPalette="purple"
-              loading={activating}
-              aria-label={t('admin.activateLabel', { id: order.id })}
-              onClick={() => dispatch(orderActivationRequested(order.id))}
-            >
-              {t('admin.activate')}
-            </Button>
+              activating={activating}
+              onActivate={() => dispatch(orderActivationRequested(order.id))}
+            />
           )}
-          {canRefund && (
-            <Button
-              data-testid="admin-order-refund"
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={t('admin.refundLabel', { id: order.id })}
-              onClick={() => dispatch(refundDialogOpened(order.id))}
-            >
-              {t('admin.refund')}
-            </Button>
-          )}
+          {canRefund && <RefundButton orderId={order.id} testId="admin-order-refund" size="xs" />}
         </Flex>
       </Table.Cell>
     </Table.Row>

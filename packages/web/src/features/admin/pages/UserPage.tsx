@@ -21,20 +21,13 @@ import { selectUser } from '../../auth/selectors';
 import { selectLanguage } from '../../language/selectors';
 import { AdminItem, ItemField } from '../components/AdminItem';
 import { AdminSection } from '../components/AdminSection';
+import { ActivateButton, RefundButton } from '../components/OrderButtons';
 import { OrderStateBadge } from '../components/OrderStateBadge';
 import { RefundDialog } from '../components/RefundDialog';
 import { RenewalState } from '../components/RenewalState';
 import { formatMediumDate, idOf, REFUNDED_STATE } from '../format';
 import { selectAdminUser } from '../selectors';
-import {
-  adminUserClosed,
-  adminUserOpened,
-  adminUserRequested,
-  refundDialogOpened,
-  replaceRequested,
-  userOrderActivationRequested,
-  type UserPageState,
-} from '../slice';
+import { adminUserClosed, adminUserOpened, adminUserRequested, replaceRequested, userOrderActivationRequested, type UserPageState } from '../slice';
 import { ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
 
@@ -189,23 +182,6 @@ function RefundedItem({ item }: { item: PanelItem }) {
 }
 
 /** Refund on an item's order: opens the refund dialog (the quote says whether and how much). */
-function RefundButton({ orderId }: { orderId: number }) {
-  const t = useT(ADMIN_TEXTS);
-  const dispatch = useAppDispatch();
-  return (
-    <Button
-      data-testid="admin-item-refund"
-      size="sm"
-      variant="outline"
-      colorPalette="red"
-      aria-label={t('admin.refundLabel', { id: orderId })}
-      onClick={() => dispatch(refundDialogOpened(orderId))}
-    >
-      {t('admin.refund')}
-    </Button>
-  );
-}
-
 function IncompleteItem({ item, activating, canRefund }: { item: PanelItem; activating: boolean; canRefund: boolean }) {
   const t = useT(ADMIN_TEXTS);
   const dispatch = useAppDispatch();
@@ -239,17 +215,14 @@ function IncompleteItem({ item, activating, canRefund }: { item: PanelItem; acti
           <span />
         )}
         <HStack gap="2" wrap="wrap">
-          {canRefund && <RefundButton orderId={item.orderId} />}
-          <Button
-            data-testid="admin-item-activate"
+          {canRefund && <RefundButton orderId={item.orderId} testId="admin-item-refund" size="sm" />}
+          <ActivateButton
+            orderId={item.orderId}
+            testId="admin-item-activate"
             size="sm"
-            colorPalette="purple"
-            loading={activating}
-            aria-label={t('admin.activateLabel', { id: item.orderId })}
-            onClick={() => dispatch(userOrderActivationRequested(item.orderId))}
-          >
-            {t('admin.activate')}
-          </Button>
+            activating={activating}
+            onActivate={() => dispatch(userOrderActivationRequested(item.orderId))}
+          />
         </HStack>
       </HStack>
     </AdminItem>
@@ -321,7 +294,7 @@ function ActiveItem({ item, replacing, canRefund }: { item: PanelItem; replacing
               {t('admin.replace')}
             </Button>
           )}
-          {canRefund && <RefundButton orderId={item.orderId} />}
+          {canRefund && <RefundButton orderId={item.orderId} testId="admin-item-refund" size="sm" />}
         </HStack>
       )}
       {confirming && subscribeId !== null ? (

@@ -14,8 +14,7 @@ import type { AdminUser } from '../../../services/api/admin';
 import { selectLanguage } from '../../language/selectors';
 import { useValidationMessages } from '../../language/useValidationMessages';
 import { AdminSection } from '../components/AdminSection';
-import { ListBody } from '../components/ListBody';
-import { Pager } from '../components/Pager';
+import { PagedListView } from '../components/PagedListView';
 import { SearchForm } from '../components/SearchForm';
 import { SendEmailDialog } from '../components/SendEmailDialog';
 import { formatDateTime } from '../format';
@@ -73,23 +72,12 @@ export default function UsersPage() {
             </Button>
           </Flex>
         )}
-        <Pager
+        <PagedListView
           testId="admin-users"
-          paging={users.paging}
-          countText={t('admin.usersCount', { count: users.paging.count })}
-          sizeControl="select"
-          busy={users.status === 'loading'}
-          onRefresh={() => dispatch(usersRefreshed())}
-          onPage={(page) => dispatch(usersPageChosen(page))}
-          onLimit={(limit) => dispatch(usersLimitChosen(limit))}
-        />
-        <ListBody
-          testId="admin-users-table"
-          caption={t('admin.usersTitle')}
-          status={users.status}
+          list={users}
+          actions={{ refreshed: usersRefreshed, pageChosen: usersPageChosen, limitChosen: usersLimitChosen }}
+          texts={{ count: t('admin.usersCount', { count: users.paging.count }), caption: t('admin.usersTitle'), empty: t('admin.noUsers') }}
           headers={headers}
-          rowCount={users.rows.length}
-          emptyText={t('admin.noUsers')}
         >
           {users.rows.map((user, index) => (
             <UserRow
@@ -100,7 +88,7 @@ export default function UsersPage() {
               onSendEmail={() => setDialogFor(user)}
             />
           ))}
-        </ListBody>
+        </PagedListView>
       </Stack>
       {dialogFor && (
         <SendEmailDialog

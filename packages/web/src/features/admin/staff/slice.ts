@@ -3,7 +3,7 @@
  * its way with the server's refusal of the last one (already translated, shown beside the form).
  * Injected into the store with the admin chunk.
  */
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/rootReducer';
 import type { StaffMember } from '../../../services/api/staffScreens';
 import type { LoadStatus } from '../slice';
@@ -23,7 +23,7 @@ export interface StaffPageState {
 
 const initialState: StaffPageState = { status: 'idle', members: [], changing: null, error: null, changes: 0 };
 
-const staffPageSlice = createSlice({
+export const staffPageSlice = createSlice({
   name: 'staffPage',
   initialState,
   reducers: {
@@ -55,12 +55,6 @@ const staffPageSlice = createSlice({
     selectStaffPage: (state) => state,
   },
 });
-
-declare module '../../../app/rootReducer' {
-  // Declaration merging: adds `staffPage` to the store's state type. Empty by design.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof staffPageSlice> {}
-}
 
 export const injectedStaffPageSlice = staffPageSlice.injectInto(rootReducer);
 export const { selectStaffPage } = injectedStaffPageSlice.selectors;

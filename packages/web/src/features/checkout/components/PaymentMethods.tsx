@@ -2,6 +2,7 @@ import { Box, Button, Heading } from '@chakra-ui/react';
 import type { PaymentMethodId } from '../../../services/api/payment';
 import { CHECKOUT_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
+import { LineIcon } from '../../../components/plain/LineIcon';
 
 interface PaymentMethodsProps {
   methods: readonly PaymentMethodId[];
@@ -12,19 +13,9 @@ interface PaymentMethodsProps {
 
 function Check() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={18} strokeWidth={3}>
       <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
+    </LineIcon>
   );
 }
 

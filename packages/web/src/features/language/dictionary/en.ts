@@ -17,6 +17,7 @@ export const en = {
   'form.notSame': 'The passwords are not the same.',
   'form.showPassword': 'Show password',
   'form.hidePassword': 'Hide password',
+  'form.passwordHint': '{min} to {max} characters',
 
   'nav.main': 'Main',
   'nav.home': 'subshare home',
@@ -113,7 +114,6 @@ export const en = {
   'login.email': 'E-mail',
   'login.password': 'Password',
   'login.confirmPassword': 'Confirm password',
-  'login.passwordHint': '{passwordMin} to {passwordMax} characters',
   'login.rememberMe': 'Remember me (stay logged in for 2 weeks)',
   'login.continue': 'Continue',
   'login.submit': 'Log in',
@@ -145,7 +145,6 @@ export const en = {
   'register.title': 'Create an account',
   'register.firstName': 'First name',
   'register.lastName': 'Last name',
-  'register.passwordHint': '{registerPasswordMin} to {registerPasswordMax} characters',
   'register.submit': 'Create account',
   'register.notice': 'Accounts are created on the login page: enter your e-mail there to continue.',
   'register.goToLogin': 'Go to the login page',

@@ -19,6 +19,7 @@ export const ko: Dictionary = {
   'form.notSame': '비밀번호가 일치하지 않습니다.',
   'form.showPassword': '비밀번호 보기',
   'form.hidePassword': '비밀번호 숨기기',
+  'form.passwordHint': '{min}~{max}자',
 
   'nav.main': '주 메뉴',
   'nav.home': 'subshare 홈',
@@ -115,7 +116,6 @@ export const ko: Dictionary = {
   'login.email': '이메일',
   'login.password': '비밀번호',
   'login.confirmPassword': '비밀번호 확인',
-  'login.passwordHint': '{passwordMin}~{passwordMax}자',
   'login.rememberMe': '로그인 상태 유지 (2주)',
   'login.continue': '계속',
   'login.submit': '로그인',
@@ -147,7 +147,6 @@ export const ko: Dictionary = {
   'register.title': '회원가입',
   'register.firstName': '이름',
   'register.lastName': '성',
-  'register.passwordHint': '{registerPasswordMin}~{registerPasswordMax}자',
   'register.submit': '계정 만들기',
   'register.notice': '계정은 로그인 페이지에서 만듭니다. 그곳에서 이메일을 입력해 계속하세요.',
   'register.goToLogin': '로그인 페이지로 이동',

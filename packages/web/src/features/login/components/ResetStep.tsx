@@ -1,15 +1,12 @@
-import { useMemo } from 'react';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, resetPasswordFormSchema } from '@subshare/core/validation';
-import { Form, Formik } from 'formik';
+import { resetPasswordFormSchema } from '@subshare/core/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { FormField } from '../../../components/ui/FormField';
 import { useT } from '../../language/useT';
-import { useValidationMessages } from '../../language/useValidationMessages';
 import { selectLoginEmail, selectPending } from '../selectors';
 import { passwordResetSubmitted, resetCodeRequested } from '../slice';
 import { EmailSummary } from './EmailSummary';
-import { withoutSpaces } from './VerifyStep';
+import { FormStep } from './FormStep';
+import { NewPasswordFields } from './PasswordFields';
+import { CodeField, NoCodeLine } from './VerifyStep';
 
 /**
  * "Forgot password?", step 2: the code mailed to the address and the new password,
@@ -18,74 +15,21 @@ import { withoutSpaces } from './VerifyStep';
 export function ResetStep() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const messages = useValidationMessages();
-  const schema = useMemo(() => resetPasswordFormSchema(messages), [messages]);
   const email = useAppSelector(selectLoginEmail);
   const pending = useAppSelector(selectPending);
-  const toggle = { show: t('form.showPassword'), hide: t('form.hidePassword') };
 
   return (
-    <Formik
+    <FormStep
+      rules={resetPasswordFormSchema}
       initialValues={{ email, code: '', password: '', confirmPassword: '' }}
-      validationSchema={schema}
-      onSubmit={(values) => {
-        const { code, password } = schema.cast(values);
-        dispatch(passwordResetSubmitted({ code, password }));
-      }}
+      onSubmit={({ code, password }) => void dispatch(passwordResetSubmitted({ code, password }))}
+      intro={t('reset.codeIntro', { email })}
+      submit={{ label: t('reset.submit'), testId: 'reset-submit', request: 'reset' }}
+      footer={<NoCodeLine testId="reset-resend" busy={pending === 'resendReset'} onClick={() => dispatch(resetCodeRequested(email, true))} />}
     >
-      <Form noValidate>
-        <Stack gap="5">
-          <Text color="fg.muted">{t('reset.codeIntro', { email })}</Text>
-          <EmailSummary email={email} />
-          <FormField
-            name="code"
-            label={t('reset.code')}
-            testId="reset-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            autoFocus
-            required
-            normalize={withoutSpaces}
-            counter={{ max: LIMITS.verificationCode.length, testId: 'reset-code-counter' }}
-          />
-          <FormField
-            name="password"
-            type="password"
-            label={t('reset.newPassword')}
-            testId="reset-password"
-            autoComplete="new-password"
-            helperText={t('login.passwordHint')}
-            required
-            passwordToggle={toggle}
-          />
-          <FormField
-            name="confirmPassword"
-            type="password"
-            label={t('login.confirmPassword')}
-            testId="reset-confirm-password"
-            autoComplete="new-password"
-            required
-            passwordToggle={toggle}
-          />
-          <Button type="submit" data-testid="reset-submit" colorPalette="purple" size="lg" w="full" loading={pending === 'reset'}>
-            {t('reset.submit')}
-          </Button>
-          <Text fontSize="sm" color="fg.muted">
-            {t('verify.noCode')}{' '}
-            <Link asChild colorPalette="purple" fontWeight="medium">
-              <button
-                type="button"
-                data-testid="reset-resend"
-                disabled={pending === 'resendReset'}
-                aria-busy={pending === 'resendReset'}
-                onClick={() => dispatch(resetCodeRequested(email, true))}
-              >
-                {t('verify.resend')}
-              </button>
-            </Link>
-          </Text>
-        </Stack>
-      </Form>
-    </Formik>
+      <EmailSummary email={email} />
+      <CodeField label={t('reset.code')} testId="reset-code" autoFocus />
+      <NewPasswordFields testIdPrefix="reset" label={t('reset.newPassword')} />
+    </FormStep>
   );
 }

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, verificationCodeSchema } from '@subshare/core/validation';
-import { Form, Formik } from 'formik';
+import { Text } from '@chakra-ui/react';
+import { checkEmailSchema, LIMITS, verificationCodeSchema } from '@subshare/core/validation';
+import { useFormikContext } from 'formik';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FormField } from '../../../components/ui/FormField';
 import { useT } from '../../language/useT';
@@ -9,11 +8,27 @@ import { useValidationMessages } from '../../language/useValidationMessages';
 import { selectLoginEmail, selectPending } from '../selectors';
 import { codeResendRequested, codeSubmitted } from '../slice';
 import { EmailSummary } from './EmailSummary';
-
-const CODE_LENGTH = LIMITS.verificationCode.length;
+import { FormStep, StepLink } from './FormStep';
 
 /** Codes arrive as "123 456" in some mail apps: spaces are dropped as they are typed or pasted. */
-export const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** The 6-digit code from an e-mail (`code`), with its `n / 6` counter (`<testId>-counter`). */
+export function CodeField({ label, testId, autoFocus }: { label: string; testId: string; autoFocus: boolean }) {
+  return (
+    <FormField
+      name="code"
+      label={label}
+      testId={testId}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      autoFocus={autoFocus}
+      required
+      normalize={withoutSpaces}
+      counter={{ max: LIMITS.verificationCode.length, testId: `${testId}-counter` }}
+    />
+  );
+}
 
 /**
  * Step 3: the code sent by e-mail, with its `n / CODE_DIGITS` counter and "send a new code".
@@ -22,64 +37,53 @@ export const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 export function VerifyStep() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const messages = useValidationMessages();
-  const schema = useMemo(() => verificationCodeSchema(messages), [messages]);
   const knownEmail = useAppSelector(selectLoginEmail);
-  const pending = useAppSelector(selectPending);
 
   return (
-    <Formik
+    <FormStep
+      rules={verificationCodeSchema}
       initialValues={{ email: knownEmail, code: '' }}
-      validationSchema={schema}
-      onSubmit={(values) => {
-        const { email, code } = schema.cast(values);
-        dispatch(codeSubmitted({ email, code }));
-      }}
+      onSubmit={({ email, code }) => void dispatch(codeSubmitted({ email, code }))}
+      intro={knownEmail ? t('verify.intro', { email: knownEmail }) : t('verify.introNoEmail')}
+      submit={{ label: t('verify.submit'), testId: 'verification-submit', request: 'verify' }}
+      footer={<ResendCode />}
     >
-      {({ values, setFieldTouched }) => {
-        const resend = () => {
-          const fields = schema.pick(['email']);
-          if (!fields.isValidSync({ email: values.email })) {
-            void setFieldTouched('email', true);
-            return;
-          }
-          dispatch(codeResendRequested(fields.cast({ email: values.email }).email));
-        };
-        return (
-          <Form noValidate>
-            <Stack gap="5">
-              <Text color="fg.muted">{knownEmail ? t('verify.intro', { email: knownEmail }) : t('verify.introNoEmail')}</Text>
-              {knownEmail ? (
-                <EmailSummary email={knownEmail} />
-              ) : (
-                <FormField name="email" type="email" label={t('login.email')} testId="verification-email" autoComplete="email" inputMode="email" required />
-              )}
-              <FormField
-                name="code"
-                label={t('verify.code')}
-                testId="verification-code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                autoFocus={Boolean(knownEmail)}
-                required
-                normalize={withoutSpaces}
-                counter={{ max: CODE_LENGTH, testId: 'verification-code-counter' }}
-              />
-              <Button type="submit" data-testid="verification-submit" colorPalette="purple" size="lg" w="full" loading={pending === 'verify'}>
-                {t('verify.submit')}
-              </Button>
-              <Text fontSize="sm" color="fg.muted">
-                {t('verify.noCode')}{' '}
-                <Link asChild colorPalette="purple" fontWeight="medium">
-                  <button type="button" data-testid="verification-resend" disabled={pending === 'resend'} aria-busy={pending === 'resend'} onClick={resend}>
-                    {t('verify.resend')}
-                  </button>
-                </Link>
-              </Text>
-            </Stack>
-          </Form>
-        );
-      }}
-    </Formik>
+      {knownEmail ? (
+        <EmailSummary email={knownEmail} />
+      ) : (
+        <FormField name="email" type="email" label={t('login.email')} testId="verification-email" autoComplete="email" inputMode="email" required />
+      )}
+      <CodeField label={t('verify.code')} testId="verification-code" autoFocus={Boolean(knownEmail)} />
+    </FormStep>
+  );
+}
+
+/** "send a new code" to the e-mail of the form: a missing or invalid one shows its error instead. */
+function ResendCode() {
+  const dispatch = useAppDispatch();
+  const messages = useValidationMessages();
+  const pending = useAppSelector(selectPending);
+  const { values, setFieldTouched } = useFormikContext<{ email: string }>();
+  const resend = () => {
+    const fields = checkEmailSchema(messages);
+    if (!fields.isValidSync({ email: values.email })) {
+      void setFieldTouched('email', true);
+      return;
+    }
+    dispatch(codeResendRequested(fields.cast({ email: values.email }).email));
+  };
+  return <NoCodeLine testId="verification-resend" busy={pending === 'resend'} onClick={resend} />;
+}
+
+/** "No code? Check your spam folder, or send a new code", under a step that asks for a code. */
+export function NoCodeLine({ testId, busy, onClick }: { testId: string; busy: boolean; onClick: () => void }) {
+  const t = useT();
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {t('verify.noCode')}{' '}
+      <StepLink testId={testId} busy={busy} onClick={onClick}>
+        {t('verify.resend')}
+      </StepLink>
+    </Text>
   );
 }

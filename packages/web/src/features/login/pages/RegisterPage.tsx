@@ -1,13 +1,14 @@
 import { pagePath } from '@subshare/core/pages';
 import { useMemo, useState } from 'react';
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { unusedRegisterSchema } from '@subshare/core/validation';
+import { LIMITS, unusedRegisterSchema } from '@subshare/core/validation';
 import { Form, Formik } from 'formik';
 import { FormField } from '../../../components/ui/FormField';
 import { ButtonLink } from '../../../components/ui/links';
 import { Page } from '../../../components/ui/Page';
 import { useT } from '../../language/useT';
 import { useValidationMessages } from '../../language/useValidationMessages';
+import { NewPasswordFields } from '../components/PasswordFields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -20,7 +21,6 @@ export default function RegisterPage() {
   const messages = useValidationMessages();
   const schema = useMemo(() => unusedRegisterSchema(messages), [messages]);
   const [done, setDone] = useState(false);
-  const toggle = { show: t('form.showPassword'), hide: t('form.hidePassword') };
 
   return (
     <Page testId="page-register" title={t('register.title')}>
@@ -32,25 +32,7 @@ export default function RegisterPage() {
               <FormField name="lastName" label={t('register.lastName')} testId="register-last-name" autoComplete="family-name" required />
             </SimpleGrid>
             <FormField name="email" type="email" label={t('login.email')} testId="register-email" autoComplete="email" inputMode="email" required />
-            <FormField
-              name="password"
-              type="password"
-              label={t('login.password')}
-              testId="register-password"
-              autoComplete="new-password"
-              helperText={t('register.passwordHint')}
-              required
-              passwordToggle={toggle}
-            />
-            <FormField
-              name="confirmPassword"
-              type="password"
-              label={t('login.confirmPassword')}
-              testId="register-confirm-password"
-              autoComplete="new-password"
-              required
-              passwordToggle={toggle}
-            />
+            <NewPasswordFields testIdPrefix="register" label={t('login.password')} limits={LIMITS.unusedRegisterPassword} />
             <Button type="submit" data-testid="register-form-submit" colorPalette="purple" size="lg">
               {t('register.submit')}
             </Button>
