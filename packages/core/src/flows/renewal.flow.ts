@@ -304,10 +304,7 @@ export class RenewalFlow {
     const name = error instanceof Error ? error.name : 'Error';
     const text = error instanceof Error ? error.message : String(error);
     return this.knex.transaction(async (trx) => {
-      const [locked] = (await trx('renewal_charges').where({ id: chargeId, status: 'charging' }).forUpdate().skipLocked().select('id')) as Array<{
-        id: number;
-      }>;
-      if (!locked) return 'skipped';
+      if (!(await this.renewals.lockCharging(chargeId, trx))) return 'skipped';
       const charge = (await this.renewals.chargeById(chargeId, trx))!;
       const subscription = await this.subscriptions.byId(charge.subscriptionId, trx);
       if (!subscription) {
@@ -401,10 +398,7 @@ export class RenewalFlow {
    */
   private send(chargeId: number): Promise<ChargeOutcome> {
     return this.knex.transaction(async (trx) => {
-      const [locked] = (await trx('renewal_charges').where({ id: chargeId, status: 'charging' }).forUpdate().skipLocked().select('id')) as Array<{
-        id: number;
-      }>;
-      if (!locked) return 'skipped';
+      if (!(await this.renewals.lockCharging(chargeId, trx))) return 'skipped';
       const charge = (await this.renewals.chargeById(chargeId, trx))!;
       const subscription = (await this.subscriptions.byId(charge.subscriptionId, trx))!;
       const setting = await this.renewals.settingOf(keyOf(subscription), trx);

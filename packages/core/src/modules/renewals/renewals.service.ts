@@ -308,6 +308,15 @@ export class RenewalsService {
   }
 
   /**
+   * Holds a charge that is `charging` for this transaction; false when another worker holds it or
+   * it is no longer `charging` (the pass then skips it).
+   */
+  async lockCharging(id: number, trx: Knex.Transaction): Promise<boolean> {
+    const row = await trx('renewal_charges').where({ id, status: 'charging' }).forUpdate().skipLocked().first('id');
+    return row !== undefined;
+  }
+
+  /**
    * The next automatic charge to work on, locked, skipping rows another worker holds: one whose
    * time has come, or one left `charging` (a worker died mid-charge: its attempt is sent again,
    * with the same Idempotency-Key, so Stripe answers the charge it made instead of making another).
