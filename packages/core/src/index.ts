@@ -38,7 +38,6 @@ export * from './validation/mail-trust.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,
-  CREDENTIALS_CIPHER,
   credentialsKeyId,
   parseCredentialsKey,
   storedKeyId,

@@ -15,7 +15,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, ValidationError, fail, type AuthService } from '@subshare/core';
+import { ValidationError, fail, AuthService } from '@subshare/core';
 import {
   CHECKOUT_PATH,
   DISPLAY_CHOICE_PATH,
@@ -42,7 +42,7 @@ function backTo(raw: unknown): string {
 }
 
 export function storefrontFormRoutes(container: Container): Router {
-  const auth = container.get<AuthService>(IDENTITY.Auth);
+  const auth = container.get(AuthService);
   const router = express.Router();
 
   router.post(
