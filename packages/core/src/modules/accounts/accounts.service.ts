@@ -293,9 +293,10 @@ export class AccountsService {
    * asked and records it.
    */
   async mailboxLogin(accountId: number): Promise<AccountMailboxLogin | undefined> {
-    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId) : undefined;
+    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findWithMailbox(accountId) : undefined;
     if (!account) throw fail('account_not_found');
-    const mailbox = account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : await this.mailboxes.findById(account.mailbox_id);
+    // No mailbox linked: the account's own login address may be one of the shop's mailboxes.
+    const mailbox = account.mailbox ?? (account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : undefined);
     if (!mailbox) return undefined;
     return { mailboxId: mailbox.id, address: mailbox.email, password: this.cipher.decrypt(mailbox.password_encrypted), accountEmail: account.login_email };
   }
