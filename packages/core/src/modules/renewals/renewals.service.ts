@@ -148,10 +148,13 @@ export class RenewalsService {
       .merge({ enabled: true, source_payment_id: sourcePaymentId, updated_at: now });
   }
 
-  /** The choices of these units (those never made are left out). */
+  /**
+   * The choices of these units (those never made are left out). Read on every panel view: knex's
+   * builder, like the panel's other reads (docs/data-access.md, "Where raw SQL stays").
+   */
   async settingsOf(keys: UnitKey[], trx?: Knex.Transaction): Promise<AutoRenewal[]> {
     if (keys.length === 0) return [];
-    const rows = await AutoRenewalModel.query(trx ?? this.knex).whereIn(
+    const rows: AutoRenewalRow[] = await (trx ?? this.knex)('auto_renewals').whereIn(
       ['order_item_id', 'unit'],
       keys.map((key) => [key.orderItemId, key.unit]),
     );
@@ -357,10 +360,10 @@ export class RenewalsService {
       .patch(columns);
   }
 
-  /** The newest charge row of each of these subscriptions. */
+  /** The newest charge row of each of these subscriptions. Read on every panel view: knex's builder, as `settingsOf`. */
   async latestOf(subscriptionIds: number[]): Promise<Map<number, RenewalCharge>> {
     if (subscriptionIds.length === 0) return new Map();
-    const rows = (await RenewalChargeModel.query(this.knex)
+    const rows = (await this.knex('renewal_charges')
       .distinctOn('subscription_id')
       .whereIn('subscription_id', subscriptionIds)
       .orderBy([{ column: 'subscription_id' }, { column: 'period_end', order: 'desc' }])) as ChargeRow[];
