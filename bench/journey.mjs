@@ -45,7 +45,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ImapFlow } from 'imapflow';
-import { ACCOUNTS, IDENTITY, ORDER_QUEUES, createPgBoss, hashPassword, loadConfig, openRuntime, startEmbeddedPostgres } from '@subshare/core';
+import { AccountsService, AuthService, ORDER_QUEUES, createPgBoss, hashPassword, loadConfig, openRuntime, startEmbeddedPostgres } from '@subshare/core';
 import { FakeStripe } from '../test/support/fake-stripe.ts';
 import { startDovecot } from '../test/support/dovecot.ts';
 import { netflixLink, netflixMail } from '../test/support/mailboxes.ts';
@@ -290,7 +290,7 @@ async function createPlatform(knex) {
  * made in one statement. Returns the first id.
  */
 async function addAccounts(world, platform, count) {
-  const accounts = world.runtime.container.get(ACCOUNTS.Service);
+  const accounts = world.runtime.container.get(AccountsService);
   const tag = randomUUID().slice(0, 8);
   const first = await accounts.createAccount(
     { label: 'bench' },
@@ -331,7 +331,7 @@ async function createBuyers(world, count) {
       })),
     )
     .returning(['id', 'email', 'is_email_verified', 'photo_url', 'role']);
-  const auth = world.runtime.container.get(IDENTITY.Auth);
+  const auth = world.runtime.container.get(AuthService);
   return Promise.all(
     rows.map(async (user) => {
       ipCounter += 1;
@@ -782,7 +782,7 @@ async function cpuSplit(world, pair) {
 }
 
 async function householdLink(world, pair) {
-  const accounts = world.runtime.container.get(ACCOUNTS.Service);
+  const accounts = world.runtime.container.get(AccountsService);
   const waits = [];
   const idle = [];
   for (let round = 0; round < LINKS; round += 1) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTS, SHIPPED_ALERT_RULES, type AccountsService } from '@subshare/core';
+import { SHIPPED_ALERT_RULES, AccountsService } from '@subshare/core';
 import { loginAs } from '../support/agent.js';
 import { alertMail } from '../support/alert-mails.js';
 import { exited, spawnCli } from '../support/cli.js';
@@ -65,7 +65,7 @@ describe('a cluster: an alert mail breaks an account and its buyer moves once (2
     await knex()('platforms')
       .where({ id: platform.id })
       .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
-    const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+    const accounts = container.get(AccountsService);
     const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });
     dovecot.addUser(mailbox.email, mailbox.password);
     const account = await accounts.createAccount(

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
-import { FLOWS, type AccountHealthFlow, type AppConfig } from '@subshare/core';
+import { AccountHealthFlow, type AppConfig } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { api, loginAs, type TestUser } from '../support/agent.js';
@@ -27,7 +27,7 @@ describe('account health: staff views, waiting buyers and lost time', function (
   const staffAlert = `ops-${randomUUID().slice(0, 8)}@example.test`;
   const knex = () => harness().knex;
   let app: ReturnType<typeof createApp>;
-  const flow = () => container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const flow = () => container.get(AccountHealthFlow);
 
   before(async () => {
     const { config } = harness();

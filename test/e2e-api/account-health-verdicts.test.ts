@@ -4,16 +4,13 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import request from 'supertest';
 import {
-  ACCOUNTS,
-  FLOWS,
   SHIPPED_ALERT_RULES,
-  type AccountHealthFlow,
-  type AccountsService,
+  AccountHealthFlow,
+  AccountsService,
   type AppConfig,
   type HeardMail,
-  type MailboxReaderService,
+  MailboxReaderService,
   type ShippedAlertRuleSet,
-  MAILBOXES,
 } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
@@ -43,7 +40,7 @@ describe('account health: verdicts on verified platform mail, staff listing and 
   let admin: TestUser;
   const staffAlert = `ops-${randomUUID().slice(0, 8)}@example.test`;
   const knex = () => harness().knex;
-  const flow = () => container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const flow = () => container.get(AccountHealthFlow);
   let uid = 0;
 
   before(async () => {
@@ -63,7 +60,7 @@ describe('account health: verdicts on verified platform mail, staff listing and 
     await knex()('platforms')
       .where({ id: on.id })
       .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES[set]) });
-    const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+    const accounts = container.get(AccountsService);
     const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: on.id });
     const account = await accounts.createAccount(
       { label: 'test' },
@@ -217,7 +214,7 @@ describe('account health: verdicts on verified platform mail, staff listing and 
     const offSince = async () => (await knex()('platforms').where({ id: target.platform.id }).first('off_sale_since')).off_sale_since as Date | null;
     await knex()('platform_accounts').where({ id: target.account.id }).update({ health: 'broken', health_since: new Date() });
     expect(await offSince()).to.equal(null);
-    const reader = container.get<MailboxReaderService>(MAILBOXES.Reader);
+    const reader = container.get(MailboxReaderService);
     await flow().keepWatching(reader);
     expect(await offSince()).to.be.instanceOf(Date);
     await knex()('platform_accounts').where({ id: target.account.id }).update({ health: 'ok' });

@@ -2,17 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import {
-  FLOWS,
-  MAILBOXES,
-  SHIPPED_ALERT_RULES,
-  SystemClock,
-  TOKENS,
-  type AccountHealthFlow,
-  type AppConfig,
-  type MailboxReaderService,
-  type ShippedAlertRuleSet,
-} from '@subshare/core';
+import { SHIPPED_ALERT_RULES, SystemClock, TOKENS, AccountHealthFlow, type AppConfig, MailboxReaderService, type ShippedAlertRuleSet } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { api, loginAs, type TestUser } from '../support/agent.js';
@@ -41,7 +31,7 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
   let admin: TestUser;
   const staffAlert = `ops-${randomUUID().slice(0, 8)}@example.test`;
   const knex = () => harness().knex;
-  const flow = () => container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const flow = () => container.get(AccountHealthFlow);
 
   before(async () => {
     dovecot = await startDovecot();
@@ -57,7 +47,7 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
 
   after(async () => {
     await worker?.stop();
-    await container?.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    await container?.get(MailboxReaderService).close();
     await dovecot?.destroy();
   });
 
@@ -87,7 +77,7 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
       await knex()('orders').where({ id: orderId }).update({ language_id: options.languageId });
     }
     const spare = options.spare === false ? undefined : await createAccount(mailbox.platform.id, 4);
-    const reader = container.get<MailboxReaderService>(MAILBOXES.Reader);
+    const reader = container.get(MailboxReaderService);
     await flow().keepWatching(reader);
     await waitFor(
       async () =>
@@ -237,9 +227,9 @@ describe('account health from the platforms’ alert mails (real Dovecot)', func
       .expect(200);
     expect(set.body).to.include({ accountId: rigged.mailbox.accountId, state: 'ok' });
     expect((await auditOf('account.health.set', rigged.mailbox.accountId))[0].details).to.deep.include({ from: 'attention', to: 'ok', reason: 'it was us' });
-    await container.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    await container.get(MailboxReaderService).close();
     const other = containerWith({ config: container.get<AppConfig>(TOKENS.Config), clock: new SystemClock() });
-    const result = await other.get<AccountHealthFlow>(FLOWS.AccountHealth).keepWatching(other.get<MailboxReaderService>(MAILBOXES.Reader));
+    const result = await other.get(AccountHealthFlow).keepWatching(other.get(MailboxReaderService));
     expect(result.owned).to.be.greaterThan(0);
     // The takeover's read handed the same mail over again (keepWatching waits for that): recorded once, the health stays ok.
     expect(await knex()('account_alert_mail').where({ platform_account_id: rigged.mailbox.accountId }).count('* as n').first()).to.deep.equal({ n: 1 });

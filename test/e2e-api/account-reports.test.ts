@@ -2,17 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import {
-  ACCOUNTS,
-  EMAIL_KIND,
-  FLOWS,
-  SHIPPED_ALERT_RULES,
-  TOKENS,
-  type AccountHealthFlow,
-  type AccountsService,
-  type AppConfig,
-  type HeardMail,
-} from '@subshare/core';
+import { EMAIL_KIND, SHIPPED_ALERT_RULES, TOKENS, AccountHealthFlow, AccountsService, type AppConfig, type HeardMail } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
 import { api, loginAs, type TestUser } from '../support/agent.js';
@@ -41,7 +31,7 @@ describe('buyer problem reports and the platform circuit breaker', function () {
   let moderator: TestUser;
   const staffAlert = `ops-${randomUUID().slice(0, 8)}@example.test`;
   const knex = () => harness().knex;
-  const flow = (from = container) => from.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const flow = (from = container) => from.get(AccountHealthFlow);
 
   before(async () => {
     const { config } = harness();
@@ -74,7 +64,7 @@ describe('buyer problem reports and the platform circuit breaker', function () {
       .where({ id: platform.id })
       .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
     refreshCatalog();
-    const service = container.get<AccountsService>(ACCOUNTS.Service);
+    const service = container.get(AccountsService);
     const held: Held[] = [];
     for (let n = 0; n < accounts; n += 1) {
       const mailbox = await service.createMailbox({ label: 'test' }, { platformId: platform.id });

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import request from 'supertest';
-import { CATALOG, CATALOG_CHANNEL, CATALOG_VERSION_CHECK_MS, TOKENS, type CatalogService, type DatabaseEvents } from '@subshare/core';
+import { CATALOG_CHANNEL, CATALOG_VERSION_CHECK_MS, CatalogService, DatabaseEvents } from '@subshare/core';
 import { harness } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -52,7 +52,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
       .where({ platform_id: PLATFORM_ID, duration_id: durationId, plan_type_id: typeId, currency: 'EUR' })
       .first('sale_price_minor', 'price_minor');
     // The catalog listens for announced changes from its first read on.
-    await waitFor(() => harness().container.get<DatabaseEvents>(TOKENS.DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the catalog listening' });
+    await waitFor(() => harness().container.get(DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the catalog listening' });
   });
 
   after(async () => {
@@ -60,7 +60,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
       .knex('platform_prices')
       .where({ platform_id: PLATFORM_ID, duration_id: durationId, plan_type_id: typeId, currency: 'EUR' })
       .update({ sale_price_minor: original.sale_price_minor });
-    harness().container.get<CatalogService>(CATALOG.Service).invalidate();
+    harness().container.get(CatalogService).invalidate();
   });
 
   async function setSalePrice(minor: number): Promise<void> {
@@ -75,7 +75,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
    * on the same connection before the test, has then forgotten its copy too (one dispatch).
    */
   async function setSalePriceHeard(minor: number): Promise<void> {
-    const events = harness().container.get<DatabaseEvents>(TOKENS.DatabaseEvents);
+    const events = harness().container.get(DatabaseEvents);
     let heard!: () => void;
     const announcement = new Promise<void>((resolve) => (heard = resolve));
     const stop = await events.listen(CATALOG_CHANNEL, () => heard());
@@ -100,7 +100,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
   });
 
   it('serves reads from memory: a change is not seen until the catalog is invalidated or its version checked', async () => {
-    const catalog = harness().container.get<CatalogService>(CATALOG.Service);
+    const catalog = harness().container.get(CatalogService);
     catalog.invalidate();
     await setSalePriceHeard(original.sale_price_minor - 2);
     const fresh = await salePriceEur(harness().app, durationId, typeId);
@@ -120,7 +120,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
   });
 
   it('shows a change on the next request of the process that made it (markChanged)', async () => {
-    const catalog = harness().container.get<CatalogService>(CATALOG.Service);
+    const catalog = harness().container.get(CatalogService);
     await salePriceEur(harness().app, durationId, typeId); // warm
     await setSalePrice(original.sale_price_minor - 3);
     await catalog.markChanged();
@@ -134,7 +134,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
     await salePriceEur(other.app, durationId, typeId); // fills its memory
     await page();
 
-    const catalog = harness().container.get<CatalogService>(CATALOG.Service);
+    const catalog = harness().container.get(CatalogService);
     await setSalePrice(original.sale_price_minor - 4);
     await catalog.markChanged();
     expect(Math.round((await salePriceEur(harness().app, durationId, typeId)) * 100), 'the writer sees it at once').to.equal(original.sale_price_minor - 4);
@@ -156,7 +156,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
   it('announces a change to the other processes (NOTIFY on commit): they serve it at once, with no version check due', async () => {
     const other = harness().appWith({});
     await salePriceEur(other.app, durationId, typeId); // fills its memory and starts its listening
-    await waitFor(() => other.container.get<DatabaseEvents>(TOKENS.DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the other process listening' });
+    await waitFor(() => other.container.get(DatabaseEvents).listening(CATALOG_CHANNEL), { what: 'the other process listening' });
     await salePriceEur(other.app, durationId, typeId);
     // The test clock stands still: without the announcement the other process would trust its memory for ever.
     await setSalePrice(original.sale_price_minor - 8);
@@ -178,7 +178,7 @@ describe('catalog cache: served from memory, invalidated when the catalog change
   });
 
   it('pre-rendered pages follow the catalog: the platform page shows the new price', async () => {
-    const catalog = harness().container.get<CatalogService>(CATALOG.Service);
+    const catalog = harness().container.get(CatalogService);
     const page = async () => (await request(harness().app).get(`/platform/${PLATFORM_ID}`).query({ lang: 'en', currency: 'EUR' }).expect(200)).text;
     await setSalePrice(original.sale_price_minor - 6);
     catalog.invalidate();

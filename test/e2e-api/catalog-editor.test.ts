@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import type * as wire from '@subshare/core/wire';
 
 type Editable = wire.catalogAdmin.EditablePlatform;
@@ -235,7 +235,7 @@ describe('catalog editor (GET /api/catalog/platforms, platform; POST createplatf
 
   it("keeps a buyer's order as sold when prices change, and an ordered option can be disabled but not removed", async () => {
     const created: Editable = (await create(newPlatform()).expect(200)).body;
-    harness().container.get<CatalogService>(CATALOG.Service).invalidate();
+    harness().container.get(CatalogService).invalidate();
     const m1 = created.durations.find((d) => d.months === 1)!;
     const order = (
       await api(app)

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, type AppConfig, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { type AppConfig, CatalogService, ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { api, loginAs } from '../support/agent.js';
 import { moveClockTo, subscriptionOf } from '../support/auto-renewal.js';
@@ -34,10 +34,10 @@ describe('automatic renewal in the demo (no Stripe keys, no SMTP)', function () 
     const config: AppConfig = { ...harness().config, mode: 'demo', mail: { ...harness().config.mail, smtpUrl: undefined } };
     const container = containerWith({ config });
     app = createApp(container, { accessLog: false });
-    renewal = container.get<RenewalFlow>(FLOWS.Renewal);
-    expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
+    renewal = container.get(RenewalFlow);
+    expiry = container.get(ExpiryFlow);
     platform = await createPlatform({ slotsCount: 4 });
-    container.get<CatalogService>(CATALOG.Service).invalidate();
+    container.get(CatalogService).invalidate();
     await createAccount(platform.id, 4);
   });
 

@@ -1,15 +1,5 @@
 import { expect } from 'chai';
-import {
-  addMonths,
-  FLOWS,
-  ManualClock,
-  TOKENS,
-  type ActivationFlow,
-  type AuthenticatedUser,
-  type ExpiryFlow,
-  type JobQueue,
-  type UserPanelFlow,
-} from '@subshare/core';
+import { addMonths, ManualClock, TOKENS, ActivationFlow, type AuthenticatedUser, ExpiryFlow, type JobQueue, UserPanelFlow } from '@subshare/core';
 import { harness, useWorker } from '../support/harness.js';
 import type { CapturedMail } from '../support/smtp.js';
 import { containerWith } from '../support/containers.js';
@@ -38,9 +28,9 @@ describe('subscription lifecycle: expiry at the end time, 3-day reminders, renew
   before(() => {
     clock = new ManualClock(harness().clock.now());
     const container = containerWith({ clock });
-    activation = container.get<ActivationFlow>(FLOWS.Activation);
-    expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
-    panel = container.get<UserPanelFlow>(FLOWS.UserPanel);
+    activation = container.get(ActivationFlow);
+    expiry = container.get(ExpiryFlow);
+    panel = container.get(UserPanelFlow);
   });
 
   const subscription = (id: number) => knex()('subscriptions').where({ id }).first();

@@ -4,12 +4,11 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import {
   ALERT_KIND_HEALTH,
-  MAILBOXES,
   SHIPPED_ALERT_RULES,
   SystemClock,
   subjectToKeep,
   type AppConfig,
-  type MailboxReaderService,
+  MailboxReaderService,
   type ShippedAlertRuleSet,
 } from '@subshare/core';
 import { createApp } from '@subshare/http';
@@ -65,7 +64,7 @@ describe('only the platform speaks for the platform: DKIM and DMARC on the mail 
   });
 
   after(async () => {
-    for (const c of [container, ...others]) await c?.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    for (const c of [container, ...others]) await c?.get(MailboxReaderService).close();
     await dovecot?.destroy();
   });
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import net from 'node:net';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import { freePort, MAILBOX_READ_LIMIT, MAILBOXES, SystemClock, type MailboxReaderService } from '@subshare/core';
+import { freePort, MAILBOX_READ_LIMIT, SystemClock, MailboxReaderService } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { containerWith, tracedApp } from '../support/containers.js';
@@ -52,7 +52,7 @@ describe('verification links and login codes from the mailboxes (getnvlink, getc
   });
 
   after(async () => {
-    for (const c of [container, ...others]) await c?.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    for (const c of [container, ...others]) await c?.get(MailboxReaderService).close();
     await dovecot?.destroy();
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakePayssion } from '../support/fake-payssion.js';
@@ -40,7 +40,7 @@ describe('money ledger: events in any order, one ledger per order', function () 
     stops.push(server.close);
     admin = await loginAs('admin', { app });
     platform = await createPlatform({ slotsCount: 10 });
-    world.container.get<CatalogService>(CATALOG.Service).invalidate();
+    world.container.get(CatalogService).invalidate();
     await createAccount(platform.id, 10);
   });
   after(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Express } from 'express';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal, type FakeCoinPalNotification } from '../support/fake-coinpal.js';
@@ -129,7 +129,7 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
     stops.push(server.close);
     admin = await loginAs('admin', { app });
     platform = await createPlatform({ slotsCount: 2 });
-    world.container.get<CatalogService>(CATALOG.Service).invalidate();
+    world.container.get(CatalogService).invalidate();
   });
   after(async () => {
     for (const stop of stops.reverse()) await stop();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FLOWS, type AccountHealthFlow } from '@subshare/core';
+import { AccountHealthFlow } from '@subshare/core';
 import { api, logIn, loginAs } from '../support/agent.js';
 import { buyByCard, moveClockTo, remindersDelivered, renewalsApplied, useRenewalShop } from '../support/auto-renewal.js';
 import { harness, useWorker } from '../support/harness.js';
@@ -40,7 +40,7 @@ describe('a move after the renewal reminder', function () {
       .set(admin.auth)
       .send({ accountId: subscription.platform_account_id, state: 'broken', reason: 'the owner changed the password' })
       .expect(200);
-    await harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth).moveBuyers(subscription.platform_account_id);
+    await harness().container.get(AccountHealthFlow).moveBuyers(subscription.platform_account_id);
     const moved = await waitFor(() => knex()('subscriptions').where({ replaced_from_id: subscription.id, status: 'active' }).first(), {
       what: 'the buyer moved',
     });

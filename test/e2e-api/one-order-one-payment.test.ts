@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, signRenewalLink, type CatalogService, type PaymentNotificationFlow } from '@subshare/core';
+import { signRenewalLink, CatalogService, PaymentNotificationFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -57,13 +57,13 @@ describe('one order, one payment', function () {
     for (const fake of [stripe, payssion, coinpal]) stops.push((await fake.start()).stop);
     const world = harness().appWith({ ...stripe.env, ...payssion.env, ...coinpal.env });
     app = world.app;
-    reconcile = () => world.container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification).reconcile();
+    reconcile = () => world.container.get(PaymentNotificationFlow).reconcile();
     const server = await listen(app, 0, '127.0.0.1');
     base = server.url;
     stops.push(server.close);
     admin = await loginAs('admin', { app });
     platform = await createPlatform({ slotsCount: 10 });
-    world.container.get<CatalogService>(CATALOG.Service).invalidate();
+    world.container.get(CatalogService).invalidate();
     await createAccount(platform.id, 10);
   });
   after(async () => {

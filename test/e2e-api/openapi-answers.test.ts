@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Response } from 'supertest';
-import { FLOWS, MAILBOXES, signRenewalLink, type AccountHealthFlow, type MailboxReaderService } from '@subshare/core';
+import { signRenewalLink, AccountHealthFlow, MailboxReaderService } from '@subshare/core';
 import { api, createUser, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -96,7 +96,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     compile = validator(document);
   });
   after(async () => {
-    await reading?.container.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    await reading?.container.get(MailboxReaderService).close();
     await dovecot?.destroy();
     for (const stop of stops) await stop();
   });
@@ -190,7 +190,7 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
     await activation().activate(orderId);
     await createAccount(platform.id, 2);
     await platformJobsSettled(platform.id);
-    const flow = harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const flow = harness().container.get(AccountHealthFlow);
     await flow.setHealth({ label: 'test' }, { accountId: account.id, state: 'broken', reason: 'password changed' });
     // The worker's move job or this call: whichever comes first moves the buyer, the other finds nothing to do.
     await flow.moveBuyers(account.id);

@@ -9,12 +9,11 @@ import {
   createQueues,
   EMAIL_KIND,
   loadConfig,
-  NOTIFICATIONS,
   PgBossJobQueue,
   JOB_DECLARATIONS,
   TOKENS,
   type Logger,
-  type NotificationsService,
+  NotificationsService,
 } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
@@ -173,7 +172,7 @@ describe('codes in e-mails stay secret from staff and come first', function () {
   });
 
   it('a code e-mail reaches the SMTP server while 30 purchase e-mails are stuck in front of it, and arrives before they drain', async () => {
-    const notifications = container.get<NotificationsService>(NOTIFICATIONS.Service);
+    const notifications = container.get(NotificationsService);
     const bulk = uniqueEmail('bulk');
     const buyer = await loginAs('user', { verified: false, app });
     smtp.pause();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CredentialsCipher, FLOWS, type ActivationFlow } from '@subshare/core';
+import { CredentialsCipher, ActivationFlow } from '@subshare/core';
 import { api, loginAs, uniqueIp, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
@@ -328,7 +328,7 @@ describe('the panel, invitations and replacement (getuserpanel, setinvatiotaione
         .expect(200)
     ).body.id;
     await markPaidQuietly(orderId);
-    const [subscription] = (await traced.get<ActivationFlow>(FLOWS.Activation).activate(orderId)).subscriptions;
+    const [subscription] = (await traced.get(ActivationFlow).activate(orderId)).subscriptions;
     const second = await createAccount(platform.id, 2);
     const staff = await loginAs('admin', { app });
     await api(app).get(PANEL).set(buyer.auth).query({ id: buyer.id, languageId: 1 }).expect(200);

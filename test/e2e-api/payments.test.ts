@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import { FLOWS, type CheckoutFlow, type PaymentNotificationFlow } from '@subshare/core';
+import { CheckoutFlow, PaymentNotificationFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -223,7 +223,7 @@ describe('orders and payments (API against local provider servers)', function ()
       const { payment } = await checkout('createcheckoutsession', { orderId: created.id });
       stripe.pay(payment.provider_reference);
       harness().clock.advance(11 * 60_000);
-      await container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification).reconcile();
+      await container.get(PaymentNotificationFlow).reconcile();
       expect((await order(created.id)).state).to.be.oneOf([2, 6]); // paid: waiting, or already activated by the worker
     });
   });
@@ -430,7 +430,7 @@ describe('orders and payments (API against local provider servers)', function ()
       const created = await newOrder();
       await checkout('createcheckoutsession', { orderId: created.id });
       harness().clock.advance(25 * 3600_000);
-      await container.get<CheckoutFlow>(FLOWS.Checkout).expireUnpaid();
+      await container.get(CheckoutFlow).expireUnpaid();
       expect((await order(created.id)).state).to.equal(4);
       const late = await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: created.id }).expect(409);
       expect(late.body.code).to.equal('order_not_payable');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -61,7 +61,7 @@ describe('refunds and chargebacks through the providers', function () {
     // The default policy: 5 %, no fixed part, 24 hours.
     const world = harness().appWith({ ...stripe.env, ...payssion.env, ...coinpal.env });
     app = world.app;
-    catalog = world.container.get<CatalogService>(CATALOG.Service);
+    catalog = world.container.get(CatalogService);
     const server = await listen(app, 0, '127.0.0.1');
     base = server.url;
     stops.push(server.close);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { createAccount, createPlatform as createSharedPlatform, type TestPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
 
@@ -33,7 +33,7 @@ describe('staff refunds (POST /api/order/refund, GET /api/order/refundquote)', f
     // The policy under test: 7.5 % plus €0.30 or ₩500, within 24 hours.
     const world = harness().appWith({ REFUND_FEE_PERCENT: '7.5', REFUND_FEE_EUR: '0.30', REFUND_FEE_KRW: '500', REFUND_WINDOW_HOURS: '24' });
     app = world.app;
-    catalog = world.container.get<CatalogService>(CATALOG.Service);
+    catalog = world.container.get(CatalogService);
     [admin, moderator] = await Promise.all([loginAs('admin', { app }), loginAs('moderator', { app })]);
   });
 

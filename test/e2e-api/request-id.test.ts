@@ -10,7 +10,6 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { PgBoss } from 'pg-boss';
 import {
-  ACCOUNTS,
   buildContainer,
   createLogger,
   createPgBoss,
@@ -19,7 +18,7 @@ import {
   PgBossJobQueue,
   JOB_DECLARATIONS,
   REQUEST_ID_PATTERN,
-  type AccountsService,
+  AccountsService,
 } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { startWorker, type WorkerHandle } from '@subshare/worker';
@@ -86,7 +85,7 @@ describe('request ids (X-Request-Id, every log line, the jobs a request sends)',
     // Made through this shop, and its 'account-created' job (which tries waiting orders) done
     // before the payment: otherwise it could activate the order first, under no request id.
     await container
-      .get<AccountsService>(ACCOUNTS.Service)
+      .get(AccountsService)
       .createAccount(
         { label: 'test' },
         { platformId: platform.id, email: `acct-${randomUUID().slice(0, 12)}@example.test`, password: 'pw-123456', slotsCount: 2, femail: 'fw@example.test' },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EMAIL_KIND, FLOWS, type AuthenticatedUser, type ReplacementFlow } from '@subshare/core';
+import { EMAIL_KIND, type AuthenticatedUser, ReplacementFlow } from '@subshare/core';
 import { api, createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { tracedApp } from '../support/containers.js';
@@ -56,9 +56,7 @@ describe('staff send an e-mail of any kind (sendemail)', function () {
     await createAccount(streaming.id, 4);
     const first = await activatedOrder(korean, streaming);
     await createAccount(streaming.id, 4);
-    const replaced = await harness()
-      .container.get<ReplacementFlow>(FLOWS.Replacement)
-      .replace({ label: 'test' }, { subscribeId: first.subscriptionId, orderId: first.orderId });
+    const replaced = await harness().container.get(ReplacementFlow).replace({ label: 'test' }, { subscribeId: first.subscriptionId, orderId: first.orderId });
     replacement = { oldId: first.subscriptionId, newId: replaced.subscription.id, orderId: first.orderId };
 
     // Ended: another platform, its subscription past its end (as the expiry work leaves it).

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { createApp } from '@subshare/http';
 import { harness } from '../support/harness.js';
 import { ensureWebBuilt } from '../support/web-build.js';
@@ -227,7 +227,7 @@ describe('storefront HTML for search engines and first paint', () => {
 
   it('escapes catalog texts everywhere: title, meta tags, markup and schema.org data', async () => {
     const { knex, container } = harness();
-    const catalog = container.get<CatalogService>(CATALOG.Service);
+    const catalog = container.get(CatalogService);
     const evil = `<script>alert("x")</script> & 'Co'`;
     const [{ id }] = await knex('platforms')
       .insert({

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTS, FLOWS, SHIPPED_ALERT_RULES, type AccountHealthFlow, type AccountsService } from '@subshare/core';
+import { SHIPPED_ALERT_RULES, AccountHealthFlow, AccountsService } from '@subshare/core';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { alertMail, unknownPlatformMail } from '../support/alert-mails.js';
 import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
@@ -39,7 +39,7 @@ describe('browser: the admin account-health list', function () {
     await knex('platforms')
       .where({ id: platform.id })
       .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
-    const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+    const accounts = container.get(AccountsService);
     const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });
     const account = await accounts.createAccount(
       { label: 'test' },
@@ -48,7 +48,7 @@ describe('browser: the admin account-health list', function () {
     const subscriptionId = await subscribe(container, await loginAs('user'), platform);
     const spare = await createAccount(platform.id, 2);
     const mail = alertMail('netflix', 'passwordChanged', mailbox.email, lang);
-    const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const flow = container.get(AccountHealthFlow);
     await flow.heard(mailbox.id, [
       {
         uid: 1,
@@ -118,7 +118,7 @@ describe('browser: the admin account-health list', function () {
       await knex('platforms')
         .where({ id: platform.id })
         .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
-      const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+      const accounts = container.get(AccountsService);
       const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });
       const account = await accounts.createAccount(
         { label: 'test' },
@@ -127,7 +127,7 @@ describe('browser: the admin account-health list', function () {
       await createAccount(platform.id, 2); // a spare: the platform stays on sale
       const unknown = unknownPlatformMail('netflix', mailbox.email);
       const signIn = alertMail('netflix', 'newSignIn', mailbox.email, lang);
-      const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+      const flow = container.get(AccountHealthFlow);
       const heard = (mail: typeof unknown, uid: number) => ({
         uid,
         uidValidity: '1',

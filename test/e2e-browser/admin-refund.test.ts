@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
@@ -47,7 +47,7 @@ describe('browser: the admin refund', function () {
     // Crypto through the local CoinPal; cards through the demo provider.
     stopCoinPal = (await coinpal.start()).stop;
     const { app, container } = harness().appWith({ ...coinpal.env, REFUND_FEE_PERCENT: '5', REFUND_FEE_EUR: '0.50', REFUND_WINDOW_HOURS: '24' });
-    catalog = container.get<CatalogService>(CATALOG.Service);
+    catalog = container.get(CatalogService);
     const started = await listen(app, 0, '127.0.0.1');
     server = started;
     baseUrl = started.url;

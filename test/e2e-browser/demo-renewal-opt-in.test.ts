@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
-import { FLOWS, freePort, type AppConfig, type RenewalFlow } from '@subshare/core';
+import { freePort, type AppConfig, RenewalFlow } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
 import { loginAs } from '../support/agent.js';
 import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
@@ -35,7 +35,7 @@ describe('browser: automatic renewal opted into on the demo checkout page', func
       mail: { ...harness().config.mail, smtpUrl: undefined },
     };
     const container = containerWith({ config });
-    renewal = container.get<RenewalFlow>(FLOWS.Renewal);
+    renewal = container.get(RenewalFlow);
     const started = await listen(createApp(container, { accessLog: false }), port, '127.0.0.1');
     server = started;
     baseUrl = started.url;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { Container } from 'inversify';
-import { MAILBOXES, SystemClock, type MailboxReaderService } from '@subshare/core';
+import { SystemClock, MailboxReaderService } from '@subshare/core';
 import { createApp, listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { loggedInPage, openBrowser, type BrowserSession } from '../support/browser.js';
@@ -35,7 +35,7 @@ describe('browser: household links and login codes in the panel', function () {
   after(async () => {
     await browser?.close();
     await server?.close();
-    await container?.get<MailboxReaderService>(MAILBOXES.Reader).close();
+    await container?.get(MailboxReaderService).close();
     await dovecot?.destroy();
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTS, FLOWS, SHIPPED_ALERT_RULES, type AccountHealthFlow, type AccountsService, type HeardMail } from '@subshare/core';
+import { SHIPPED_ALERT_RULES, AccountHealthFlow, AccountsService, type HeardMail } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { alertMail } from '../support/alert-mails.js';
 import { axeViolations } from '../support/axe-suite.js';
@@ -24,7 +24,7 @@ describe('browser: problem reports in the panel and in account health', function
   let baseUrl: string;
   let admin: TestUser;
   const knex = () => harness().knex;
-  const flow = () => harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+  const flow = () => harness().container.get(AccountHealthFlow);
 
   before(async function () {
     this.timeout(180_000);
@@ -45,7 +45,7 @@ describe('browser: problem reports in the panel and in account health', function
       .where({ id: platform.id })
       .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES.netflix) });
     refreshCatalog();
-    const service = harness().container.get<AccountsService>(ACCOUNTS.Service);
+    const service = harness().container.get(AccountsService);
     const accounts = [];
     for (let n = 0; n < count; n += 1) {
       const mailbox = await service.createMailbox({ label: 'test' }, { platformId: platform.id });

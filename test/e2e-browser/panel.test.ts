@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
-import { CATALOG, type CatalogService } from '@subshare/core';
+import { CatalogService } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
@@ -41,7 +41,7 @@ describe('browser: the buyer panel', function () {
     // The demo checkout URL is built from PUBLIC_URL: a server of its own whose public URL is its address.
     const started = await onFreePort(async (port) => {
       const { app, container } = harness().appWith({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-      catalog = container.get<CatalogService>(CATALOG.Service);
+      catalog = container.get(CatalogService);
       return listen(app, port, '127.0.0.1');
     });
     server = started;

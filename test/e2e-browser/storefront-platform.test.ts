@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HTTPResponse, Page } from 'puppeteer-core';
-import { FLOWS, type AccountHealthFlow } from '@subshare/core';
+import { AccountHealthFlow } from '@subshare/core';
 import { harness } from '../support/harness.js';
 import { createAccount, createPlatform } from '../support/shop.js';
 import { waitFor } from '../support/wait.js';
@@ -263,7 +263,7 @@ describe('browser: storefront platform page', function () {
   it('says a platform is off sale while every account is broken (server-rendered and after client navigation, both languages) and sells it again after repair', async () => {
     const platform = await createPlatform({ slotsCount: 2 });
     const account = await createAccount(platform.id, 2);
-    const flow = harness().container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const flow = harness().container.get(AccountHealthFlow);
     await flow.setHealth({ label: 'test' }, { accountId: account.id, state: 'broken', reason: 'owner locked us out' });
     const offSale = async () => ((await apiPlatform(platform.id)) as WirePlatform & { offSale: boolean }).offSale;
     await waitFor(offSale, { what: 'the platform off sale' });

@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  ACCOUNTS,
   buildContainer,
   createKnex,
   CredentialsCipher,
@@ -14,7 +13,7 @@ import {
   migrateLatest,
   seedDemoCatalog,
   TOKENS,
-  type AccountsService,
+  AccountsService,
   type JobQueue,
   type Knex,
   type Logger,
@@ -66,7 +65,7 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
     expect(row).to.include({ platform_id: 2, slots_count: 6, forwarding_email: forward, mailbox_id: null });
     expect(row.password_encrypted).to.match(CIPHERTEXT).and.not.contain('cli-pass-123');
 
-    const accounts = harness().container.get<AccountsService>(ACCOUNTS.Service);
+    const accounts = harness().container.get(AccountsService);
     expect(await accounts.accountCredentials(row.id)).to.deep.equal({ email: login, password: 'cli-pass-123' });
     const audit = await harness()
       .knex('audit_log')
@@ -165,7 +164,7 @@ describe('subshare CLI: accounts, mailboxes and the credentials key', function (
       const { config, clock, container } = harness();
       const jobQueue = container.get<JobQueue>(TOKENS.JobQueue);
       const other = buildContainer({ config: { ...config, credentialsKey: key }, knex, logger: container.get<Logger>(TOKENS.Logger), jobQueue, clock });
-      return { accounts: other.get<AccountsService>(ACCOUNTS.Service), app: createApp(other, { accessLog: false }) };
+      return { accounts: other.get(AccountsService), app: createApp(other, { accessLog: false }) };
     };
 
     before(async () => {

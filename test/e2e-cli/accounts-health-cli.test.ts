@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FLOWS, type AccountHealthFlow } from '@subshare/core';
+import { AccountHealthFlow } from '@subshare/core';
 import { runCli } from '../support/cli.js';
 import { harness, testEnv } from '../support/harness.js';
 import { subscribe } from '../support/mailboxes.js';
@@ -14,7 +14,7 @@ describe('subshare CLI: accounts --health', function () {
   // No worker in this file: the account-created and move jobs wait, so the move below is this test's own.
   it('prints the accounts by health, broken first, why, and where the buyers went; --health is required', async () => {
     const { container } = harness();
-    const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const flow = container.get(AccountHealthFlow);
     const platform = await createPlatform({ slotsCount: 2 });
     const broken = await createAccount(platform.id, 2);
     const subscriptionId = await subscribe(container, await loginAs('user'), platform);

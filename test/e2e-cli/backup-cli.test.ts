@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createKnex, CredentialsCipher, FLOWS, migrateLatest, type Knex, type ReplacementFlow } from '@subshare/core';
+import { createKnex, CredentialsCipher, migrateLatest, type Knex, ReplacementFlow } from '@subshare/core';
 import { runCli, type CliResult } from '../support/cli.js';
 import { harness, testEnv } from '../support/harness.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, orders } from '../support/shop.js';
@@ -104,7 +104,7 @@ describe('subshare CLI: backup and restore', function () {
     await markPaidQuietly(eurOrder);
     const [slot] = (await activation().activate(eurOrder)).subscriptions;
     await createAccount(platform.id, 2);
-    await harness().container.get<ReplacementFlow>(FLOWS.Replacement).replace({ label: 'test' }, { subscribeId: slot.subscriptionId, orderId: eurOrder });
+    await harness().container.get(ReplacementFlow).replace({ label: 'test' }, { subscribeId: slot.subscriptionId, orderId: eurOrder });
     mine.replacedId = slot.subscriptionId;
     mine.renewedId = (await source()('subscriptions').where({ replaced_from_id: slot.subscriptionId }).first()).id;
     const krw = await orders().createOrder(

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FLOWS, ManualClock, type ActivationFlow } from '@subshare/core';
+import { ManualClock, ActivationFlow } from '@subshare/core';
 import { runCli } from '../support/cli.js';
 import { harness, testEnv } from '../support/harness.js';
 import { containerWith } from '../support/containers.js';
@@ -19,7 +19,7 @@ describe('subshare CLI: expire-due', function () {
     await createAccount(platform.id, 2);
     const orderId = await createOrder(await buyer(), platform);
     await markPaidQuietly(orderId);
-    const result = await container.get<ActivationFlow>(FLOWS.Activation).activate(orderId);
+    const result = await container.get(ActivationFlow).activate(orderId);
     expect(result.outcome).to.equal('activated');
     return result.subscriptions[0].subscriptionId;
   }

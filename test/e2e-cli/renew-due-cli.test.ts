@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { remindersDelivered } from '../support/auto-renewal.js';
-import { FLOWS, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs } from '../support/agent.js';
 import { runCli } from '../support/cli.js';
@@ -41,9 +41,9 @@ describe('subshare CLI: renew-due', function () {
       .knex('subscriptions')
       .whereIn('order_item_id', harness().knex('order_items').select('id').where({ order_id: order.id }))
       .first();
-    await world.container.get<RenewalFlow>(FLOWS.Renewal).renewDue();
+    await world.container.get(RenewalFlow).renewDue();
     harness().clock.advance(subscription.ends_at.getTime() - Date.now() - 2 * 24 * 3600_000);
-    await world.container.get<ExpiryFlow>(FLOWS.Expiry).remindDue();
+    await world.container.get(ExpiryFlow).remindDue();
     await harness().mailTo(buyer.email, (mail) => mail.subject.includes('renews on'));
     // The CLI reads the real clock: the charge is made due by it.
     await harness()

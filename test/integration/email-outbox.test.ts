@@ -9,11 +9,10 @@ import {
   createQueues,
   EMAIL_KIND,
   loadConfig,
-  NOTIFICATIONS,
   NOTIFICATIONS_QUEUES,
   PgBossJobQueue,
   type JobQueue,
-  type NotificationsService,
+  NotificationsService,
   type QueueDefinition,
   type SendJobOptions,
 } from '@subshare/core';
@@ -109,7 +108,7 @@ async function openMailWorld(smtpUrl: string, retryLimit: number): Promise<MailW
   return {
     schema,
     boss,
-    service: container.get<NotificationsService>(NOTIFICATIONS.Service),
+    service: container.get(NotificationsService),
     logs,
     async close() {
       await worker.stop();
@@ -275,7 +274,7 @@ describe('e-mail outbox and delivery (real PostgreSQL, pg-boss and SMTP)', funct
 
   it('sends one e-mail when deliver() runs five times at once on the same row', async () => {
     const jobs = new RecordingJobQueue();
-    const service = mailContainer({ smtpUrl: smtp.url, jobQueue: jobs }).get<NotificationsService>(NOTIFICATIONS.Service);
+    const service = mailContainer({ smtpUrl: smtp.url, jobQueue: jobs }).get(NotificationsService);
     const to = address();
     const { id } = await service.enqueue(purchased(to));
     expect(jobs.sent).to.have.length(1);
@@ -295,7 +294,7 @@ describe('e-mail outbox and delivery (real PostgreSQL, pg-boss and SMTP)', funct
 
   it('without SMTP_URL keeps the e-mail in the outbox for staff and queues no job', async () => {
     const jobs = new RecordingJobQueue();
-    const service = mailContainer({ jobQueue: jobs }).get<NotificationsService>(NOTIFICATIONS.Service);
+    const service = mailContainer({ jobQueue: jobs }).get(NotificationsService);
     const to = address();
     const { id } = await service.enqueue(purchased(to));
     expect(jobs.sent).to.deep.equal([]);
@@ -306,14 +305,14 @@ describe('e-mail outbox and delivery (real PostgreSQL, pg-boss and SMTP)', funct
     expect(await service.sweep()).to.deep.equal({ checked: 0, requeued: 0 });
 
     // The same through a real queue: nothing reaches it.
-    const queued = mailContainer({ jobQueue: new PgBossJobQueue(world.boss) }).get<NotificationsService>(NOTIFICATIONS.Service);
+    const queued = mailContainer({ jobQueue: new PgBossJobQueue(world.boss) }).get(NotificationsService);
     const other = await queued.enqueue(purchased(address()));
     expect((await outboxRow(other.id)).status).to.equal('kept');
     expect(await jobsFor(world.schema, other.id)).to.equal(0);
   });
 
   it('sweeps a pending e-mail that lost its job into the queue, once', async () => {
-    const jobless = mailContainer({ smtpUrl: smtp.url, jobQueue: new RecordingJobQueue() }).get<NotificationsService>(NOTIFICATIONS.Service);
+    const jobless = mailContainer({ smtpUrl: smtp.url, jobQueue: new RecordingJobQueue() }).get(NotificationsService);
     const to = address();
     const { id } = await jobless.enqueue(purchased(to));
     expect(await jobsFor(world.schema, id)).to.equal(0);

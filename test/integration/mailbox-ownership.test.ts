@@ -3,20 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Container } from 'inversify';
 import {
-  ACCOUNTS,
   buildContainer,
   createLogger,
   CredentialsCipher,
   MAILBOX_LOCK_NAMESPACE,
-  MAILBOXES,
   SHIPPED_ALERT_RULES,
   SystemClock,
   TOKENS,
   UnavailableError,
-  type AccountsService,
-  type DatabaseEvents,
+  AccountsService,
+  DatabaseEvents,
   type JobQueue,
-  type MailboxReaderService,
+  MailboxReaderService,
   type MailboxTarget,
 } from '@subshare/core';
 import { containerWith } from '../support/containers.js';
@@ -51,7 +49,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
 
   after(async () => {
     for (const node of nodes) await node.reader.close();
-    for (const node of nodes) await node.container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close();
+    for (const node of nodes) await node.container.get(DatabaseEvents).close();
     await dovecot?.destroy();
   });
 
@@ -71,7 +69,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
       : containerWith(options);
     const made: Node = {
       container,
-      reader: container.get<MailboxReaderService>(MAILBOXES.Reader),
+      reader: container.get(MailboxReaderService),
       said: () =>
         text
           .split('\n')
@@ -84,7 +82,7 @@ describe('mailbox ownership: one reader per mailbox across processes (advisory l
 
   async function mailbox(): Promise<{ target: MailboxTarget; email: string }> {
     const account = await mailboxAccount(harness().container, dovecot, 0);
-    const login = await harness().container.get<AccountsService>(ACCOUNTS.Service).mailboxLogin(account.accountId);
+    const login = await harness().container.get(AccountsService).mailboxLogin(account.accountId);
     if (!login) throw new Error('no mailbox');
     return {
       email: account.email,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { FLOWS, type PruneFlow } from '@subshare/core';
+import { PruneFlow } from '@subshare/core';
 import { harness } from '../support/harness.js';
 import { buyer } from '../support/shop.js';
 
@@ -30,7 +30,7 @@ describe('pruning expired rows (the prune job)', () => {
       { key: running, hits: 1, window_ends_at: new Date(now + 60_000) },
     ]);
 
-    const deleted = await container.get<PruneFlow>(FLOWS.Prune).prune();
+    const deleted = await container.get(PruneFlow).prune();
     expect(deleted.authSessions).to.be.at.least(1);
     expect(deleted.verificationCodes).to.be.at.least(1);
     expect(deleted.rateLimits).to.be.at.least(1);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { SUBSCRIPTIONS, type Knex, type SubscriptionsService } from '@subshare/core';
+import { type Knex, SubscriptionsService } from '@subshare/core';
 import { harness } from '../support/harness.js';
 
 /** A node of EXPLAIN's JSON plan, as far as the test reads it. */
@@ -100,7 +100,7 @@ describe('the slot guarantee (database constraint)', () => {
   });
 
   it('a claim takes the next free slot; the same order item unit claimed again is already_activated, its replacement is not', async () => {
-    const subscriptions = harness().container.get<SubscriptionsService>(SUBSCRIPTIONS.Service);
+    const subscriptions = harness().container.get(SubscriptionsService);
     await subscribe(1, 0, 30); // slot 1 is another order item's
     const request = {
       userId,

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { CATALOG, FLOWS, type CatalogService, type ExpiryFlow, type RenewalFlow } from '@subshare/core';
+import { CatalogService, ExpiryFlow, RenewalFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from './agent.js';
 import { FakeStripe } from './fake-stripe.js';
@@ -60,9 +60,9 @@ export function useRenewalShop(env: Record<string, string> = {}): RenewalWorld {
     stops.push(server.close);
     world.app = app;
     world.base = server.url;
-    world.renewal = container.get<RenewalFlow>(FLOWS.Renewal);
-    world.expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
-    world.catalog = container.get<CatalogService>(CATALOG.Service);
+    world.renewal = container.get(RenewalFlow);
+    world.expiry = container.get(ExpiryFlow);
+    world.catalog = container.get(CatalogService);
     world.platform = await createPlatform({ slotsCount: 4 });
     world.catalog.invalidate();
     await createAccount(world.platform.id, 4);

@@ -8,7 +8,7 @@
  */
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
-import { IDENTITY, type AuthService } from '@subshare/core';
+import { AuthService } from '@subshare/core';
 import { exited, spawnCli } from './cli.js';
 import { FakeStripe } from './fake-stripe.js';
 import { onFreePort } from './ports.js';
@@ -35,7 +35,7 @@ export class Cluster {
   private ipCounter = 0;
 
   private get auth(): AuthService {
-    return harness().container.get<AuthService>(IDENTITY.Auth);
+    return harness().container.get(AuthService);
   }
 
   async start(): Promise<void> {

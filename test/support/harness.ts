@@ -18,13 +18,11 @@ import {
   createLogger,
   createPgBoss,
   loadConfig,
-  MAILBOXES,
   PgBossJobQueue,
-  TOKENS,
   type AppConfig,
   type Clock,
-  type DatabaseEvents,
-  type MailboxReaderService,
+  DatabaseEvents,
+  MailboxReaderService,
   type Knex,
 } from '@subshare/core';
 import { createApp, createServerHandler, listen } from '@subshare/http';
@@ -129,7 +127,7 @@ export async function startHarness(): Promise<Harness> {
     async () => {
       if (worker) await (await worker).stop();
     },
-    () => container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(),
+    () => container.get(DatabaseEvents).close(),
     () => boss.stop({ graceful: false, timeout: 2_000 }),
     () => smtp.stop(),
     () => stopMailDns(),
@@ -150,7 +148,7 @@ export async function startHarness(): Promise<Harness> {
       const other = { ...extra, tokenSecret: config.tokenSecret, credentialsKey: config.credentialsKey };
       const otherContainer = buildContainer({ config: other, knex, logger, jobQueue, clock });
       // Its own events connection (the catalog listens on first read), closed with the harness.
-      closers.unshift(() => otherContainer.get<DatabaseEvents>(TOKENS.DatabaseEvents).close());
+      closers.unshift(() => otherContainer.get(DatabaseEvents).close());
       return { app: createApp(otherContainer, { accessLog: false }), container: otherContainer, config: other };
     },
     smtp,
@@ -180,8 +178,8 @@ export async function startHarness(): Promise<Harness> {
  */
 export function closeWithHarness(container: Container): void {
   closers.unshift(async () => {
-    await container.get<MailboxReaderService>(MAILBOXES.Reader).close();
-    await container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close();
+    await container.get(MailboxReaderService).close();
+    await container.get(DatabaseEvents).close();
   });
 }
 

@@ -5,18 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
-import {
-  ACCOUNTS,
-  CATALOG,
-  FLOWS,
-  ORDERS,
-  type AccountsService,
-  type ActivationFlow,
-  type AppConfig,
-  type CatalogService,
-  type OrdersService,
-  SHIPPED_ALERT_RULES,
-} from '@subshare/core';
+import { AccountsService, ActivationFlow, type AppConfig, CatalogService, OrdersService, SHIPPED_ALERT_RULES } from '@subshare/core';
 import type { TestDovecot } from './dovecot.js';
 import { harness } from './harness.js';
 import { createPlatform, markPaidQuietly, orderInput, type TestPlatform } from './shop.js';
@@ -63,8 +52,8 @@ export async function mailboxAccount(container: Container, dovecot: TestDovecot,
     .knex('platforms')
     .where({ id: platform.id })
     .update({ alert_rules: JSON.stringify(SHIPPED_ALERT_RULES[category === 8 ? 'chatgpt' : 'netflix']) });
-  container.get<CatalogService>(CATALOG.Service).invalidate();
-  const accounts = container.get<AccountsService>(ACCOUNTS.Service);
+  container.get(CatalogService).invalidate();
+  const accounts = container.get(AccountsService);
   const mailbox = await accounts.createMailbox({ label: 'test' }, { platformId: platform.id });
   dovecot.addUser(mailbox.email, mailbox.password);
   const account = await accounts.createAccount(
@@ -83,14 +72,14 @@ export async function mailboxAccount(container: Container, dovecot: TestDovecot,
 /** The buyer orders the platform and gets a slot at once (activation by the given container, on its clock); the subscription id. */
 export async function subscribe(container: Container, buyer: TestUser, platform: TestPlatform): Promise<number> {
   const order = await container
-    .get<OrdersService>(ORDERS.Service)
+    .get(OrdersService)
     .createOrder(
       { id: buyer.id, email: buyer.email, name: 'Test User', photoUrl: null, role: 0, isEmailVerified: true, languageId: 1, sessionId: randomUUID() },
       orderInput(platform),
       'EUR',
     );
   await markPaidQuietly(order.id);
-  const result = await container.get<ActivationFlow>(FLOWS.Activation).activate(order.id);
+  const result = await container.get(ActivationFlow).activate(order.id);
   if (!result.subscriptions[0]) throw new Error(`order ${order.id} got no slot`);
   return result.subscriptions[0].subscriptionId;
 }

@@ -5,15 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  ACCOUNTS,
-  CATALOG,
-  FLOWS,
-  ORDERS,
-  type AccountsService,
-  type ActivationFlow,
+  AccountsService,
+  ActivationFlow,
   type AuthenticatedUser,
-  type CatalogService,
-  type OrdersService,
+  CatalogService,
+  OrdersService,
   type JobQueue,
   type PlatformAccountView,
   TOKENS,
@@ -31,9 +27,9 @@ export interface TestPlatform {
   months: number;
 }
 
-export const orders = () => harness().container.get<OrdersService>(ORDERS.Service);
-export const activation = () => harness().container.get<ActivationFlow>(FLOWS.Activation);
-export const accountsService = () => harness().container.get<AccountsService>(ACCOUNTS.Service);
+export const orders = () => harness().container.get(OrdersService);
+export const activation = () => harness().container.get(ActivationFlow);
+export const accountsService = () => harness().container.get(AccountsService);
 
 /** A fresh, enabled platform with one 1-month Standard plan priced in EUR and KRW. */
 export async function createPlatform(options: { slotsCount?: number; needsInvitation?: boolean; category?: number } = {}): Promise<TestPlatform> {
@@ -74,7 +70,7 @@ export async function createPlatform(options: { slotsCount?: number; needsInvita
 
 /** The catalog is cached per process: after changing its tables by hand, forget the copy. */
 export function refreshCatalog(): void {
-  harness().container.get<CatalogService>(CATALOG.Service).invalidate();
+  harness().container.get(CatalogService).invalidate();
 }
 
 /** A platform account made by the accounts service (password encrypted, `account-created` sent). */

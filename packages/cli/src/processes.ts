@@ -3,7 +3,7 @@
  * admin that a fresh installation needs.
  */
 import { randomBytes } from 'node:crypto';
-import { FLOWS, IDENTITY, pendingMigrations, REMINDERS_UNDELIVERED_WARNING, type IdentityService, type RenewalViewsFlow, type Runtime } from '@subshare/core';
+import { pendingMigrations, REMINDERS_UNDELIVERED_WARNING, IdentityService, RenewalViewsFlow, type Runtime } from '@subshare/core';
 import { createServerHandler, listen } from '@subshare/http';
 import { startWorker } from '@subshare/worker';
 import { recordShopUrl } from './shop-url.js';
@@ -26,7 +26,7 @@ export async function startHttp(runtime: Runtime): Promise<{ url: string; close(
 
 export async function startWorkerProcess(runtime: Runtime) {
   // The worker runs the renewal pass: say at its start when that pass can never charge (issue 34).
-  if (runtime.container.get<RenewalViewsFlow>(FLOWS.RenewalViews).remindersUndelivered) runtime.logger.warn(REMINDERS_UNDELIVERED_WARNING);
+  if (runtime.container.get(RenewalViewsFlow).remindersUndelivered) runtime.logger.warn(REMINDERS_UNDELIVERED_WARNING);
   return startWorker(runtime.boss, runtime.container);
 }
 
@@ -35,7 +35,7 @@ export async function startWorkerProcess(runtime: Runtime) {
  * generated and its password printed this once (it is stored only as an argon2id hash).
  */
 export async function ensureFirstAdmin(runtime: Runtime): Promise<string[]> {
-  const identity = runtime.container.get<IdentityService>(IDENTITY.Service);
+  const identity = runtime.container.get(IdentityService);
   if (await identity.hasAdmin()) {
     return ['Log in at /login with your admin account (a new password: `npx subshare create-admin --email <email>`, which asks for it).'];
   }

@@ -13,7 +13,7 @@ import type { JobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { TOKENS } from './shared/tokens.js';
 import { RateLimiter } from './shared/rate-limiter.js';
-import { CREDENTIALS_CIPHER, CredentialsCipher } from './shared/credentials-cipher.js';
+import { CredentialsCipher } from './shared/credentials-cipher.js';
 import { DatabaseEvents } from './shared/database-events.js';
 import { connectionStringOf } from './shared/database.js';
 import { catalogModule } from './modules/catalog/index.js';
@@ -63,10 +63,10 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.bind(TOKENS.Logger).toConstantValue(deps.logger);
   const clock = deps.clock ?? new SystemClock();
   container.bind(TOKENS.Clock).toConstantValue(clock);
-  container.bind(TOKENS.RateLimiter).toConstantValue(new RateLimiter(deps.knex, clock));
+  container.bind(RateLimiter).toConstantValue(new RateLimiter(deps.knex, clock));
   container.bind(TOKENS.JobQueue).toConstantValue(deps.jobQueue);
-  container.bind(CREDENTIALS_CIPHER).toConstantValue(new CredentialsCipher(deps.config.credentialsKey));
-  container.bind(TOKENS.DatabaseEvents).toConstantValue(
+  container.bind(CredentialsCipher).toConstantValue(new CredentialsCipher(deps.config.credentialsKey));
+  container.bind(DatabaseEvents).toConstantValue(
     new DatabaseEvents({
       connectionString: deps.databaseUrl ?? connectionStringOf(deps.knex),
       knex: deps.knex,

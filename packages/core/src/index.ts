@@ -39,7 +39,6 @@ export * from './wire/enums.js';
 export {
   CredentialsCipher,
   CredentialsCipherError,
-  CREDENTIALS_CIPHER,
   credentialsKeyId,
   parseCredentialsKey,
   storedKeyId,

@@ -14,9 +14,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/embedded-
 import { createPgBoss, createQueues, PgBossJobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
 import { settleBy } from './shared/deadline.js';
-import { MAILBOXES, type MailboxReaderService } from './modules/mailboxes/index.js';
-import type { DatabaseEvents } from './shared/database-events.js';
-import { TOKENS } from './shared/tokens.js';
+import { MailboxReaderService } from './modules/mailboxes/index.js';
+import { DatabaseEvents } from './shared/database-events.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -82,8 +81,8 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
         // Each part gets until the database's share of the deadline; the embedded PostgreSQL is
         // stopped last in any case, so a frozen database cannot keep the process (or itself) alive.
         const partsBy = deadline - DATABASE_STOP_SHARE_MS;
-        await settleBy(container.get<MailboxReaderService>(MAILBOXES.Reader).close(), partsBy, 'closing mailbox watches', logger);
-        await settleBy(container.get<DatabaseEvents>(TOKENS.DatabaseEvents).close(), partsBy, 'closing the database events connection', logger);
+        await settleBy(container.get(MailboxReaderService).close(), partsBy, 'closing mailbox watches', logger);
+        await settleBy(container.get(DatabaseEvents).close(), partsBy, 'closing the database events connection', logger);
         if (!options.withoutJobs) {
           const timeout = Math.max(1_000, Math.min(8_000, partsBy - Date.now() - 500));
           await settleBy(boss.stop({ graceful: true, timeout }), partsBy, 'stopping jobs', logger);

@@ -7,7 +7,7 @@ import compression from 'compression';
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Container } from 'inversify';
-import { OPERATIONS, TOKENS, type AppConfig, type Logger, type OperationsService } from '@subshare/core';
+import { TOKENS, type AppConfig, type Logger, OperationsService } from '@subshare/core';
 import { healthRoutes } from './health.js';
 import { trustProxy, type TrustProxy } from './client-address.js';
 import { frontDoor } from './front-door.js';
@@ -95,6 +95,6 @@ function buildApp(container: Container, options: AppOptions, table: Call[], metr
   app.use('/api', apiNotFound);
   app.use(mediaUploadRoutes(container));
   app.use(staticRoutes(container, options.webDist, frame));
-  app.use(errorHandler(logger, container.get<OperationsService>(OPERATIONS.Service)));
+  app.use(errorHandler(logger, container.get(OperationsService)));
   return app;
 }

@@ -20,7 +20,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { parse as parseQuery } from 'node:querystring';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, OPERATIONS, runWithRequestId, TOKENS, type AppConfig, type AuthService, type Logger, type OperationsService } from '@subshare/core';
+import { runWithRequestId, TOKENS, type AppConfig, AuthService, type Logger, OperationsService } from '@subshare/core';
 import { clientAddress, type TrustProxy } from './client-address.js';
 import type { HttpMetrics } from './metrics.js';
 import { plainAccessLog } from './middleware/access-log.js';
@@ -50,8 +50,8 @@ export interface FrontDoorParts {
 export function frontDoor(container: Container, app: Express, { table, metrics, trust, accessLog }: FrontDoorParts): RequestListener {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const operations = container.get<OperationsService>(OPERATIONS.Service);
-  const auth = container.get<AuthService>(IDENTITY.Auth);
+  const operations = container.get(OperationsService);
+  const auth = container.get(AuthService);
   const lines = new Map<string, PlainLine>();
   for (const line of table) {
     const { plain, method, access, path } = line;

@@ -15,7 +15,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
-import { OPERATIONS, type OperationsService } from '@subshare/core';
+import { OperationsService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 
 /** How long /readyz waits for the database: a probe must answer well within its own timeout. */
@@ -24,7 +24,7 @@ export const READINESS_TIMEOUT_MS = 2_000;
 export type NotReadyReason = 'draining' | 'database_unreachable' | 'database_timeout' | 'migrations_pending' | 'database_disk_full';
 
 export function healthRoutes(container: Container): Router {
-  const operations = container.get<OperationsService>(OPERATIONS.Service);
+  const operations = container.get(OperationsService);
   const router = Router();
 
   router.get(calls.pages.healthz.path, (_req: Request, res: Response) => {

@@ -7,13 +7,13 @@
  */
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import { CATALOG, LOGO_TYPES, type MediaStore } from '@subshare/core';
+import { LOGO_TYPES, MediaStore } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 
 const NAME = /^([0-9a-f]{64})\.(svg|png|webp)$/;
 
 export function mediaUploadRoutes(container: Container): Router {
-  const media = container.get<MediaStore>(CATALOG.Media);
+  const media = container.get(MediaStore);
   const router = Router();
   router.get(calls.pages.mediaUpload.path, async (req, res, next) => {
     try {

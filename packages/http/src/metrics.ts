@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Container } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
-import { FLOWS, TOKENS, type AppConfig, type Logger, type ShopMetrics, type ShopMetricsFlow } from '@subshare/core';
+import { TOKENS, type AppConfig, type Logger, type ShopMetrics, ShopMetricsFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { ACTIVATION_HOURS } from '@subshare/core/promises';
 
@@ -68,7 +68,7 @@ export function createHttpMetrics(container: Container): HttpMetrics {
   }
 
   const logger = container.get<Logger>(TOKENS.Logger);
-  const shop = container.get<ShopMetricsFlow>(FLOWS.ShopMetrics);
+  const shop = container.get(ShopMetricsFlow);
   const expected = sha256(token);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

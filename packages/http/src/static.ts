@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
-import { CATALOG, TOKENS, type AppConfig, type CatalogService, type Logger } from '@subshare/core';
+import { TOKENS, type AppConfig, CatalogService, type Logger } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { Storefront } from './seo/index.js';
 import { bundleLoader } from './seo/renderer.js';
@@ -39,7 +39,7 @@ export interface ShopFrame {
 
 export function shopFrame(container: Container, webDist = DEFAULT_WEB_DIST): ShopFrame {
   const config = container.get<AppConfig>(TOKENS.Config);
-  const storefront = new Storefront(container.get<CatalogService>(CATALOG.Service), config, bundleLoader(serverBundleOf(webDist)));
+  const storefront = new Storefront(container.get(CatalogService), config, bundleLoader(serverBundleOf(webDist)));
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
   return {

@@ -15,7 +15,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, ValidationError, fail, type AuthService } from '@subshare/core';
+import { ValidationError, fail, AuthService } from '@subshare/core';
 import {
   DISPLAY_COOKIES,
   DISPLAY_COOKIE_MAX_AGE_SECONDS,
@@ -41,7 +41,7 @@ function backTo(raw: unknown): string {
 }
 
 export function storefrontFormRoutes(container: Container): Router {
-  const auth = container.get<AuthService>(IDENTITY.Auth);
+  const auth = container.get(AuthService);
   const router = express.Router();
 
   router.post(

@@ -5,17 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
-import {
-  databaseFailure,
-  isStopping,
-  isValidRequestId,
-  JOB_REQUEST_ID_KEY,
-  OPERATIONS,
-  runWithRequestId,
-  TOKENS,
-  type Logger,
-  type OperationsService,
-} from '@subshare/core';
+import { databaseFailure, isStopping, isValidRequestId, JOB_REQUEST_ID_KEY, runWithRequestId, TOKENS, type Logger, OperationsService } from '@subshare/core';
 import { JOBS } from './jobs/index.js';
 import type { JobDefinition } from './jobs/job.js';
 
@@ -41,7 +31,7 @@ function failureOutput(error: unknown): { name?: string; message: string } {
 
 export async function startWorker(boss: PgBoss, container: Container, jobs: JobDefinition[] = JOBS, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const logger = container.get<Logger>(TOKENS.Logger).child({ component: 'worker' });
-  const operations = container.get<OperationsService>(OPERATIONS.Service);
+  const operations = container.get(OperationsService);
   const id = randomUUID();
   const startedAt = new Date();
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ACCOUNT_HEALTH_STATES, FLOWS, ValidationError, type AccountHealthFlow, type AccountHealthState } from '@subshare/core';
+import { ACCOUNT_HEALTH_STATES, ValidationError, AccountHealthFlow, type AccountHealthState } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { positiveInteger, table, utc } from '../format.js';
 
@@ -31,7 +31,7 @@ export const accountsCommand = () =>
       if (options.set !== undefined) return setHealth(options);
       const platformId = options.platform === undefined ? undefined : positiveInteger('--platform', options.platform);
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const entries = await container.get<AccountHealthFlow>(FLOWS.AccountHealth).list(platformId);
+        const entries = await container.get(AccountHealthFlow).list(platformId);
         const counts = { broken: 0, attention: 0, ok: 0 };
         for (const entry of entries) counts[entry.state] += 1;
         console.log(`Accounts: ${entries.length} (broken ${counts.broken}, attention ${counts.attention}, ok ${counts.ok}).`);
@@ -77,7 +77,7 @@ async function setHealth(options: { set?: string; account?: string; reason?: str
     );
   // With jobs: a broken account's move job is sent in the same transaction, for the workers.
   await runOnce({}, async ({ container }) => {
-    const flow = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
+    const flow = container.get(AccountHealthFlow);
     const set = await flow.setHealth({ label: 'cli' }, { accountId, state, reason });
     console.log(`Account ${set.id} is ${set.state} since ${utc(set.since)}: ${reason}.${state === 'broken' ? ' Its buyers are being moved.' : ''}`);
   });

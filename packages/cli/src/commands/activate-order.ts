@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, type ActivationFlow } from '@subshare/core';
+import { ActivationFlow } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { positiveInteger, slotText, utc } from '../format.js';
 
@@ -18,7 +18,7 @@ export const activateOrderCommand = () =>
       const orderId = positiveInteger('The order id', raw);
       // With the job queue: the buyer's e-mail is delivered by a job.
       await runOnce({}, async ({ container }) => {
-        const result = await container.get<ActivationFlow>(FLOWS.Activation).activateNow({ label: 'cli' }, { orderId });
+        const result = await container.get(ActivationFlow).activateNow({ label: 'cli' }, { orderId });
         console.log(`Activated order ${result.orderId} (now state ${result.state}):`);
         for (const slot of result.subscriptions) {
           console.log(

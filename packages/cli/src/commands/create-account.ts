@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ACCOUNTS, validate, type AccountsService } from '@subshare/core';
+import { validate, AccountsService } from '@subshare/core';
 import { subscriptions } from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { readSecret, readStandardInput, refuseOnCommandLine } from '../secret-input.js';
@@ -36,7 +36,7 @@ export const createAccountCommand = () =>
         });
         // With the job queue: the new account's `account-created` event lets waiting orders be activated.
         await runOnce({}, async ({ container }) => {
-          const account = await container.get<AccountsService>(ACCOUNTS.Service).createAccount({ label: 'cli' }, input);
+          const account = await container.get(AccountsService).createAccount({ label: 'cli' }, input);
           console.log(
             `Created account ${account.id} on platform ${account.platformId}: ${account.email}, ${account.slotsCount} slot(s), ` +
               `forwarding to ${account.femail}, ${account.mailboxId ? `mailbox ${account.mailboxId}` : 'no mailbox of ours'}.`,

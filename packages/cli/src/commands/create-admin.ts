@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { IDENTITY, type IdentityService } from '@subshare/core';
+import { IdentityService } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { readSecret, readStandardInput, refuseOnCommandLine } from '../secret-input.js';
 
@@ -20,7 +20,7 @@ export const createAdminCommand = () =>
       .action(async (options: { email: string; passwordStdin?: boolean }) => {
         const password = (await readSecret(PASSWORD, options.passwordStdin ? await readStandardInput() : undefined))!;
         await runOnce({ withoutJobs: true }, async ({ container }) => {
-          const result = await container.get<IdentityService>(IDENTITY.Service).createAdmin({ email: options.email, password });
+          const result = await container.get(IdentityService).createAdmin({ email: options.email, password });
           console.log(result.created ? `Created admin ${result.email}.` : `${result.email} is now an admin with the new password.`);
         });
       }),

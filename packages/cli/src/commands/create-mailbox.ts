@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ACCOUNTS, type AccountsService } from '@subshare/core';
+import { AccountsService } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { positiveInteger } from '../format.js';
 
@@ -11,7 +11,7 @@ export const createMailboxCommand = () =>
     .action(async (options: { platform?: string }) => {
       const platformId = options.platform === undefined ? undefined : positiveInteger('--platform', options.platform);
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const mailbox = await container.get<AccountsService>(ACCOUNTS.Service).createMailbox({ label: 'cli' }, { platformId });
+        const mailbox = await container.get(AccountsService).createMailbox({ label: 'cli' }, { platformId });
         console.log(
           [
             `Created mailbox ${mailbox.id}${mailbox.platformId ? ` for platform ${mailbox.platformId}` : ' (not assigned to a platform)'}:`,

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, type ExpiryFlow } from '@subshare/core';
+import { ExpiryFlow } from '@subshare/core';
 import { REMINDER_DAYS } from '@subshare/core/promises';
 import { runOnce } from '../context.js';
 
@@ -15,7 +15,7 @@ export const expireDueCommand = () =>
     .option('--no-reminders', 'only end subscriptions; leave the reminders to the worker')
     .action(async (options: { reminders: boolean }) => {
       await runOnce({}, async ({ container }) => {
-        const expiry = container.get<ExpiryFlow>(FLOWS.Expiry);
+        const expiry = container.get(ExpiryFlow);
         const ended = await expiry.endDue();
         console.log(`Ended ${ended.count} subscription(s)${ended.count > 0 ? `: ${ended.subscriptionIds.join(', ')}` : ''}.`);
         if (!options.reminders) return;

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
-import { FLOWS, validate, type OrdersExportFlow } from '@subshare/core';
+import { validate, OrdersExportFlow } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { orderState } from '../format.js';
@@ -28,7 +28,7 @@ export const exportOrdersCommand = () =>
     .action(async (options: { state?: string; out?: string }) => {
       const query = validate(wire.staff.exportQuery, { state: options.state === undefined ? undefined : orderState(options.state) });
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const exported = await container.get<OrdersExportFlow>(FLOWS.OrdersExport).exportCsv({ label: 'cli' }, query);
+        const exported = await container.get(OrdersExportFlow).exportCsv({ label: 'cli' }, query);
         if (options.out) {
           async function* withBom() {
             yield '\uFEFF';

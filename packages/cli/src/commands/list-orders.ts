@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ORDERS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, toMajorUnits, validate, type OrdersService, type OrderView } from '@subshare/core';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, toMajorUnits, validate, OrdersService, type OrderView } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { ORDER_STATE_NAMES, orderState, PAYMENT_METHOD_NAMES, positiveInteger, table, utc } from '../format.js';
@@ -41,7 +41,7 @@ export const listOrdersCommand = () =>
       // The call's own rules (limit 1 to 100, ...), so the CLI refuses what the admin area refuses.
       const query = validate(wire.staff.ordersByStateQuery, { state, page, limit });
       await runOnce({ withoutJobs: true }, async ({ container }) => {
-        const result = await container.get<OrdersService>(ORDERS.Service).listByState(query);
+        const result = await container.get(OrdersService).listByState(query);
         const heading = `Orders in state ${state} (${ORDER_STATE_NAMES[state]}): ${result.count} in all`;
         if (result.items.length === 0) {
           console.log(result.count === 0 ? `${heading}.` : `${heading}; page ${page} is past the last page (${result.pages}).`);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, validate, type RefundFlow, type RefundQuote } from '@subshare/core';
+import { validate, RefundFlow, type RefundQuote } from '@subshare/core';
 import * as wire from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { amountText, ORDER_STATE_NAMES, positiveInteger, utc } from '../format.js';
@@ -35,7 +35,7 @@ export const refundOrderCommand = () =>
       });
       // With the job queue: the buyer's e-mail and the freed slot's activation are jobs.
       await runOnce({}, async ({ container }) => {
-        const refunds = container.get<RefundFlow>(FLOWS.Refund);
+        const refunds = container.get(RefundFlow);
         for (const line of quoteLines(await refunds.quote(orderId))) console.log(line);
         const result = await refunds.refund({ label: 'cli' }, input);
         const { refund } = result;

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, toMajorUnits, type RenewalFlow } from '@subshare/core';
+import { toMajorUnits, RenewalFlow } from '@subshare/core';
 import { runOnce } from '../context.js';
 
 /**
@@ -15,7 +15,7 @@ export const renewDueCommand = () =>
     .option('--dry-run', 'list the charges that are due, change nothing and ask nobody')
     .action(async (options: { dryRun?: boolean }) => {
       await runOnce({}, async ({ container }) => {
-        const renewal = container.get<RenewalFlow>(FLOWS.Renewal);
+        const renewal = container.get(RenewalFlow);
         if (options.dryRun) {
           const due = await renewal.dueNow();
           console.log(`${due.length} renewal charge(s) due.`);

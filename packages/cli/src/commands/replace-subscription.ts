@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FLOWS, ORDERS, SUBSCRIPTIONS, type OrdersService, type ReplacementFlow, type SubscriptionsService } from '@subshare/core';
+import { OrdersService, ReplacementFlow, SubscriptionsService } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { positiveInteger, slotText, utc } from '../format.js';
 
@@ -19,9 +19,8 @@ export const replaceSubscriptionCommand = () =>
       const subscribeId = positiveInteger('The subscription id', raw);
       const givenOrder = options.order === undefined ? undefined : positiveInteger('--order', options.order);
       await runOnce({}, async ({ container }) => {
-        const orderId =
-          givenOrder ?? (await orderOf(container.get<SubscriptionsService>(SUBSCRIPTIONS.Service), container.get<OrdersService>(ORDERS.Service), subscribeId));
-        const result = await container.get<ReplacementFlow>(FLOWS.Replacement).replace({ label: 'cli' }, { subscribeId, orderId });
+        const orderId = givenOrder ?? (await orderOf(container.get(SubscriptionsService), container.get(OrdersService), subscribeId));
+        const result = await container.get(ReplacementFlow).replace({ label: 'cli' }, { subscribeId, orderId });
         const created = result.subscription;
         console.log(
           `Replaced subscription ${result.replacedFrom.id} (account ${result.replacedFrom.platformAccountId}) of order ${orderId} with subscription ${created.id}: ` +

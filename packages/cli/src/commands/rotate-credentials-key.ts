@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNTS, parseCredentialsKey, ValidationError, type AccountsService } from '@subshare/core';
+import { parseCredentialsKey, ValidationError, AccountsService } from '@subshare/core';
 import { runOnce } from '../context.js';
 import { readSecret, readStandardInput, refuseOnCommandLine } from '../secret-input.js';
 
@@ -69,9 +69,7 @@ export const rotateCredentialsKeyCommand = () =>
           const newKey = keyOption('The new key', keys.newKey);
           const oldKey = keys.oldKey === undefined ? undefined : keyOption('The old key', keys.oldKey);
           await runOnce({ withoutJobs: true }, async ({ container, config }) => {
-            const result = await container
-              .get<AccountsService>(ACCOUNTS.Service)
-              .rotateCredentialsKey({ label: 'cli' }, oldKey ?? config.credentialsKey, newKey);
+            const result = await container.get(AccountsService).rotateCredentialsKey({ label: 'cli' }, oldKey ?? config.credentialsKey, newKey);
             console.log(
               `Re-encrypted ${result.mailboxes} mailbox and ${result.accounts} account password(s) from key ${result.fromKeyId} to key ${result.toKeyId}` +
                 ` (${result.skipped} already on the new key).`,

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { EMAIL_KIND_NAMES, FLOWS, type SendEmailFlow } from '@subshare/core';
+import { EMAIL_KIND_NAMES, SendEmailFlow } from '@subshare/core';
 import { email } from '@subshare/core/wire';
 import { runOnce } from '../context.js';
 import { positiveInteger } from '../format.js';
@@ -32,7 +32,7 @@ export const sendEmailCommand = () =>
       }
       // With the job queue: the e-mail's delivery job is sent with it.
       await runOnce({}, async ({ container }) => {
-        const sent = await container.get<SendEmailFlow>(FLOWS.SendEmail).send({ label: 'cli' }, { userId, emailType: kind }, { ip: 'cli' });
+        const sent = await container.get(SendEmailFlow).send({ label: 'cli' }, { userId, emailType: kind }, { ip: 'cli' });
         const what = `e-mail ${sent.id} (${sent.kind} ${sent.kindName}, ${sent.languageId === 2 ? 'Korean' : 'English'}) to ${sent.to}`;
         console.log(sent.repeated ? `Already queued within the last minute: ${what}. Nothing new was sent.` : `Queued ${what}; the worker delivers it.`);
       });

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { IDENTITY, ROLES, type IdentityService, type RoleName } from '@subshare/core';
+import { ROLES, IdentityService, type RoleName } from '@subshare/core';
 import { runOnce } from '../context.js';
 
 export const setRoleCommand = () =>
@@ -10,9 +10,7 @@ export const setRoleCommand = () =>
     .action(async (options: { email: string; role: RoleName }) => {
       await runOnce({ withoutJobs: true }, async ({ container }) => {
         // The staff page's rule and audit (`user.role`), with the operator tool as the actor.
-        const change = await container
-          .get<IdentityService>(IDENTITY.Service)
-          .setRole({ label: 'cli' }, { email: options.email.trim().toLowerCase(), role: ROLES[options.role] });
+        const change = await container.get(IdentityService).setRole({ label: 'cli' }, { email: options.email.trim().toLowerCase(), role: ROLES[options.role] });
         console.log(change.changed ? `${change.email} is now ${options.role}.` : `${change.email} is ${options.role} already.`);
       });
     });

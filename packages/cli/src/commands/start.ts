@@ -1,15 +1,13 @@
 import { Command } from 'commander';
 import {
-  ACCOUNTS,
   createKnex,
-  FLOWS,
   migrateLatest,
   openRuntime,
   REMINDERS_UNDELIVERED_WARNING,
   seedDemoCatalog,
-  type AccountsService,
+  AccountsService,
   type Knex,
-  type RenewalViewsFlow,
+  RenewalViewsFlow,
   type Runtime,
 } from '@subshare/core';
 import { handleSignals, loadContext } from '../context.js';
@@ -31,7 +29,7 @@ async function withUnboundedKnex<T>(url: string, task: (knex: Knex) => Promise<T
  */
 async function seedDemoAccounts(runtime: Runtime): Promise<string[]> {
   if (runtime.config.mode !== 'demo') return [];
-  const seeded = await runtime.container.get<AccountsService>(ACCOUNTS.Service).seedDemoAccounts({ label: 'demo' });
+  const seeded = await runtime.container.get(AccountsService).seedDemoAccounts({ label: 'demo' });
   if (seeded.length > 0) runtime.logger.info({ accounts: seeded.length }, 'seeded demo platform accounts');
   return [
     'Demo accounts: every platform without an account got one marked demo (a demo mailbox, generated passwords),',
@@ -42,7 +40,7 @@ async function seedDemoAccounts(runtime: Runtime): Promise<string[]> {
 
 /** Stripe keys without SMTP_URL: no renewal reminder is delivered, so no renewal is charged (issue 34; the worker logs it too). */
 function renewalLines(runtime: Runtime): string[] {
-  return runtime.container.get<RenewalViewsFlow>(FLOWS.RenewalViews).remindersUndelivered ? [REMINDERS_UNDELIVERED_WARNING] : [];
+  return runtime.container.get(RenewalViewsFlow).remindersUndelivered ? [REMINDERS_UNDELIVERED_WARNING] : [];
 }
 
 export const startCommand = () =>

@@ -38,16 +38,9 @@ import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AccountHealthState, AlertKind } from '../validation/alert-rules.js';
-import {
-  ACCOUNT_QUEUES,
-  ACCOUNTS,
-  type AccountHealthService,
-  type AccountHealthView,
-  type AccountsService,
-  type AlertMailView,
-} from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
+import { ACCOUNT_QUEUES, AccountHealthService, type AccountHealthView, AccountsService, type AlertMailView } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import {
   classifyAlert,
   fromSender,
@@ -57,9 +50,9 @@ import {
   type HeardMailSink,
   type MailboxReaderService,
 } from '../modules/mailboxes/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type HealthMovesService, type HealthMoveView, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { HealthMovesService, type HealthMoveView, SubscriptionsService } from '../modules/subscriptions/index.js';
 import { alertMailAction } from './alert-mail-action.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { PlatformSale } from './platform-sale.js';
@@ -105,14 +98,14 @@ export class AccountHealthFlow implements HeardMailSink {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
-    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AccountHealthService) private readonly health: AccountHealthService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(HealthMovesService) private readonly moves: HealthMovesService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(CircuitBreaker) private readonly breaker: CircuitBreaker,
     @inject(PlatformSale) private readonly platformSale: PlatformSale,
     @inject(SubscriptionMove) private readonly move: SubscriptionMove,

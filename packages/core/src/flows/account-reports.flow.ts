@@ -31,17 +31,16 @@ import { PROBLEM_REPORT_WINDOW_MS } from '../validation/problem-reports.js';
 import type { ConfirmReportInput, ReportProblemInput } from '../wire/problem-reports.js';
 import {
   ACCOUNT_QUEUES,
-  ACCOUNTS,
-  type AccountHealthService,
+  AccountHealthService,
   type AccountHealthView,
-  type AccountsService,
-  type AccountVoicesService,
+  AccountsService,
+  AccountVoicesService,
   type PlatformIncidentView,
   type ProblemReportView,
 } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type HealthMovesService, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { HealthMovesService, SubscriptionsService } from '../modules/subscriptions/index.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 const RANK: Record<AccountHealthState, number> = { ok: 0, attention: 1, broken: 2 };
@@ -72,13 +71,13 @@ export class AccountReportsFlow {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
-    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
-    @inject(ACCOUNTS.Voices) private readonly voices: AccountVoicesService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AccountHealthService) private readonly health: AccountHealthService,
+    @inject(AccountVoicesService) private readonly voices: AccountVoicesService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(HealthMovesService) private readonly moves: HealthMovesService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(CircuitBreaker) private readonly breaker: CircuitBreaker,
   ) {}
 

@@ -35,10 +35,10 @@ import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AccountSlots } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { activationKey, ORDER_QUEUES, ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
+import { activationKey, ORDER_QUEUES, ORDER_STATE, type OrderItemView, OrdersService, type OrderView } from '../modules/orders/index.js';
+import { type ClaimedSlot, SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { ActivateInput } from '../wire/subscriptions.js';
 
 /** `yielded`: free slots were found, but older waiting orders come first (activateWaiting only; nothing changed). */
@@ -86,10 +86,10 @@ export class ActivationFlow {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(OrderAccess) private readonly access: OrderAccess,
   ) {
     this.logger = logger.child({ flow: 'activation' });

@@ -25,14 +25,14 @@
  * - double payments (issue 34): second payments of an order the shop refunded at once, and those
  *   whose refund waits (no answer yet, CoinPal's by hand) or failed.
  */
-import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import { AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
 import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
-import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
-import { ORDERS, type OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
-import { PAYMENTS, type DoublePaymentTotals, type LedgerEventView, type LedgerService, type RefundsService } from '../modules/payments/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { CatalogService, type LanguageId } from '../modules/catalog/index.js';
+import { OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
+import { type DoublePaymentTotals, type LedgerEventView, LedgerService, RefundsService } from '../modules/payments/index.js';
+import { SubscriptionsService } from '../modules/subscriptions/index.js';
 import { RenewalViewsFlow, type RenewalSummary } from './renewal-views.flow.js';
 import { ACTIVATION_HOURS, DASHBOARD_DAYS } from '../promises/index.js';
 
@@ -60,13 +60,13 @@ export interface AdminDashboard {
 @injectable()
 export class AdminDashboardFlow {
   constructor(
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
-    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(LedgerService) private readonly ledger: LedgerService,
+    @inject(AccountHealthService) private readonly health: AccountHealthService,
     @inject(RenewalViewsFlow) private readonly renewal: RenewalViewsFlow,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(RefundsService) private readonly refunds: RefundsService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */

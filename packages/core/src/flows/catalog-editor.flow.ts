@@ -19,18 +19,10 @@ import type { Knex } from 'knex';
 import { ConflictError, fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { CatalogPlatformInput } from '../validation/catalog.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import {
-  CATALOG,
-  checkLogo,
-  type CatalogEditorStore,
-  type CatalogService,
-  type EditablePlatformData,
-  type MediaStore,
-  type PlatformSummary,
-} from '../modules/catalog/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { checkLogo, CatalogEditorStore, CatalogService, type EditablePlatformData, MediaStore, type PlatformSummary } from '../modules/catalog/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { AccountsService } from '../modules/accounts/index.js';
 
 export interface EditablePlatformView extends Omit<EditablePlatformData, 'durations' | 'types'> {
   durations: Array<EditablePlatformData['durations'][number] & { hasOrders: boolean }>;
@@ -80,12 +72,12 @@ export interface UploadedLogo {
 export class CatalogEditorFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(CATALOG.EditorStore) private readonly store: CatalogEditorStore,
-    @inject(CATALOG.Media) private readonly media: MediaStore,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(CatalogEditorStore) private readonly store: CatalogEditorStore,
+    @inject(MediaStore) private readonly media: MediaStore,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
   ) {}
 
   async list(): Promise<Array<PlatformSummary & { ordersCount: number; activeAccounts: number }>> {

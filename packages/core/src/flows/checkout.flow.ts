@@ -23,18 +23,17 @@ import type { Clock } from '../shared/clock.js';
 import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { ORDER_STATE, PAID_STATES, PAYABLE_STATES, OrdersService, type OrderView } from '../modules/orders/index.js';
 import {
   CheckoutClaimLost,
-  PAYMENTS,
   type CheckoutClaim,
   type CheckoutOrder,
   type PaymentMethodId,
-  type PaymentsService,
+  PaymentsService,
   type PaymentView,
-  type SavedCardsService,
+  SavedCardsService,
 } from '../modules/payments/index.js';
-import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
+import { RenewalsService } from '../modules/renewals/index.js';
 import { UNPAID_ORDER_HOURS } from '../promises/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -50,11 +49,11 @@ export class CheckoutFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
     @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
-    @inject(PAYMENTS.SavedCards) private readonly savedCards: SavedCardsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
+    @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
   ) {}
 
   /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (its pmId, 3–6): answers the provider page URL. */

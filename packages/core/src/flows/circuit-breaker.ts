@@ -21,10 +21,10 @@ import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { BREAKER_WINDOW_MS } from '../validation/problem-reports.js';
-import { ACCOUNTS, type AccountHealthView, type AccountVoicesService, type PlatformIncidentView } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { type AccountHealthView, AccountVoicesService, type PlatformIncidentView } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService } from '../modules/catalog/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
 
 @injectable()
 export class CircuitBreaker {
@@ -32,10 +32,10 @@ export class CircuitBreaker {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
-    @inject(ACCOUNTS.Voices) private readonly voices: AccountVoicesService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AccountVoicesService) private readonly voices: AccountVoicesService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   /**

@@ -22,10 +22,10 @@ import type { Knex } from 'knex';
 import type { JobQueue } from '../shared/jobs.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
+import { OrdersService } from '../modules/orders/index.js';
 import { RenewalFlow } from './renewal.flow.js';
-import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { SUBSCRIPTION_QUEUES, SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
 import { REMINDER_DAYS } from '../promises/index.js';
 
@@ -50,9 +50,9 @@ export class ExpiryFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(RenewalFlow) private readonly renewal: RenewalFlow,
   ) {
     this.logger = logger.child({ flow: 'expiry' });

@@ -8,9 +8,9 @@
  *   orders (orders module) ─ languageId? ─► items named from the catalog in it (the snapshot for what is no longer sold)
  */
 import { inject, injectable } from 'inversify';
-import { CATALOG, type CatalogService, type LanguageId } from '../modules/catalog/index.js';
+import { CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import type { AuthenticatedUser } from '../modules/identity/index.js';
-import { ORDERS, type OrdersPage, type OrdersService, type OrderView } from '../modules/orders/index.js';
+import { type OrdersPage, OrdersService, type OrderView } from '../modules/orders/index.js';
 import type { GetOrderQuery } from '../wire/orders.js';
 import type { OrdersByStateQuery, OrdersQuery } from '../wire/staff.js';
 import { ordersNamedIn } from './order-names.js';
@@ -18,8 +18,8 @@ import { ordersNamedIn } from './order-names.js';
 @injectable()
 export class NamedOrdersFlow {
   constructor(
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
   ) {}
 
   /** Staff: `{ state, page = 1, limit = 20, languageId? }`, one page of the orders in a state, newest first. */

@@ -21,11 +21,11 @@ import type { Logger } from '../shared/logger.js';
 import { toMajorUnits, type Money } from '../shared/money.js';
 import { formatMoney } from '../storefront/index.js';
 import { TOKENS } from '../shared/tokens.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { PAYMENTS, type LedgerService } from '../modules/payments/index.js';
-import { SUBSCRIPTION_QUEUES, SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
+import { ORDER_STATE, OrdersService } from '../modules/orders/index.js';
+import { LedgerService } from '../modules/payments/index.js';
+import { SUBSCRIPTION_QUEUES, SubscriptionsService } from '../modules/subscriptions/index.js';
 
 export interface AccessEnded {
   /** Whether the order moved to state 5 now (false when it already was, or was never paid). */
@@ -46,11 +46,11 @@ export class OrderAccess {
   constructor(
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
-    @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(LedgerService) private readonly ledger: LedgerService,
   ) {
     this.logger = logger.child({ flow: 'order-access' });
   }

@@ -6,15 +6,15 @@
  */
 import { inject, injectable } from 'inversify';
 import type { AuditActor } from '../modules/audit/index.js';
-import { ORDERS, type OrdersExport, type OrdersService } from '../modules/orders/index.js';
-import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
+import { type OrdersExport, OrdersService } from '../modules/orders/index.js';
+import { RefundsService } from '../modules/payments/index.js';
 import type { ExportQuery } from '../wire/staff.js';
 
 @injectable()
 export class OrdersExportFlow {
   constructor(
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(RefundsService) private readonly refunds: RefundsService,
   ) {}
 
   /** See OrdersService.exportCsv: audited as `orders.export` before the first line. */

@@ -31,15 +31,14 @@ import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ORDER_STATE, ORDERS, type OrdersService } from '../modules/orders/index.js';
+import { ORDER_STATE, OrdersService } from '../modules/orders/index.js';
 import { OrderAccess } from './order-access.js';
 import {
-  PAYMENTS,
   type ApplyOutcome,
   type IncomingNotification,
-  type PaymentsService,
+  PaymentsService,
   type PaymentView,
-  type RefundsService,
+  RefundsService,
   type PendingEvent,
   type ProviderName,
   type VerifiedReport,
@@ -64,10 +63,10 @@ export class PaymentNotificationFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
     @inject(OrderAccess) private readonly access: OrderAccess,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(RefundsService) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ flow: 'payment-notification' });
   }

@@ -15,10 +15,10 @@ import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { AccountHealthService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService } from '../modules/catalog/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
 
 const SALE: AuditActor = { label: 'account health' };
 
@@ -28,10 +28,10 @@ export class PlatformSale {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
-    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AccountHealthService) private readonly health: AccountHealthService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   /** After an account of the platform changed health (or was added): off sale when every active account is broken, else on sale. */

@@ -5,9 +5,9 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock.js';
-import type { RateLimiter } from '../shared/rate-limiter.js';
+import { RateLimiter } from '../shared/rate-limiter.js';
 import { TOKENS } from '../shared/tokens.js';
-import { IDENTITY, type IdentityService } from '../modules/identity/index.js';
+import { IdentityService } from '../modules/identity/index.js';
 
 /** How long past its expiry a session or code is kept (for support questions about a failed login). */
 const KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3600_000;
@@ -15,8 +15,8 @@ const KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3600_000;
 @injectable()
 export class PruneFlow {
   constructor(
-    @inject(IDENTITY.Service) private readonly identity: IdentityService,
-    @inject(TOKENS.RateLimiter) private readonly rateLimiter: RateLimiter,
+    @inject(IdentityService) private readonly identity: IdentityService,
+    @inject(RateLimiter) private readonly rateLimiter: RateLimiter,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 

@@ -23,16 +23,15 @@ import type { Clock } from '../shared/clock.js';
 import { ConflictError, ValidationError, fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { ORDER_STATE, ORDERS, type OrdersService, type OrderState, type OrderView } from '../modules/orders/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { ORDER_STATE, OrdersService, type OrderState, type OrderView } from '../modules/orders/index.js';
 import {
-  PAYMENTS,
   refundTerms,
   type LedgerEventView,
-  type LedgerService,
+  LedgerService,
   type OrderStanding,
   type RefundablePayment,
-  type RefundsService,
+  RefundsService,
   type RefundTerms,
   type RefundView,
 } from '../modules/payments/index.js';
@@ -70,10 +69,10 @@ export class RefundFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
-    @inject(PAYMENTS.Ledger) private readonly ledger: LedgerService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(RefundsService) private readonly refunds: RefundsService,
+    @inject(LedgerService) private readonly ledger: LedgerService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(OrderAccess) private readonly access: OrderAccess,
   ) {
     this.logger = logger.child({ flow: 'refund' });

@@ -18,10 +18,10 @@ import { money, type CurrencyCode } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/identity/index.js';
 import { emailDate, type EmailLanguageId as LanguageId } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentsService } from '../modules/payments/index.js';
-import { readRenewalLink, RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { ORDER_STATE, OrdersService } from '../modules/orders/index.js';
+import { PaymentsService } from '../modules/payments/index.js';
+import { readRenewalLink, RenewalsService } from '../modules/renewals/index.js';
+import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
 import { RENEWAL_LINK_TEXTS, type RenewalLinkFacts, type RenewalLinkTexts } from './renewal-link-texts.js';
@@ -54,10 +54,10 @@ export class RenewalLinksFlow {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
     @inject(CheckoutFlow) private readonly checkout: CheckoutFlow,
     @inject(RenewalSwitchFlow) private readonly renewalSwitch: RenewalSwitchFlow,
   ) {}

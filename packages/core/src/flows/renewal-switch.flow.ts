@@ -11,12 +11,12 @@ import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
 import { fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
 import type { AuthenticatedUser } from '../modules/identity/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { PAYMENTS, type SavedCardsService } from '../modules/payments/index.js';
-import { OPEN_CHARGE_STATUSES, RENEWALS, type AutoRenewal, type RenewalsService } from '../modules/renewals/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { SavedCardsService } from '../modules/payments/index.js';
+import { OPEN_CHARGE_STATUSES, type AutoRenewal, RenewalsService } from '../modules/renewals/index.js';
+import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { AutoRenewInput, CardSavedInput, SaveCardInput } from '../wire/renewals.js';
 import { HOLD_MS, keyOf } from './renewal-terms.js';
 import { RenewalViewsFlow, type RenewalState } from './renewal-views.flow.js';
@@ -27,11 +27,11 @@ export class RenewalSwitchFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.SavedCards) private readonly savedCards: SavedCardsService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(RenewalViewsFlow) private readonly views: RenewalViewsFlow,
   ) {}
 

@@ -9,11 +9,11 @@ import type { Knex } from 'knex';
 import type { Clock } from '../shared/clock.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
-import { NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDERS, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type SavedCardsService } from '../modules/payments/index.js';
-import { OPEN_CHARGE_STATUSES, RENEWALS, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { NotificationsService } from '../modules/notifications/index.js';
+import { OrdersService, type OrderView } from '../modules/orders/index.js';
+import { SavedCardsService } from '../modules/payments/index.js';
+import { OPEN_CHARGE_STATUSES, type RenewalCharge, RenewalsService } from '../modules/renewals/index.js';
+import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { DAY_MS, HOLD_MS, keyOf, methodOf } from './renewal-terms.js';
 import { DASHBOARD_DAYS } from '../promises/index.js';
 import { PAYMENT_METHOD } from '../wire/enums.js';
@@ -77,11 +77,11 @@ const FAILED_STATUSES: Array<RenewalCharge['status']> = ['failed', 'retrying', '
 export class RenewalViewsFlow {
   constructor(
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.SavedCards) private readonly savedCards: SavedCardsService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
   ) {}
 
   /** Each subscription's renewal as the panel shows it. */

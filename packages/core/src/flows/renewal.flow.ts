@@ -44,11 +44,11 @@ import type { AppConfig } from '../shared/config.js';
 import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
-import { EMAIL_KIND, NOTIFICATIONS, type AutoRenewalEmailData, type NotificationsService } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, PAID_STATES, PAYABLE_STATES, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type PaymentsService, type PaymentView, type ProviderRequestFailure, type SavedCardsService } from '../modules/payments/index.js';
-import { RENEWALS, signRenewalLink, type AutoRenewal, type RenewalCharge, type RenewalsService } from '../modules/renewals/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { EMAIL_KIND, type AutoRenewalEmailData, NotificationsService } from '../modules/notifications/index.js';
+import { ORDER_STATE, PAID_STATES, PAYABLE_STATES, type OrderItemView, OrdersService, type OrderView } from '../modules/orders/index.js';
+import { PaymentsService, type PaymentView, type ProviderRequestFailure, SavedCardsService } from '../modules/payments/index.js';
+import { signRenewalLink, type AutoRenewal, type RenewalCharge, RenewalsService } from '../modules/renewals/index.js';
+import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { PAYMENT_METHOD } from '../wire/enums.js';
 import { moneyLabel } from './order-access.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
@@ -118,12 +118,12 @@ export class RenewalFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(PAYMENTS.Service) private readonly payments: PaymentsService,
-    @inject(PAYMENTS.SavedCards) private readonly savedCards: SavedCardsService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
+    @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(PaymentNotificationFlow) private readonly paymentPath: PaymentNotificationFlow,
     @inject(RenewalSwitchFlow) private readonly renewalSwitch: RenewalSwitchFlow,
   ) {

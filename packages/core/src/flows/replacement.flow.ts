@@ -11,8 +11,8 @@ import type { Clock } from '../shared/clock.js';
 import { ConflictError, fail } from '../shared/errors.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuditActor } from '../modules/audit/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { ReplaceInput } from '../wire/subscriptions.js';
 import { SubscriptionMove } from './subscription-move.js';
 
@@ -27,8 +27,8 @@ export class ReplacementFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
     @inject(SubscriptionMove) private readonly move: SubscriptionMove,
   ) {}
 

@@ -29,24 +29,23 @@ import type { Logger } from '../shared/logger.js';
 import { money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { moneyLabel } from './order-access.js';
-import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
-import { IDENTITY, type IdentityService, type RequestContext, type UserProfile, type VerificationService } from '../modules/identity/index.js';
+import { AccountsService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService } from '../modules/catalog/index.js';
+import { IdentityService, type RequestContext, type UserProfile, VerificationService } from '../modules/identity/index.js';
 import {
   EMAIL_KIND,
   EMAIL_KIND_NAMES,
-  NOTIFICATIONS,
   type EmailKind,
   type EmailDataByKind,
   type EmailKindName,
   type EmailLanguageId,
   type EmailMessage,
-  type NotificationsService,
+  NotificationsService,
 } from '../modules/notifications/index.js';
-import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { PAYMENTS, type RefundsService } from '../modules/payments/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService, type SubscriptionStatus, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { ORDER_STATE, type OrderItemView, OrdersService, type OrderView } from '../modules/orders/index.js';
+import { RefundsService } from '../modules/payments/index.js';
+import { SubscriptionsService, type SubscriptionStatus, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { SendEmailInput } from '../wire/email.js';
 
 /** How long an identical request (same user, same kind) answers the first e-mail instead of sending another. */
@@ -93,15 +92,15 @@ export class SendEmailFlow {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) logger: Logger,
-    @inject(IDENTITY.Service) private readonly identity: IdentityService,
-    @inject(IDENTITY.Verification) private readonly verification: VerificationService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
-    @inject(PAYMENTS.Refunds) private readonly refunds: RefundsService,
+    @inject(IdentityService) private readonly identity: IdentityService,
+    @inject(VerificationService) private readonly verification: VerificationService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(RefundsService) private readonly refunds: RefundsService,
   ) {
     this.logger = logger.child({ flow: 'send-email' });
   }

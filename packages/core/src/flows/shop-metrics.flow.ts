@@ -10,11 +10,11 @@ import type { Knex } from 'knex';
 import { readOnlyTransaction } from '../shared/database.js';
 import type { JobCount, JobQueue } from '../shared/jobs.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ACCOUNTS, type AccountHealthService } from '../modules/accounts/index.js';
+import { AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
-import { NOTIFICATIONS, type NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
-import { ORDERS, type ActivationLatency, type OrdersService } from '../modules/orders/index.js';
-import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
+import { NotificationsService, type OutboxBacklog } from '../modules/notifications/index.js';
+import { type ActivationLatency, OrdersService } from '../modules/orders/index.js';
+import { RenewalsService } from '../modules/renewals/index.js';
 import { ACTIVATION_PROMISE_HOURS } from './admin-dashboard.flow.js';
 
 /** Activation latency is measured over the orders completed in this many past hours. */
@@ -37,10 +37,10 @@ export class ShopMetricsFlow {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.JobQueue) private readonly jobQueue: JobQueue,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(ACCOUNTS.Health) private readonly health: AccountHealthService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AccountHealthService) private readonly health: AccountHealthService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
   ) {}
 
   async snapshot(timeoutMs: number): Promise<ShopMetrics> {

@@ -4,8 +4,8 @@
  * subscriptions module counts them the way the panel lists them: active and not past the end).
  */
 import { inject, injectable } from 'inversify';
-import { IDENTITY, type IdentityService, type UserSummary } from '../modules/identity/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { IdentityService, type UserSummary } from '../modules/identity/index.js';
+import { SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { UsersByEmailQuery, UsersQuery } from '../wire/staff.js';
 
 export interface StaffUserView extends UserSummary {
@@ -23,8 +23,8 @@ export interface StaffUsersPage {
 @injectable()
 export class StaffUsersFlow {
   constructor(
-    @inject(IDENTITY.Service) private readonly identity: IdentityService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
+    @inject(IdentityService) private readonly identity: IdentityService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
   ) {}
 
   /** `{ page = 1, limit = 20 }`: one page of users, newest first. */

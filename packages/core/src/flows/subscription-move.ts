@@ -12,12 +12,12 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { EMAIL_KIND, NOTIFICATIONS, type NotificationsService } from '../modules/notifications/index.js';
+import { AccountsService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
 import type { OrderView } from '../modules/orders/index.js';
-import { RENEWALS, type RenewalsService } from '../modules/renewals/index.js';
-import { SUBSCRIPTIONS, type ClaimedSlot, type SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
+import { RenewalsService } from '../modules/renewals/index.js';
+import { type ClaimedSlot, SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 
 export interface MoveRecord {
   actor: AuditActor;
@@ -33,11 +33,11 @@ export interface MoveRecord {
 @injectable()
 export class SubscriptionMove {
   constructor(
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(RENEWALS.Service) private readonly renewals: RenewalsService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(RenewalsService) private readonly renewals: RenewalsService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   async record({ actor, old, claimed, order, reason }: MoveRecord, trx: Knex.Transaction): Promise<void> {

@@ -10,12 +10,12 @@
  */
 import { inject, injectable } from 'inversify';
 import { ForbiddenError } from '../shared/errors.js';
-import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService, type LanguageId, type PlatformView } from '../modules/catalog/index.js';
-import { IDENTITY, ROLES, type AuthenticatedUser, type IdentityService } from '../modules/identity/index.js';
-import { ORDER_STATE, ORDERS, type OrderItemView, type OrdersService, type OrderView } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type HealthMovesService, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { AccountsService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService, type LanguageId, type PlatformView } from '../modules/catalog/index.js';
+import { ROLES, type AuthenticatedUser, IdentityService } from '../modules/identity/index.js';
+import { ORDER_STATE, type OrderItemView, OrdersService, type OrderView } from '../modules/orders/index.js';
+import { HealthMovesService, SubscriptionsService } from '../modules/subscriptions/index.js';
 import type { PanelQuery } from '../wire/panel.js';
 import { namedItem, platformsIn } from './order-names.js';
 import { RenewalViewsFlow, type RenewalState } from './renewal-views.flow.js';
@@ -68,13 +68,13 @@ export interface UserPanel {
 @injectable()
 export class UserPanelFlow {
   constructor(
-    @inject(IDENTITY.Service) private readonly identity: IdentityService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
-    @inject(SUBSCRIPTIONS.HealthMoves) private readonly moves: HealthMovesService,
+    @inject(IdentityService) private readonly identity: IdentityService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(HealthMovesService) private readonly moves: HealthMovesService,
     @inject(RenewalViewsFlow) private readonly renewal: RenewalViewsFlow,
   ) {}
 

@@ -17,15 +17,15 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, ForbiddenError, UnavailableError, fail } from '../shared/errors.js';
-import type { RateLimit, RateLimiter } from '../shared/rate-limiter.js';
+import { type RateLimit, RateLimiter } from '../shared/rate-limiter.js';
 import { TOKENS } from '../shared/tokens.js';
-import { ACCOUNTS, type AccountsService } from '../modules/accounts/index.js';
-import { AUDIT, type AuditActor, type AuditService } from '../modules/audit/index.js';
-import { CATALOG, type CatalogService } from '../modules/catalog/index.js';
+import { AccountsService } from '../modules/accounts/index.js';
+import { type AuditActor, AuditService } from '../modules/audit/index.js';
+import { CatalogService } from '../modules/catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../modules/identity/index.js';
-import { MAILBOXES, type MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
-import { ORDERS, type OrdersService } from '../modules/orders/index.js';
-import { SUBSCRIPTIONS, type SubscriptionsService } from '../modules/subscriptions/index.js';
+import { MailboxReaderService, type PlatformMailKind } from '../modules/mailboxes/index.js';
+import { OrdersService } from '../modules/orders/index.js';
+import { SubscriptionsService } from '../modules/subscriptions/index.js';
 import { HOUSEHOLD_LINK_MINUTES, VERIFICATION_MAX_POLLS } from '../promises/index.js';
 import { PLATFORM_CATEGORY, type PlatformCategory } from '../wire/enums.js';
 import { sinceDate, type VerificationMailQuery } from '../wire/panel.js';
@@ -64,13 +64,13 @@ const WRONG_TYPE: Record<PlatformMailKind, string> = {
 @injectable()
 export class VerificationMailFlow {
   constructor(
-    @inject(SUBSCRIPTIONS.Service) private readonly subscriptions: SubscriptionsService,
-    @inject(ORDERS.Service) private readonly orders: OrdersService,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(MAILBOXES.Reader) private readonly reader: MailboxReaderService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(MailboxReaderService) private readonly reader: MailboxReaderService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 

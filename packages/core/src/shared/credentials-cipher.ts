@@ -20,9 +20,6 @@ const TAG_BYTES = 16;
 const KEY_BYTES = 32;
 const STORED = /^v1:([0-9a-f]{8}):([A-Za-z0-9+/]+={0,2}):([A-Za-z0-9+/]+={0,2}):([A-Za-z0-9+/]*={0,2})$/;
 
-/** DI token of the cipher built from `config.credentialsKey` (bound in the container). */
-export const CREDENTIALS_CIPHER = Symbol.for('subshare.CredentialsCipher');
-
 export type CredentialsCipherFailure = 'malformed' | 'wrong_key' | 'tampered';
 
 /**

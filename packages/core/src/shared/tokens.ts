@@ -1,11 +1,12 @@
-/** DI tokens of the shared infrastructure. Each module declares its own tokens in its index.ts. */
+/**
+ * The container's symbols, for what no single class of ours stands for (docs/architecture.md, "The
+ * container"): values (configuration, knex, logger) and ports with several implementations (clock,
+ * job queue). Everything else is bound and injected by its class.
+ */
 export const TOKENS = {
   Config: Symbol.for('subshare.Config'),
   Knex: Symbol.for('subshare.Knex'),
   Logger: Symbol.for('subshare.Logger'),
   Clock: Symbol.for('subshare.Clock'),
   JobQueue: Symbol.for('subshare.JobQueue'),
-  RateLimiter: Symbol.for('subshare.RateLimiter'),
-  /** The process's LISTEN/NOTIFY and session-lock connection (shared/database-events.ts). */
-  DatabaseEvents: Symbol.for('subshare.DatabaseEvents'),
 } as const;

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
-import { CATALOG, TOKENS, type AppConfig, type CatalogService, type LanguageId, type PlatformView } from '@subshare/core';
+import { TOKENS, type AppConfig, CatalogService, type LanguageId, type PlatformView } from '@subshare/core';
 import type { catalog as wire } from '@subshare/core/wire';
 import { JsonCache, sendCachedJson, type CachedJson } from '../serializers/cached-json.js';
 import { serializePlatform } from '../serializers/platform.serializer.js';
@@ -30,7 +30,7 @@ import { currencyFor, defaultLanguage, visitorCountry } from '../middleware/visi
 export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=600';
 
 export function catalogHandlers(container: Container) {
-  const catalog = container.get<CatalogService>(CATALOG.Service);
+  const catalog = container.get(CatalogService);
   const config = container.get<AppConfig>(TOKENS.Config);
   // Serialized answers per catalog list (one per language), so they go when the catalog reloads.
   const bodies = new JsonCache<PlatformView[]>();

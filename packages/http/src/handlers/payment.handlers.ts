@@ -6,17 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Container } from 'inversify';
-import {
-  FLOWS,
-  PAYMENTS,
-  readDemoToken,
-  TOKENS,
-  type AppConfig,
-  type IncomingNotification,
-  type PaymentNotificationFlow,
-  type PaymentsService,
-  type ProviderName,
-} from '@subshare/core';
+import { readDemoToken, TOKENS, type AppConfig, type IncomingNotification, PaymentNotificationFlow, PaymentsService, type ProviderName } from '@subshare/core';
 import { requestedLanguage } from '../seo/storefront.js';
 import { renderDemoCheckout } from './demo-checkout.page.js';
 import { pagePath } from '@subshare/core/pages';
@@ -28,8 +18,8 @@ function incoming(req: Request): IncomingNotification {
 }
 
 export function paymentHandlers(container: Container) {
-  const payments = container.get<PaymentsService>(PAYMENTS.Service);
-  const notifications = container.get<PaymentNotificationFlow>(FLOWS.PaymentNotification);
+  const payments = container.get(PaymentsService);
+  const notifications = container.get(PaymentNotificationFlow);
   const config = container.get<AppConfig>(TOKENS.Config);
   return {
     /** POST /api/webhook/{stripe,coinpal,payssion}: verified and applied once, then the provider's expected acknowledgement. */

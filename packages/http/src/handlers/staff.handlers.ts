@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Container } from 'inversify';
-import { FLOWS, type AuditActor, type OrdersExportFlow } from '@subshare/core';
+import { type AuditActor, OrdersExportFlow } from '@subshare/core';
 import type * as wire from '@subshare/core/wire';
 
 /** The admin area's handlers with more than one step. */
 export function staffHandlers(container: Container) {
-  const ordersExport = container.get<OrdersExportFlow>(FLOWS.OrdersExport);
+  const ordersExport = container.get(OrdersExportFlow);
 
   return {
     /**

@@ -5,7 +5,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Container } from 'inversify';
-import { IDENTITY, ROLES, UnauthenticatedError, type AuditActor, type AuthService, type AuthenticatedUser, type RequestContext, fail } from '@subshare/core';
+import { ROLES, UnauthenticatedError, type AuditActor, AuthService, type AuthenticatedUser, type RequestContext, fail } from '@subshare/core';
 import type { Access } from '../routes/call.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
@@ -61,7 +61,7 @@ export interface Guards {
 }
 
 export function guards(container: Container): Guards {
-  const auth = container.get<AuthService>(IDENTITY.Auth);
+  const auth = container.get(AuthService);
   const allow =
     (access: SignedInAccess): RequestHandler =>
     (req: Request, res: Response, next: NextFunction) => {

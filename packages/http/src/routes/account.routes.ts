@@ -4,16 +4,16 @@
  * every login call answers the same `Login` shape.
  */
 import type { Container } from 'inversify';
-import { IDENTITY, TOKENS, type AppConfig, type AuthService, type SocialLoginService, type VerificationService } from '@subshare/core';
+import { TOKENS, type AppConfig, AuthService, SocialLoginService, VerificationService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { visitorCountry } from '../middleware/visitor.js';
 import { serializeLogin } from '../serializers/login.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function accountCalls(container: Container): Call[] {
-  const auth = container.get<AuthService>(IDENTITY.Auth);
-  const verification = container.get<VerificationService>(IDENTITY.Verification);
-  const social = container.get<SocialLoginService>(IDENTITY.SocialLogin);
+  const auth = container.get(AuthService);
+  const verification = container.get(VerificationService);
+  const social = container.get(SocialLoginService);
   const config = container.get<AppConfig>(TOKENS.Config);
   return [
     bind(calls.account.getLoginPageData, ({ req }) => ({ country: visitorCountry(req, config) })),

@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import type { Container } from 'inversify';
-import { CatalogConflictError, FLOWS, type CatalogEditorFlow, type EditablePlatformView } from '@subshare/core';
+import { CatalogConflictError, CatalogEditorFlow, type EditablePlatformView } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import type * as wire from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
@@ -31,7 +31,7 @@ async function answeringConflict(res: Response, work: () => Promise<EditablePlat
 }
 
 export function catalogAdminCalls(container: Container): Call[] {
-  const editor = container.get<CatalogEditorFlow>(FLOWS.CatalogEditor);
+  const editor = container.get(CatalogEditorFlow);
   return [
     bind(calls.catalogAdmin.listCatalogPlatforms, async () =>
       (await editor.list()).map((platform) => ({ ...platform, updatedAt: platform.updatedAt.toISOString() })),

@@ -5,7 +5,7 @@
  * Cache-Control with s-maxage and stale-while-revalidate).
  */
 import type { Container } from 'inversify';
-import { CATALOG, TOKENS, type AppConfig, type CatalogService } from '@subshare/core';
+import { TOKENS, type AppConfig, CatalogService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { catalogHandlers } from '../handlers/catalog.handlers.js';
 import { defaultLanguage, visitorCountry } from '../middleware/visitor.js';
@@ -13,7 +13,7 @@ import { serializePlatform } from '../serializers/platform.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function catalogCalls(container: Container): Call[] {
-  const catalog = container.get<CatalogService>(CATALOG.Service);
+  const catalog = container.get(CatalogService);
   const config = container.get<AppConfig>(TOKENS.Config);
   const cached = catalogHandlers(container);
   return [

@@ -3,15 +3,15 @@
  * each e-mail read audited), retry a failed e-mail.
  */
 import type { Container } from 'inversify';
-import { FLOWS, NOTIFICATIONS, type NotificationsService, type SendEmailFlow } from '@subshare/core';
+import { NotificationsService, SendEmailFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
 import { serializeOutboxEmail, serializeOutboxPage } from '../serializers/email.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function emailCalls(container: Container): Call[] {
-  const notifications = container.get<NotificationsService>(NOTIFICATIONS.Service);
-  const sendEmail = container.get<SendEmailFlow>(FLOWS.SendEmail);
+  const notifications = container.get(NotificationsService);
+  const sendEmail = container.get(SendEmailFlow);
   return [
     bind(calls.email.sendEmail, ({ body, context, req, res }) => sendEmail.send(auditActor(req, res), body, context)),
     bind(calls.email.listOutbox, async ({ query }) => serializeOutboxPage(await notifications.listOutbox(query))),

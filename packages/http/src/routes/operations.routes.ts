@@ -3,14 +3,14 @@
  * route table it belongs to, once per process).
  */
 import type { Container } from 'inversify';
-import { OPERATIONS, TOKENS, type AppConfig, type OperationsService } from '@subshare/core';
+import { TOKENS, type AppConfig, OperationsService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { openApiDocument } from '../openapi/document.js';
 import { cachedJson, sendCachedJson, type CachedJson } from '../serializers/cached-json.js';
 import { bind, type Call } from './call.js';
 
 export function operationsCalls(container: Container, table: () => Call[]): Call[] {
-  const operations = container.get<OperationsService>(OPERATIONS.Service);
+  const operations = container.get(OperationsService);
   const publicUrl = container.get<AppConfig>(TOKENS.Config).publicUrl;
   let document: CachedJson | undefined;
   return [

@@ -3,17 +3,17 @@
  * (core's OrdersService); a buyer reads their own order, staff any.
  */
 import type { Container } from 'inversify';
-import { FLOWS, ORDERS, PAYMENTS, TOKENS, type AppConfig, type NamedOrdersFlow, type OrdersService, type PaymentsService } from '@subshare/core';
+import { TOKENS, type AppConfig, NamedOrdersFlow, OrdersService, PaymentsService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { chooseCurrency } from '../middleware/visitor.js';
 import { serializeOrder } from '../serializers/order.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function ordersCalls(container: Container): Call[] {
-  const orders = container.get<OrdersService>(ORDERS.Service);
-  const payments = container.get<PaymentsService>(PAYMENTS.Service);
+  const orders = container.get(OrdersService);
+  const payments = container.get(PaymentsService);
   const config = container.get<AppConfig>(TOKENS.Config);
-  const namedOrders = container.get<NamedOrdersFlow>(FLOWS.NamedOrders);
+  const namedOrders = container.get(NamedOrdersFlow);
   return [
     bind(calls.orders.createOrder, async ({ body, user, req }) => {
       const order = await orders.createOrder(user, body, chooseCurrency(req, config));

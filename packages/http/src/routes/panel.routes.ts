@@ -4,7 +4,7 @@
  * read what (the holder, or staff with an audit entry) is decided in core's flows.
  */
 import type { Container } from 'inversify';
-import { FLOWS, ORDERS, type AuthenticatedUser, type OrdersService, type RequestContext, type UserPanelFlow, type VerificationMailFlow } from '@subshare/core';
+import { type AuthenticatedUser, OrdersService, type RequestContext, UserPanelFlow, VerificationMailFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import type * as wire from '@subshare/core/wire';
 import { auditActor, auditActorOf } from '../middleware/auth.js';
@@ -12,9 +12,9 @@ import { serializePanel } from '../serializers/subscription.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function panelCalls(container: Container): Call[] {
-  const panel = container.get<UserPanelFlow>(FLOWS.UserPanel);
-  const orders = container.get<OrdersService>(ORDERS.Service);
-  const mailbox = container.get<VerificationMailFlow>(FLOWS.VerificationMail);
+  const panel = container.get(UserPanelFlow);
+  const orders = container.get(OrdersService);
+  const mailbox = container.get(VerificationMailFlow);
   const readPanel = async ({ user, query, context }: { user: AuthenticatedUser; query: wire.panel.PanelQuery; context: RequestContext }) =>
     serializePanel(await panel.panel(user, query, auditActorOf(user, context)));
   return [

@@ -6,16 +6,16 @@
  * (a page, not an API call: it is not in the OpenAPI document).
  */
 import type { Container } from 'inversify';
-import { FLOWS, PAYMENTS, type CheckoutFlow, type PaymentsService, type SavedCardsService } from '@subshare/core';
+import { CheckoutFlow, PaymentsService, SavedCardsService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { paymentHandlers } from '../handlers/payment.handlers.js';
 import { serializeOrder } from '../serializers/order.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function paymentsCalls(container: Container): Call[] {
-  const checkout = container.get<CheckoutFlow>(FLOWS.Checkout);
-  const payments = container.get<PaymentsService>(PAYMENTS.Service);
-  const savedCards = container.get<SavedCardsService>(PAYMENTS.SavedCards);
+  const checkout = container.get(CheckoutFlow);
+  const payments = container.get(PaymentsService);
+  const savedCards = container.get(SavedCardsService);
   const handlers = paymentHandlers(container);
   return [
     bind(calls.payments.processPayment, async ({ user, body }) => {

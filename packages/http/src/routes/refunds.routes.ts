@@ -4,14 +4,14 @@
  * the refund flow's (core/src/flows/refund.flow.ts).
  */
 import type { Container } from 'inversify';
-import { FLOWS, type RefundFlow } from '@subshare/core';
+import { RefundFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
 import { serializeRefundQuote, serializeRefundResult } from '../serializers/refund.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function refundsCalls(container: Container): Call[] {
-  const refunds = container.get<RefundFlow>(FLOWS.Refund);
+  const refunds = container.get(RefundFlow);
   return [
     bind(calls.refunds.getRefundQuote, async ({ query }) => serializeRefundQuote(await refunds.quote(query.orderId))),
     bind(calls.refunds.refundOrder, async ({ body, req, res }) => serializeRefundResult(await refunds.refund(auditActor(req, res), body))),

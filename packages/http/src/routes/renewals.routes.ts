@@ -5,7 +5,7 @@
  * and RenewalViewsFlow.
  */
 import type { Container } from 'inversify';
-import { FLOWS, TOKENS, type AppConfig, type RenewalLinksFlow, type RenewalSwitchFlow, type RenewalViewsFlow } from '@subshare/core';
+import { TOKENS, type AppConfig, RenewalLinksFlow, RenewalSwitchFlow, RenewalViewsFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { formToken, sendLinkPage } from '../handlers/renewal-link.page.js';
 import { auditActorOf } from '../middleware/auth.js';
@@ -14,9 +14,9 @@ import { requestedLanguage } from '../seo/index.js';
 import { bind, type Call } from './call.js';
 
 export function renewalsCalls(container: Container): Call[] {
-  const renewalSwitch = container.get<RenewalSwitchFlow>(FLOWS.RenewalSwitch);
-  const links = container.get<RenewalLinksFlow>(FLOWS.RenewalLinks);
-  const views = container.get<RenewalViewsFlow>(FLOWS.RenewalViews);
+  const renewalSwitch = container.get(RenewalSwitchFlow);
+  const links = container.get(RenewalLinksFlow);
+  const views = container.get(RenewalViewsFlow);
   const config = container.get<AppConfig>(TOKENS.Config);
   const { cancelRenewalPage, cancelRenewalByLink, payRenewalPage, payRenewalByLink } = calls.renewals;
   return [

@@ -5,19 +5,14 @@
  */
 import type { Container } from 'inversify';
 import {
-  AUDIT,
-  FLOWS,
-  IDENTITY,
-  ORDERS,
-  PAYMENTS,
-  type AdminDashboardFlow,
-  type AuditService,
-  type IdentityService,
-  type NamedOrdersFlow,
-  type OrdersService,
+  AdminDashboardFlow,
+  AuditService,
+  IdentityService,
+  NamedOrdersFlow,
+  OrdersService,
   type OrderView,
-  type PaymentsService,
-  type StaffUsersFlow,
+  PaymentsService,
+  StaffUsersFlow,
 } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { staffHandlers } from '../handlers/staff.handlers.js';
@@ -27,13 +22,13 @@ import { serializeOrder } from '../serializers/order.serializer.js';
 import { bind, type Call } from './call.js';
 
 export function staffCalls(container: Container): Call[] {
-  const orders = container.get<OrdersService>(ORDERS.Service);
-  const namedOrders = container.get<NamedOrdersFlow>(FLOWS.NamedOrders);
-  const payments = container.get<PaymentsService>(PAYMENTS.Service);
-  const users = container.get<StaffUsersFlow>(FLOWS.StaffUsers);
-  const identity = container.get<IdentityService>(IDENTITY.Service);
-  const dashboard = container.get<AdminDashboardFlow>(FLOWS.AdminDashboard);
-  const audit = container.get<AuditService>(AUDIT.Service);
+  const orders = container.get(OrdersService);
+  const namedOrders = container.get(NamedOrdersFlow);
+  const payments = container.get(PaymentsService);
+  const users = container.get(StaffUsersFlow);
+  const identity = container.get(IdentityService);
+  const dashboard = container.get(AdminDashboardFlow);
+  const audit = container.get(AuditService);
   const handlers = staffHandlers(container);
   const serialize = (order: OrderView) => serializeOrder(order, payments.availableMethods(order.paymentMethods));
   return [

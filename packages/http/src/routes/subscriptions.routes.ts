@@ -4,15 +4,7 @@
  * mailboxes behind account logins. Every change and every password shown is audited in core.
  */
 import type { Container } from 'inversify';
-import {
-  ACCOUNTS,
-  FLOWS,
-  type AccountHealthFlow,
-  type AccountReportsFlow,
-  type AccountsService,
-  type ActivationFlow,
-  type ReplacementFlow,
-} from '@subshare/core';
+import { AccountHealthFlow, AccountReportsFlow, AccountsService, ActivationFlow, ReplacementFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import type * as wire from '@subshare/core/wire';
 import { auditActor } from '../middleware/auth.js';
@@ -26,11 +18,11 @@ import { bind, type Call } from './call.js';
 const platformIdOf = (query: wire.subscriptions.MailboxQuery): number | undefined => query.plaformId ?? query.platformId;
 
 export function subscriptionsCalls(container: Container): Call[] {
-  const activation = container.get<ActivationFlow>(FLOWS.Activation);
-  const replacement = container.get<ReplacementFlow>(FLOWS.Replacement);
-  const accounts = container.get<AccountsService>(ACCOUNTS.Service);
-  const health = container.get<AccountHealthFlow>(FLOWS.AccountHealth);
-  const reports = container.get<AccountReportsFlow>(FLOWS.AccountReports);
+  const activation = container.get(ActivationFlow);
+  const replacement = container.get(ReplacementFlow);
+  const accounts = container.get(AccountsService);
+  const health = container.get(AccountHealthFlow);
+  const reports = container.get(AccountReportsFlow);
   return [
     // Staff calls under /api/webhook/ (the spec's paths); JSON bodies, unlike the providers' signed webhooks.
     bind(calls.subscriptions.activateSubscription, async ({ body, req, res }) => serializeActivation(await activation.activateNow(auditActor(req, res), body))),

@@ -4,29 +4,28 @@
  */
 import {
   ACCOUNT_QUEUES,
-  FLOWS,
   ORDER_QUEUES,
   SUBSCRIPTION_QUEUES,
   type AccountCreatedJobData,
-  type AccountHealthFlow,
+  AccountHealthFlow,
   type ActivateOrderJobData,
   type ActivateWaitingJobData,
-  type ActivationFlow,
+  ActivationFlow,
 } from '@subshare/core';
 import { bindJob } from './job.js';
 
 export const ACTIVATION_JOBS = [
   bindJob<ActivateOrderJobData>(ORDER_QUEUES.activate, async (job, { container }) => {
-    const { outcome } = await container.get<ActivationFlow>(FLOWS.Activation).activate(job.data.orderId);
+    const { outcome } = await container.get(ActivationFlow).activate(job.data.orderId);
     return { outcome };
   }),
   // Buyers waiting on a broken account of the platform move first (they paid and lost access).
   bindJob<AccountCreatedJobData>(ACCOUNT_QUEUES.created, async (job, { container }) => {
-    const moved = await container.get<AccountHealthFlow>(FLOWS.AccountHealth).retryWaiting(job.data.platformId);
-    const activated = await container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data.platformId });
+    const moved = await container.get(AccountHealthFlow).retryWaiting(job.data.platformId);
+    const activated = await container.get(ActivationFlow).activateWaiting({ platformId: job.data.platformId });
     return { moved, activated };
   }),
   bindJob<ActivateWaitingJobData>(SUBSCRIPTION_QUEUES.activateWaiting, (job, { container }) =>
-    container.get<ActivationFlow>(FLOWS.Activation).activateWaiting({ platformId: job.data?.platformId }),
+    container.get(ActivationFlow).activateWaiting({ platformId: job.data?.platformId }),
   ),
 ];

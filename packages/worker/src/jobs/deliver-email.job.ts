@@ -5,7 +5,7 @@
  * failed for staff) and the sweeper that queues pending e-mails left without a job. Every handler is safe to run
  * twice: the outbox row's status decides, and a sent e-mail is never sent again.
  */
-import { NOTIFICATIONS, NOTIFICATIONS_QUEUES, type DeliverEmailJobData, type NotificationsService } from '@subshare/core';
+import { NOTIFICATIONS_QUEUES, type DeliverEmailJobData, NotificationsService } from '@subshare/core';
 import type { Job } from 'pg-boss';
 import { bindJob, type JobHandler } from './job.js';
 
@@ -17,7 +17,7 @@ function outboxIdOf(job: Job<DeliverEmailJobData>): number {
 
 const deliver: JobHandler<DeliverEmailJobData> = async (job, { container, logger }) => {
   const outboxId = outboxIdOf(job);
-  const outcome = await container.get<NotificationsService>(NOTIFICATIONS.Service).deliver(outboxId);
+  const outcome = await container.get(NotificationsService).deliver(outboxId);
   // Another deliverer holds the row (an expired attempt still talking to the server): come
   // back later rather than report success for an e-mail that may yet fail.
   if (outcome === 'busy') throw new Error(`e-mail ${outboxId} is being delivered by another worker; retrying later`);
@@ -29,8 +29,8 @@ export const EMAIL_JOBS = [
   bindJob(NOTIFICATIONS_QUEUES.deliver, deliver),
   bindJob(NOTIFICATIONS_QUEUES.deliverCode, deliver),
   bindJob<DeliverEmailJobData>(NOTIFICATIONS_QUEUES.deadLetter, async (job, { container }) => {
-    const failed = await container.get<NotificationsService>(NOTIFICATIONS.Service).markFailed(outboxIdOf(job));
+    const failed = await container.get(NotificationsService).markFailed(outboxIdOf(job));
     return { failed };
   }),
-  bindJob(NOTIFICATIONS_QUEUES.sweep, (_job, { container }) => container.get<NotificationsService>(NOTIFICATIONS.Service).sweep()),
+  bindJob(NOTIFICATIONS_QUEUES.sweep, (_job, { container }) => container.get(NotificationsService).sweep()),
 ];

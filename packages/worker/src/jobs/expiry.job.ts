@@ -1,8 +1,8 @@
 /** Expiry jobs: each handler only calls the expiry flow in core, which is safe to run any number of times. */
-import { FLOWS, SUBSCRIPTION_QUEUES, type ExpiryFlow } from '@subshare/core';
+import { SUBSCRIPTION_QUEUES, ExpiryFlow } from '@subshare/core';
 import { bindJob } from './job.js';
 
 export const EXPIRY_JOBS = [
-  bindJob(SUBSCRIPTION_QUEUES.endDue, (_job, { container }) => container.get<ExpiryFlow>(FLOWS.Expiry).endDue()),
-  bindJob(SUBSCRIPTION_QUEUES.remindDue, (_job, { container }) => container.get<ExpiryFlow>(FLOWS.Expiry).remindDue()),
+  bindJob(SUBSCRIPTION_QUEUES.endDue, (_job, { container }) => container.get(ExpiryFlow).endDue()),
+  bindJob(SUBSCRIPTION_QUEUES.remindDue, (_job, { container }) => container.get(ExpiryFlow).remindDue()),
 ];

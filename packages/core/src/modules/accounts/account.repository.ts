@@ -55,6 +55,11 @@ export class PlatformAccountRepository {
     return PlatformAccountModel.query(trx ?? this.knex).findById(id);
   }
 
+  /** The account with its mailbox (undefined when there is no such account). */
+  async findWithMailbox(id: number): Promise<PlatformAccountModel | undefined> {
+    return PlatformAccountModel.query(this.knex).findById(id).withGraphFetched('mailbox');
+  }
+
   /** Read on every panel view (the accounts of the buyer's slots), so through the lean path. */
   async findByIds(ids: number[], trx?: Knex.Transaction): Promise<PlatformAccountRow[]> {
     return sqlRows<PlatformAccountRow>(trx ?? this.knex, 'select * from platform_accounts where id = any($1) order by id', [ids]);
@@ -86,10 +91,10 @@ export class PlatformAccountRepository {
   /** Every stored password, the rows locked until the transaction ends (key rotation). */
   async lockAllSecrets(trx: Knex.Transaction): Promise<StoredSecret[]> {
     await trx.raw('lock table platform_accounts in exclusive mode');
-    return trx('platform_accounts').select('id', 'password_encrypted').orderBy('id');
+    return PlatformAccountModel.query(trx).select('id', 'password_encrypted').orderBy('id');
   }
 
   async replaceSecret(id: number, passwordEncrypted: string, trx: Knex.Transaction): Promise<void> {
-    await trx('platform_accounts').where({ id }).update({ password_encrypted: passwordEncrypted });
+    await PlatformAccountModel.query(trx).findById(id).patch({ password_encrypted: passwordEncrypted });
   }
 }

@@ -10,13 +10,13 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { CREDENTIALS_CIPHER, CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
+import { CredentialsCipher, storedKeyId } from '../../shared/credentials-cipher.js';
 import { ConflictError, fail } from '../../shared/errors.js';
 import type { JobQueue } from '../../shared/jobs.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { INTEGER_MAX } from '../../wire/fields.js';
 import type { AccountInput } from '../../wire/subscriptions.js';
-import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { type AuditActor, AuditService } from '../audit/index.js';
 import { PlatformAccountRepository } from './account.repository.js';
 import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
 import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
@@ -87,9 +87,9 @@ export class AccountsService {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(CredentialsCipher) private readonly cipher: CredentialsCipher,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(PlatformAccountRepository) private readonly accounts: PlatformAccountRepository,
     @inject(MailboxRepository) private readonly mailboxes: MailboxRepository,
   ) {}
@@ -293,9 +293,10 @@ export class AccountsService {
    * asked and records it.
    */
   async mailboxLogin(accountId: number): Promise<AccountMailboxLogin | undefined> {
-    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findById(accountId) : undefined;
+    const account = Number.isSafeInteger(accountId) && accountId > 0 ? await this.accounts.findWithMailbox(accountId) : undefined;
     if (!account) throw fail('account_not_found');
-    const mailbox = account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : await this.mailboxes.findById(account.mailbox_id);
+    // No mailbox linked: the account's own login address may be one of the shop's mailboxes.
+    const mailbox = account.mailbox ?? (account.mailbox_id === null ? await this.mailboxes.findByEmail(account.login_email) : undefined);
     if (!mailbox) return undefined;
     return { mailboxId: mailbox.id, address: mailbox.email, password: this.cipher.decrypt(mailbox.password_encrypted), accountEmail: account.login_email };
   }

@@ -41,10 +41,10 @@ export class MailboxRepository {
   /** Every stored password, the rows locked until the transaction ends (key rotation). */
   async lockAllSecrets(trx: Knex.Transaction): Promise<StoredSecret[]> {
     await trx.raw('lock table mailboxes in exclusive mode');
-    return trx('mailboxes').select('id', 'password_encrypted').orderBy('id');
+    return MailboxModel.query(trx).select('id', 'password_encrypted').orderBy('id');
   }
 
   async replaceSecret(id: number, passwordEncrypted: string, trx: Knex.Transaction): Promise<void> {
-    await trx('mailboxes').where({ id }).update({ password_encrypted: passwordEncrypted });
+    await MailboxModel.query(trx).findById(id).patch({ password_encrypted: passwordEncrypted });
   }
 }

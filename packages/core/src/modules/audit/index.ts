@@ -1,2 +1,2 @@
-export { AUDIT, auditModule } from './audit.module.js';
-export type { AuditService, AuditActor, AuditEntry, AuditRecord, AuditPage } from './audit.service.js';
+export { auditModule } from './audit.module.js';
+export { AuditService, type AuditActor, type AuditEntry, type AuditRecord, type AuditPage } from './audit.service.js';

@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
 import { fail } from '../../shared/errors.js';
 import { isCurrencyCode, money, type Money } from '../../shared/money.js';
-import type { DatabaseEvents } from '../../shared/database-events.js';
+import { DatabaseEvents } from '../../shared/database-events.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AlertRules } from '../../validation/alert-rules.js';
 import { PlatformRepository } from './platform.repository.js';
@@ -50,7 +50,7 @@ export class CatalogService {
   constructor(
     @inject(PlatformRepository) private readonly platforms: PlatformRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.DatabaseEvents) private readonly events: DatabaseEvents,
+    @inject(DatabaseEvents) private readonly events: DatabaseEvents,
   ) {}
 
   /** Every enabled platform, in display order. */

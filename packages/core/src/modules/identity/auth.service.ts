@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { UnauthenticatedError, fail } from '../../shared/errors.js';
-import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticateInput, ChangePasswordInput, CheckEmailInput, RegisterInput } from '../../wire/account.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
@@ -29,7 +29,7 @@ export class AuthService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
   ) {}

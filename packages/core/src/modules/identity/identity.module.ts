@@ -8,13 +8,6 @@ import { UserRepository } from './user.repository.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
 import { VerificationService } from './verification.service.js';
 
-export const IDENTITY = {
-  Service: Symbol.for('subshare.identity.IdentityService'),
-  Auth: Symbol.for('subshare.identity.AuthService'),
-  Verification: Symbol.for('subshare.identity.VerificationService'),
-  SocialLogin: Symbol.for('subshare.identity.SocialLoginService'),
-} as const;
-
 export const identityModule = new ContainerModule(({ bind }) => {
   bind(UserRepository).toSelf().inSingletonScope();
   bind(SessionRepository).toSelf().inSingletonScope();
@@ -24,8 +17,4 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(AuthService).toSelf().inSingletonScope();
   bind(VerificationService).toSelf().inSingletonScope();
   bind(SocialLoginService).toSelf().inSingletonScope();
-  bind(IDENTITY.Service).toService(IdentityService);
-  bind(IDENTITY.Auth).toService(AuthService);
-  bind(IDENTITY.Verification).toService(VerificationService);
-  bind(IDENTITY.SocialLogin).toService(SocialLoginService);
 });

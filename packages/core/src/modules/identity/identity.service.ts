@@ -5,7 +5,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { type AuditActor, AuditService } from '../audit/index.js';
 import { ConflictError, NotFoundError, ValidationError, fail } from '../../shared/errors.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -94,7 +94,7 @@ export class IdentityService {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(VerificationCodeRepository) private readonly codes: VerificationCodeRepository,
   ) {}
 

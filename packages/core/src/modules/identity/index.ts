@@ -1,9 +1,17 @@
-export { IDENTITY, identityModule } from './identity.module.js';
-export type { IdentityService, AdminResult, RoleChange, StaffMember, UserProfile, UserSummary, UsersPage } from './identity.service.js';
+export { identityModule } from './identity.module.js';
+export {
+  IdentityService,
+  type AdminResult,
+  type RoleChange,
+  type StaffMember,
+  type UserProfile,
+  type UserSummary,
+  type UsersPage,
+} from './identity.service.js';
 export { USER_SEARCH_LIMIT } from './identity.service.js';
-export type { AuthService } from './auth.service.js';
-export type { VerificationService } from './verification.service.js';
-export type { SocialLoginService, SocialProviders } from './social-login.service.js';
+export { AuthService } from './auth.service.js';
+export { VerificationService } from './verification.service.js';
+export { SocialLoginService, type SocialProviders } from './social-login.service.js';
 export type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 export { ROLES, type Role, type RoleName } from './models/user.model.js';
 export { PASSWORD_MIN, PASSWORD_MAX, hashPassword } from './passwords.js';

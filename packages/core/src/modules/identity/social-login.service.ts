@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { NotFoundError, ValidationError, fail } from '../../shared/errors.js';
-import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { RateLimiter } from '../../shared/rate-limiter.js';
 import { readToken, signToken } from '../../shared/signed-tokens.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { email as emailSchema } from '../../validation/index.js';
@@ -45,7 +45,7 @@ export class SocialLoginService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(SocialIdentityRepository) private readonly identities: SocialIdentityRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,

@@ -12,10 +12,10 @@ import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
 import { inTransaction } from '../../shared/database.js';
 import { ConflictError, TooManyRequestsError, ValidationError, fail } from '../../shared/errors.js';
-import type { RateLimit, RateLimiter, RateLimitState } from '../../shared/rate-limiter.js';
+import { type RateLimit, RateLimiter, type RateLimitState } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { ForgotPasswordInput, ResetPasswordInput, SendCodeInput, VerifyCodeInput } from '../../wire/account.js';
-import { EMAIL_KIND, NOTIFICATIONS, type EnqueueResult, type NotificationsService } from '../notifications/index.js';
+import { EMAIL_KIND, type EnqueueResult, NotificationsService } from '../notifications/index.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedUser, LoginResult, RequestContext } from './auth.types.js';
 import type { CodePurpose } from './models/session.model.js';
@@ -41,12 +41,12 @@ export class VerificationService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(VerificationCodeRepository) private readonly codes: VerificationCodeRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(AuthService) private readonly auth: AuthService,
-    @inject(NOTIFICATIONS.Service) private readonly notifications: NotificationsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
   ) {}
 
   /** POST sendverificationcode: mails a new code to the caller's own address. */

@@ -1,8 +1,8 @@
 // The mailboxes module's public face: flows, http, worker and cli import only this.
-export { MAILBOXES, MAILBOX_SOURCE, MAILBOX_HEARD_SINK } from './tokens.js';
+export { MAILBOX_SOURCE, MAILBOX_HEARD_SINK } from './tokens.js';
 export { classifyAlert, fromSender, linkDropped, subjectToKeep, type HeardMail, type HeardMailSink, type AlertVerdict } from './account-alerts.js';
 export { mailboxesModule } from './mailboxes.module.js';
-export type { MailboxReaderService, MailboxTarget, FoundMail } from './mailbox-reader.service.js';
+export { MailboxReaderService, type MailboxTarget, type FoundMail } from './mailbox-reader.service.js';
 export { MAILBOX_LOCK_NAMESPACE, READ_WANTED_CHANNEL } from './mailbox-reader.service.js';
 export { PUBLISHED_CHANNEL as MAILBOX_PUBLISHED_CHANNEL } from './mailbox-board.repository.js';
 export type { PlatformMailKind, PlatformMail } from './platform-mail.js';

@@ -9,7 +9,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { CREDENTIALS_CIPHER, type CredentialsCipher } from '../../shared/credentials-cipher.js';
+import { CredentialsCipher } from '../../shared/credentials-cipher.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { PlatformMailKind } from './platform-mail.js';
 
@@ -46,7 +46,7 @@ export const PUBLISHED_CHANNEL = 'mailbox_published';
 export class MailboxBoardRepository {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
-    @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(CredentialsCipher) private readonly cipher: CredentialsCipher,
   ) {}
 
   /** A poll for this mailbox, from any process: keeps its owner's watch alive. */

@@ -32,8 +32,8 @@ import os from 'node:os';
 import { inject, injectable, optional } from 'inversify';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { CREDENTIALS_CIPHER, type CredentialsCipher } from '../../shared/credentials-cipher.js';
-import type { DatabaseEvents, Unsubscribe } from '../../shared/database-events.js';
+import { CredentialsCipher } from '../../shared/credentials-cipher.js';
+import { DatabaseEvents, type Unsubscribe } from '../../shared/database-events.js';
 import { UnavailableError, fail } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -126,9 +126,9 @@ export class MailboxReaderService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
-    @inject(TOKENS.DatabaseEvents) private readonly events: DatabaseEvents,
+    @inject(DatabaseEvents) private readonly events: DatabaseEvents,
     @inject(MailboxBoardRepository) private readonly board: MailboxBoardRepository,
-    @inject(CREDENTIALS_CIPHER) private readonly cipher: CredentialsCipher,
+    @inject(CredentialsCipher) private readonly cipher: CredentialsCipher,
     @inject(MAILBOX_HEARD_SINK) @optional() private readonly sink?: HeardMailSink,
   ) {}
 

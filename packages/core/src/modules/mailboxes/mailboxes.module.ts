@@ -5,7 +5,7 @@ import { ImapFlowMailSource } from './imapflow-mail-source.js';
 import { AuthservMailAuthenticator, DkimMailAuthenticator } from './mail-authentication.js';
 import { MailboxBoardRepository } from './mailbox-board.repository.js';
 import { MailboxReaderService } from './mailbox-reader.service.js';
-import { MAILBOX_SOURCE, MAILBOXES } from './tokens.js';
+import { MAILBOX_SOURCE } from './tokens.js';
 
 export const mailboxesModule = new ContainerModule(({ bind }) => {
   bind(MAILBOX_SOURCE)
@@ -18,5 +18,4 @@ export const mailboxesModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(MailboxBoardRepository).toSelf().inSingletonScope();
   bind(MailboxReaderService).toSelf().inSingletonScope();
-  bind(MAILBOXES.Reader).toService(MailboxReaderService);
 });

@@ -1,8 +1,3 @@
-/** DI tokens of the mailboxes module. */
-export const MAILBOXES = {
-  Reader: Symbol.for('subshare.mailboxes.MailboxReaderService'),
-} as const;
-
 /** The MailSource port (null when MAILBOX_IMAP_URL is not set: mailboxes are not read). */
 export const MAILBOX_SOURCE = Symbol.for('subshare.mailboxes.MailSource');
 

@@ -1,10 +1,10 @@
 // The notifications module's public face: other modules, http, worker and cli import only this.
-export { NOTIFICATIONS } from './tokens.js';
+
 export { notificationsModule } from './notifications.module.js';
 export { EMAIL_QUEUES as NOTIFICATIONS_QUEUES, type DeliverEmailJobData } from './queues.js';
 export {
   EmailDeliveryError,
-  type NotificationsService,
+  NotificationsService,
   type EnqueueResult,
   type DeliveryOutcome,
   type OutboxQuery,

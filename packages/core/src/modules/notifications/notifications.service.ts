@@ -26,7 +26,7 @@ import type { JobQueue } from '../../shared/jobs.js';
 import type { Logger } from '../../shared/logger.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../shared/paging.js';
-import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
+import { type AuditActor, AuditService } from '../audit/index.js';
 import {
   carriesCode,
   CODE_MASK,
@@ -148,7 +148,7 @@ export class NotificationsService {
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @inject(Mailer) private readonly mailer: Mailer,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(AuditService) private readonly audit: AuditService,
     @inject(ConsoleMail) private readonly consoleMail: ConsoleMail,
   ) {
     this.logger = logger.child({ module: 'notifications' });

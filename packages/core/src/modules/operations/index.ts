@@ -1,2 +1,2 @@
-export { OPERATIONS, operationsModule, OPERATIONS_QUEUES } from './operations.module.js';
-export type { OperationsService, HealthReport, Readiness } from './operations.service.js';
+export { operationsModule, OPERATIONS_QUEUES } from './operations.module.js';
+export { OperationsService, type HealthReport, type Readiness } from './operations.service.js';

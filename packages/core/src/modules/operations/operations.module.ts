@@ -2,10 +2,6 @@ import { ContainerModule } from 'inversify';
 import type { JobDeclaration } from '../../shared/jobs.js';
 import { OperationsService } from './operations.service.js';
 
-export const OPERATIONS = {
-  Service: Symbol.for('subshare.operations.OperationsService'),
-} as const;
-
 export const OPERATIONS_QUEUES = {
   prune: {
     name: 'operations-prune',
@@ -19,5 +15,4 @@ export const OPERATIONS_QUEUES = {
 
 export const operationsModule = new ContainerModule(({ bind }) => {
   bind(OperationsService).toSelf().inSingletonScope();
-  bind(OPERATIONS.Service).toService(OperationsService);
 });

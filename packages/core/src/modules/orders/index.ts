@@ -1,5 +1,14 @@
-export { ORDERS, ordersModule } from './orders.module.js';
-export type { OrdersService, OrderView, OrderItemView, OrdersPage, OrdersExport, RefundedAmounts, WaitingOrder, ActivationLatency } from './orders.service.js';
+export { ordersModule } from './orders.module.js';
+export {
+  OrdersService,
+  type OrderView,
+  type OrderItemView,
+  type OrdersPage,
+  type OrdersExport,
+  type RefundedAmounts,
+  type WaitingOrder,
+  type ActivationLatency,
+} from './orders.service.js';
 export { DEFAULT_PAYMENT_METHOD } from './orders.service.js';
 export { ORDER_STATE, PAID_STATES, PAYABLE_STATES, type OrderState } from './order-states.js';
 export { ORDER_QUEUES, activationKey, type ActivateOrderJobData } from './queues.js';

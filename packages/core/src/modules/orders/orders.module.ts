@@ -2,12 +2,7 @@ import { ContainerModule } from 'inversify';
 import { OrderRepository } from './order.repository.js';
 import { OrdersService } from './orders.service.js';
 
-export const ORDERS = {
-  Service: Symbol.for('subshare.orders.OrdersService'),
-} as const;
-
 export const ordersModule = new ContainerModule(({ bind }) => {
   bind(OrderRepository).toSelf().inSingletonScope();
   bind(OrdersService).toSelf().inSingletonScope();
-  bind(ORDERS.Service).toService(OrdersService);
 });

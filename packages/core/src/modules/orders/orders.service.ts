@@ -13,8 +13,8 @@ import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import type { InsertOrderInput } from '../../wire/orders.js';
 import type { InvitationEmailInput } from '../../wire/panel.js';
 import type { ExportQuery, OrderPagesQuery, OrdersByStateQuery, OrdersQuery } from '../../wire/staff.js';
-import { AUDIT, type AuditActor, type AuditService } from '../audit/index.js';
-import { CATALOG, type CatalogService, type LanguageId } from '../catalog/index.js';
+import { type AuditActor, AuditService } from '../audit/index.js';
+import { CatalogService, type LanguageId } from '../catalog/index.js';
 import { ROLES, type AuthenticatedUser } from '../identity/index.js';
 import type { OrderRow } from './models/order.model.js';
 import { ORDER_CSV_COLUMNS, csvLine, orderCsvLine } from './orders-csv.js';
@@ -133,8 +133,8 @@ export class OrdersService {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(OrderRepository) private readonly orders: OrderRepository,
-    @inject(CATALOG.Service) private readonly catalog: CatalogService,
-    @inject(AUDIT.Service) private readonly audit: AuditService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   /**

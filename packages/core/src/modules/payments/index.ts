@@ -1,22 +1,22 @@
-export { PAYMENTS, PAYMENT_PROVIDERS } from './tokens.js';
+export { PAYMENT_PROVIDERS } from './tokens.js';
 export { paymentsModule } from './payments.module.js';
 export { PAYMENT_QUEUES } from './queues.js';
-export type {
+export {
   PaymentsService,
-  PaymentProviders,
-  PaymentView,
-  VerifiedReport,
-  AppliedReport,
-  PendingEvent,
-  OrderEffect,
-  CheckoutOrder,
-  ApplyOutcome,
+  type PaymentProviders,
+  type PaymentView,
+  type VerifiedReport,
+  type AppliedReport,
+  type PendingEvent,
+  type OrderEffect,
+  type CheckoutOrder,
+  type ApplyOutcome,
 } from './payments.service.js';
-export type { RefundsService, RefundView, RefundablePayment, MoneyBack, StaffRefundClaim, DoublePaymentTotals } from './refunds.service.js';
-export type { LedgerService, LedgerEventView, OrderStanding } from './ledger.service.js';
+export { RefundsService, type RefundView, type RefundablePayment, type MoneyBack, type StaffRefundClaim, type DoublePaymentTotals } from './refunds.service.js';
+export { LedgerService, type LedgerEventView, type OrderStanding } from './ledger.service.js';
 export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding, type LedgerEntry, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 export { CheckoutClaimLost, type CheckoutClaim } from './checkout-claims.js';
-export type { SavedCardsService, SavedCard, SavedCardChargeResult } from './saved-cards.service.js';
+export { SavedCardsService, type SavedCard, type SavedCardChargeResult } from './saved-cards.service.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification, ProviderRequestFailure } from './providers/provider.js';

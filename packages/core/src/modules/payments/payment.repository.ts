@@ -2,25 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { insertRowUnlessConflict, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { PaymentModel, type PaymentRow } from './models/payment.model.js';
 
-export interface PaymentRow {
-  id: number;
-  order_id: number;
-  provider: string;
-  method: number;
-  reference: string | null;
-  provider_reference: string | null;
-  /** The provider's id of the money (Stripe's payment_intent), stored from the signed paid event. */
-  provider_payment_id: string | null;
-  amount_minor: number;
-  currency: string;
-  status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
-  checkout_url: string | null;
-  /** The buyer ticked "Renew automatically": this card payment saves the card (migration 20261212000100). */
-  save_card: boolean;
-  created_at: Date;
-  settled_at: Date | null;
-}
+export type { PaymentRow } from './models/payment.model.js';
 
 @injectable()
 export class PaymentRepository {
@@ -49,21 +33,21 @@ export class PaymentRepository {
 
   /** An off-session charge's PaymentIntent: both the provider's id for the attempt and of its money (reconciliation asks by it). */
   async attachOffSessionCharge(id: number, paymentIntentId: string): Promise<void> {
-    await this.knex('payments').where({ id }).whereNull('provider_reference').update({ provider_reference: paymentIntentId, updated_at: new Date() });
+    await PaymentModel.query(this.knex).findById(id).whereNull('provider_reference').patch({ provider_reference: paymentIntentId, updated_at: new Date() });
   }
 
   /** The provider's id of the money, learnt after the fact (a payment older than the column). */
   async rememberProviderPaymentId(id: number, providerPaymentId: string): Promise<void> {
-    await this.knex('payments').where({ id }).whereNull('provider_payment_id').update({ provider_payment_id: providerPaymentId, updated_at: new Date() });
+    await PaymentModel.query(this.knex).findById(id).whereNull('provider_payment_id').patch({ provider_payment_id: providerPaymentId, updated_at: new Date() });
   }
 
   /** A checkout closed at the provider: its payment, if still pending, will not be paid (a notification applied meanwhile wins). */
   async expireIfPending(id: number, at: Date): Promise<void> {
-    await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'expired', updated_at: at });
+    await PaymentModel.query(this.knex).findById(id).where({ status: 'pending' }).patch({ status: 'expired', updated_at: at });
   }
 
   async markAbandoned(id: number, at: Date): Promise<void> {
-    await this.knex('payments').where({ id, status: 'pending' }).update({ status: 'failed', updated_at: at });
+    await PaymentModel.query(this.knex).findById(id).where({ status: 'pending' }).patch({ status: 'failed', updated_at: at });
   }
 
   /**
@@ -84,17 +68,19 @@ export class PaymentRepository {
   /** The payment with the provider's id of its money (Stripe charge and dispute events name it so), locked when inside a transaction. */
   async findByProviderPaymentId(provider: string, providerPaymentId: string | undefined, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
     if (!providerPaymentId) return undefined;
-    const query = (trx ?? this.knex)('payments').where({ provider, provider_payment_id: providerPaymentId });
-    return (trx ? query.forUpdate() : query).first();
+    const query = PaymentModel.query(trx ?? this.knex).findOne({ provider, provider_payment_id: providerPaymentId });
+    return trx ? query.forUpdate() : query;
   }
 
   async findById(id: number, trx?: Knex.Transaction): Promise<PaymentRow | undefined> {
-    const query = (trx ?? this.knex)('payments').where({ id });
-    return (trx ? query.forUpdate() : query).first();
+    const query = PaymentModel.query(trx ?? this.knex).findById(id);
+    return trx ? query.forUpdate() : query;
   }
 
   async findForOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentRow[]> {
-    return (trx ?? this.knex)('payments').where({ order_id: orderId }).orderBy('id', 'desc');
+    return PaymentModel.query(trx ?? this.knex)
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc');
   }
 
   async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
@@ -129,6 +115,11 @@ export class PaymentRepository {
 
   /** Pending payments that have a provider reference and are older than `before`. */
   async pendingBefore(before: Date, limit: number): Promise<PaymentRow[]> {
-    return this.knex('payments').where({ status: 'pending' }).whereNotNull('provider_reference').where('created_at', '<', before).orderBy('id').limit(limit);
+    return PaymentModel.query(this.knex)
+      .where({ status: 'pending' })
+      .whereNotNull('provider_reference')
+      .where('created_at', '<', before)
+      .orderBy('id')
+      .limit(limit);
   }
 }

@@ -12,7 +12,7 @@ import { RefundRepository } from './refund.repository.js';
 import { RefundsService } from './refunds.service.js';
 import { SavedCardsService } from './saved-cards.service.js';
 import { createPaymentProviders } from './providers/index.js';
-import { PAYMENT_PROVIDERS, PAYMENTS } from './tokens.js';
+import { PAYMENT_PROVIDERS } from './tokens.js';
 
 export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENT_PROVIDERS)
@@ -28,12 +28,8 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PaymentRepository).toSelf().inSingletonScope();
   bind(CheckoutClaims).toSelf().inSingletonScope();
   bind(PaymentsService).toSelf().inSingletonScope();
-  bind(PAYMENTS.Service).toService(PaymentsService);
   bind(LedgerService).toSelf().inSingletonScope();
-  bind(PAYMENTS.Ledger).toService(LedgerService);
   bind(RefundRepository).toSelf().inSingletonScope();
   bind(RefundsService).toSelf().inSingletonScope();
-  bind(PAYMENTS.Refunds).toService(RefundsService);
   bind(SavedCardsService).toSelf().inSingletonScope();
-  bind(PAYMENTS.SavedCards).toService(SavedCardsService);
 });

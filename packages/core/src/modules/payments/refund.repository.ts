@@ -1,32 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { PaymentDisputeModel, RefundModel, type DisputeStatus, type RefundRow, type RefundStatus } from './models/payment.model.js';
 
-/** `double_payment`: the shop's own refund of an order's second successful payment (issue 34). */
-export type RefundSource = 'staff' | 'provider' | 'chargeback' | 'double_payment';
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
-
-export interface RefundRow {
-  id: number;
-  order_id: number;
-  payment_id: number;
-  source: RefundSource;
-  status: RefundStatus;
-  amount_minor: number;
-  fee_minor: number;
-  currency: string;
-  provider_refund_id: string | null;
-  manual_reference: string | null;
-  reason: string | null;
-  override_window: boolean;
-  actor_user_id: number | null;
-  actor_label: string | null;
-  error: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-}
+export type { RefundRow, RefundSource, RefundStatus, DisputeStatus } from './models/payment.model.js';
 
 export type NewRefund = Pick<
   RefundRow,
@@ -47,8 +26,6 @@ export type NewRefund = Pick<
   | 'completed_at'
 >;
 
-export type DisputeStatus = 'open' | 'won' | 'lost';
-
 const ONE_PENDING_PER_PAYMENT = 'refunds_one_pending_per_payment';
 const PG_UNIQUE_VIOLATION = '23505';
 
@@ -59,12 +36,12 @@ export class RefundRepository {
   /** A new refund row; a second pending refund of one payment is a 409 `refund_in_progress` (two clicks, two staff). */
   async insert(refund: NewRefund, trx: Knex.Transaction): Promise<RefundRow> {
     try {
-      const [row] = await trx.transaction((savepoint) =>
-        savepoint('refunds')
-          .insert({ ...refund, updated_at: refund.created_at })
-          .returning('*'),
+      return await trx.transaction(
+        async (savepoint) =>
+          await RefundModel.query(savepoint)
+            .insert({ ...refund, updated_at: refund.created_at })
+            .returning('*'),
       );
-      return normalize(row);
     } catch (error) {
       const { code, constraint } = ((error as { nativeError?: unknown }).nativeError ?? error) as { code?: string; constraint?: string };
       if (code === PG_UNIQUE_VIOLATION && constraint === ONE_PENDING_PER_PAYMENT) {
@@ -75,44 +52,53 @@ export class RefundRepository {
   }
 
   async ofPayment(paymentId: number, trx: Knex.Transaction): Promise<RefundRow[]> {
-    return (await trx('refunds').where({ payment_id: paymentId }).orderBy('id')).map(normalize);
+    return RefundModel.query(trx).where({ payment_id: paymentId }).orderBy('id');
   }
 
   async ofOrder(orderId: number, trx?: Knex.Transaction): Promise<RefundRow[]> {
-    return (await (trx ?? this.knex)('refunds').where({ order_id: orderId }).orderBy('id')).map(normalize);
+    return RefundModel.query(trx ?? this.knex)
+      .where({ order_id: orderId })
+      .orderBy('id');
+  }
+
+  /** The order's refunds, oldest first, each with the payment it gave back (not locked). */
+  async ofOrderWithPayments(orderId: number, trx?: Knex.Transaction): Promise<RefundModel[]> {
+    return RefundModel.query(trx ?? this.knex)
+      .where({ order_id: orderId })
+      .orderBy('id')
+      .withGraphFetched('payment');
   }
 
   async findById(id: number, trx?: Knex.Transaction): Promise<RefundRow | undefined> {
-    const row = await (trx ?? this.knex)('refunds').where({ id }).first();
-    return row && normalize(row);
+    return RefundModel.query(trx ?? this.knex).findById(id);
   }
 
   /** The provider confirmed it: the money has gone back. */
   async complete(id: number, providerRefundId: string | null, at: Date, trx: Knex.Transaction): Promise<RefundRow> {
-    const [row] = await trx('refunds')
+    const [row] = await RefundModel.query(trx)
+      .patch({ status: 'succeeded', provider_refund_id: raw('coalesce(provider_refund_id, ?)', [providerRefundId]), completed_at: at, updated_at: at })
       .where({ id })
-      .update({ status: 'succeeded', provider_refund_id: trx.raw('coalesce(provider_refund_id, ?)', [providerRefundId]), completed_at: at, updated_at: at })
       .returning('*');
-    return normalize(row);
+    return row!;
   }
 
   /** The provider's id of a refund it accepted as pending (its later events name it). */
   async rememberProviderId(id: number, providerRefundId: string, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('refunds').where({ id, status: 'pending' }).update({ provider_refund_id: providerRefundId, updated_at: at });
+    await RefundModel.query(trx).patch({ provider_refund_id: providerRefundId, updated_at: at }).where({ id, status: 'pending' });
   }
 
   /** Why the last try of a pending refund got no answer (it stays pending). */
   async note(id: number, error: string, at: Date): Promise<void> {
-    await this.knex('refunds')
-      .where({ id, status: 'pending' })
-      .update({ error: error.slice(0, 500), updated_at: at });
+    await RefundModel.query(this.knex)
+      .patch({ error: error.slice(0, 500), updated_at: at })
+      .where({ id, status: 'pending' });
   }
 
   /** The provider refused, or the refund failed later: nothing went back (staff may try again). */
   async fail(id: number, error: string, at: Date, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.knex)('refunds')
-      .where({ id, status: 'pending' })
-      .update({ status: 'failed', error: error.slice(0, 500), updated_at: at });
+    await RefundModel.query(trx ?? this.knex)
+      .patch({ status: 'failed', error: error.slice(0, 500), updated_at: at })
+      .where({ id, status: 'pending' });
   }
 
   /** Succeeded refunds per day of completion (UTC) in [from, to): the orders and amounts, for the dashboard. */
@@ -146,9 +132,7 @@ export class RefundRepository {
 
   /** Refunds of second payments still pending, last tried before `before`: the ones to send again. */
   async pendingDoublePayments(before: Date, limit: number): Promise<RefundRow[]> {
-    return (await this.knex('refunds').where({ source: 'double_payment', status: 'pending' }).where('updated_at', '<', before).orderBy('id').limit(limit)).map(
-      normalize,
-    );
+    return RefundModel.query(this.knex).where({ source: 'double_payment', status: 'pending' }).where('updated_at', '<', before).orderBy('id').limit(limit);
   }
 
   /** The refunded amount (succeeded) of each order, in the order's currency minor units. */
@@ -172,9 +156,10 @@ export class RefundRepository {
     at: Date,
     trx: Knex.Transaction,
   ): Promise<{ before?: DisputeStatus; now: DisputeStatus }> {
-    const existing = await trx('payment_disputes').where({ provider: dispute.provider, dispute_id: dispute.disputeId }).forUpdate().first();
+    const existing = await PaymentDisputeModel.query(trx).findOne({ provider: dispute.provider, dispute_id: dispute.disputeId }).forUpdate();
     if (!existing) {
-      const inserted = await trx('payment_disputes')
+      // knex's builder: objection answers the object it was given, also when the conflict inserted nothing.
+      const inserted = await trx(PaymentDisputeModel.tableName)
         .insert({
           provider: dispute.provider,
           dispute_id: dispute.disputeId,
@@ -191,21 +176,9 @@ export class RefundRepository {
       if (inserted.length === 0) return this.recordDispute(dispute, at, trx);
       return { now: dispute.status };
     }
-    const before = existing.status as DisputeStatus;
+    const before = existing.status;
     if (before !== 'open' || dispute.status === 'open') return { before, now: before };
-    await trx('payment_disputes').where({ id: existing.id }).update({ status: dispute.status, closed_at: at, updated_at: at });
+    await PaymentDisputeModel.query(trx).findById(existing.id).patch({ status: dispute.status, closed_at: at, updated_at: at });
     return { before, now: dispute.status };
   }
-}
-
-function normalize(row: RefundRow): RefundRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    order_id: Number(row.order_id),
-    payment_id: Number(row.payment_id),
-    amount_minor: Number(row.amount_minor),
-    fee_minor: Number(row.fee_minor),
-    actor_user_id: row.actor_user_id === null ? null : Number(row.actor_user_id),
-  };
 }

@@ -116,8 +116,7 @@ export class RefundsService {
 
   /** The order's refunds, oldest first. */
   async ofOrder(orderId: number, trx?: Knex.Transaction): Promise<RefundView[]> {
-    const payments = new Map((await this.payments.findForOrder(orderId, trx)).map((payment) => [payment.id, payment]));
-    return (await this.refunds.ofOrder(orderId, trx)).map((row) => toView(row, payments.get(row.payment_id)));
+    return (await this.refunds.ofOrderWithPayments(orderId, trx)).map((row) => toView(row, row.payment));
   }
 
   /** One refund (undefined when there is none). */

@@ -7,8 +7,10 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import type { Model } from 'objection';
 import type { Clock } from '../../shared/clock.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { AutoRenewalModel, RenewalChargeModel } from './models/renewal.model.js';
 
 /** A subscription's key in `auto_renewals`: its order item and unit. */
 export interface UnitKey {
@@ -26,7 +28,7 @@ export interface AutoRenewal extends UnitKey {
   updatedAt: Date;
 }
 
-export type ChargeStatus = 'scheduled' | 'charging' | 'retrying' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled' | 'manual';
+export type ChargeStatus = RenewalChargeModel['status'];
 
 export interface RenewalCharge {
   id: number;
@@ -61,40 +63,8 @@ export type ChargePatch = Partial<
 /** The charge statuses that still hold the period open (a charge may still come). */
 export const OPEN_CHARGE_STATUSES: readonly ChargeStatus[] = ['scheduled', 'charging', 'retrying', 'requires_action'];
 
-interface AutoRenewalRow {
-  order_item_id: number | string;
-  unit: number;
-  user_id: number | string;
-  enabled: boolean;
-  source_payment_id: number | string | null;
-  customer_id: string | null;
-  payment_method_id: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  card_update_session_id: string | null;
-  updated_at: Date;
-}
-
-interface ChargeRow {
-  id: number | string;
-  subscription_id: number | string;
-  period_end: Date;
-  kind: 'auto' | 'manual';
-  status: ChargeStatus;
-  amount_minor: number | string;
-  currency: string;
-  card_last4: string | null;
-  order_id: number | string | null;
-  payment_id: number | string | null;
-  attempts: number;
-  failures: number;
-  payment_intent_id: string | null;
-  decline_code: string | null;
-  next_attempt_at: Date | null;
-  reminded_at: Date;
-  reminder_key: string;
-  updated_at: Date;
-}
+type AutoRenewalRow = Omit<AutoRenewalModel, keyof Model>;
+type ChargeRow = Omit<RenewalChargeModel, keyof Model>;
 
 const nullableId = (value: number | string | null) => (value === null ? null : Number(value));
 
@@ -155,6 +125,9 @@ export class RenewalsService {
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
+  // The upserts and the period's insert stay on knex's builder: objection answers the object it was
+  // given, also when ON CONFLICT inserted nothing or merged into another row.
+
   /** "Renew automatically" ticked at card payment: these units renew with the card that payment saves. */
   async optIn(units: UnitKey[], userId: number, sourcePaymentId: number, trx: Knex.Transaction): Promise<void> {
     if (units.length === 0) return;
@@ -175,19 +148,22 @@ export class RenewalsService {
       .merge({ enabled: true, source_payment_id: sourcePaymentId, updated_at: now });
   }
 
-  /** The choices of these units (those never made are left out). */
+  /**
+   * The choices of these units (those never made are left out). Read on every panel view: knex's
+   * builder, like the panel's other reads (docs/data-access.md, "Where raw SQL stays").
+   */
   async settingsOf(keys: UnitKey[], trx?: Knex.Transaction): Promise<AutoRenewal[]> {
     if (keys.length === 0) return [];
-    const rows = await (trx ?? this.knex)('auto_renewals').whereIn(
+    const rows: AutoRenewalRow[] = await (trx ?? this.knex)('auto_renewals').whereIn(
       ['order_item_id', 'unit'],
       keys.map((key) => [key.orderItemId, key.unit]),
     );
-    return (rows as AutoRenewalRow[]).map(toAutoRenewal);
+    return rows.map(toAutoRenewal);
   }
 
   async settingOf(key: UnitKey, trx?: Knex.Transaction): Promise<AutoRenewal | undefined> {
-    const query = (trx ?? this.knex)('auto_renewals').where({ order_item_id: key.orderItemId, unit: key.unit });
-    const row = (await (trx ? query.forUpdate() : query).first()) as AutoRenewalRow | undefined;
+    const query = AutoRenewalModel.query(trx ?? this.knex).findById([key.orderItemId, key.unit]);
+    const row = await (trx ? query.forUpdate() : query);
     return row && toAutoRenewal(row);
   }
 
@@ -205,20 +181,22 @@ export class RenewalsService {
   }
 
   async rememberCard(key: UnitKey, card: NonNullable<AutoRenewal['card']>, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.knex)('auto_renewals').where({ order_item_id: key.orderItemId, unit: key.unit }).update({
-      customer_id: card.customerId,
-      payment_method_id: card.paymentMethodId,
-      card_brand: card.brand,
-      card_last4: card.last4,
-      card_update_session_id: null,
-      updated_at: this.clock.now(),
-    });
+    await AutoRenewalModel.query(trx ?? this.knex)
+      .findById([key.orderItemId, key.unit])
+      .patch({
+        customer_id: card.customerId,
+        payment_method_id: card.paymentMethodId,
+        card_brand: card.brand,
+        card_last4: card.last4,
+        card_update_session_id: null,
+        updated_at: this.clock.now(),
+      });
   }
 
   async rememberCardUpdateSession(key: UnitKey, sessionId: string, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.knex)('auto_renewals')
-      .where({ order_item_id: key.orderItemId, unit: key.unit })
-      .update({ card_update_session_id: sessionId, updated_at: this.clock.now() });
+    await AutoRenewalModel.query(trx ?? this.knex)
+      .findById([key.orderItemId, key.unit])
+      .patch({ card_update_session_id: sessionId, updated_at: this.clock.now() });
   }
 
   /**
@@ -243,32 +221,32 @@ export class RenewalsService {
 
   /** Save-a-card pages opened since `since` whose card is not known yet (off, no card, a page). */
   async saveCardPagesToRead(since: Date, limit: number): Promise<AutoRenewal[]> {
-    const rows = await this.knex('auto_renewals')
+    const rows = await AutoRenewalModel.query(this.knex)
       .where({ enabled: false })
       .whereNull('payment_method_id')
       .whereNotNull('card_update_session_id')
       .where('updated_at', '>=', since)
       .orderBy('updated_at')
       .limit(limit);
-    return (rows as AutoRenewalRow[]).map(toAutoRenewal);
+    return rows.map(toAutoRenewal);
   }
 
   /** Choices made at checkout whose card is not known yet (the pass asks Stripe once the payment is paid). */
   async cardsToLearn(limit: number): Promise<AutoRenewal[]> {
-    const rows = await this.knex('auto_renewals')
+    const rows = await AutoRenewalModel.query(this.knex)
       .where({ enabled: true })
       .whereNull('payment_method_id')
       .whereNotNull('source_payment_id')
       .whereExists((paid) => paid.select(1).from('payments').whereRaw('payments.id = auto_renewals.source_payment_id').where({ status: 'paid' }))
       .orderBy('created_at')
       .limit(limit);
-    return (rows as AutoRenewalRow[]).map(toAutoRenewal);
+    return rows.map(toAutoRenewal);
   }
 
   /** Units whose buyer was sent a card-update page (dunning): the pass reads what they saved there. */
   async cardUpdatesToRead(limit: number): Promise<AutoRenewal[]> {
-    const rows = await this.knex('auto_renewals').where({ enabled: true }).whereNotNull('card_update_session_id').orderBy('updated_at').limit(limit);
-    return (rows as AutoRenewalRow[]).map(toAutoRenewal);
+    const rows = await AutoRenewalModel.query(this.knex).where({ enabled: true }).whereNotNull('card_update_session_id').orderBy('updated_at').limit(limit);
+    return rows.map(toAutoRenewal);
   }
 
   /** The period's row, written once with its reminder; undefined when it existed already (nothing written). */
@@ -296,8 +274,8 @@ export class RenewalsService {
   }
 
   async chargeOfPeriod(subscriptionId: number, periodEnd: Date, trx?: Knex.Transaction): Promise<RenewalCharge | undefined> {
-    const query = (trx ?? this.knex)('renewal_charges').where({ subscription_id: subscriptionId, period_end: periodEnd });
-    const row = (await (trx ? query.forUpdate() : query).first()) as ChargeRow | undefined;
+    const query = RenewalChargeModel.query(trx ?? this.knex).findOne({ subscription_id: subscriptionId, period_end: periodEnd });
+    const row = await (trx ? query.forUpdate() : query);
     return row && toCharge(row);
   }
 
@@ -306,13 +284,13 @@ export class RenewalsService {
    * undefined, and the caller leaves it to the worker that holds it.
    */
   async lockCharging(id: number, trx: Knex.Transaction): Promise<RenewalCharge | undefined> {
-    const row = (await trx('renewal_charges').where({ id, status: 'charging' }).forUpdate().skipLocked().first()) as ChargeRow | undefined;
+    const row = await RenewalChargeModel.query(trx).findOne({ id, status: 'charging' }).forUpdate().skipLocked();
     return row && toCharge(row);
   }
 
   async chargeById(id: number, trx?: Knex.Transaction): Promise<RenewalCharge | undefined> {
-    const query = (trx ?? this.knex)('renewal_charges').where({ id });
-    const row = (await (trx ? query.forUpdate() : query).first()) as ChargeRow | undefined;
+    const query = RenewalChargeModel.query(trx ?? this.knex).findById(id);
+    const row = await (trx ? query.forUpdate() : query);
     return row && toCharge(row);
   }
 
@@ -323,7 +301,7 @@ export class RenewalsService {
    */
   async lockNextDue(trx: Knex.Transaction, exclude: number[]): Promise<RenewalCharge | undefined> {
     const now = this.clock.now();
-    const row = (await trx('renewal_charges')
+    const row = (await RenewalChargeModel.query(trx)
       .where({ kind: 'auto' })
       .where((due) =>
         due.where({ status: 'charging' }).orWhere((timed) => timed.whereIn('status', ['scheduled', 'retrying']).where('next_attempt_at', '<=', now)),
@@ -339,7 +317,7 @@ export class RenewalsService {
 
   /** Charges due by `until` (the dry run's list), soonest first. */
   async dueBy(until: Date, limit: number): Promise<RenewalCharge[]> {
-    const rows = (await this.knex('renewal_charges')
+    const rows = (await RenewalChargeModel.query(this.knex)
       .where({ kind: 'auto' })
       .where((due) =>
         due.where({ status: 'charging' }).orWhere((timed) => timed.whereIn('status', ['scheduled', 'retrying']).where('next_attempt_at', '<=', until)),
@@ -352,7 +330,7 @@ export class RenewalsService {
 
   /** Charges waiting for the buyer (SCA, payment link) whose renewal order may have been paid since. */
   async waitingOnBuyer(limit: number): Promise<RenewalCharge[]> {
-    const rows = (await this.knex('renewal_charges')
+    const rows = (await RenewalChargeModel.query(this.knex)
       .whereIn('status', ['requires_action', 'manual'])
       .whereNotNull('order_id')
       .orderBy('id')
@@ -368,19 +346,21 @@ export class RenewalsService {
    * now (`charging`) or waiting on the buyer (`requires_action`, whose order they pay) stays.
    */
   async moveOpenCharges(fromSubscriptionId: number, toSubscriptionId: number, trx: Knex.Transaction): Promise<number> {
-    return trx('renewal_charges')
+    return RenewalChargeModel.query(trx)
       .where({ subscription_id: fromSubscriptionId })
       .whereIn('status', ['scheduled', 'retrying'] satisfies ChargeStatus[])
-      .update({ subscription_id: toSubscriptionId, order_id: null, payment_id: null, updated_at: this.clock.now() });
+      .patch({ subscription_id: toSubscriptionId, order_id: null, payment_id: null, updated_at: this.clock.now() });
   }
 
   async update(id: number, patch: ChargePatch, trx?: Knex.Transaction): Promise<void> {
     const columns: Record<string, unknown> = { updated_at: this.clock.now() };
     for (const [key, value] of Object.entries(patch)) if (value !== undefined) columns[PATCH_COLUMNS[key as keyof ChargePatch]] = value;
-    await (trx ?? this.knex)('renewal_charges').where({ id }).update(columns);
+    await RenewalChargeModel.query(trx ?? this.knex)
+      .findById(id)
+      .patch(columns);
   }
 
-  /** The newest charge row of each of these subscriptions. */
+  /** The newest charge row of each of these subscriptions. Read on every panel view: knex's builder, as `settingsOf`. */
   async latestOf(subscriptionIds: number[]): Promise<Map<number, RenewalCharge>> {
     if (subscriptionIds.length === 0) return new Map();
     const rows = (await this.knex('renewal_charges')
@@ -392,7 +372,7 @@ export class RenewalsService {
 
   /** Charges whose status is one of these, updated since `since`, newest first (staff: failed renewals). */
   async withStatus(statuses: ChargeStatus[], since: Date, limit: number): Promise<RenewalCharge[]> {
-    const rows = (await this.knex('renewal_charges')
+    const rows = (await RenewalChargeModel.query(this.knex)
       .whereIn('status', statuses)
       .where('updated_at', '>=', since)
       .orderBy('updated_at', 'desc')

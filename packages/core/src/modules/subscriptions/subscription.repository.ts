@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { ref } from 'objection';
 import { insertRowUnlessConflict, sqlRows } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { SubscriptionModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
+import { SubscriptionModel, SubscriptionRenewalModel, type SubscriptionRow, type SubscriptionStatus } from './models/subscription.model.js';
 
 export type NewSubscription = Pick<
   SubscriptionModel,
@@ -243,7 +244,7 @@ export class SubscriptionRepository {
     row: { subscription_id: number; order_item_id: number; unit: number; previous_ends_at: Date; ends_at: Date; created_at: Date },
     trx: Knex.Transaction,
   ) {
-    await trx('subscription_renewals').insert(row);
+    await SubscriptionRenewalModel.query(trx).insert(row);
   }
 
   /**
@@ -257,10 +258,7 @@ export class SubscriptionRepository {
   ): Promise<{ created: SubscriptionModel[]; renewed: Array<{ renewalId: number; length: number; subscription: SubscriptionModel }> }> {
     if (orderItemIds.length === 0) return { created: [], renewed: [] };
     const created = await SubscriptionModel.query(trx).where({ status: 'active' }).whereIn('order_item_id', orderItemIds).orderBy('id').forUpdate();
-    const renewals: Array<{ id: number; subscription_id: number; previous_ends_at: Date; ends_at: Date }> = await trx('subscription_renewals')
-      .whereIn('order_item_id', orderItemIds)
-      .whereNull('refunded_at')
-      .orderBy('id');
+    const renewals = await SubscriptionRenewalModel.query(trx).whereIn('order_item_id', orderItemIds).whereNull('refunded_at').orderBy('id');
     const renewed: Array<{ renewalId: number; length: number; subscription: SubscriptionModel }> = [];
     for (const renewal of renewals) {
       // The renewed subscription may have been replaced since: the active one of its order item carries the period now.
@@ -276,29 +274,26 @@ export class SubscriptionRepository {
 
   /** The months of renewals not taken back, in ms, for the subscriptions of one order item. */
   async renewedLength(orderItemId: number, trx: Knex.Transaction): Promise<number> {
-    const rows: Array<{ previous_ends_at: Date; ends_at: Date }> = await trx('subscription_renewals')
-      .whereIn('subscription_id', trx('subscriptions').select('id').where({ order_item_id: orderItemId }))
-      .whereNull('refunded_at')
-      .select('previous_ends_at', 'ends_at');
+    const rows = await SubscriptionRenewalModel.query(trx)
+      .joinRelated('subscription')
+      .where('subscription.order_item_id', orderItemId)
+      .whereNull('subscription_renewals.refunded_at')
+      .select('subscription_renewals.previous_ends_at', 'subscription_renewals.ends_at');
     return rows.reduce((sum, row) => sum + (row.ends_at.getTime() - row.previous_ends_at.getTime()), 0);
   }
 
   /** The order items whose renewals of this subscription (or of the one it replaced) still count. */
   async renewalItems(subscriptionId: number, trx: Knex.Transaction): Promise<number[]> {
-    const rows: Array<{ order_item_id: number }> = await trx('subscription_renewals')
-      .whereIn(
-        'subscription_id',
-        trx('subscriptions')
-          .select('id')
-          .whereIn('order_item_id', trx('subscriptions').select('order_item_id').where({ id: subscriptionId })),
-      )
-      .whereNull('refunded_at')
-      .select('order_item_id');
+    const rows = await SubscriptionRenewalModel.query(trx)
+      .joinRelated('subscription')
+      .whereIn('subscription.order_item_id', SubscriptionModel.query(trx).select('order_item_id').where({ id: subscriptionId }))
+      .whereNull('subscription_renewals.refunded_at')
+      .select('subscription_renewals.order_item_id');
     return rows.map((row) => Number(row.order_item_id));
   }
 
   async markRenewalRefunded(renewalId: number, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('subscription_renewals').where({ id: renewalId }).update({ refunded_at: at });
+    await SubscriptionRenewalModel.query(trx).findById(renewalId).patch({ refunded_at: at });
   }
 
   /** Ended now because its money went back: the slot is free at once. */
@@ -340,9 +335,10 @@ export class SubscriptionRepository {
 
   /** Ended at its end time (not at the moment the job noticed). */
   async markEnded(id: number, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('subscriptions')
-      .where({ id, status: 'active' })
-      .update({ status: 'ended', ended_at: trx.ref('ends_at'), updated_at: at });
+    await SubscriptionModel.query(trx)
+      .findById(id)
+      .where({ status: 'active' })
+      .patch({ status: 'ended', ended_at: ref('ends_at'), updated_at: at });
   }
 
   /** Active subscriptions ending in (now, until] not yet reminded of this period, locked (skipping rows held elsewhere). */

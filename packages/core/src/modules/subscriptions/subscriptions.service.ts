@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { addMonths, type Clock } from '../../shared/clock.js';
 import { ConflictError, translateDatabaseError, fail } from '../../shared/errors.js';
 import { TOKENS } from '../../shared/tokens.js';
-import { ACCOUNTS, type AccountSlots, type AccountsService } from '../accounts/index.js';
+import { type AccountSlots, AccountsService } from '../accounts/index.js';
 import type { SubscriptionModel, SubscriptionRow, SubscriptionStatus } from './models/subscription.model.js';
 import { SubscriptionRepository } from './subscription.repository.js';
 
@@ -88,7 +88,7 @@ const CANDIDATES_PER_READ = 8;
 export class SubscriptionsService {
   constructor(
     @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(ACCOUNTS.Service) private readonly accounts: AccountsService,
+    @inject(AccountsService) private readonly accounts: AccountsService,
     @inject(SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 

@@ -1,4 +1,5 @@
-import { Model } from 'objection';
+import { Model, type RelationMappings } from 'objection';
+import { MailboxModel } from './mailbox.model.js';
 
 export class PlatformAccountModel extends Model {
   static override tableName = 'platform_accounts';
@@ -17,7 +18,13 @@ export class PlatformAccountModel extends Model {
   health!: 'ok' | 'attention' | 'broken';
   created_at!: Date;
   updated_at!: Date;
+  /** The mailbox the platform's mails to this account arrive in (null: none of the shop's). */
+  mailbox?: MailboxModel | null;
+
+  static override relationMappings = (): RelationMappings => ({
+    mailbox: { relation: Model.BelongsToOneRelation, modelClass: MailboxModel, join: { from: 'platform_accounts.mailbox_id', to: 'mailboxes.id' } },
+  });
 }
 
 /** An account's columns, as a statement run without objection (`sqlRows`) answers them. */
-export type PlatformAccountRow = Omit<PlatformAccountModel, keyof Model>;
+export type PlatformAccountRow = Omit<PlatformAccountModel, keyof Model | 'mailbox'>;

@@ -1,3 +1,0 @@
-export const NOTIFICATIONS = {
-  Service: Symbol.for('subshare.notifications.NotificationsService'),
-} as const;

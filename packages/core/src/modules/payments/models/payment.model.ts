@@ -1,0 +1,86 @@
+import { Model, type RelationMappings } from 'objection';
+
+/** `double_payment`: the shop's own refund of an order's second successful payment (issue 34). */
+export type RefundSource = 'staff' | 'provider' | 'chargeback' | 'double_payment';
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+/** One attempt to pay an order with a provider (`payments`), with the money that went back and the disputes about it. */
+export class PaymentModel extends Model {
+  static override tableName = 'payments';
+  id!: number;
+  order_id!: number;
+  provider!: string;
+  method!: number;
+  reference!: string | null;
+  provider_reference!: string | null;
+  /** The provider's id of the money (Stripe's payment_intent), stored from the signed paid event. */
+  provider_payment_id!: string | null;
+  amount_minor!: number;
+  currency!: string;
+  status!: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+  checkout_url!: string | null;
+  /** The buyer ticked "Renew automatically": this card payment saves the card (migration 20261212000100). */
+  save_card!: boolean;
+  created_at!: Date;
+  updated_at!: Date;
+  settled_at!: Date | null;
+  refunds?: RefundModel[];
+  disputes?: PaymentDisputeModel[];
+
+  static override relationMappings = (): RelationMappings => ({
+    refunds: { relation: Model.HasManyRelation, modelClass: RefundModel, join: { from: 'payments.id', to: 'refunds.payment_id' } },
+    disputes: { relation: Model.HasManyRelation, modelClass: PaymentDisputeModel, join: { from: 'payments.id', to: 'payment_disputes.payment_id' } },
+  });
+}
+
+/** One amount given back (`refunds`): by staff through the provider, on the provider's side, a chargeback, or a second payment's. */
+export class RefundModel extends Model {
+  static override tableName = 'refunds';
+  id!: number;
+  order_id!: number;
+  payment_id!: number;
+  source!: RefundSource;
+  status!: RefundStatus;
+  amount_minor!: number;
+  fee_minor!: number;
+  currency!: string;
+  provider_refund_id!: string | null;
+  manual_reference!: string | null;
+  reason!: string | null;
+  override_window!: boolean;
+  actor_user_id!: number | null;
+  actor_label!: string | null;
+  error!: string | null;
+  created_at!: Date;
+  updated_at!: Date;
+  completed_at!: Date | null;
+  payment?: PaymentModel;
+
+  static override relationMappings = (): RelationMappings => ({
+    payment: { relation: Model.BelongsToOneRelation, modelClass: PaymentModel, join: { from: 'refunds.payment_id', to: 'payments.id' } },
+  });
+}
+
+/** One provider dispute about a payment (`payment_disputes`), whichever of its events came first. */
+export class PaymentDisputeModel extends Model {
+  static override tableName = 'payment_disputes';
+  id!: number;
+  provider!: string;
+  dispute_id!: string;
+  payment_id!: number;
+  status!: DisputeStatus;
+  opened_at!: Date | null;
+  closed_at!: Date | null;
+  updated_at!: Date;
+  payment?: PaymentModel;
+
+  static override relationMappings = (): RelationMappings => ({
+    payment: { relation: Model.BelongsToOneRelation, modelClass: PaymentModel, join: { from: 'payment_disputes.payment_id', to: 'payments.id' } },
+  });
+}
+
+/** A payment's columns, as a statement run without objection (`sqlRows`) answers them. */
+export type PaymentRow = Omit<PaymentModel, keyof Model | 'refunds' | 'disputes'>;
+/** A refund's columns. */
+export type RefundRow = Omit<RefundModel, keyof Model | 'payment'>;

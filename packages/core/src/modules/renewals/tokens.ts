@@ -1,3 +1,0 @@
-export const RENEWALS = {
-  Service: Symbol.for('subshare.renewals.RenewalsService'),
-} as const;
