@@ -1,7 +1,8 @@
 // Mocha's global fixtures and root hooks. The global setup runs once per run, in mocha's main
 // process: it starts the run's PostgreSQL and prepares the template database (database.ts). The
 // root hooks run once per test file in parallel mode (each file in a worker process): every file
-// gets a harness of its own, on a database of its own.
+// gets a harness of its own, on a database of its own. The serial lane (.mocharc.serial.cjs) runs
+// its few files in one process, which share one harness.
 import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -40,6 +41,13 @@ let fileStarted = 0;
 let fileStartedAt = '';
 let fileCpu = process.cpuUsage();
 
+/** The files this root hook runs for: one in a parallel run's worker, every file of the serial lane (.mocharc.serial.cjs). */
+function filesOf(context: Mocha.Context): string[] {
+  const root = context.test?.parent;
+  const files = [...(root?.suites ?? []), ...(root?.tests ?? [])].flatMap((runnable) => (runnable.file ? [relative(ROOT, runnable.file)] : []));
+  return [...new Set(files)];
+}
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
@@ -51,12 +59,12 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     await stopHarness();
-    const file = this.test?.parent?.suites[0]?.file;
+    const file = filesOf(this).join(',');
     if (FILE_TIMES && file) {
       const seconds = ((performance.now() - fileStarted) / 1000).toFixed(1);
       const cpu = process.cpuUsage(fileCpu);
       const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
-      appendFileSync(FILE_TIMES, `${seconds}\t${relative(ROOT, file)}\t${fileStartedAt}\t${cpuSeconds}\n`);
+      appendFileSync(FILE_TIMES, `${seconds}\t${file}\t${fileStartedAt}\t${cpuSeconds}\n`);
     }
   },
 };
