@@ -5,7 +5,7 @@
 // its few files in one process, which share one harness.
 import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from './database.js';
@@ -48,13 +48,16 @@ function filesOf(context: Mocha.Context): string[] {
   return [...new Set(files)];
 }
 
+/** Unit tests are pure code (docs/contributing.md): they get no database, SMTP server or app. */
+const needsHarness = (files: string[]) => files.length === 0 || files.some((file) => !file.startsWith(`test${sep}unit${sep}`));
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
     fileStarted = performance.now();
     fileStartedAt = new Date().toISOString();
     fileCpu = process.cpuUsage();
-    await startHarness();
+    if (needsHarness(filesOf(this))) await startHarness();
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
