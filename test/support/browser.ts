@@ -1,24 +1,30 @@
 /**
- * Debian's Chromium driven by puppeteer-core. Each test file gets its own browser with a fresh
- * profile and each page its own incognito context, so stored logins and languages never leak.
+ * Debian's Chromium driven by puppeteer-core. A mocha worker process launches one browser and
+ * keeps it for every test file it runs (a launch costs half a CPU-second and a second or two of
+ * wall time, and a run has forty browser files); each file's session opens every page in an
+ * incognito context of its own, so stored logins, languages, caches and cookies never leak
+ * between pages or files, and closes its contexts when it ends. The browser goes with the process.
  */
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface BrowserSession {
   browser: Browser;
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Closes the session's pages and contexts (the process's browser stays for the next file). */
   close(): Promise<void>;
 }
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 
-export async function openBrowser(): Promise<BrowserSession> {
+let launched: Promise<Browser> | undefined;
+
+async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'subshare-chromium-'));
   const browser = await puppeteer.launch({
@@ -35,19 +41,49 @@ export async function openBrowser(): Promise<BrowserSession> {
       `--user-data-dir=${profile}`,
     ],
   });
+  // puppeteer kills the browser when this process exits (its own 'exit' listener, added first);
+  // the profile goes after it. A browser that crashed is launched again by the next session.
+  const removeProfile = () => {
+    try {
+      rmSync(profile, { recursive: true, force: true });
+    } catch {
+      // a temporary directory: the system's cleaning takes what a dying browser still wrote
+    }
+  };
+  process.once('exit', removeProfile);
+  browser.once('disconnected', removeProfile);
+  return browser;
+}
+
+/** The process's browser, launched on first use (and again if it has gone). */
+async function processBrowser(): Promise<Browser> {
+  const current = await launched?.catch(() => undefined);
+  if (current?.connected) return current;
+  launched = launch();
+  return launched;
+}
+
+export async function openBrowser(): Promise<BrowserSession> {
+  const browser = await processBrowser();
+  const contexts = new Set<BrowserContext>();
   return {
     browser,
     /** A page in a fresh incognito context: no stored login, language or return URL. */
     async newPage(viewport = DESKTOP) {
       const context = await browser.createBrowserContext();
+      contexts.add(context);
       const page = await context.newPage();
-      page.once('close', () => void context.close().catch(() => undefined));
+      page.once('close', () => {
+        contexts.delete(context);
+        void context.close().catch(() => undefined);
+      });
       await page.setViewport(viewport);
       return page;
     },
     async close() {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
+      const open = [...contexts];
+      contexts.clear();
+      await Promise.all(open.map((context) => context.close().catch(() => undefined)));
     },
   };
 }

@@ -79,7 +79,7 @@ export function useWorker(): void {
 }
 
 export function harness(): Harness {
-  if (!current) throw new Error('The test harness is not started (root hooks did not run).');
+  if (!current) throw new Error('The test harness is not started: root hooks did not run, or this is a unit test (test/unit/ is pure code, without one).');
   return current;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The platforms' mail, signed as the platforms sign it (issue 33): a real DNS server on the
  * loopback (dns2, UDP and TCP on one free port) publishes a DKIM public key generated for this
- * run at `test._domainkey.<domain>` and a DMARC policy `p=reject` at `_dmarc.<domain>` for every
+ * process (on first use: most files never ask) at `test._domainkey.<domain>` and a DMARC policy `p=reject` at `_dmarc.<domain>` for every
  * sender domain of the shipped platforms, plus `evil.example` (a domain that signs its own mail
  * well, to forge another's). The shop under test asks it through MAIL_DNS_SERVERS (testEnv, in
  * harness.ts), so its own DKIM and DMARC checks run as in production, only against these keys.
@@ -32,19 +32,33 @@ interface Published {
   publicKeyBase64: string;
 }
 
+/**
+ * The process's key of each domain, made when first asked for. A 2048-bit RSA key takes tens of
+ * milliseconds of CPU; made for every domain at every file's start, they were most of a harness's
+ * start (0.2-0.4 CPU-s a file) for files that never check a signature.
+ */
+const processKeys = new Map<string, Published>();
+function keyOf(domain: string): Published {
+  let key = processKeys.get(domain);
+  if (!key) {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    key = { privateKey, publicKeyBase64: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') };
+    processKeys.set(domain, key);
+  }
+  return key;
+}
+
 export class TestMailDns {
-  private readonly keys = new Map<string, Published>();
+  /** The published domains, lower case. */
+  private readonly published: Set<string>;
   private server?: ReturnType<typeof dns2.createServer>;
   private portNumber = 0;
   /** How many questions it answered (a test can see that the shop asked it). */
   questions = 0;
 
   constructor(domains: string[]) {
-    // One key per domain: a signature by one domain never verifies as another's.
-    for (const domain of new Set(domains.map((value) => value.toLowerCase()))) {
-      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      this.keys.set(domain, { privateKey, publicKeyBase64: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') });
-    }
+    // One key per domain (keyOf): a signature by one domain never verifies as another's.
+    this.published = new Set(domains.map((value) => value.toLowerCase()));
   }
 
   /** `127.0.0.1:port`, as MAIL_DNS_SERVERS takes it. */
@@ -53,7 +67,7 @@ export class TestMailDns {
   }
 
   get domains(): string[] {
-    return [...this.keys.keys()];
+    return [...this.published];
   }
 
   async start(): Promise<void> {
@@ -68,8 +82,8 @@ export class TestMailDns {
 
   /** The raw message with a DKIM-Signature of `domain` (d=) on top; `domain` must be one this server publishes. */
   async signMessage(raw: string, domain: string): Promise<string> {
-    const key = this.keys.get(domain.toLowerCase());
-    if (!key) throw new Error(`the test DNS publishes no key for ${domain}`);
+    if (!this.published.has(domain.toLowerCase())) throw new Error(`the test DNS publishes no key for ${domain}`);
+    const key = keyOf(domain.toLowerCase());
     // mailauth's README form (`signatureData`); its bundled typings describe a flat form the code does not read.
     const options = {
       signatureData: [
@@ -91,7 +105,7 @@ export class TestMailDns {
     const labels = fromDomain.toLowerCase().split('.');
     for (let index = 0; index < labels.length - 1; index += 1) {
       const candidate = labels.slice(index).join('.');
-      if (this.keys.has(candidate)) return candidate;
+      if (this.published.has(candidate)) return candidate;
     }
     return undefined;
   }
@@ -110,15 +124,15 @@ export class TestMailDns {
   /** The TXT strings of a name (split in 255-byte character-strings as DNS requires). */
   private txt(name: string): string[] | undefined {
     const dkim = new RegExp(`^${DKIM_SELECTOR}\\._domainkey\\.(.+)$`).exec(name);
-    if (dkim && this.keys.has(dkim[1])) return chunks(`v=DKIM1; k=rsa; p=${this.keys.get(dkim[1])!.publicKeyBase64}`);
+    if (dkim && this.published.has(dkim[1]!)) return chunks(`v=DKIM1; k=rsa; p=${keyOf(dkim[1]!).publicKeyBase64}`);
     const dmarc = /^_dmarc\.(.+)$/.exec(name);
-    if (dmarc && this.keys.has(dmarc[1])) return ['v=DMARC1; p=reject; adkim=r; aspf=r'];
+    if (dmarc && this.published.has(dmarc[1]!)) return ['v=DMARC1; p=reject; adkim=r; aspf=r'];
     return undefined;
   }
 
   /** Whether the name is under a published domain (then: no record of that type, not "no such name"). */
   private knows(name: string): boolean {
-    return [...this.keys.keys()].some((domain) => name === domain || name.endsWith(`.${domain}`));
+    return [...this.published].some((domain) => name === domain || name.endsWith(`.${domain}`));
   }
 }
 

@@ -1,10 +1,11 @@
 // Mocha's global fixtures and root hooks. The global setup runs once per run, in mocha's main
 // process: it starts the run's PostgreSQL and prepares the template database (database.ts). The
 // root hooks run once per test file in parallel mode (each file in a worker process): every file
-// gets a harness of its own, on a database of its own.
+// gets a harness of its own, on a database of its own. The serial lane (.mocharc.serial.cjs) runs
+// its few files in one process, which share one harness.
 import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from './database.js';
@@ -40,23 +41,33 @@ let fileStarted = 0;
 let fileStartedAt = '';
 let fileCpu = process.cpuUsage();
 
+/** The files this root hook runs for: one in a parallel run's worker, every file of the serial lane (.mocharc.serial.cjs). */
+function filesOf(context: Mocha.Context): string[] {
+  const root = context.test?.parent;
+  const files = [...(root?.suites ?? []), ...(root?.tests ?? [])].flatMap((runnable) => (runnable.file ? [relative(ROOT, runnable.file)] : []));
+  return [...new Set(files)];
+}
+
+/** Unit tests are pure code (docs/contributing.md): they get no database, SMTP server or app. */
+const needsHarness = (files: string[]) => files.length === 0 || files.some((file) => !file.startsWith(`test${sep}unit${sep}`));
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
     fileStarted = performance.now();
     fileStartedAt = new Date().toISOString();
     fileCpu = process.cpuUsage();
-    await startHarness();
+    if (needsHarness(filesOf(this))) await startHarness();
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     await stopHarness();
-    const file = this.test?.parent?.suites[0]?.file;
+    const file = filesOf(this).join(',');
     if (FILE_TIMES && file) {
       const seconds = ((performance.now() - fileStarted) / 1000).toFixed(1);
       const cpu = process.cpuUsage(fileCpu);
       const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
-      appendFileSync(FILE_TIMES, `${seconds}\t${relative(ROOT, file)}\t${fileStartedAt}\t${cpuSeconds}\n`);
+      appendFileSync(FILE_TIMES, `${seconds}\t${file}\t${fileStartedAt}\t${cpuSeconds}\n`);
     }
   },
 };
