@@ -9,8 +9,8 @@
  * tell the stall watch when callers wait on a pool that makes no progress (knex's own `start`
  * and `query` events come only once a connection is held), and its clients know when one of
  * their statements got no answer in time. knex neither opens nor closes such a pool: `closeKnex`
- * closes it after knex. knex's `query-error` / `query-response` events and `knex.raw` do the
- * rest. Which style of data access is used for what: docs/data-access.md.
+ * closes it after knex. knex's `query-response` event (progress, for the stall watch) and
+ * `knex.raw` do the rest. Which style of data access is used for what: docs/data-access.md.
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -67,31 +67,38 @@ export const BUSY_WAIT_LIMIT_MS = 20_000;
 class PoolConnection extends pg.Client {
   /** False once the connection failed, ended or was cut: the pool drops it instead of handing it out. */
   usable = true;
+  /** Why the connection was lost, when it was not ended by us: said once, when the pool drops it. */
+  lost: string | undefined;
+  private closing = false;
   private ended = false;
 
   constructor(config: pg.ClientConfig) {
     super(config);
-    // An idle connection the server ends emits 'error': heard here, it marks the connection
-    // instead of stopping the process (knex's own pool listens the same way).
-    this.on('error', () => {
+    // A connection lost while idle emits 'error': heard here, it marks the connection instead of
+    // stopping the process (knex's own pool listens the same way).
+    this.on('error', (error) => {
       this.usable = false;
+      if (!this.closing) this.lost ??= error.message;
     });
     this.on('end', () => {
       this.usable = false;
       this.ended = true;
+      if (!this.closing) this.lost ??= 'the connection ended unexpectedly';
     });
   }
 
   /** Ends the connection now, a statement outstanding or not. */
   cut(): void {
-    if (!this.usable && this.ended) return;
+    if (this.closing || this.ended) return;
+    this.closing = true;
     this.usable = false;
     this.end().catch(() => undefined);
   }
 
-  /** For the pool's `destroy`: pg's end(), once. */
+  /** For the pool's `destroy`: pg's end() (pg answers at once for a connection already ended). */
   async close(): Promise<void> {
     if (this.ended) return;
+    this.closing = true;
     this.usable = false;
     await this.end().catch(() => undefined);
   }
@@ -181,14 +188,17 @@ function boundedPool(connectionString: string, options: KnexOptions, bounds: Bou
       return connection;
     },
     destroy: (connection) => connection.close(),
-    validate: (connection) => connection.usable,
+    validate: (connection) => {
+      if (connection.lost) KNEX_LOG.warn(`Connection Error: ${connection.lost}`);
+      return connection.usable;
+    },
   });
 }
 
 /**
- * knex's own warnings (a connection the server ended, an acquire that failed) go to the console as
- * knex prints them by default, except once this process is stopping: then PostgreSQL ending the
- * pool's sessions is the stop itself (Ctrl+C stops it with us), not something to report.
+ * knex's own warnings (an acquire that failed) and ours (a pool connection lost) go to the console
+ * as knex prints them by default, except once this process is stopping: then PostgreSQL ending
+ * the pool's sessions is the stop itself (Ctrl+C stops it with us), not something to report.
  */
 const KNEX_LOG = {
   warn: (message: unknown) => {
