@@ -235,13 +235,15 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
 }
 
 /**
- * Closes a knex made by createKnex: knex, then a bounded knex's pool (knex leaves a pool given
- * through `connectionPool` open). Like `knex.destroy()`, waits for the connections in use to be
- * given back.
+ * Closes a knex made by createKnex: a bounded knex's pool (knex leaves a pool given through
+ * `connectionPool` open), then knex. Like `knex.destroy()` of knex's own pool, waits for the
+ * connections in use to be given back, and knex keeps its pool meanwhile: a statement asked for
+ * while stopping waits, as with knex's own pool, instead of failing with knex's "Unable to
+ * acquire a connection".
  */
 export async function closeKnex(knex: Knex): Promise<void> {
-  await knex.destroy();
   await made.get(knex)?.pool?.destroy();
+  await knex.destroy();
 }
 
 /** The connection string a knex made by createKnex connects with. */
