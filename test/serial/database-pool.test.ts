@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createKnex, databaseFailure } from '@subshare/core';
+import { closeKnex, createKnex, databaseFailure } from '@subshare/core';
 import { harness } from '../support/harness.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
 
@@ -18,7 +18,7 @@ describe('the bounded pool: busy is waited for, stalled is a fast failure', func
       const results = await Promise.allSettled(Array.from({ length: 24 }, () => knex.raw('select pg_sleep(0.25)').then((result) => result)));
       expect(results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.message)).to.deep.equal([]);
     } finally {
-      await knex.destroy();
+      await closeKnex(knex);
     }
   });
 
@@ -45,7 +45,43 @@ describe('the bounded pool: busy is waited for, stalled is a fast failure', func
       await Promise.allSettled(statements.slice(0, 2));
     } finally {
       await proxy.resume();
-      await knex.destroy();
+      await closeKnex(knex);
+      await proxy.close();
+    }
+  });
+
+  it('a statement that gets no answer ends its connection: the rollback after it does not wait again', async () => {
+    const { hostname, port } = new URL(harness().db.url);
+    const proxy = await startTcpProxy(hostname, Number(port));
+    // Read timeout: 0.5 s of statement timeout plus the client's margin.
+    const knex = createKnex(proxy.urlFor(harness().db.url), { max: 2, bounds: { statementTimeoutMs: 500, acquireTimeoutMs: 1_000 } });
+    const errors: string[] = [];
+    knex.on('query-error', (error: Error) => errors.push(error.message));
+    try {
+      await knex.raw('select 1');
+      const failed = await knex
+        .transaction(async (trx) => {
+          await trx.raw('select 1');
+          proxy.freeze();
+          await trx.raw('select 2');
+        })
+        .then(
+          () => false,
+          () => true,
+        );
+      expect(failed, 'the transaction failed').to.equal(true);
+      // Left waiting for the frozen answer, the connection would have made the ROLLBACK wait out a read timeout of its own.
+      expect(errors).to.have.length(2);
+      expect(errors[0]).to.equal('select 2 - Query read timeout');
+      expect(errors[1])
+        .to.match(/^ROLLBACK - /)
+        .and.not.match(/Query read timeout/);
+      await proxy.resume();
+      // The cut connection is dropped, not handed out again.
+      expect((await knex.raw<{ rows: unknown[] }>('select 3 as n')).rows).to.deep.equal([{ n: 3 }]);
+    } finally {
+      await proxy.resume();
+      await closeKnex(knex);
       await proxy.close();
     }
   });

@@ -37,23 +37,6 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/[\w)\]](?<!\bwindow|\bglobalThis)\??\.__?[A-Za-z]\w*/, 'reads an underscore-prefixed (private) member'],
 ];
 
-/**
- * The shortcuts no front door replaces yet, each where it is and why (also said at the place).
- * An entry that no longer matches fails too, so the list shrinks with the code.
- */
-const ALLOWED: Array<{ file: string; pattern: RegExp; why: string }> = [
-  {
-    file: 'packages/core/src/shared/database.ts',
-    pattern: /knex\.client\.pool\b/,
-    why: 'knex has no public event or count for callers waiting on its pool: the stall watch needs tarn\'s "pending acquires" and acquire/release events',
-  },
-  {
-    file: 'packages/core/src/shared/database.ts',
-    pattern: /__knexUid/,
-    why: "knex's query events name a connection only by __knexUid; a read timeout must cut that connection",
-  },
-];
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
@@ -77,7 +60,6 @@ describe('libraries through their documented API only', () => {
     const files = SCANNED.flatMap((dir) => sources(path.join(ROOT, dir))).map((file) => path.relative(ROOT, file));
     expect(files.length).to.be.above(300);
     const found: string[] = [];
-    const allowanceUsed = new Set<(typeof ALLOWED)[number]>();
     for (const file of files) {
       if (file === THIS_FILE) continue;
       readFileSync(path.join(ROOT, file), 'utf8')
@@ -89,18 +71,11 @@ describe('libraries through their documented API only', () => {
             ...IN_TEXT.map(([pattern, why]) => ({ pattern, why, seen: line })),
           ];
           for (const { pattern, why, seen } of rules) {
-            if (!pattern.test(seen)) continue;
-            const allowance = ALLOWED.find((allowed) => allowed.file === file && allowed.pattern.test(line));
-            if (allowance) allowanceUsed.add(allowance);
-            else found.push(`${file}:${index + 1}: ${why}: ${line.trim()}`);
+            if (pattern.test(seen)) found.push(`${file}:${index + 1}: ${why}: ${line.trim()}`);
           }
         });
     }
     expect(found).to.deep.equal([]);
-    expect(
-      ALLOWED.filter((allowed) => !allowanceUsed.has(allowed)).map((allowed) => allowed.file + ' ' + String(allowed.pattern)),
-      'allowances no longer needed',
-    ).to.deep.equal([]);
   });
 
   it('knows each shortcut when it sees one', () => {

@@ -7,7 +7,7 @@ export * from './shared/logger.js';
 export * from './shared/request-context.js';
 export * from './shared/tokens.js';
 export * from './shared/jobs.js';
-export { createKnex, inTransaction, sqlRows, withOwnConnection, type Knex, type OwnConnection } from './shared/database.js';
+export { closeKnex, createKnex, inTransaction, sqlRows, withOwnConnection, type Knex, type OwnConnection } from './shared/database.js';
 export { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from './shared/embedded-postgres.js';
 export { settleBy } from './shared/deadline.js';
 export { markStopping, isStopping } from './shared/process-stop.js';

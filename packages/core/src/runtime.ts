@@ -9,7 +9,7 @@ import { buildContainer } from './container.js';
 import { JOB_DECLARATIONS } from './jobs.js';
 import type { AppConfig } from './shared/config.js';
 import type { Clock } from './shared/clock.js';
-import { createKnex } from './shared/database.js';
+import { closeKnex, createKnex } from './shared/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/embedded-postgres.js';
 import { createPgBoss, createQueues, PgBossJobQueue } from './shared/jobs.js';
 import type { Logger } from './shared/logger.js';
@@ -62,7 +62,7 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
       await createQueues(boss, JOB_DECLARATIONS);
     }
   } catch (error) {
-    await knex.destroy();
+    await closeKnex(knex);
     await embedded?.stop();
     throw error;
   }
@@ -87,7 +87,7 @@ export async function openRuntime(config: AppConfig, logger: Logger, options: Ru
           const timeout = Math.max(1_000, Math.min(8_000, partsBy - Date.now() - 500));
           await settleBy(boss.stop({ graceful: true, timeout }), partsBy, 'stopping jobs', logger);
         }
-        await settleBy(knex.destroy(), partsBy, 'closing the database pool', logger);
+        await settleBy(closeKnex(knex), partsBy, 'closing the database pool', logger);
         if (embedded) await settleBy(embedded.stop(deadline), deadline + 1_000, 'stopping PostgreSQL', logger);
       })();
       return closing;

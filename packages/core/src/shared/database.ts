@@ -1,26 +1,20 @@
 /**
  * The knex connection, and the raw-SQL path the repositories use for hot statements (`sqlRows`).
  *
- * Everything here goes through knex's and pg's documented API: knex's own `pg` client and pool
- * (tarn), with pg's connection settings for the timeouts, knex's `pool.afterCreate` /
- * `pool.validate` hooks, its `query-error` / `query-response` events and `knex.raw`. Which style
- * of data access is used for what: docs/data-access.md.
- *
- * Two exceptions, for want of a front door (test/unit/private-api.test.ts lists them and fails
- * on any other): the stall watch reads knex's pool (`knex.client.pool`, tarn's events and its
- * count of waiting callers), since knex tells no one that a caller waits for a connection (its
- * `start` and `query` events come once one is held); and a connection is known by the
- * `__knexUid` knex gives it, the only name its query events carry for the connection a read
- * timeout must cut. Measuring the stall another way from what we own (the pool size, knex's
- * acquireConnectionTimeout) cannot tell a burst that queues from a frozen server: the first would
- * get 503s after the connect timeout instead of waiting its turn. The way out is knex 3.3's
- * `connectionPool` option: a pg.Pool of our own, whose `waitingCount` and acquire/release events
- * are pg's public API. It is not taken yet because knex then applies no acquire timeout of its
- * own, validates nothing and leaves the pool open on `knex.destroy()`: the waits, the 503s and
- * the shutdown would have to be rebuilt on pg.Pool and proved again by the pool and outage tests.
+ * Everything here goes through knex's, tarn's and pg's documented API. A pool without bounds
+ * (migrations, backup, restore) is knex's own. A bounded pool (requests and jobs) is a tarn pool
+ * of our own, given to knex through its `connectionPool` option (knex 3.3), whose pg clients we
+ * open ourselves with pg's settings for the timeouts. Being ours, its events and its count of
+ * waiting callers (tarn's `acquireSuccess`, `release`, `createSuccess`, `numPendingAcquires`)
+ * tell the stall watch when callers wait on a pool that makes no progress (knex's own `start`
+ * and `query` events come only once a connection is held), and its clients know when one of
+ * their statements got no answer in time. knex neither opens nor closes such a pool: `closeKnex`
+ * closes it after knex. knex's `query-response` event (progress, for the stall watch) and
+ * `knex.raw` do the rest. Which style of data access is used for what: docs/data-access.md.
  */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { Pool } from 'tarn';
 import { isStopping } from './process-stop.js';
 
 // PostgreSQL returns bigint (int8) and numeric as strings; our ids and counts fit in a JS number.
@@ -38,13 +32,22 @@ export interface KnexOptions {
    * a connection gives up after `acquireTimeoutMs`. Waiting for a connection of the pool gives up
    * once the pool has made no progress for `acquireTimeoutMs` (see `watchForStalls`), and in any
    * case after BUSY_WAIT_LIMIT_MS. Left out for migrations, backup and restore, whose single
-   * statements may rightly run for minutes.
+   * statements may rightly run for minutes. A bounded pool is closed by `closeKnex`, not by
+   * `knex.destroy()` alone.
    */
   bounds?: { statementTimeoutMs: number; acquireTimeoutMs: number };
 }
 
+type Bounds = NonNullable<KnexOptions['bounds']>;
+
+/** How the shop's sessions are named in pg_stat_activity. */
+const APPLICATION_NAME = 'subshare';
+
 /** How much longer than the server's statement_timeout the client waits for an answer. */
 const CLIENT_READ_MARGIN_MS = 1_000;
+
+/** pg's error for a statement that got no answer within query_timeout. */
+const READ_TIMEOUT = 'Query read timeout';
 
 /**
  * The longest a request or job waits for a connection of a pool that keeps making progress: a
@@ -53,40 +56,68 @@ const CLIENT_READ_MARGIN_MS = 1_000;
  */
 export const BUSY_WAIT_LIMIT_MS = 20_000;
 
-/** pg's client as knex's pool holds it; `__knexUid` is the id knex's query events name it by. */
-type PgConnection = pg.Client & { __knexUid?: string };
-
-/** What `watchForStalls` uses of knex's pool: tarn's documented events and counters. */
-interface TarnEvents {
-  numPendingAcquires(): number;
-  on(event: 'acquireSuccess', listener: (eventId: number, connection: PgConnection) => void): void;
-  on(event: 'release', listener: (connection: PgConnection) => void): void;
-  on(event: 'createSuccess', listener: (eventId: number, connection: PgConnection) => void): void;
-  on(event: 'poolDestroySuccess', listener: () => void): void;
-}
-
 /**
- * The connections of one bounded pool, by knex's id for them, and the ones cut. A connection
- * whose statement got no answer in time (pg's "Query read timeout") is cut at once: pg leaves it
- * waiting for that answer, so without this the ROLLBACK that follows, and any later statement on
- * it, would wait out another timeout each. Cutting is pg's `end()`, which closes the socket of a
- * client with a statement outstanding; knex's pool then drops it (`validate`).
+ * A connection of a bounded pool: pg's client, which ends itself when one of its statements got
+ * no answer in time (pg's "Query read timeout"). pg leaves such a connection waiting for that
+ * answer, so without this the ROLLBACK that follows, and any later statement on it, would wait
+ * out another timeout each. Ending is pg's `end()`, which closes the socket of a client with a
+ * statement outstanding; the pool then drops the connection (`usable`). Extending pg's Client is
+ * what pg's own pool offers (its `Client` option); knex runs statements through `query`.
  */
-class Connections {
-  readonly byId = new Map<string, PgConnection>();
-  readonly cut = new WeakSet<PgConnection>();
+class PoolConnection extends pg.Client {
+  /** False once the connection failed, ended or was cut: the pool drops it instead of handing it out. */
+  usable = true;
+  /** Why the connection was lost, when it was not ended by us: said once, when the pool drops it. */
+  lost: string | undefined;
+  private closing = false;
+  private ended = false;
 
-  add(connection: PgConnection): void {
-    const id = connection.__knexUid;
-    if (!id) return;
-    this.byId.set(id, connection);
-    connection.once('end', () => this.byId.delete(id));
+  constructor(config: pg.ClientConfig) {
+    super(config);
+    // A connection lost while idle emits 'error': heard here, it marks the connection instead of
+    // stopping the process (knex's own pool listens the same way).
+    this.on('error', (error) => {
+      this.usable = false;
+      if (!this.closing) this.lost ??= error.message;
+    });
+    this.on('end', () => {
+      this.usable = false;
+      this.ended = true;
+      if (!this.closing) this.lost ??= 'the connection ended unexpectedly';
+    });
   }
 
-  end(connection: PgConnection | undefined): void {
-    if (!connection || this.cut.has(connection)) return;
-    this.cut.add(connection);
-    connection.end().catch(() => undefined);
+  /** Ends the connection now, a statement outstanding or not. */
+  cut(): void {
+    if (this.closing || this.ended) return;
+    this.closing = true;
+    this.usable = false;
+    this.end().catch(() => undefined);
+  }
+
+  /** For the pool's `destroy`: pg's end() (pg answers at once for a connection already ended). */
+  async close(): Promise<void> {
+    if (this.ended) return;
+    this.closing = true;
+    this.usable = false;
+    await this.end().catch(() => undefined);
+  }
+
+  /** pg's query in all its forms (knex uses the callback one), unchanged but for the cut; typed by pg's overloads. */
+  override query(...args: unknown[]): never {
+    const cutOnReadTimeout = (error: unknown) => {
+      if ((error as Error | null)?.message === READ_TIMEOUT) this.cut();
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        cutOnReadTimeout(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
+    const result: unknown = (super.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.catch(cutOnReadTimeout);
+    return result as never;
   }
 }
 
@@ -94,16 +125,16 @@ class Connections {
  * Tells a busy database from a stalled one. A pool whose connections are all in use makes the
  * next caller wait; while statements keep finishing (a statement answered, a connection given
  * back, opened or handed out) the database is busy and the caller waits its turn, up to
- * BUSY_WAIT_LIMIT_MS (knex's acquire timeout). When none of that has happened for `stallMs`
+ * BUSY_WAIT_LIMIT_MS (the pool's acquire timeout). When none of that has happened for `stallMs`
  * while callers wait (PostgreSQL frozen, or every connection held by a statement that will not
  * end), the connections in use are cut: their statements fail at once (a 503) instead of waiting
  * out the statement timeout, and the waiting callers go on to open connections of their own,
  * which on a frozen server give up after the connect timeout (`acquireTimeoutMs`): a fast 503
  * for everyone. Answers the function to call on progress seen elsewhere (a statement answered).
  */
-function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: number): () => void {
+function watchForStalls(pool: Pool<PoolConnection>, stallMs: number): () => void {
   let lastProgress = Date.now();
-  const inUse = new Set<PgConnection>();
+  const inUse = new Set<PoolConnection>();
   const progressed = () => {
     lastProgress = Date.now();
   };
@@ -123,7 +154,7 @@ function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: num
         return;
       }
       if (Date.now() - lastProgress < stallMs) return;
-      for (const connection of inUse) connections.end(connection);
+      for (const connection of inUse) connection.cut();
       inUse.clear();
       lastProgress = Date.now();
     },
@@ -135,9 +166,39 @@ function watchForStalls(pool: TarnEvents, connections: Connections, stallMs: num
 }
 
 /**
- * knex's own warnings (a connection the server ended, an acquire that failed) go to the console as
- * knex prints them by default, except once this process is stopping: then PostgreSQL ending the
- * pool's sessions is the stop itself (Ctrl+C stops it with us), not something to report.
+ * The pool of a bounded knex: what knex's own pool would be with our settings (tarn's defaults,
+ * a failed connect handed at once to the caller waiting for it), with connections that cut
+ * themselves on a read timeout and are dropped once unusable.
+ */
+function boundedPool(connectionString: string, options: KnexOptions, bounds: Bounds): Pool<PoolConnection> {
+  return new Pool<PoolConnection>({
+    min: options.min ?? 0,
+    max: options.max ?? 10,
+    acquireTimeoutMillis: Math.max(bounds.acquireTimeoutMs, BUSY_WAIT_LIMIT_MS),
+    propagateCreateError: true,
+    create: async () => {
+      const connection = new PoolConnection({
+        connectionString,
+        application_name: APPLICATION_NAME,
+        statement_timeout: bounds.statementTimeoutMs,
+        query_timeout: bounds.statementTimeoutMs + CLIENT_READ_MARGIN_MS,
+        connectionTimeoutMillis: bounds.acquireTimeoutMs,
+      });
+      await connection.connect();
+      return connection;
+    },
+    destroy: (connection) => connection.close(),
+    validate: (connection) => {
+      if (connection.lost) KNEX_LOG.warn(`Connection Error: ${connection.lost}`);
+      return connection.usable;
+    },
+  });
+}
+
+/**
+ * knex's own warnings (an acquire that failed) and ours (a pool connection lost) go to the console
+ * as knex prints them by default, except once this process is stopping: then PostgreSQL ending
+ * the pool's sessions is the stop itself (Ctrl+C stops it with us), not something to report.
  */
 const KNEX_LOG = {
   warn: (message: unknown) => {
@@ -148,58 +209,46 @@ const KNEX_LOG = {
   },
 };
 
-/** The URL each knex of createKnex was made with: kept here rather than read back from knex's private config. */
-const connectionStrings = new WeakMap<Knex, string>();
+/** What createKnex made each knex with: kept here rather than read back from knex's private config. */
+const made = new WeakMap<Knex, { connectionString: string; pool?: Pool<PoolConnection> }>();
 
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
   const { bounds } = options;
-  const connections = bounds ? new Connections() : undefined;
-  const knex = knexFactory({
-    client: 'pg',
-    connection: {
-      connectionString,
-      application_name: 'subshare',
-      ...(bounds
-        ? {
-            statement_timeout: bounds.statementTimeoutMs,
-            query_timeout: bounds.statementTimeoutMs + CLIENT_READ_MARGIN_MS,
-            connectionTimeoutMillis: bounds.acquireTimeoutMs,
-          }
-        : {}),
-    },
-    pool: {
-      min: options.min ?? 0,
-      max: options.max ?? 10,
-      ...(connections
-        ? {
-            afterCreate: (connection: PgConnection, done: (error: Error | null, connection: PgConnection) => void) => {
-              connections.add(connection);
-              done(null, connection);
-            },
-            validate: (connection: PgConnection) => !connections.cut.has(connection),
-          }
-        : {}),
-    },
-    acquireConnectionTimeout: bounds ? Math.max(bounds.acquireTimeoutMs, BUSY_WAIT_LIMIT_MS) : 15_000,
-    log: KNEX_LOG,
-  });
-  if (bounds && connections) {
-    // knex's documented events carry the connection's id (`__knexUid`), transactions' included.
-    knex.on('query-error', (error: unknown, query: { __knexUid?: string }) => {
-      if ((error as Error | null)?.message === 'Query read timeout' && query.__knexUid) connections.end(connections.byId.get(query.__knexUid));
+  if (!bounds) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: { connectionString, application_name: APPLICATION_NAME },
+      pool: { min: options.min ?? 0, max: options.max ?? 10 },
+      acquireConnectionTimeout: 15_000,
+      log: KNEX_LOG,
     });
-    // Not knex's public API (see the head of this file): no event says a caller waits for a connection.
-    const progressed = watchForStalls(knex.client.pool as unknown as TarnEvents, connections, bounds.acquireTimeoutMs);
-    // A statement answered inside a long transaction is progress too: the database is alive.
-    knex.on('query-response', progressed);
+    made.set(knex, { connectionString });
+    return knex;
   }
-  connectionStrings.set(knex, connectionString);
+  const pool = boundedPool(connectionString, options, bounds);
+  const knex = knexFactory({ client: 'pg', connectionPool: pool, log: KNEX_LOG });
+  const progressed = watchForStalls(pool, bounds.acquireTimeoutMs);
+  // A statement answered inside a long transaction is progress too: the database is alive.
+  knex.on('query-response', progressed);
+  made.set(knex, { connectionString, pool });
   return knex;
+}
+
+/**
+ * Closes a knex made by createKnex: a bounded knex's pool (knex leaves a pool given through
+ * `connectionPool` open), then knex. Like `knex.destroy()` of knex's own pool, waits for the
+ * connections in use to be given back, and knex keeps its pool meanwhile: a statement asked for
+ * while stopping waits, as with knex's own pool, instead of failing with knex's "Unable to
+ * acquire a connection".
+ */
+export async function closeKnex(knex: Knex): Promise<void> {
+  await made.get(knex)?.pool?.destroy();
+  await knex.destroy();
 }
 
 /** The connection string a knex made by createKnex connects with. */
 export function connectionStringOf(knex: Knex): string {
-  const url = connectionStrings.get(knex);
+  const url = made.get(knex)?.connectionString;
   if (!url) throw new Error('This knex was not made by createKnex.');
   return url;
 }

@@ -229,7 +229,7 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
       const failure = NETWORK_FAILURES[code] ?? (/^[0-9A-Z]{5}$/.test(code) ? sqlStateFailure(code) : undefined);
       if (failure) return failure;
     }
-    // knex's pool gave up waiting for a connection (acquireConnectionTimeout).
+    // knex gave up waiting for a connection of its pool (the pool's acquire timeout).
     if (name === 'KnexTimeoutError') return 'timeout';
     if (typeof message === 'string') {
       const match = MESSAGE_FAILURES.find(([pattern]) => pattern.test(message));
