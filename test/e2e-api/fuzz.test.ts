@@ -247,6 +247,13 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
 const JWT = /eyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]+/;
 
 /**
+ * The sign-in links' `state` parameter is a signed token too, on purpose: it names a provider's
+ * state as its audience, is spent by its first callback and is refused as a session
+ * (test/unit/signed-tokens.test.ts). Any other token in an answer is a leak.
+ */
+const withoutOAuthStates = (text: string) => text.replace(/([?&]|\\u0026)state=[\w.-]+/g, '$1state=');
+
+/**
  * What is wrong with one answer, or nothing. A provider notification that is garbage answers
  * 400 (413 when too large); where that provider is not configured, 404 is fair too.
  */
@@ -267,7 +274,7 @@ function problems(c: Case, answer: Answer, foreignEmails: string[], providersCon
     const fair = providersConfigured || c.operation.path === '/api/webhook/demo' ? [400, 413] : [400, 404, 413];
     if (!fair.includes(answer.status)) found.push(`provider call answered ${answer.status} to garbage`);
   }
-  if (JWT.test(answer.text)) found.push('answer holds a token');
+  if (JWT.test(withoutOAuthStates(answer.text))) found.push('answer holds a token');
   const lower = answer.text.toLowerCase();
   for (const email of foreignEmails) if (lower.includes(email.toLowerCase())) found.push(`answer shows another user's e-mail ${email}`);
   return found;

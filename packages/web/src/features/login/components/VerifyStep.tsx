@@ -13,7 +13,7 @@ import { FormStep, StepLink } from './FormStep';
 /** Codes arrive as "123 456" in some mail apps: spaces are dropped as they are typed or pasted. */
 const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
-/** The 6-digit code from an e-mail (`code`), with its `n / 6` counter (`<testId>-counter`). */
+/** The code from an e-mail (`code`, CODE_DIGITS digits), with its `n / CODE_DIGITS` counter (`<testId>-counter`). */
 export function CodeField({ label, testId, autoFocus }: { label: string; testId: string; autoFocus: boolean }) {
   return (
     <FormField
