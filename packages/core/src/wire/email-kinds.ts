@@ -30,6 +30,14 @@ export const EMAIL_KIND_NAMES = Object.fromEntries(Object.entries(EMAIL_KIND).ma
 /** Kinds that go to the staff alert addresses only (STAFF_ALERT_EMAILS), never to a user. */
 export const STAFF_ONLY_EMAIL_KINDS: readonly EmailKind[] = [EMAIL_KIND.accountBroken, EMAIL_KIND.platformIncident, EMAIL_KIND.renewalProviderError];
 
+/**
+ * The kinds staff may send from a user's page (`sendemail`, the admin's SEND EMAIL dialog): every
+ * kind but the staff alerts and the renewal pass's own (send-email.flow.ts refuses those).
+ */
+export const STAFF_SENDABLE_EMAIL_KINDS: readonly EmailKind[] = Object.values(EMAIL_KIND).filter(
+  (kind) => !STAFF_ONLY_EMAIL_KINDS.includes(kind) && kind !== EMAIL_KIND.autoRenewal,
+);
+
 export function isEmailKind(value: unknown): value is EmailKind {
   return typeof value === 'number' && Object.hasOwn(EMAIL_KIND_NAMES, value);
 }

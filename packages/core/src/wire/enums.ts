@@ -3,7 +3,8 @@
  * and platform categories. Core's services, the wire schemas (`numberOf(PAYMENT_METHOD_IDS)`), the
  * CLI's names and the web (`@subshare/core/wire/enums`) read them from here; their types are
  * derived (`(typeof X)[keyof typeof X]`), so a number that is not one of them does not compile.
- * Plain constants, no imports: the browser's bundle carries this file.
+ * Plain constants with no imports but the e-mail kinds (plain too): the browser's bundle carries
+ * this file.
  */
 
 /** The spec's payment methods (section 3): card and crypto worldwide, the Korean four through Payssion. */
@@ -77,3 +78,6 @@ export function platformCategory(value: number): PlatformCategory {
   if (!isPlatformCategory(value)) throw new Error(`Unknown platform category ${value}`);
   return value;
 }
+
+// The e-mail kinds staff may send, for the admin's dialog (pure data, as the rest of this file).
+export { STAFF_SENDABLE_EMAIL_KINDS } from './email-kinds.js';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, NativeSelect, Portal, Text } from '@chakra-ui/react';
 import { adminKey, ADMIN_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
+import { STAFF_SENDABLE_EMAIL_KINDS } from '@subshare/core/wire/enums';
 
 /** The e-mail kinds staff may send (0–10, the server's templates). */
-export const EMAIL_KINDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 interface SendEmailDialogProps {
   user: { id: number; email: string };
@@ -42,7 +42,7 @@ export function SendEmailDialog({ user, onSend, onClose }: SendEmailDialogProps)
                   <Field.Label>{t('admin.emailKind')}</Field.Label>
                   <NativeSelect.Root>
                     <NativeSelect.Field data-testid="admin-send-email-kind" value={kind} onChange={(event) => setKind(Number(event.currentTarget.value))}>
-                      {EMAIL_KINDS.map((value) => {
+                      {STAFF_SENDABLE_EMAIL_KINDS.map((value) => {
                         const key = adminKey('admin.emailKind', value);
                         return (
                           <option key={value} value={value}>
