@@ -136,7 +136,7 @@ describe('page paths (@subshare/core/pages)', () => {
   it('builds the links the server sends and the patterns the docs show', () => {
     expect(pagePath.paymentResult(12, true)).to.equal('/paymentresult/12/1');
     expect(pagePath.paymentResult(12, false)).to.equal('/paymentresult/12/0');
-    expect(pagePath.user(7, 'cardSaved=3&cardSession={CHECKOUT_SESSION_ID}')).to.equal('/user/7?cardSaved=3&cardSession={CHECKOUT_SESSION_ID}');
+    expect(pagePath.user(7, 3)).to.equal('/user/7?cardSaved=3&cardSession={CHECKOUT_SESSION_ID}');
     expect(pagePath.payment({ platformId: 1, typeId: 2, durationId: 3 })).to.equal('/payment?platform=1&type=2&duration=3');
     expect(pagePath.login('/payment?platform=1')).to.equal('/login?returnUrl=%2Fpayment%3Fplatform%3D1');
     expect(pagePath.login()).to.equal('/login');

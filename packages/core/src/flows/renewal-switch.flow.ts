@@ -80,7 +80,7 @@ export class RenewalSwitchFlow {
       `save-${subscription.id}-${this.clock.now().getTime()}`,
       // Back with the card saved, the panel hands the returned session to `cardSaved`, which turns
       // renewal on only for this page; cancelled, it only shows the panel.
-      { success: pagePath.user(holder.id, `cardSaved=${subscription.id}&cardSession={CHECKOUT_SESSION_ID}`), cancel: pagePath.user(holder.id) },
+      { success: pagePath.user(holder.id, subscription.id), cancel: pagePath.user(holder.id) },
     );
     await this.renewals.rememberSaveCardPage(keyOf(subscription), holder.id, page.sessionId);
     return { url: page.url };

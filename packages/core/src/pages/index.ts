@@ -69,6 +69,13 @@ const admin = { robots: 'disallow', rendering: 'browser', sitemap: 'none' } as c
 export const RETURN_URL_PARAM = 'returnUrl';
 
 /**
+ * The query of /user/{id} when Stripe sends the buyer back from saving a card: the subscription
+ * and Stripe's Checkout Session (`{CHECKOUT_SESSION_ID}` is Stripe's placeholder, left as is).
+ * The server writes it (renewal-switch.flow.ts), the panel reads it (web features/panel).
+ */
+export const CARD_RETURN_PARAMS = { subscription: 'cardSaved', session: 'cardSession' } as const;
+
+/**
  * The platform page's form fields (core/src/storefront), also the query of /platform/{id} (the
  * server renders the prices of that choice) and of /payment (the order is for that choice).
  */
@@ -136,7 +143,8 @@ export const PAGES = {
   }),
   user: page({
     path: '/user/:id',
-    to: (userId: number | string, query?: string) => `/user/${userId}${query ? `?${query}` : ''}`,
+    to: (userId: number | string, cardSavedFor?: number) =>
+      `/user/${userId}${cardSavedFor === undefined ? '' : `?${CARD_RETURN_PARAMS.subscription}=${cardSavedFor}&${CARD_RETURN_PARAMS.session}={CHECKOUT_SESSION_ID}`}`,
     robots: 'disallow',
     rendering: 'browser',
     sitemap: 'none',

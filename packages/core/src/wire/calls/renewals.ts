@@ -3,7 +3,7 @@
  * (cancel, pay; a GET shows a confirm page, the POST acts: http's renewal-link.page.ts says why),
  * and staff's view of upcoming and failed renewals.
  */
-import { PAGES, pagePattern } from '../../pages/index.js';
+import { CARD_RETURN_PARAMS, PAGES, pagePattern } from '../../pages/index.js';
 import { declare } from '../declare.js';
 import * as renewals from '../renewals.js';
 
@@ -64,7 +64,7 @@ export const renewalCardSaved = declare({
   extra: true,
   summary: "Back from Stripe's card page: turn automatic renewal on with the card saved there",
   description:
-    `The panel calls it when Stripe sends the buyer back (\`${pagePattern(PAGES.user)}?cardSaved={subscription}&cardSession={CHECKOUT_SESSION_ID}\`). The holder only (404 \`subscription_not_found\` otherwise). ` +
+    `The panel calls it when Stripe sends the buyer back (\`${pagePattern(PAGES.user)}?${CARD_RETURN_PARAMS.subscription}={subscription}&${CARD_RETURN_PARAMS.session}={CHECKOUT_SESSION_ID}\`). The holder only (404 \`subscription_not_found\` otherwise). ` +
     'Renewal is turned on only when `sessionId` is the save-a-card page this holder opened for this subscription, finished with a card, and not used before ' +
     '(409 `card_session_invalid` otherwise: nothing changes). Audited as `subscription.autorenew` (`via: card_saved`).',
   body: renewals.cardSavedBody,

@@ -6,6 +6,7 @@
  * renders only for a visitor RequireAccess lets in). A chunk of its own, so it imports nothing but
  * the API call and the address rule.
  */
+import { CARD_RETURN_PARAMS } from '@subshare/core/pages';
 import type { RootState } from '../../app/rootReducer';
 import { prefetch } from '../../services/api/client';
 import { getUserPanel } from '../../services/api/panel';
@@ -16,6 +17,6 @@ export function prefetchPanel(state: RootState, location: { pathname: string; se
   // The saga asks in the resolved interface language; before that, nothing to ask yet.
   if (userId === null || !state.language.resolved) return;
   // Back from saving a card (`cardSaved`), the saga switches renewal on first: an early answer would be from before.
-  if (new URLSearchParams(location.search).has('cardSession')) return;
+  if (new URLSearchParams(location.search).has(CARD_RETURN_PARAMS.session)) return;
   prefetch(() => void getUserPanel(userId, state.language.languageId));
 }

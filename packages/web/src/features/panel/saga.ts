@@ -22,6 +22,7 @@
  *
  * Everything a visit starts runs in one task: leaving the page cancels it.
  */
+import { CARD_RETURN_PARAMS } from '@subshare/core/pages';
 import { VERIFICATION_MAX_POLLS, VERIFICATION_POLL_SECONDS } from '@subshare/core/promises';
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError, isTemporaryFailure, type ApiErrorCode } from '../../services/api';
@@ -166,8 +167,8 @@ function* openCardPage(action: ReturnType<typeof renewalCardRequested>) {
 function cardSavedReturn(): { subscriptionId: number; sessionId: string } | null {
   if (typeof window === 'undefined') return null;
   const params = new URL(window.location.href).searchParams;
-  const subscription = params.get('cardSaved');
-  const sessionId = params.get('cardSession');
+  const subscription = params.get(CARD_RETURN_PARAMS.subscription);
+  const sessionId = params.get(CARD_RETURN_PARAMS.session);
   if (!subscription || !/^\d{1,15}$/.test(subscription) || !sessionId || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
   return { subscriptionId: Number(subscription), sessionId };
 }
@@ -189,7 +190,7 @@ function* switchOnForSavedCard({ subscriptionId, sessionId }: { subscriptionId: 
       switching.delete(subscriptionId);
     }
   }
-  const without = currentUrlWithout(['cardSaved', 'cardSession']);
+  const without = currentUrlWithout(Object.values(CARD_RETURN_PARAMS));
   if (without !== null) yield call(navigate, without, { replace: true });
 }
 
