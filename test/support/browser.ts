@@ -134,6 +134,31 @@ export async function loggedInPage(
   return page;
 }
 
+/**
+ * Moves the web app in `page` to `path` as its router moves on the browser's Back button (a
+ * popstate): the same document, so the app is not downloaded, compiled and started again (a fresh
+ * load of the staff area costs Chromium about half a CPU-second). Answers once the address is
+ * `path`; the caller waits for what shows the page is there.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction((to) => location.pathname === to, {}, path);
+}
+
+/**
+ * Moves a page of the staff area (/jve) to `path` through the app's router, by way of the area's
+ * not-found page: the page's own section mounts afresh, as on a load, rather than showing the
+ * previous page's data while its own loads. The caller waits for what shows the page is there.
+ */
+export async function navigateStaffArea(page: Page, path: string): Promise<void> {
+  await navigateInApp(page, '/jve/nothing-here');
+  await page.waitForSelector('[data-testid="admin-not-found"]', { timeout: 30_000 });
+  await navigateInApp(page, path);
+}
+
 declare global {
   interface Window {
     /** Every snackbar the document has shown, as `tone message`, oldest first (see recordSnackbars). */
