@@ -148,15 +148,23 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.waitForFunction((to) => location.pathname === to, {}, path);
 }
 
+/** The staff area's page for an unknown address. */
+const STAFF_NOT_FOUND_PATH = '/jve/nothing-here';
+
 /**
  * Moves a page of the staff area (/jve) to `path` through the app's router, by way of the area's
  * not-found page: the page's own section mounts afresh, as on a load, rather than showing the
  * previous page's data while its own loads. The caller waits for what shows the page is there.
  */
 export async function navigateStaffArea(page: Page, path: string): Promise<void> {
-  await navigateInApp(page, '/jve/nothing-here');
-  await page.waitForSelector('[data-testid="admin-not-found"]', { timeout: 30_000 });
+  const notFound = '[data-testid="admin-not-found"]';
+  await navigateInApp(page, STAFF_NOT_FOUND_PATH);
+  await page.waitForSelector(notFound, { timeout: 30_000 });
+  if (path === STAFF_NOT_FOUND_PATH) return;
   await navigateInApp(page, path);
+  // The page has replaced the not-found section (a ready selector such as the area's frame would
+  // otherwise match before the page rendered).
+  await page.waitForSelector(notFound, { hidden: true, timeout: 30_000 });
 }
 
 declare global {
