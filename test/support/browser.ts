@@ -137,8 +137,8 @@ export async function loggedInPage(
 /**
  * Moves the web app in `page` to `path` as its router moves on the browser's Back button (a
  * popstate): the same document, so the app is not downloaded, compiled and started again (a fresh
- * load of the staff area costs Chromium about half a CPU-second). Answers once the address is
- * `path`; the caller waits for what shows the page is there.
+ * load of the staff area costs Chromium about 0.6 CPU-second: the axe suite's 17 staff loads took
+ * 11). Answers once the address is `path`; the caller waits for what shows the page is there.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
