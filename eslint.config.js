@@ -16,7 +16,7 @@ const PACKAGES_DIR = path.resolve('packages') + path.sep;
  * not know each other, flows/checkout.flow.ts and flows/payment-notification.flow.ts join them.
  */
 const MODULE_IMPORTS = {
-  accounts: ['audit'], // staff changes to accounts are audited
+  accounts: ['audit', 'catalog'], // staff changes to accounts are audited; an account's platform must exist
   audit: [],
   catalog: [],
   identity: ['audit', 'notifications'], // role changes are audited; sign-up, login and reset codes are e-mails

@@ -1,10 +1,16 @@
 /**
  * The health columns of `platform_accounts` and the alert mail recorded for them
- * (`account_alert_mail`, once per mail: see the account-health migration).
+ * (`account_alert_mail`, once per mail: see the account-health migration), through
+ * `PlatformAccountModel` and `AlertMailModel`. Raw SQL stays for what the builder cannot say
+ * well: an insert that answers whether it went in (`on conflict do nothing returning`), the
+ * newest mails per account (a window), and one account per mailbox (`distinct on`, joined on the
+ * link or the login e-mail).
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
+import { MailboxModel } from './models/mailbox.model.js';
+import { PlatformAccountModel } from './models/platform-account.model.js';
 import type { AccountHealthState } from '../../validation/alert-rules.js';
 import type { AlertMailAction, MailAuthentication } from '../../validation/mail-trust.js';
 
@@ -59,23 +65,19 @@ export class AccountHealthRepository {
 
   /** The accounts whose mail lands in this mailbox: linked to it, or whose login e-mail is its address. */
   async ofMailbox(mailboxId: number, trx?: Knex.Transaction): Promise<HealthRow[]> {
-    const rows = await (trx ?? this.knex).raw<{ rows: HealthRow[] }>(
-      `select ${HEALTH_COLUMNS.join(', ')} from platform_accounts
-        where mailbox_id = ? or (mailbox_id is null and login_email = (select email from mailboxes where id = ?))
-        order by id`,
-      [mailboxId, mailboxId],
-    );
-    return rows.rows.map((row) => ({ ...row, id: Number(row.id), mailbox_id: row.mailbox_id === null ? null : Number(row.mailbox_id) }));
+    return PlatformAccountModel.query(trx ?? this.knex)
+      .select(HEALTH_COLUMNS)
+      .where('mailbox_id', mailboxId)
+      .orWhere((query) => query.whereNull('mailbox_id').where('login_email', MailboxModel.query().select('email').where('id', mailboxId)))
+      .orderBy('id');
   }
 
   async lock(id: number, trx: Knex.Transaction): Promise<HealthRow | undefined> {
-    return trx('platform_accounts').where({ id }).forUpdate().first(HEALTH_COLUMNS);
+    return PlatformAccountModel.query(trx).findById(id).select(HEALTH_COLUMNS).forUpdate();
   }
 
   async setHealth(id: number, health: AccountHealthState, since: Date, cause: Record<string, unknown>, trx: Knex.Transaction): Promise<void> {
-    await trx('platform_accounts')
-      .where({ id })
-      .update({ health, health_since: since, health_cause: JSON.stringify(cause), updated_at: since });
+    await PlatformAccountModel.query(trx).findById(id).patch({ health, health_since: since, health_cause: cause, updated_at: since });
   }
 
   /** Inserts the mail unless it is recorded already (same UID under the same UIDVALIDITY, or the same Message-ID); the new row's id. */
@@ -116,7 +118,7 @@ export class AccountHealthRepository {
 
   /** Accounts by health (broken first, then attention, then ok), optionally of one platform. */
   async list(platformId: number | undefined, trx?: Knex.Transaction): Promise<HealthRow[]> {
-    const query = (trx ?? this.knex)('platform_accounts')
+    const query = PlatformAccountModel.query(trx ?? this.knex)
       .select(HEALTH_COLUMNS)
       .orderByRaw("case health when 'broken' then 0 when 'attention' then 1 else 2 end, health_since desc nulls last, id");
     if (platformId !== undefined) query.where({ platform_id: platformId });

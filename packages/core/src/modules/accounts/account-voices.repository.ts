@@ -1,35 +1,17 @@
 /**
  * What buyers and the circuit breaker say about accounts (issue 33): `account_problem_reports`
- * (a buyer's "it doesn't work") and `platform_incidents` (breaks the circuit breaker held). See
- * the problem-reports-and-incidents migration.
+ * (a buyer's "it doesn't work") and `platform_incidents` (breaks the circuit breaker held), through
+ * `ProblemReportModel` and `PlatformIncidentModel`. See the problem-reports-and-incidents
+ * migration. Raw SQL stays for the newest reports per account (a window), the advisory lock and
+ * an incident's held count (an update that appends to an array unless it is there).
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../shared/tokens.js';
-import type { ProblemKind } from '../../validation/problem-reports.js';
+import { PlatformIncidentModel, ProblemReportModel, type IncidentRow, type ReportRow } from './models/account-voices.model.js';
+import { AlertMailModel, PlatformAccountModel } from './models/platform-account.model.js';
 
-export interface ReportRow {
-  id: number;
-  subscription_id: number;
-  user_id: number;
-  platform_account_id: number;
-  kind: ProblemKind;
-  note: string | null;
-  created_at: Date;
-  confirmed_at: Date | null;
-  confirmed_by: number | null;
-}
-
-export interface IncidentRow {
-  id: number;
-  platform_id: number;
-  opened_at: Date;
-  last_held_at: Date;
-  held: number;
-  account_ids: number[];
-}
-
-// PostgreSQL's bigint columns come back as strings.
+// Numbers as numbers whatever the driver answers (bigint[] elements come back as strings).
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const report = (row: ReportRow): ReportRow => ({
   ...row,
@@ -52,14 +34,13 @@ export class AccountVoicesRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
   async insertReport(row: Omit<ReportRow, 'id' | 'confirmed_at' | 'confirmed_by'>, trx: Knex.Transaction): Promise<ReportRow> {
-    const [inserted] = await trx('account_problem_reports').insert(row).returning('*');
-    return report(inserted as ReportRow);
+    return report(await ProblemReportModel.query(trx).insert(row).returning('*'));
   }
 
   /** The subscription's newest report since `after`. */
   async reportOfSubscriptionSince(subscriptionId: number, after: Date, trx: Knex.Transaction): Promise<ReportRow | undefined> {
-    const row = await trx('account_problem_reports').where({ subscription_id: subscriptionId }).where('created_at', '>', after).orderBy('id', 'desc').first();
-    return row ? report(row as ReportRow) : undefined;
+    const row = await ProblemReportModel.query(trx).where({ subscription_id: subscriptionId }).where('created_at', '>', after).orderBy('id', 'desc').first();
+    return row ? report(row) : undefined;
   }
 
   /** How many different buyers reported the account since `after`. */
@@ -73,12 +54,12 @@ export class AccountVoicesRepository {
   }
 
   async lockReport(id: number, trx: Knex.Transaction): Promise<ReportRow | undefined> {
-    const row = await trx('account_problem_reports').where({ id }).forUpdate().first();
-    return row ? report(row as ReportRow) : undefined;
+    const row = await ProblemReportModel.query(trx).findById(id).forUpdate();
+    return row ? report(row) : undefined;
   }
 
   async markConfirmed(id: number, by: number | null, at: Date, trx: Knex.Transaction): Promise<void> {
-    await trx('account_problem_reports').where({ id }).whereNull('confirmed_at').update({ confirmed_at: at, confirmed_by: by });
+    await ProblemReportModel.query(trx).findById(id).whereNull('confirmed_at').patch({ confirmed_at: at, confirmed_by: by });
   }
 
   /** The accounts' reports since `after`, newest first, at most `limit` per account. */
@@ -102,36 +83,33 @@ export class AccountVoicesRepository {
 
   /** The platform's accounts that turned broken by themselves (not by staff) since `after`, other than `exceptId`. */
   async automaticBreaksSince(platformId: number, after: Date, exceptId: number, trx: Knex.Transaction): Promise<number> {
-    const row = await trx('platform_accounts')
+    return PlatformAccountModel.query(trx)
       .where({ platform_id: platformId, health: 'broken' })
       .where('health_since', '>', after)
       .whereNot({ id: exceptId })
       .whereRaw("coalesce(health_cause->>'kind', '') <> 'staff'")
-      .count<{ n: string }[]>('* as n')
-      .first();
-    return Number(row?.n ?? 0);
+      .resultSize();
   }
 
   /** The platform's incident still open (a break held since `after`), if any. */
   async openIncident(platformId: number, after: Date, trx?: Knex.Transaction): Promise<IncidentRow | undefined> {
-    const row = await (trx ?? this.knex)('platform_incidents')
+    const row = await PlatformIncidentModel.query(trx ?? this.knex)
       .where({ platform_id: platformId })
       .where('last_held_at', '>', after)
       .orderBy('id', 'desc')
       .first();
-    return row ? incident(row as IncidentRow) : undefined;
+    return row ? incident(row) : undefined;
   }
 
   async openIncidents(after: Date): Promise<IncidentRow[]> {
-    const rows = await this.knex('platform_incidents').where('last_held_at', '>', after).orderBy('id');
-    return (rows as IncidentRow[]).map(incident);
+    return (await PlatformIncidentModel.query(this.knex).where('last_held_at', '>', after).orderBy('id')).map(incident);
   }
 
   async insertIncident(platformId: number, at: Date, accountId: number, trx: Knex.Transaction): Promise<IncidentRow> {
-    const [row] = await trx('platform_incidents')
+    const row = await PlatformIncidentModel.query(trx)
       .insert({ platform_id: platformId, opened_at: at, last_held_at: at, held: 1, account_ids: [accountId] })
       .returning('*');
-    return incident(row as IncidentRow);
+    return incident(row);
   }
 
   async addHeld(id: number, at: Date, accountId: number, trx: Knex.Transaction): Promise<void> {
@@ -145,6 +123,6 @@ export class AccountVoicesRepository {
 
   /** The mail row's action: the circuit breaker held what it would have done. */
   async markMailHeld(alertMailId: number, trx: Knex.Transaction): Promise<void> {
-    await trx('account_alert_mail').where({ id: alertMailId }).update({ action: 'held' });
+    await AlertMailModel.query(trx).findById(alertMailId).patch({ action: 'held' });
   }
 }

@@ -7,7 +7,8 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ProblemKind } from '../../validation/problem-reports.js';
-import { AccountVoicesRepository, type IncidentRow, type ReportRow } from './account-voices.repository.js';
+import { AccountVoicesRepository } from './account-voices.repository.js';
+import type { IncidentRow, ReportRow } from './models/account-voices.model.js';
 
 export interface ProblemReportView {
   id: number;

@@ -21,16 +21,6 @@ export type NewPlatformAccount = Pick<
 export class PlatformAccountRepository {
   constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
 
-  /**
-   * Whether a platform row exists, enabled or not. Read here rather than through the catalog's
-   * service, whose `getPlatform` sees only enabled platforms (the storefront's cached view):
-   * staff add accounts to a platform before it goes on sale. The foreign key backs this up.
-   */
-  async platformExists(platformId: number, trx?: Knex.Transaction): Promise<boolean> {
-    const row = await (trx ?? this.knex)('platforms').where({ id: platformId }).first('id');
-    return row !== undefined;
-  }
-
   /** Platforms (enabled or not) that have no account at all, active or not: what demo mode seeds. */
   async platformsWithoutAccounts(trx: Knex.Transaction): Promise<Array<{ id: number; slots_count: number }>> {
     return sqlRows(

@@ -17,6 +17,7 @@ import { TOKENS } from '../../shared/tokens.js';
 import { INTEGER_MAX } from '../../wire/fields.js';
 import type { AccountInput } from '../../wire/subscriptions.js';
 import { type AuditActor, AuditService } from '../audit/index.js';
+import { CatalogService } from '../catalog/index.js';
 import { PlatformAccountRepository } from './account.repository.js';
 import { generateMailboxAddress, generateMailboxPassword } from './mailbox-generator.js';
 import { MailboxRepository, type StoredSecret } from './mailbox.repository.js';
@@ -90,6 +91,7 @@ export class AccountsService {
     @inject(CredentialsCipher) private readonly cipher: CredentialsCipher,
     @inject(TOKENS.JobQueue) private readonly jobs: JobQueue,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(PlatformAccountRepository) private readonly accounts: PlatformAccountRepository,
     @inject(MailboxRepository) private readonly mailboxes: MailboxRepository,
   ) {}
@@ -342,7 +344,7 @@ export class AccountsService {
   }
 
   private async requirePlatform(platformId: number, trx?: Knex.Transaction): Promise<void> {
-    if (platformId > INTEGER_MAX || !(await this.accounts.platformExists(platformId, trx))) throw fail('platform_not_found');
+    if (platformId > INTEGER_MAX || !(await this.catalog.platformExists(platformId, trx))) throw fail('platform_not_found');
   }
 }
 

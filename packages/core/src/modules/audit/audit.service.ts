@@ -9,7 +9,8 @@ import type { Clock } from '../../shared/clock.js';
 import { offsetOf, pagesOf, type PageCount } from '../../shared/paging.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuditAction, AuditTargetType } from '../../validation/audit-actions.js';
-import { AuditRepository, type AuditRow } from './audit.repository.js';
+import { AuditRepository } from './audit.repository.js';
+import type { AuditRow } from './models/audit-entry.model.js';
 import type { AuditPagesQuery, AuditQuery } from '../../wire/staff.js';
 
 /** Who did it: a staff user (with their e-mail at the time), or an operator tool. */

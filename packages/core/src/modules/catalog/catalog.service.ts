@@ -104,6 +104,15 @@ export class CatalogService {
   }
 
   /**
+   * Whether the platform exists, enabled or not, read fresh: `getPlatform` sees only enabled
+   * platforms (the storefront's cached view), and staff add accounts to a platform before it
+   * goes on sale.
+   */
+  async platformExists(platformId: number, trx?: Knex.Transaction): Promise<boolean> {
+    return this.platforms.exists(platformId, trx);
+  }
+
+  /**
    * The account-alert rules of these platforms (enabled or not), read fresh: the watcher
    * classifies a mail with the rules as saved at that moment.
    */

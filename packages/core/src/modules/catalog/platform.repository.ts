@@ -24,6 +24,15 @@ export class PlatformRepository {
     return this.withGraph(PlatformModel.query(trx ?? this.knex).where({ id, is_enabled: true })).first();
   }
 
+  /** Whether a platform row exists, enabled or not. */
+  async exists(id: number, trx?: Knex.Transaction): Promise<boolean> {
+    return (
+      (await PlatformModel.query(trx ?? this.knex)
+        .findById(id)
+        .select('id')) !== undefined
+    );
+  }
+
   /** Every platform, enabled or not, in display order, with its name in `languageId` (English when it has none). */
   async names(languageId: number, trx?: Knex.Transaction): Promise<Array<{ id: number; name: string; is_enabled: boolean }>> {
     const db = trx ?? this.knex;

@@ -6,12 +6,17 @@
  * Ages are measured by PostgreSQL's clock (now() - read_at), so processes on machines whose clocks
  * differ agree on what is fresh. Every write of the owner names it: a process that lost its lock
  * (its session ended) can no longer overwrite what the new owner publishes.
+ *
+ * Through `MailboxReadStateModel` and `FoundMailModel`; the upserts (`markWanted`, `takeOver`,
+ * found mail in `publish`) stay knex's builder and raw SQL (objection answers the object it was
+ * given when `on conflict` merges).
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { CredentialsCipher } from '../../shared/credentials-cipher.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { PlatformMailKind } from './platform-mail.js';
+import { FoundMailModel, MailboxReadStateModel } from './models/mailbox-board.model.js';
 
 /** A platform e-mail found in a mailbox. The value is a secret. */
 export interface KnownMail {
@@ -69,13 +74,13 @@ export class MailboxBoardRepository {
 
   /** The owner lets go (nobody polls any more): nothing on the board stays "live". */
   async release(mailboxId: number, owner: string): Promise<void> {
-    await this.knex('mailbox_read_state').where({ mailbox_id: mailboxId, owner }).update({ owner: null, live: false });
+    await MailboxReadStateModel.query(this.knex).where({ mailbox_id: mailboxId, owner }).patch({ owner: null, live: false });
   }
 
   async state(mailboxId: number): Promise<BoardState | undefined> {
-    const row = await this.knex('mailbox_read_state')
-      .where({ mailbox_id: mailboxId })
-      .first(
+    const row = (await MailboxReadStateModel.query(this.knex)
+      .findById(mailboxId)
+      .select(
         'owner',
         'covered_since',
         'live',
@@ -83,7 +88,7 @@ export class MailboxBoardRepository {
         'failure_at',
         this.knex.raw('(extract(epoch from now() - read_at) * 1000)::float8 as read_age_ms'),
         this.knex.raw('(extract(epoch from now() - failure_at) * 1000)::float8 as failure_age_ms'),
-      );
+      )) as (MailboxReadStateModel & { read_age_ms: number | null; failure_age_ms: number | null }) | undefined;
     if (!row) return undefined;
     return {
       owner: row.owner,
@@ -98,7 +103,7 @@ export class MailboxBoardRepository {
 
   /** Found mail of this kind received at or after `since`, decrypted. */
   async mail(mailboxId: number, kind: PlatformMailKind, since: Date): Promise<KnownMail[]> {
-    const rows = await this.knex('mailbox_found_mail')
+    const rows = await FoundMailModel.query(this.knex)
       .where({ mailbox_id: mailboxId, kind })
       .andWhere('received_at', '>=', since)
       .whereNotNull('sender')
@@ -110,7 +115,7 @@ export class MailboxBoardRepository {
       .map((row) => ({
         kind,
         value: this.cipher.decrypt(row.value_encrypted),
-        from: row.sender,
+        from: row.sender!,
         recipients: row.recipients,
         receivedAt: row.received_at,
         uid: Number(row.uid),
@@ -148,9 +153,9 @@ export class MailboxBoardRepository {
           .onConflict(['mailbox_id', 'received_at', 'uid'])
           .merge(['value_encrypted', 'sender']);
       }
-      await trx('mailbox_read_state')
+      await MailboxReadStateModel.query(trx)
         .where({ mailbox_id: mailboxId, owner })
-        .update({
+        .patch({
           ...(read.coveredSince ? { covered_since: read.coveredSince } : {}),
           read_at: trx.fn.now(),
           live: read.live,
@@ -162,7 +167,7 @@ export class MailboxBoardRepository {
   /** A failed read, for the processes waiting on it (and those that poll in the next seconds). */
   async publishFailure(mailboxId: number, owner: string, code: string, notify: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      await trx('mailbox_read_state').where({ mailbox_id: mailboxId, owner }).update({ failure_code: code, failure_at: trx.fn.now(), live: false });
+      await MailboxReadStateModel.query(trx).where({ mailbox_id: mailboxId, owner }).patch({ failure_code: code, failure_at: trx.fn.now(), live: false });
       await notify(trx);
     });
   }
@@ -170,15 +175,17 @@ export class MailboxBoardRepository {
   /** How long ago each of these mailboxes was last polled anywhere, ms. */
   async wantedAges(mailboxIds: number[]): Promise<Map<number, number>> {
     if (mailboxIds.length === 0) return new Map();
-    const rows = await this.knex('mailbox_read_state')
+    const rows = (await MailboxReadStateModel.query(this.knex)
       .whereIn('mailbox_id', mailboxIds)
-      .select('mailbox_id', this.knex.raw('(extract(epoch from now() - wanted_at) * 1000)::float8 as age_ms'));
-    return new Map(rows.map((row: { mailbox_id: number; age_ms: number }) => [Number(row.mailbox_id), row.age_ms]));
+      .select('mailbox_id', this.knex.raw('(extract(epoch from now() - wanted_at) * 1000)::float8 as age_ms'))) as Array<
+      MailboxReadStateModel & { age_ms: number }
+    >;
+    return new Map(rows.map((row) => [Number(row.mailbox_id), row.age_ms]));
   }
 
   /** Drops found mail received more than an hour ago. */
   async prune(): Promise<void> {
-    await this.knex('mailbox_found_mail')
+    await FoundMailModel.query(this.knex)
       .where('received_at', '<', this.knex.raw(`now() - interval '${KEEP}'`))
       .delete();
   }

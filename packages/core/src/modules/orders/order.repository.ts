@@ -5,7 +5,7 @@ import { columnsOf, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
 import { OrderItemModel, OrderModel, type OrderItemRow, type OrderRow } from './models/order.model.js';
 
-export type NewOrderItem = Omit<OrderItemModel, 'id' | 'order_id' | 'subscription_id' | 'applied_at' | keyof Model>;
+export type NewOrderItem = Omit<OrderItemModel, 'id' | 'order_id' | 'subscription_id' | 'applied_at' | 'order' | keyof Model>;
 
 /** Which orders a staff list reads: those in one state, or every order. */
 export interface OrderFilter {
@@ -129,8 +129,11 @@ export class OrderRepository {
 
   /** The order holding this order item, with its items. */
   async findByItemId(itemId: number, trx?: Knex.Transaction): Promise<OrderRow | undefined> {
-    const item = await (trx ?? this.knex)('order_items').where({ id: itemId }).first('order_id');
-    return item ? this.findWithItems(item.order_id as number, trx) : undefined;
+    const item = await OrderItemModel.query(trx ?? this.knex)
+      .findById(itemId)
+      .withGraphFetched('order.items')
+      .modifyGraph('order.items', (builder) => builder.orderBy('id'));
+    return item?.order;
   }
 
   /** Locks the order row for the rest of the transaction (state changes are serialised per order). */

@@ -20,7 +20,6 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../shared/config.js';
 import type { Clock } from '../../shared/clock.js';
-import { sqlRows } from '../../shared/database.js';
 import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import {
@@ -36,26 +35,10 @@ import {
 } from './money-ledger.js';
 
 export type { MoneyFact };
-import type { PaymentRow } from './payment.repository.js';
+import { PaymentRepository, type PaymentRow } from './payment.repository.js';
+import { MoneyEventRepository } from './money-event.repository.js';
+import type { MoneyEventRow } from './models/payment.model.js';
 import { refundTerms } from './refund-policy.js';
-
-interface MoneyEventRow {
-  id: number;
-  provider: string;
-  event_key: string;
-  event_type: string;
-  order_id: number | null;
-  payment_id: number | null;
-  waiting_for: string | null;
-  kind: LedgerKind;
-  subject: string;
-  status: string;
-  amount_minor: number;
-  currency: string | null;
-  recorded_at: Date;
-  applied_at: Date | null;
-  effect: string | null;
-}
 
 /** A ledger row as staff see it (admin order page, dashboard). */
 export interface LedgerEventView {
@@ -96,8 +79,9 @@ export interface OrderStanding {
 export class LedgerService {
   constructor(
     @inject(TOKENS.Config) private readonly config: AppConfig,
-    @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(MoneyEventRepository) private readonly events: MoneyEventRepository,
+    @inject(PaymentRepository) private readonly payments: PaymentRepository,
   ) {}
 
   /** The refund policy's fee on a payment: the line between a partial refund (access stays) and a whole one. */
@@ -106,7 +90,7 @@ export class LedgerService {
   }
 
   private async rowsOfPayment(paymentId: number, trx?: Knex.Transaction): Promise<MoneyEventRow[]> {
-    return (await (trx ?? this.knex)<MoneyEventRow>('money_events').where({ payment_id: paymentId }).orderBy('id')).map(normalize);
+    return this.events.ofPayment(paymentId, trx);
   }
 
   /** The payment's standing from its applied rows (and `extra`, not yet written). */
@@ -123,25 +107,11 @@ export class LedgerService {
 
   /** The order's access and money, from the ledgers of its payments. */
   async standingOfOrder(orderId: number, trx?: Knex.Transaction): Promise<OrderStanding> {
-    const db = trx ?? this.knex;
-    // Each payment, and whether it is a second payment of the order (the shop refunds it: a
-    // `double_payment` refund), in one statement: every notification reads this.
-    const found: Array<PaymentRow & { second: boolean }> = await db('payments')
-      .where({ order_id: orderId })
-      .orderBy('id', 'desc')
-      .select('payments.*', db.raw(`exists (select 1 from refunds where refunds.payment_id = payments.id and refunds.source = 'double_payment') as second`));
-    const payments = found.map(({ second, ...payment }) => ({ payment: payment as PaymentRow, second }));
-    const rows =
-      payments.length === 0
-        ? []
-        : (
-            await db<MoneyEventRow>('money_events')
-              .whereIn(
-                'payment_id',
-                payments.map(({ payment }) => payment.id),
-              )
-              .orderBy('id')
-          ).map(normalize);
+    const payments = await this.payments.ofOrderWithSecond(orderId, trx);
+    const rows = await this.events.ofPayments(
+      payments.map(({ payment }) => payment.id),
+      trx,
+    );
     const each = payments.map(({ payment, second }) => ({
       payment,
       standing: this.standingOf(
@@ -173,8 +143,8 @@ export class LedgerService {
     const now = this.clock.now();
     const names = [payment.provider_payment_id, payment.reference].filter((name): name is string => !!name);
     await this.lockNames(provider, names, trx);
-    await trx('money_events')
-      .insert({
+    await this.events.insertOnce(
+      {
         provider,
         event_key: `${eventKey}/payment`,
         event_type: eventType,
@@ -186,16 +156,10 @@ export class LedgerService {
         amount_minor: Number(payment.amount_minor),
         currency: payment.currency,
         recorded_at: now,
-      })
-      .onConflict(['provider', 'event_key'])
-      .ignore();
-    if (names.length > 0) {
-      await trx('money_events')
-        .where({ provider })
-        .whereNull('payment_id')
-        .whereIn('waiting_for', names)
-        .update({ payment_id: payment.id, order_id: payment.order_id });
-    }
+      },
+      trx,
+    );
+    if (names.length > 0) await this.events.attachWaiting(provider, names, payment, trx);
     await this.applyWaiting(payment, trx);
   }
 
@@ -232,8 +196,8 @@ export class LedgerService {
           now_.refunded,
         );
       }
-      const [inserted] = await trx('money_events')
-        .insert({
+      const inserted = await this.events.insertUnlessConflict(
+        {
           provider: event.provider,
           event_key: `${event.eventKey}/${fact.kind}:${fact.subject}`,
           event_type: event.eventType,
@@ -248,10 +212,9 @@ export class LedgerService {
           recorded_at: now,
           applied_at: draft.applied_at,
           effect,
-        })
-        .onConflict(['provider', 'event_key'])
-        .ignore()
-        .returning('id');
+        },
+        trx,
+      );
       if (!inserted) continue;
       recorded += 1;
       effects.push(effect);
@@ -292,7 +255,7 @@ export class LedgerService {
         was.refunded,
         after.refunded,
       );
-      await trx('money_events').where({ id: row.id }).update({ applied_at: now, effect, order_id: payment.order_id });
+      await this.events.markApplied(row.id, { applied_at: now, effect, order_id: payment.order_id }, trx);
       current = next;
     }
   }
@@ -303,19 +266,20 @@ export class LedgerService {
    * paid is either seen by that payment or finds it paid.
    */
   async lockNames(provider: string, names: string[], trx: Knex.Transaction): Promise<void> {
-    for (const name of [...new Set(names)].sort()) {
-      await sqlRows(trx, 'select pg_advisory_xact_lock(hashtext($1))', [`money:${provider}:${name}`]);
-    }
+    await this.events.lockNames(
+      names.map((name) => `money:${provider}:${name}`),
+      trx,
+    );
   }
 
   /** The order's money events, oldest first (the admin order page). */
   async ofOrder(orderId: number): Promise<LedgerEventView[]> {
-    return (await this.knex<MoneyEventRow>('money_events').where({ order_id: orderId }).orderBy('id')).map(normalize).map(toView);
+    return (await this.events.ofOrder(orderId)).map(toView);
   }
 
   /** Events still waiting for their payment, oldest first (the dashboard, until they are applied). */
   async waiting(limit = 50): Promise<LedgerEventView[]> {
-    return (await this.knex<MoneyEventRow>('money_events').whereNull('applied_at').orderBy('id').limit(limit)).map(normalize).map(toView);
+    return (await this.events.waiting(limit)).map(toView);
   }
 
   /**
@@ -323,22 +287,10 @@ export class LedgerService {
    * ledger's rules count it: each payment's standing after the day's rows less before them.
    */
   async moneyBackByDay(from: Date, to: Date): Promise<Array<{ orderId: number; day: string; amount: Money }>> {
-    const touched = await this.knex('money_events')
-      .whereNot({ kind: 'payment' })
-      .whereNotNull('payment_id')
-      .whereNotNull('applied_at')
-      .where('applied_at', '>=', from)
-      .where('applied_at', '<', to)
-      .distinct('payment_id')
-      .pluck('payment_id');
-    if (touched.length === 0) return [];
-    const payments = await this.knex<PaymentRow>('payments').whereIn('id', touched);
-    const rows = (
-      await this.knex<MoneyEventRow>('money_events').whereIn('payment_id', touched).whereNotNull('applied_at').orderBy('applied_at').orderBy('id')
-    ).map(normalize);
+    const payments = await this.events.paymentsWithMoneyBackIn(from, to);
     const result: Array<{ orderId: number; day: string; amount: Money }> = [];
     for (const payment of payments) {
-      const own = rows.filter((row) => row.payment_id === payment.id);
+      const own = payment.moneyEvents ?? [];
       const back = (until: Date) => {
         const standing = this.standingOf(
           payment,
@@ -366,7 +318,7 @@ export class LedgerService {
   async refundedByOrder(orderIds: number[]): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     if (orderIds.length === 0) return result;
-    const withRows = await this.knex('money_events').whereIn('order_id', orderIds).whereNot({ kind: 'payment' }).distinct('order_id').pluck('order_id');
+    const withRows = await this.events.ordersWithMoneyBack(orderIds);
     for (const orderId of withRows) {
       const standing = await this.standingOfOrder(Number(orderId));
       if (standing.refunded + standing.chargedBack > 0) result.set(Number(orderId), standing.refunded + standing.chargedBack);
@@ -377,16 +329,6 @@ export class LedgerService {
 
 function normalizeDraft(draft: { kind: LedgerKind; subject: string; status: string; amount_minor: number; applied_at: Date | null }) {
   return { ...draft, amount_minor: Number(draft.amount_minor) };
-}
-
-function normalize(row: MoneyEventRow): MoneyEventRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    order_id: row.order_id === null ? null : Number(row.order_id),
-    payment_id: row.payment_id === null ? null : Number(row.payment_id),
-    amount_minor: Number(row.amount_minor),
-  };
 }
 
 function toView(row: MoneyEventRow): LedgerEventView {

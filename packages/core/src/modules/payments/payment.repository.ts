@@ -83,6 +83,19 @@ export class PaymentRepository {
       .orderBy('id', 'desc');
   }
 
+  /**
+   * The order's payments, newest first, each with whether it is a second payment of the order
+   * (the shop refunds it: a `double_payment` refund), in one statement: every notification reads this.
+   */
+  async ofOrderWithSecond(orderId: number, trx?: Knex.Transaction): Promise<Array<{ payment: PaymentRow; second: boolean }>> {
+    const db = trx ?? this.knex;
+    const found: Array<PaymentRow & { second: boolean }> = await db('payments')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .select('payments.*', db.raw(`exists (select 1 from refunds where refunds.payment_id = payments.id and refunds.source = 'double_payment') as second`));
+    return found.map(({ second, ...payment }) => ({ payment: payment as PaymentRow, second }));
+  }
+
   async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
     await updateById(trx, 'payments', id, {
       status,

@@ -6,6 +6,7 @@ import { TOKENS } from '../../shared/tokens.js';
 import { CheckoutClaims } from './checkout-claims.js';
 import { installationIdReader } from './installation.js';
 import { LedgerService } from './ledger.service.js';
+import { MoneyEventRepository } from './money-event.repository.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { RefundRepository } from './refund.repository.js';
@@ -28,6 +29,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PaymentRepository).toSelf().inSingletonScope();
   bind(CheckoutClaims).toSelf().inSingletonScope();
   bind(PaymentsService).toSelf().inSingletonScope();
+  bind(MoneyEventRepository).toSelf().inSingletonScope();
   bind(LedgerService).toSelf().inSingletonScope();
   bind(RefundRepository).toSelf().inSingletonScope();
   bind(RefundsService).toSelf().inSingletonScope();

@@ -23,6 +23,12 @@ export class OrderItemModel extends Model {
   applied_at!: Date | null;
   /** A renewal order (automatic renewal, or its payment link): the subscription this item extends. */
   renews_subscription_id!: number | null;
+  /** The order the item belongs to, when it was fetched. */
+  order?: OrderModel;
+
+  static override relationMappings = (): RelationMappings => ({
+    order: { relation: Model.BelongsToOneRelation, modelClass: OrderModel, join: { from: 'order_items.order_id', to: 'orders.id' } },
+  });
 }
 
 export class OrderModel extends Model {
@@ -49,6 +55,6 @@ export class OrderModel extends Model {
 }
 
 /** An order item's columns, as a statement run without objection (`sqlRows`) answers them. */
-export type OrderItemRow = Omit<OrderItemModel, keyof Model>;
+export type OrderItemRow = Omit<OrderItemModel, keyof Model | 'order'>;
 /** An order's columns, with its items when they were read. The models have the same fields. */
 export type OrderRow = Omit<OrderModel, keyof Model | 'items'> & { items?: OrderItemRow[] };

@@ -1,4 +1,5 @@
 import { Model, type RelationMappings } from 'objection';
+import type { LedgerKind } from '../money-ledger.js';
 
 /** `double_payment`: the shop's own refund of an order's second successful payment (issue 34). */
 export type RefundSource = 'staff' | 'provider' | 'chargeback' | 'double_payment';
@@ -27,10 +28,13 @@ export class PaymentModel extends Model {
   settled_at!: Date | null;
   refunds?: RefundModel[];
   disputes?: PaymentDisputeModel[];
+  /** The payment's rows in the money ledger, when they were fetched. */
+  moneyEvents?: MoneyEventModel[];
 
   static override relationMappings = (): RelationMappings => ({
     refunds: { relation: Model.HasManyRelation, modelClass: RefundModel, join: { from: 'payments.id', to: 'refunds.payment_id' } },
     disputes: { relation: Model.HasManyRelation, modelClass: PaymentDisputeModel, join: { from: 'payments.id', to: 'payment_disputes.payment_id' } },
+    moneyEvents: { relation: Model.HasManyRelation, modelClass: MoneyEventModel, join: { from: 'payments.id', to: 'money_events.payment_id' } },
   });
 }
 
@@ -80,7 +84,40 @@ export class PaymentDisputeModel extends Model {
   });
 }
 
+/**
+ * One money event of the ledger (`money_events`): a payment, refund, dispute or chargeback as a
+ * provider reported it, applied to its payment or waiting for it (ledger.service.ts).
+ */
+export class MoneyEventModel extends Model {
+  static override tableName = 'money_events';
+  id!: number;
+  provider!: string;
+  /** The provider's id of the event with the part it is about: each is recorded once. */
+  event_key!: string;
+  event_type!: string;
+  order_id!: number | null;
+  payment_id!: number | null;
+  /** While waiting: the provider's name of the payment it waits for. */
+  waiting_for!: string | null;
+  kind!: LedgerKind;
+  subject!: string;
+  status!: string;
+  amount_minor!: number;
+  currency!: string | null;
+  recorded_at!: Date;
+  /** Null while it waits for its payment to be paid. */
+  applied_at!: Date | null;
+  effect!: string | null;
+  payment?: PaymentModel | null;
+
+  static override relationMappings = (): RelationMappings => ({
+    payment: { relation: Model.BelongsToOneRelation, modelClass: PaymentModel, join: { from: 'money_events.payment_id', to: 'payments.id' } },
+  });
+}
+
 /** A payment's columns, as a statement run without objection (`sqlRows`) answers them. */
-export type PaymentRow = Omit<PaymentModel, keyof Model | 'refunds' | 'disputes'>;
+export type PaymentRow = Omit<PaymentModel, keyof Model | 'refunds' | 'disputes' | 'moneyEvents'>;
+/** A money event's columns. */
+export type MoneyEventRow = Omit<MoneyEventModel, keyof Model | 'payment'>;
 /** A refund's columns. */
 export type RefundRow = Omit<RefundModel, keyof Model | 'payment'>;
