@@ -65,17 +65,11 @@ export class PlatformSale {
 
   private async alertStaff(platformId: number, accounts: number, since: Date, trx: Knex.Transaction): Promise<void> {
     const name = (await this.catalog.platformNames(1)).find((platform) => platform.id === platformId)?.name ?? `#${platformId}`;
-    for (const to of this.config.mailbox.staffAlertEmails) {
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.accountBroken,
-          to,
-          languageId: 1,
-          data: { offSale: true, platformId, platformName: name, accounts, since },
-          idempotencyKey: `platform:${platformId}:off-sale:${since.getTime()}:${to}`,
-        },
-        trx,
-      );
-    }
+    await this.notifications.alertStaff(
+      EMAIL_KIND.accountBroken,
+      { offSale: true, platformId, platformName: name, accounts, since },
+      `platform:${platformId}:off-sale:${since.getTime()}`,
+      trx,
+    );
   }
 }
