@@ -11,7 +11,6 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -25,7 +24,6 @@ const SALE: AuditActor = { label: 'account health' };
 @injectable()
 export class PlatformSale {
   constructor(
-    @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(AccountHealthService) private readonly health: AccountHealthService,
