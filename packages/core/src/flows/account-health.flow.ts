@@ -221,34 +221,28 @@ export class AccountHealthFlow implements HeardMailSink {
 
   /** One e-mail per broken account (per time it broke) to each staff alert address, with what happened so far. */
   private async alertStaff(account: AccountHealthView, trx: Knex.Transaction): Promise<void> {
-    const addresses = this.config.mailbox.staffAlertEmails;
-    if (addresses.length === 0) return;
+    // No staff alert address: nothing to read for the e-mail.
+    if (this.config.mailbox.staffAlertEmails.length === 0) return;
     const moves = await this.moves.ofAccounts([account.id], trx);
     const names = await this.platformNames();
     const cause = account.cause ?? {};
     const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
-    for (const to of addresses) {
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.accountBroken,
-          to,
-          languageId: 1,
-          data: {
-            accountId: account.id,
-            platformName: names.get(account.platformId) ?? `#${account.platformId}`,
-            accountEmail: account.email,
-            kind: text(cause.kind, 'set by staff'),
-            subject: text(cause.subject, text(cause.reason, '-')),
-            sender: text(cause.sender, text(cause.by, '-')),
-            receivedAt: text(cause.receivedAt, (account.since ?? this.clock.now()).toISOString()),
-            moved: moves.filter((move) => move.movedAt).length,
-            waiting: moves.filter((move) => !move.movedAt).length,
-          },
-          idempotencyKey: `account:${account.id}:broken:${(account.since ?? new Date(0)).getTime()}:${to}`,
-        },
-        trx,
-      );
-    }
+    await this.notifications.alertStaff(
+      EMAIL_KIND.accountBroken,
+      {
+        accountId: account.id,
+        platformName: names.get(account.platformId) ?? `#${account.platformId}`,
+        accountEmail: account.email,
+        kind: text(cause.kind, 'set by staff'),
+        subject: text(cause.subject, text(cause.reason, '-')),
+        sender: text(cause.sender, text(cause.by, '-')),
+        receivedAt: text(cause.receivedAt, (account.since ?? this.clock.now()).toISOString()),
+        moved: moves.filter((move) => move.movedAt).length,
+        waiting: moves.filter((move) => !move.movedAt).length,
+      },
+      `account:${account.id}:broken:${(account.since ?? new Date(0)).getTime()}`,
+      trx,
+    );
   }
 
   /**

@@ -87,28 +87,21 @@ export class CircuitBreaker {
 
   /** One e-mail per incident to each staff alert address (the incident's id is in the idempotency key). */
   private async alertStaff(incident: PlatformIncidentView, account: AccountHealthView, cause: Record<string, unknown>, trx: Knex.Transaction): Promise<void> {
-    const addresses = this.config.mailbox.staffAlertEmails;
-    if (addresses.length === 0) return;
+    // No staff alert address: nothing to read for the e-mail.
+    if (this.config.mailbox.staffAlertEmails.length === 0) return;
     const platform = (await this.catalog.platformNames(1)).find((entry) => entry.id === account.platformId);
-    for (const to of addresses) {
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.platformIncident,
-          to,
-          // Staff alerts are written in English, as the account-broken alert is.
-          languageId: 1,
-          data: {
-            platformName: platform?.name ?? `#${account.platformId}`,
-            breaksPerHour: this.config.accountHealth.breaksPerHour,
-            accountId: account.id,
-            accountEmail: account.email,
-            cause: typeof cause.kind === 'string' ? cause.kind : 'unknown',
-            openedAt: incident.openedAt,
-          },
-          idempotencyKey: `platform:${account.platformId}:incident:${incident.id}:${to}`,
-        },
-        trx,
-      );
-    }
+    await this.notifications.alertStaff(
+      EMAIL_KIND.platformIncident,
+      {
+        platformName: platform?.name ?? `#${account.platformId}`,
+        breaksPerHour: this.config.accountHealth.breaksPerHour,
+        accountId: account.id,
+        accountEmail: account.email,
+        cause: typeof cause.kind === 'string' ? cause.kind : 'unknown',
+        openedAt: incident.openedAt,
+      },
+      `platform:${account.platformId}:incident:${incident.id}`,
+      trx,
+    );
   }
 }

@@ -11,7 +11,6 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
@@ -25,7 +24,6 @@ const SALE: AuditActor = { label: 'account health' };
 @injectable()
 export class PlatformSale {
   constructor(
-    @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(AccountHealthService) private readonly health: AccountHealthService,
@@ -65,17 +63,11 @@ export class PlatformSale {
 
   private async alertStaff(platformId: number, accounts: number, since: Date, trx: Knex.Transaction): Promise<void> {
     const name = (await this.catalog.platformNames(1)).find((platform) => platform.id === platformId)?.name ?? `#${platformId}`;
-    for (const to of this.config.mailbox.staffAlertEmails) {
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.accountBroken,
-          to,
-          languageId: 1,
-          data: { offSale: true, platformId, platformName: name, accounts, since },
-          idempotencyKey: `platform:${platformId}:off-sale:${since.getTime()}:${to}`,
-        },
-        trx,
-      );
-    }
+    await this.notifications.alertStaff(
+      EMAIL_KIND.accountBroken,
+      { offSale: true, platformId, platformName: name, accounts, since },
+      `platform:${platformId}:off-sale:${since.getTime()}`,
+      trx,
+    );
   }
 }

@@ -20,7 +20,7 @@ import { ROLES, type AuthenticatedUser, type RequestContext } from '../modules/i
 import { emailDate, type EmailLanguageId as LanguageId } from '../modules/notifications/index.js';
 import { ORDER_STATE, OrdersService } from '../modules/orders/index.js';
 import { PaymentsService } from '../modules/payments/index.js';
-import { readRenewalLink, RenewalsService } from '../modules/renewals/index.js';
+import { readRenewalLink, RenewalsService, type RenewalLinkPurpose } from '../modules/renewals/index.js';
 import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { CheckoutFlow } from './checkout.flow.js';
 import { moneyLabel } from './order-access.js';
@@ -87,6 +87,16 @@ export class RenewalLinksFlow {
     return { languageId, texts, facts, source, item } as const;
   }
 
+  /** A page that tells the buyer one thing and links back to their panel. */
+  private static panelPage(
+    subscription: SubscriptionView,
+    subject: { languageId: LanguageId; texts: RenewalLinkTexts },
+    title: string,
+    message: string,
+  ): LinkPage {
+    return { status: 200, languageId: subject.languageId, title, message, links: [{ href: pagePath.user(subscription.userId), label: subject.texts.panel }] };
+  }
+
   /** The facts rows of a link's page. */
   private static factRows(texts: RenewalLinkTexts, facts: RenewalLinkFacts, amountLabel: 'amount' | 'toPay'): Array<[string, string]> {
     return [
@@ -102,18 +112,29 @@ export class RenewalLinksFlow {
     return { status, languageId, title: texts.invalidTitle, message: message(texts), links: [{ href: '/', label: texts.shop }] };
   }
 
-  /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). `visitorLanguage` answers a link that names no order. */
-  async cancelLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = await readRenewalLink(token, 'cancel', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidCancel);
-    // Moved since the e-mail (issue 33): the link follows the buyer to the subscription that carries it on.
+  /**
+   * How the GET pages of both links start: the link read, and its subscription followed to the one
+   * that carries it on when the buyer moved since the e-mail (issue 33), with what the page says of
+   * it; or the page to answer when the link is invalid or its subscription gone.
+   */
+  private async openLinkPage(token: string, purpose: RenewalLinkPurpose, visitorLanguage: LanguageId) {
+    const link = await readRenewalLink(token, purpose, this.config.tokenSecret, this.clock.now());
+    if (!link) return { invalid: this.invalidLink(visitorLanguage, (texts) => (purpose === 'cancel' ? texts.invalidCancel : texts.invalidPay)) };
     const subscription = await this.subscriptions.current(link.subscriptionId);
     const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
-    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
+    if (!subscription || !subject) return { invalid: this.invalidLink(visitorLanguage, (texts) => texts.gone) };
+    return { link, subscription, subject };
+  }
+
+  /** GET of the cancel link: a page that asks to confirm (a link prefetcher's GET changes nothing). `visitorLanguage` answers a link that names no order. */
+  async cancelLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
+    const opened = await this.openLinkPage(token, 'cancel', visitorLanguage);
+    if (opened.invalid) return opened.invalid;
+    const { subscription, subject } = opened;
     const { languageId, texts, facts } = subject;
     const panel = { href: pagePath.user(subscription.userId), label: texts.panel };
     const setting = await this.renewals.settingOf(keyOf(subscription));
-    if (!setting?.enabled) return { status: 200, languageId, title: texts.offTitle, message: texts.off(facts), links: [panel] };
+    if (!setting?.enabled) return RenewalLinksFlow.panelPage(subscription, subject, texts.offTitle, texts.off(facts));
     return {
       status: 200,
       languageId,
@@ -134,27 +155,17 @@ export class RenewalLinksFlow {
     await this.renewalSwitch.change(subscription, false, { userId: subscription.userId, label: 'buyer (e-mail link)', ip: context.ip }, 'email_link');
     const subject = await this.linkSubject(subscription, link.periodEnd);
     if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
-    const { languageId, texts, facts } = subject;
-    return {
-      status: 200,
-      languageId,
-      title: texts.cancelledTitle,
-      message: texts.cancelled(facts),
-      links: [{ href: pagePath.user(subscription.userId), label: texts.panel }],
-    };
+    return RenewalLinksFlow.panelPage(subscription, subject, subject.texts.cancelledTitle, subject.texts.cancelled(subject.facts));
   }
 
   /** GET of the payment link: a page with one button (a prefetcher starts nothing); it says what will be charged. */
   async payLinkPage(token: string, visitorLanguage: LanguageId): Promise<LinkPage> {
-    const link = await readRenewalLink(token, 'pay', this.config.tokenSecret, this.clock.now());
-    if (!link) return this.invalidLink(visitorLanguage, (texts) => texts.invalidPay);
-    const subscription = await this.subscriptions.current(link.subscriptionId);
-    const subject = subscription && (await this.linkSubject(subscription, link.periodEnd));
-    if (!subscription || !subject) return this.invalidLink(visitorLanguage, (texts) => texts.gone);
+    const opened = await this.openLinkPage(token, 'pay', visitorLanguage);
+    if (opened.invalid) return opened.invalid;
+    const { link, subscription, subject } = opened;
     const { languageId, texts, facts, item } = subject;
     const panel = { href: pagePath.user(subscription.userId), label: texts.panel };
-    if (subscription.endsAt.getTime() > link.periodEnd)
-      return { status: 200, languageId, title: texts.renewedTitle, message: texts.renewed(facts), links: [panel] };
+    if (subscription.endsAt.getTime() > link.periodEnd) return RenewalLinksFlow.panelPage(subscription, subject, texts.renewedTitle, texts.renewed(facts));
     if (subscription.status !== 'active')
       return {
         status: 200,
@@ -189,14 +200,7 @@ export class RenewalLinksFlow {
     if (!subject) return this.invalidLink(visitorLanguage, (texts) => texts.notHere);
     const { source, item } = subject;
     if (subscription.endsAt.getTime() > link.periodEnd) {
-      const { languageId, texts, facts } = subject;
-      return {
-        status: 200,
-        languageId,
-        title: texts.renewedTitle,
-        message: texts.renewed(facts),
-        links: [{ href: pagePath.user(subscription.userId), label: texts.panel }],
-      };
+      return RenewalLinksFlow.panelPage(subscription, subject, subject.texts.renewedTitle, subject.texts.renewed(subject.facts));
     }
     const periodEnd = new Date(link.periodEnd);
     const order = await this.knex.transaction(async (trx) => {

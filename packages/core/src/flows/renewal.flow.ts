@@ -514,29 +514,23 @@ export class RenewalFlow {
 
   /** One e-mail per period's charge to each staff alert address (STAFF_ALERT_EMAILS): the provider's message and request id. */
   private async alertStaff(charge: RenewalCharge, subscription: SubscriptionView, problem: ProviderRequestFailure, trx: Knex.Transaction): Promise<void> {
-    for (const to of this.config.mailbox.staffAlertEmails) {
-      await this.notifications.enqueue(
-        {
-          kind: EMAIL_KIND.renewalProviderError,
-          to,
-          languageId: 1,
-          data: {
-            subscriptionId: subscription.id,
-            chargeId: charge.id,
-            attempt: charge.attempts,
-            maxAttempts: MAX_ATTEMPTS,
-            httpStatus: problem.httpStatus,
-            errorType: problem.type,
-            errorCode: problem.code,
-            message: problem.message,
-            requestId: problem.requestId,
-            at: this.clock.now(),
-          },
-          idempotencyKey: `renewal:${charge.id}:provider-error:${to}`,
-        },
-        trx,
-      );
-    }
+    await this.notifications.alertStaff(
+      EMAIL_KIND.renewalProviderError,
+      {
+        subscriptionId: subscription.id,
+        chargeId: charge.id,
+        attempt: charge.attempts,
+        maxAttempts: MAX_ATTEMPTS,
+        httpStatus: problem.httpStatus,
+        errorType: problem.type,
+        errorCode: problem.code,
+        message: problem.message,
+        requestId: problem.requestId,
+        at: this.clock.now(),
+      },
+      `renewal:${charge.id}:provider-error`,
+      trx,
+    );
   }
 
   /**

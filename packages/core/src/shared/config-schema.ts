@@ -113,23 +113,18 @@ export function text(options: TextOptions & Partial<Unset> & { default?: string 
  * the range is added to it in the docs and in the message.
  */
 export function integer(options: Common & { default: number; min: number; max: number; noun?: string }): ConfigVariable<number> {
-  const { min, max } = options;
-  const accepts = `${options.noun ?? 'a whole number'} from ${min} to ${max}`;
-  return variable(options, {
-    accepts,
-    fallback: options.default,
-    literal: String(options.default),
-    min,
-    max,
-    parse: (raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : new Rejected(accepts)),
-  });
+  return rangedNumber(options, `${options.noun ?? 'a whole number'} from ${options.min} to ${options.max}`, /^\d+$/);
 }
 
 /** A decimal number from min to max with at most `digits` decimals. */
 export function decimal(options: Common & { default: number; min: number; max: number; digits: number; noun: string }): ConfigVariable<number> {
   const { min, max, digits } = options;
-  const accepts = `${options.noun} from ${min} to ${max} with at most ${digits} decimals`;
-  const shape = new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  return rangedNumber(options, `${options.noun} from ${min} to ${max} with at most ${digits} decimals`, new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`));
+}
+
+/** A number written in `shape` and from min to max; `accepts` says both, in the docs and in the message. */
+function rangedNumber(options: Common & { default: number; min: number; max: number }, accepts: string, shape: RegExp): ConfigVariable<number> {
+  const { min, max } = options;
   return variable(options, {
     accepts,
     fallback: options.default,

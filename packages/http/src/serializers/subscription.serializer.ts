@@ -46,10 +46,17 @@ export function serializeRenewalState(state: RenewalState) {
     enabled: state.enabled,
     canEnable: state.canEnable,
     status: state.status,
-    nextChargeAt: iso(state.nextChargeAt),
-    amount: state.amount ? toMajorUnits(state.amount) : null,
-    currencyCode: state.amount?.currency ?? null,
-    cardLast4: state.cardLast4,
+    ...chargeFigures(state),
+  };
+}
+
+/** The next charge as both the buyer's and staff's renewal views answer it: its date, the amount in major units, the card. */
+function chargeFigures(charge: Pick<RenewalState, 'nextChargeAt' | 'amount' | 'cardLast4'>) {
+  return {
+    nextChargeAt: iso(charge.nextChargeAt),
+    amount: charge.amount ? toMajorUnits(charge.amount) : null,
+    currencyCode: charge.amount?.currency ?? null,
+    cardLast4: charge.cardLast4,
   };
 }
 
@@ -63,10 +70,7 @@ export function serializeStaffRenewal(entry: StaffRenewal) {
     enabled: entry.enabled,
     status: entry.status,
     attempts: entry.attempts,
-    nextChargeAt: iso(entry.nextChargeAt),
-    amount: entry.amount ? toMajorUnits(entry.amount) : null,
-    currencyCode: entry.amount?.currency ?? null,
-    cardLast4: entry.cardLast4,
+    ...chargeFigures(entry),
     declineCode: entry.declineCode,
   };
 }

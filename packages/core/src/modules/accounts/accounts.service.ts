@@ -123,17 +123,12 @@ export class AccountsService {
       );
       if (mailbox) await this.mailboxes.assignIfUnassigned(mailbox.id, payload.platformId, trx);
       const view = toAccountView(account);
-      await this.audit.record(
+      await this.recordCreated(
         actor,
-        {
-          action: 'account.create',
-          targetType: 'platform_account',
-          targetId: account.id,
-          details: { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, femail: view.femail, mailboxId: view.mailboxId },
-        },
+        view,
+        { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, femail: view.femail, mailboxId: view.mailboxId },
         trx,
       );
-      await this.jobs.send(ACCOUNT_QUEUES.created.name, { accountId: view.id, platformId: view.platformId }, { trx });
       return view;
     });
   }
@@ -169,21 +164,25 @@ export class AccountsService {
           trx,
         );
         const view = toAccountView(account);
-        await this.audit.record(
+        await this.recordCreated(
           actor,
-          {
-            action: 'account.create',
-            targetType: 'platform_account',
-            targetId: account.id,
-            details: { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, mailboxId: view.mailboxId, demo: true },
-          },
+          view,
+          { platformId: view.platformId, email: view.email, slotsCount: view.slotsCount, mailboxId: view.mailboxId, demo: true },
           trx,
         );
-        await this.jobs.send(ACCOUNT_QUEUES.created.name, { accountId: view.id, platformId: view.platformId }, { trx });
         seeded.push(view);
       }
       return seeded;
     });
+  }
+
+  /**
+   * A new account, staff's or a demo one, is audited as `account.create` and announced by the
+   * `account-created` event in its transaction (waiting orders of the platform may now activate).
+   */
+  private async recordCreated(actor: AuditActor, view: PlatformAccountView, details: Record<string, unknown>, trx: Knex.Transaction): Promise<void> {
+    await this.audit.record(actor, { action: 'account.create', targetType: 'platform_account', targetId: view.id, details }, trx);
+    await this.jobs.send(ACCOUNT_QUEUES.created.name, { accountId: view.id, platformId: view.platformId }, { trx });
   }
 
   /**

@@ -33,6 +33,7 @@ import {
   EMAIL_KIND_NAMES,
   isEmailKind,
   type EmailKind,
+  type EmailDataByKind,
   type EmailKindName,
   type EmailLanguageId,
   type EmailMessage,
@@ -153,6 +154,17 @@ export class NotificationsService {
   ) {
     this.logger = logger.child({ module: 'notifications' });
     this.renderContext = { brand: brandOf(config), publicUrl: config.publicUrl, business: config.business };
+  }
+
+  /**
+   * One e-mail to each staff alert address (STAFF_ALERT_EMAILS), none when there is none. Staff
+   * alerts are written in English. `cause` names what happened (`account:7:broken:…`): with the
+   * address it is the idempotency key, so each address hears of each cause once.
+   */
+  async alertStaff<K extends EmailKind>(kind: K, data: EmailDataByKind[K], cause: string, trx?: Knex.Transaction): Promise<void> {
+    for (const to of this.config.mailbox.staffAlertEmails) {
+      await this.enqueue({ kind, to, languageId: 1, data, idempotencyKey: `${cause}:${to}` } as EmailMessage, trx);
+    }
   }
 
   /**

@@ -50,19 +50,15 @@ export interface TypeValues {
   hasOrders: boolean;
 }
 
-export interface EditorValues {
-  name: Localized;
-  description: Localized;
-  howItWorks: Localized[];
-  faq: Array<{ question: Localized; answer: Localized }>;
-  colorOne: string;
-  colorTwo: string;
-  logoBase: string;
-  logoCarousel: string;
+/** The fields the form holds as the wire has them; the others are what the admin types (numbers as text) or picks. */
+type WireFields = Pick<
+  EditablePlatform,
+  'name' | 'description' | 'howItWorks' | 'faq' | 'colorOne' | 'colorTwo' | 'logoBase' | 'logoCarousel' | 'needsInvitation' | 'isEnabled'
+>;
+
+export interface EditorValues extends WireFields {
   category: string;
   slotsCount: string;
-  needsInvitation: boolean;
-  isEnabled: boolean;
   durations: DurationValues[];
   types: TypeValues[];
   /** By `priceKey(durationKey, typeKey)`: one cell of the duration × type grid. */
