@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Model } from 'objection';
 import { columnsOf, sqlRows, updateById } from '../../shared/database.js';
 import { TOKENS } from '../../shared/tokens.js';
+import { ORDER_STATE } from './order-states.js';
 import { OrderItemModel, OrderModel, type OrderItemRow, type OrderRow } from './models/order.model.js';
 
 export type NewOrderItem = Omit<OrderItemModel, 'id' | 'order_id' | 'subscription_id' | 'applied_at' | 'order' | keyof Model>;
@@ -91,7 +92,7 @@ export class OrderRepository {
     const [order] = await sqlRows<OrderRow & { items: JsonItem[] }>(
       trx,
       `${ORDER_WITH_ITEMS}
-        where o.user_id = $1 and o.state = 0 and o.created_at >= $2 and o.currency = $3 and o.language_id = $4
+        where o.user_id = $1 and o.state = ${ORDER_STATE.created} and o.created_at >= $2 and o.currency = $3 and o.language_id = $4
           and (select count(*) from order_items i where i.order_id = o.id) = 1
           and exists (select 1 from order_items i
                        where i.order_id = o.id and i.platform_id = $5 and i.duration_id = $6 and i.plan_type_id = $7
