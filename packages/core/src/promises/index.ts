@@ -77,15 +77,9 @@ export const PAGE_SIZE_MAX: PageSize = PAGE_SIZES[PAGE_SIZES.length - 1];
  */
 export const PROMISED_TEXT_VARS = {
   reminderDays: REMINDER_DAYS,
-  firstRetryDays: RENEWAL_RETRY_DAYS[0],
-  lastRetryDays: RENEWAL_LAST_RETRY_DAYS,
   renewalAttempts: RENEWAL_ATTEMPTS,
   activationHours: ACTIVATION_HOURS,
   refundResendMinutes: REFUND_RESEND_MINUTES,
-  passwordMin: PASSWORD_LENGTH.min,
-  passwordMax: PASSWORD_LENGTH.max,
-  registerPasswordMin: REGISTER_PAGE_PASSWORD_LENGTH.min,
-  registerPasswordMax: REGISTER_PAGE_PASSWORD_LENGTH.max,
   codeDigits: CODE_DIGITS,
   householdLinkMinutes: HOUSEHOLD_LINK_MINUTES,
   dashboardDays: DASHBOARD_DAYS,
