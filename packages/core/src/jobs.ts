@@ -12,6 +12,7 @@ import { NOTIFICATIONS_QUEUES } from './modules/notifications/index.js';
 import { ACCOUNT_QUEUES } from './modules/accounts/index.js';
 import { SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
 import { RENEWAL_QUEUES } from './modules/renewals/index.js';
+import { CREDIT_QUEUES } from './modules/credit/index.js';
 
 export const JOB_DECLARATIONS: readonly JobDeclaration[] = [
   ...Object.values(OPERATIONS_QUEUES),
@@ -21,4 +22,5 @@ export const JOB_DECLARATIONS: readonly JobDeclaration[] = [
   ...Object.values(ACCOUNT_QUEUES),
   ...Object.values(SUBSCRIPTION_QUEUES),
   ...Object.values(RENEWAL_QUEUES),
+  ...Object.values(CREDIT_QUEUES),
 ];

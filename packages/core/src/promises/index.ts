@@ -30,6 +30,9 @@ export const ACTIVATION_HOURS = 24;
 /** An order not paid within this many hours of its creation expires (state "expired unpaid"). */
 export const UNPAID_ORDER_HOURS = 24;
 
+/** Credit a buyer earns (or gets back from a refund) can be spent for this many months, then it expires (issue 37). */
+export const CREDIT_MONTHS = 12;
+
 /** Staff may send a refund left pending (no answer from the provider) again after this many minutes. */
 export const REFUND_RESEND_MINUTES = 5;
 

@@ -161,6 +161,31 @@ export const CONFIG_SCHEMA = {
       noun: 'a whole number of hours',
     }),
   }),
+  ...group('Codes and credit', {
+    REFERRAL_WELCOME_PERCENT: decimal({
+      description: "a buyer who signed up by a friend's invitation link gets this percentage off their first order",
+      default: 10,
+      min: 0,
+      max: 90,
+      digits: 2,
+      noun: 'a percentage',
+    }),
+    REFERRAL_REWARD_PERCENT: decimal({
+      description: 'the inviter earns this percentage of what the invited buyer paid, as credit in that currency, once the payment is past the refund window',
+      default: 10,
+      min: 0,
+      max: 100,
+      digits: 2,
+      noun: 'a percentage',
+    }),
+    REFERRAL_MONTHLY_CAP: integer({
+      description: 'an inviter is rewarded for at most this many invited buyers a calendar month (UTC); the others are refused, for staff to see',
+      default: 10,
+      min: 0,
+      max: 1000,
+      noun: 'a whole number of buyers',
+    }),
+  }),
   ...group('Social login', {
     GOOGLE_CLIENT_ID: text({ description: 'Google sign-in client id', whenUnset: 'unset: the button is hidden' }),
     GOOGLE_API_BASE: url({ description: 'Google API base URL (tests and staging)', protocols: ['http:', 'https:'], base: true, whenUnset: "Google's" }),

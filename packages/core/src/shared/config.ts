@@ -92,6 +92,8 @@ export function assembleConfig(v: ConfigValues, mode: RunMode, embeddedDbPasswor
     },
     /** Automatic renewal: the hours between a sent reminder and its charge, at least. */
     renewals: { noticeHours: v.RENEWAL_NOTICE_HOURS },
+    /** Referral credit (issue 37): the invitee's first-order discount, the inviter's reward and its monthly cap. */
+    referrals: { welcomePercent: v.REFERRAL_WELCOME_PERCENT, rewardPercent: v.REFERRAL_REWARD_PERCENT, monthlyCap: v.REFERRAL_MONTHLY_CAP },
     google: { clientId: v.GOOGLE_CLIENT_ID, apiBase: v.GOOGLE_API_BASE },
     naver: { clientId: v.NAVER_CLIENT_ID, clientSecret: v.NAVER_CLIENT_SECRET, apiBase: v.NAVER_API_BASE },
     kakao: { restApiKey: v.KAKAO_REST_API_KEY, apiBase: v.KAKAO_API_BASE },

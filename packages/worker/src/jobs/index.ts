@@ -11,6 +11,7 @@ import type { JobDefinition } from './job.js';
 import { PAYMENT_JOBS } from './payments.job.js';
 import { PRUNE_JOBS } from './prune.job.js';
 import { RENEWAL_JOBS } from './renewals.job.js';
+import { CREDIT_JOBS } from './credit.job.js';
 
 /**
  * The bound lines, in declaration order. Throws, so the worker does not start, when a declared
@@ -44,4 +45,5 @@ export const JOBS: JobDefinition[] = jobTable([
   ...PAYMENT_JOBS,
   ...ACCOUNT_HEALTH_JOBS,
   ...RENEWAL_JOBS,
+  ...CREDIT_JOBS,
 ]);
