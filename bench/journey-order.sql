@@ -6,7 +6,8 @@
 -- test/e2e-api/journey-order-reference.test.ts keeps this file in step: it captures one order
 -- through the HTTP API (every statement the shop sends, read off the wire) and fails when the
 -- sequence of statement shapes (verb and table, e.g. `insert money_events`, `select orders for
--- update`, `begin`) differs from this file's.
+-- update`, `begin`; test/support/sql-shapes.ts) differs from this file's. `--capture` prints the
+-- same comparison.
 -- The shop's parameters become literals or variables, its timestamps now(); long values (the
 -- notification's payload, the e-mail's HTML and text) are about the same size. Differences in form
 -- only: the platform's accounts, which the shop reads as rows and passes on as two arrays, are read
@@ -16,8 +17,10 @@
 -- PostgreSQL and kept from the claim's answer; the money event's id, which the shop takes from its
 -- read of the payment's events, is kept from that same read. The worker's pg-boss fetch is counted
 -- once (the shop's worker sends one per batch of up to four jobs, and another at once only after a
--- full batch). Not here, because no order causes them: the catalog's reload after a catalog change
--- (the catalog is read from memory), the worker's heartbeat and pg-boss's polling of other queues.
+-- full batch). Not here, because no order causes them: the worker's heartbeat, pg-boss's polls
+-- (fetches that find nothing, and other queues' work), and the catalog's reload (the shop reads the
+-- catalog from memory; a process reloads it after a catalog change and once when it starts to
+-- listen for changes, so a capture is of an order after the first two).
 --
 -- Variables (-D): platform_from, platforms, plantype, duration; users_from and users_to (the bench's
 -- pgbench buyers, each with a session whose id is md5('bench' || user id); one is drawn per order,

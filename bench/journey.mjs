@@ -50,6 +50,9 @@ import { FakeStripe } from '../test/support/fake-stripe.ts';
 import { startDovecot } from '../test/support/dovecot.ts';
 import { netflixLink, netflixMail } from '../test/support/mailboxes.ts';
 import { orderInput } from '../test/support/shop.ts';
+import { PgWireRecorder } from '../test/support/pg-wire-recorder.ts';
+import { activationCompleted, causedByAnOrder, pgbenchStatements, shapeDiff, statementShape } from '../test/support/sql-shapes.ts';
+import { startTcpProxy } from '../test/support/tcp-proxy.ts';
 import { ROOT, benchArgs, ensureBuilt, freePort, median } from './shop.mjs';
 
 const args = benchArgs();
@@ -171,10 +174,8 @@ const ms = (value) => (value === Infinity ? 'missed' : Number.isFinite(value) ? 
 
 async function startWorld() {
   const dir = tempDir('subshare-bench-journey-');
-  const statements = []; // postgres's log lines while capturing
-  let capturing = false;
   const pgLogger = {
-    debug: (fields) => capturing && fields?.postgres && statements.push(String(fields.postgres)),
+    debug: () => undefined,
     info: () => undefined,
     warn: (fields, message) => console.warn('postgres:', message ?? fields),
     error: (fields, message) => console.error('postgres:', message ?? fields),
@@ -220,20 +221,6 @@ async function startWorld() {
     dovecot,
     runtime,
     knex: runtime.knex,
-    async capture(run) {
-      await runtime.knex.raw("alter system set log_statement = 'all'");
-      await runtime.knex.raw('select pg_reload_conf()');
-      await sleep(200);
-      capturing = true;
-      try {
-        await run();
-      } finally {
-        capturing = false;
-        await runtime.knex.raw('alter system reset log_statement');
-        await runtime.knex.raw('select pg_reload_conf()');
-      }
-      return statements.splice(0);
-    },
   };
 }
 
@@ -453,10 +440,10 @@ async function isActive(client, orderId) {
   return rows[0].done;
 }
 
-async function startPair(world, index) {
+async function startPair(world, index, databaseUrl = world.databaseUrl) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...world.env, PORT: String(port), PUBLIC_URL: url };
+  const env = { ...world.env, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_URL: url };
   const serve = startCli('serve', env, `serve ${index}`);
   const worker = startCli('worker', env, `worker ${index}`);
   await healthy(url, serve);
@@ -891,26 +878,42 @@ async function main() {
   const world = await startWorld();
 
   if (CAPTURE) {
-    const pair = await startPair(world, 1);
+    // serve and worker reach PostgreSQL through a proxy that reads every statement off the wire.
+    const recorder = new PgWireRecorder();
+    const target = new URL(world.databaseUrl);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port), recorder.tap);
+    cleanups.push(() => proxy.close());
+    const pair = await startPair(world, 1, proxy.urlFor(world.databaseUrl));
     const platform = await createPlatform(world.knex);
     await addAccounts(world, platform, 2);
     const [warm, buyer] = await createBuyers(world, 2);
-    const client = pgClient(world.databaseUrl);
-    await client.connect();
     const run = async (who) => {
-      const { orderId, delivery } = await orderAndPay(pair.url, world, platform, who);
+      recorder.start();
+      const { delivery } = await orderAndPay(pair.url, world, platform, who);
       await notify(pair.url, delivery);
-      await until(() => isActive(client, orderId), `order ${orderId} to be active`, 30_000, 5);
+      await until(async () => recorder.statements.some(activationCompleted), 'the activation job to complete', 30_000, 5);
+      return recorder.stop();
     };
-    await run(warm); // caches filled: the captured order is any later order
-    await sleep(2_500);
-    const statements = await world.capture(async () => {
-      await run(buyer);
-      await sleep(500); // the job's completion
-    });
-    await client.end();
-    console.log(statements.join('\n'));
+    // Caches filled: the captured order is any later order. The second warm order is there for
+    // the catalog, which serve reads once more after it starts listening for catalog changes.
+    await run(warm);
+    await sleep(1_000);
+    await run(warm);
+    const captured = await run(buyer);
     await pair.stop();
+    const shown = (value) => (value === null ? 'NULL' : value.length > 300 ? `'${value.slice(0, 300)}…' (${value.length} characters)` : `'${value}'`);
+    for (const statement of captured) {
+      const params = statement.params.map((value, index) => `$${index + 1} = ${shown(value)}`).join(', ');
+      const counted = causedByAnOrder(statement) ? '' : ' (not counted: see journey-order.sql)';
+      console.log(`-- connection ${statement.connection}, answered ${statement.tag}${counted}${params ? `\n-- ${params}` : ''}\n${statement.sql.trim()}\n`);
+    }
+    const shop = captured.filter(causedByAnOrder).map((statement) => statementShape(statement.sql));
+    const script = pgbenchStatements(readFileSync(ORDER_SCRIPT, 'utf8')).map(statementShape);
+    const differences = shapeDiff(shop, script);
+    console.log(`${shop.length} statements of one order; journey-order.sql has ${script.length}.`);
+    console.log(
+      differences.length ? `Not the same shapes (- the shop's, + journey-order.sql's):\n${differences.join('\n')}` : 'The same shapes, in the same order.',
+    );
     return;
   }
 
