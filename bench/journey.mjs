@@ -1,7 +1,8 @@
 // The buyer's journey, measured (issue 16, point 3): what a buyer waits for, on real processes.
 //
 //   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --warm-up=5 --clients=8 --platforms=1 --links=20
-//                            --starts=5 --only=paid,jobs,throughput,link,start,split --capture --profile=<dir> --node-options=<flags>]
+//                            --starts=5 --only=paid,jobs,throughput,link,start,split --capture --statements=12
+//                            --profile=<dir> --node-options=<flags>]
 //
 // One PostgreSQL server (the embedded binaries started as a standalone server), migrated and
 // seeded by `subshare migrate` and `subshare seed`; a local Stripe (test/support/fake-stripe.ts:
@@ -68,6 +69,8 @@ const STARTS = Number(args.get('starts') ?? 5);
 const PLATFORMS = Number(args.get('platforms') ?? 1);
 const ONLY = new Set((args.get('only') ?? 'paid,jobs,throughput,link,start').split(','));
 const CAPTURE = args.has('capture');
+/** With throughput: PostgreSQL's own account of the statements that took most of its time (pg_stat_statements), the N first for ours and for pgbench. */
+const STATEMENTS = args.has('statements') ? Number(args.get('statements') || 12) : 0;
 /** A directory: the serve and worker processes write V8 CPU profiles there when they stop (node --cpu-prof). */
 const PROFILE = args.get('profile');
 /** Node options for the serve and worker processes, to measure a tuning (e.g. `--node-options=--max-semi-space-size=32`); space-separated. */
@@ -182,7 +185,12 @@ async function startWorld() {
   };
   pgLogger.child = () => pgLogger;
   const password = randomBytes(12).toString('hex');
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), password, logger: pgLogger });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'db'),
+    password,
+    logger: pgLogger,
+    ...(STATEMENTS ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {}),
+  });
   cleanups.push(() => embedded.stop());
   const databaseUrl = embedded.url;
   const stripe = new FakeStripe();
@@ -207,6 +215,12 @@ async function startWorld() {
   };
   runCli('migrate', env);
   runCli('seed', env);
+  if (STATEMENTS) {
+    const admin = pgClient(databaseUrl);
+    await admin.connect();
+    await admin.query('create extension if not exists pg_stat_statements');
+    await admin.end();
+  }
   // This process's own view: the core services (accounts, sessions), not listening for jobs.
   const logger = silentLogger();
   const runtime = await openRuntime(loadConfig(env), logger, { supervise: false });
@@ -518,6 +532,31 @@ async function pgbench(world, { clients, orders, platforms: platformCount = 1, s
   if (marker < 0) throw new Error(`no paid part in pgbench's per-statement latencies:\n${result.stdout}`);
   const paid = lines.slice(marker + 1).reduce((sum, match) => sum + Number(match[1]), 0);
   return { tps, latency, paid };
+}
+
+/**
+ * --statements: what PostgreSQL spent its time on since the last call (pg_stat_statements, this
+ * database), per order: the orders are the calls of the order's insert. Prints the first
+ * `STATEMENTS` statements by time, and resets the counts.
+ */
+async function statementCosts(world, title) {
+  const { rows } = await world.knex.raw(
+    `select calls, total_exec_time as ms, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) and toplevel
+      order by total_exec_time desc`,
+  );
+  await world.knex.raw('select pg_stat_statements_reset()');
+  const orders = Math.max(1, ...rows.filter((row) => /^with o as \(insert into orders/i.test(row.query)).map((row) => Number(row.calls)));
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`\n${title}: ${orders} orders, ${(total / orders).toFixed(2)} ms of statement time per order in PostgreSQL (pg_stat_statements), the most:`);
+  console.table(
+    rows.slice(0, STATEMENTS).map((row) => ({
+      'ms per order': Number((row.ms / orders).toFixed(3)),
+      'calls per order': Number((row.calls / orders).toFixed(2)),
+      'ms per call': Number((row.ms / row.calls).toFixed(3)),
+      statement: row.query.slice(0, 110),
+    })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -973,12 +1012,15 @@ async function main() {
   }
   if (ONLY.has('throughput')) {
     phase('checkout throughput');
+    if (STATEMENTS) await world.knex.raw('select pg_stat_statements_reset()');
     const one = await throughput(world, [pair]);
+    if (STATEMENTS) await statementCosts(world, 'ours, 1 serve + worker (with its warm-up)');
     const second = await startPair(world, 2);
     const two = await throughput(world, [pair, second]);
     await second.stop();
     await pair.stop();
     phase(`pgbench, ${CLIENTS} clients`);
+    if (STATEMENTS) await world.knex.raw('select pg_stat_statements_reset()');
     // As many orders as one pair made, on a platform as large as ours: a claim's free-slot read
     // probes every account of its platform, and the reference's orders fill it as deep as ours did.
     const { tps } = await pgbench(world, {
@@ -987,6 +1029,7 @@ async function main() {
       platforms: PLATFORMS,
       slots: Math.max(slotsFor(SECONDS), one.orders + CLIENTS),
     });
+    if (STATEMENTS) await statementCosts(world, `pgbench, ${CLIENTS} clients (with its set-up)`);
     for (const [label, figure] of [
       ['1 serve + worker', one],
       ['2 serve + worker', two],
