@@ -1,6 +1,6 @@
 -- One order of bench/journey.mjs's checkout throughput, as pgbench runs it: the SQL statements the
--- shop sent for one order (captured with `npm run bench:journey -- --capture`, which logs every
--- statement PostgreSQL receives while one order goes through serve and worker: log_statement=all),
+-- shop sent for one order (captured with `npm run bench:journey -- --capture`, which reads every
+-- statement serve and worker send to PostgreSQL off the wire while one order goes through them),
 -- in their order and their transactions, with the values the shop sent made into pgbench variables.
 -- Captured again on 2026-12-06 (the money ledger, the checkout claim, one order one payment).
 -- test/e2e-api/journey-order-reference.test.ts keeps this file in step: it captures one order
@@ -15,7 +15,9 @@
 -- order item's id, which the shop takes from the order's answer, is taken here from the same JSON
 -- (`order_items`); the checkout claim's token, which the shop draws (a UUID), is drawn here by
 -- PostgreSQL and kept from the claim's answer; the money event's id, which the shop takes from its
--- read of the payment's events, is kept from that same read. The worker's pg-boss fetch is counted
+-- read of the payment's events, is kept from that same read; the activation job goes to a queue of
+-- the bench's own with the activation queue's settings (bench-order-activate: no worker takes these
+-- jobs, and pgbench's statements fetch and complete them). The worker's pg-boss fetch is counted
 -- once (the shop's worker sends one per batch of up to four jobs, and another at once only after a
 -- full batch). Not here, because no order causes them: the worker's heartbeat, pg-boss's polls
 -- (fetches that find nothing, and other queues' work), and the catalog's reload (the shop reads the
