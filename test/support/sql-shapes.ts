@@ -2,7 +2,7 @@ import type { WireStatement } from './pg-wire-recorder.js';
 
 /**
  * A statement's shape: its verb and the table it works on, e.g. `insert money_events`,
- * `select orders for update`, `update pgboss.job_common`, `select pg_advisory_xact_lock`, `begin`.
+ * `select orders for update`, `update payments`, `select pg_advisory_xact_lock`, `begin`.
  * Two statements of one shape may differ in their columns, conditions, values and form (a CTE, a
  * literal for a parameter): bench/journey-order.sql's statements are compared with the shop's by
  * shape (test/e2e-api/journey-order-reference.test.ts, `bench:journey -- --capture`).

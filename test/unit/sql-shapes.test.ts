@@ -11,8 +11,8 @@ describe('statement shapes (the shop against bench/journey-order.sql)', () => {
       ['delete from "checkout_claims" where "order_id" = $1', 'delete checkout_claims'],
       ['with o as (insert into orders ("user_id") values ($1) returning *), i as (insert into order_items select 1) select o.* from o', 'insert orders'],
       [
-        'WITH next AS (SELECT j.id FROM pgboss.job_common j WHERE j.name = $1 FOR UPDATE OF j SKIP LOCKED) UPDATE pgboss.job_common j SET state = $2 FROM next',
-        'update pgboss.job_common',
+        'WITH next AS (SELECT j.id FROM queues.task j WHERE j.name = $1 FOR UPDATE OF j SKIP LOCKED) UPDATE queues.task j SET state = $2 FROM next',
+        'update queues.task',
       ],
       [
         "select o.*, coalesce((select json_agg(i) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = $1 for update of o",
