@@ -73,7 +73,12 @@ describe('promotion codes: the discount rule', () => {
     expect(discountFor(terms({ platformIds: [8] }), order())).to.deep.equal({ refused: 'promo_not_for_this' });
     expect(discountFor(terms({ durationIds: [1] }), order())).to.have.property('discount');
     expect(discountFor(terms({ durationIds: [3] }), order())).to.deep.equal({ refused: 'promo_not_for_this' });
-    const twoItems = order({ items: [{ platformId: 7, durationId: 1 }, { platformId: 9, durationId: 1 }] });
+    const twoItems = order({
+      items: [
+        { platformId: 7, durationId: 1 },
+        { platformId: 9, durationId: 1 },
+      ],
+    });
     expect(discountFor(terms({ platformIds: [7] }), twoItems)).to.deep.equal({ refused: 'promo_not_for_this' });
   });
 
