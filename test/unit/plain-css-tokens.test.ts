@@ -49,7 +49,11 @@ function tokenValue(name: string): string {
   const dotted = semantic ? name.slice('semantic '.length) : name;
   const node = at(semantic ? semanticTokens : tokens, dotted) as { value?: unknown } | undefined;
   let value = node?.value;
-  if (value && typeof value === 'object') value = (value as { _light?: unknown; base?: unknown })._light ?? (value as { base?: unknown }).base;
+  if (value && typeof value === 'object') {
+    // Chakra's documented condition keys of a semantic token: the light scheme, else the base value.
+    const { _light, base } = value as { _light?: unknown; base?: unknown };
+    value = _light ?? base;
+  }
   if (value === undefined) throw new Error(`no Chakra token ${name}`);
   const reference = /^\{(.+)\}$/.exec(String(value));
   return reference ? tokenValue(at(tokens, reference[1]) ? reference[1] : `semantic ${reference[1]}`) : String(value);
