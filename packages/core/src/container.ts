@@ -27,6 +27,7 @@ import { accountsModule } from './modules/accounts/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { mailboxesModule } from './modules/mailboxes/index.js';
 import { renewalsModule } from './modules/renewals/index.js';
+import { promotionsModule } from './modules/promotions/index.js';
 import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
@@ -51,6 +52,7 @@ const MODULES = [
   subscriptionsModule,
   mailboxesModule,
   renewalsModule,
+  promotionsModule,
   flowsModule,
 ];
 

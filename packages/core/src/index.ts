@@ -31,6 +31,7 @@ export * from './modules/accounts/index.js';
 export * from './modules/subscriptions/index.js';
 export * from './modules/mailboxes/index.js';
 export * from './modules/renewals/index.js';
+export * from './modules/promotions/index.js';
 export * from './flows/index.js';
 export * from './validation/alert-rules.js';
 export * from './validation/problem-reports.js';
