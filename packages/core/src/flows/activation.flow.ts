@@ -193,7 +193,7 @@ export class ActivationFlow {
             to: order.email,
             languageId: order.languageId,
             userId: order.userId,
-            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation, price: emailPriceOf(order) },
+            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation, ...emailPriceOf(order) },
             idempotencyKey: `order:${order.id}:purchased`,
           },
           trx,
@@ -223,7 +223,7 @@ export class ActivationFlow {
             platformName: item.platformName,
             endTime: first.subscription.endsAt,
             profileNumber: first.account.slotsCount > 1 ? first.subscription.slot : null,
-            price: emailPriceOf(order),
+            ...emailPriceOf(order),
           },
           idempotencyKey: `order:${order.id}:activated`,
         },
@@ -412,15 +412,18 @@ function toActivatedSlot(claimed: ClaimedUnit): ActivatedSlot {
 
 /**
  * The order e-mail's price lines (issue 37): the price, the discount (its code, or the welcome
- * discount) and the total, for an order a discount lowered; null otherwise (the e-mail is as before).
+ * discount) and the total, for an order a discount lowered; nothing otherwise (the e-mail's data
+ * and text are as before).
  */
-export function emailPriceOf(order: OrderView): EmailPrice | null {
-  if (order.discount.amount <= 0) return null;
+export function emailPriceOf(order: OrderView): { price?: EmailPrice } {
+  if (order.discount.amount <= 0) return {};
   return {
-    subtotal: moneyLabel(order.subtotal),
-    discount: moneyLabel(order.discount),
-    discountSource: order.discountSource,
-    promoCode: order.promoCode,
-    total: moneyLabel(order.total),
+    price: {
+      subtotal: moneyLabel(order.subtotal),
+      discount: moneyLabel(order.discount),
+      discountSource: order.discountSource,
+      promoCode: order.promoCode,
+      total: moneyLabel(order.total),
+    },
   };
 }
