@@ -235,6 +235,27 @@ describe('promotion codes', function () {
       expect(await knex()('orders').where({ id: orderId }).first()).to.include({ total_minor: 499, discount_minor: 0, promo_code: null });
     });
 
+    it("replaces a referred buyer's welcome discount", async () => {
+      const code = codeName('instead');
+      await createCode({ code, percentOff: 20 });
+      const buyer = await loginAs('user');
+      const orderId = await newOrderId(buyer);
+      // The welcome discount as the referral part records it: 10 % of 4.99.
+      await knex()('orders').where({ id: orderId }).update({ discount_minor: 50, discount_source: 'welcome', total_minor: 449 });
+      expect((await api().get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200)).body).to.include({
+        discount: 0.5,
+        discountSource: 'welcome',
+        promoCode: null,
+      });
+      expect((await apply(buyer, orderId, code).expect(200)).body).to.include({
+        subtotal: 4.99,
+        discount: 1,
+        discountSource: 'code',
+        promoCode: code,
+        total: 3.99,
+      });
+    });
+
     it("cannot apply a code to someone else's order", async () => {
       const code = codeName('theirs');
       await createCode({ code, percentOff: 10 });

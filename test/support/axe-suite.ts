@@ -127,6 +127,7 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
         },
       },
       { path: '/jve/staff', ready: '[data-testid="admin-staff"][data-status="loaded"]' },
+      { path: '/jve/promos', ready: '[data-testid="admin-promos"][data-status="loaded"]' },
       { path: '/jve/audit', ready: '[data-testid="admin-audit"][data-status="loaded"]' },
       { path: '/jve/outbox', ready: '[data-testid="page-admin"]' },
       {

@@ -190,6 +190,7 @@ export const PAGES = {
   adminAudit: fixed('/jve/audit', { ...admin, purpose: 'The audit log of staff actions (admins only).' }),
   adminHealth: fixed('/jve/health', { ...admin, purpose: 'Account health: shared accounts with alerts, and the buyers moved off them.' }),
   adminOutbox: fixed('/jve/outbox', { ...admin, purpose: 'The e-mail outbox: what was sent, what failed, and resending.' }),
+  adminPromos: fixed('/jve/promos', { ...admin, purpose: 'Promotion codes: create, change, deactivate, and what each has given (admins only).' }),
   adminCatalog: fixed('/jve/catalog', { ...admin, purpose: 'The catalog: the platforms (admins only).' }),
   adminNewPlatform: fixed('/jve/catalog/new', { ...admin, purpose: 'The platform editor for a new platform.' }),
   adminPlatform: page({
