@@ -136,7 +136,7 @@ function* createOrder(selection: Selection) {
     } catch (error) {
       const refusal: string | null = requested ? yield call(promoRefusal, error) : null;
       if (refusal === null) throw error;
-      yield put(promoRefused({ message: refusal, fromLink: true }));
+      yield put(promoRefused({ message: refusal, atOrderCreation: true }));
       answer = yield call(paymentApi.createOrder, request);
     }
     yield put(orderCreated(checkOrder(answer)));
@@ -160,7 +160,7 @@ function* applyPromo() {
     if (refusal === null) logError('promotion code not applied', error);
     const languageId: LanguageId = yield select(selectLanguageId);
     const texts: ErrorTexts | null = refusal === null ? yield call(errorTextsOfLanguage) : null;
-    yield put(promoRefused({ message: refusal ?? errorText(error, languageId, texts), fromLink: false }));
+    yield put(promoRefused({ message: refusal ?? errorText(error, languageId, texts), atOrderCreation: false }));
   }
 }
 

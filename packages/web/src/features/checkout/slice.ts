@@ -147,12 +147,12 @@ export const checkoutSlice = createSlice({
       state.promo.input = '';
       state.promo.requested = action.payload.promoCode;
     },
-    /** The code was refused (at Apply, or when the order was made with the link's code): why, with the disclosure open. */
-    promoRefused(state, action: PayloadAction<{ message: string; fromLink: boolean }>) {
+    /** The code was refused (at Apply, or when the order was made with it: then the next order is made without it): why, with the disclosure open. */
+    promoRefused(state, action: PayloadAction<{ message: string; atOrderCreation: boolean }>) {
       state.promo.applying = false;
       state.promo.open = true;
       state.promo.error = action.payload.message;
-      if (action.payload.fromLink) state.promo.requested = null;
+      if (action.payload.atOrderCreation) state.promo.requested = null;
     },
 
     /** /payssionpaymentresult opened with these query parameters. */
