@@ -81,6 +81,13 @@ export const CARD_RETURN_PARAMS = { subscription: 'cardSaved', session: 'cardSes
  */
 export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'duration' } as const;
 
+/**
+ * The query of /platform/{id} and /payment that carries a promotion code (issue 37): a link
+ * `/platform/3?code=LAUNCH` passes it through the platform page's choice form (and /checkout, and
+ * /login's return URL) to /payment, which orders with it. The server decides whether it applies.
+ */
+export const PROMO_CODE_PARAM = 'code';
+
 /** A choice of platform, type and duration: the query of /platform/{id} and /payment. */
 export interface PageChoice {
   platformId: number;
@@ -92,16 +99,21 @@ export const PAGES = {
   home: fixed('/', { ...content, purpose: 'Home: the catalog of platforms with their lowest monthly prices.' }),
   platform: page({
     path: '/platform/:id',
-    to: (platformId: number | string) => `/platform/${platformId}`,
+    to: (platformId: number | string, promoCode?: string) => `/platform/${platformId}${query({ [PROMO_CODE_PARAM]: promoCode })}`,
     robots: 'index',
     rendering: 'server',
     sitemap: 'each platform',
-    purpose: 'One platform: its options, prices and FAQ, and the choice form that leads to /payment.',
+    purpose: 'One platform: its options, prices and FAQ, and the choice form to /payment (with ?code=, a promo code).',
   }),
   payment: page({
     path: '/payment',
-    to: (choice?: PageChoice) =>
-      `/payment${choice ? query({ [CHOICE_FIELDS.platform]: choice.platformId, [CHOICE_FIELDS.type]: choice.typeId, [CHOICE_FIELDS.duration]: choice.durationId }) : ''}`,
+    to: (choice?: PageChoice, promoCode?: string) =>
+      `/payment${query({
+        [CHOICE_FIELDS.platform]: choice?.platformId,
+        [CHOICE_FIELDS.type]: choice?.typeId,
+        [CHOICE_FIELDS.duration]: choice?.durationId,
+        [PROMO_CODE_PARAM]: promoCode,
+      })}`,
     robots: 'disallow',
     rendering: 'browser',
     sitemap: 'none',
