@@ -345,6 +345,11 @@ export class PaymentsService {
     return (await this.payments.findForOrder(orderId)).map(toView);
   }
 
+  /** Which of these orders have a payment whose money arrived (paid, or refunded since). */
+  async ordersWithMoney(orderIds: number[], trx?: Knex.Transaction): Promise<Set<number>> {
+    return new Set(await this.payments.orderIdsWithMoney(orderIds, trx));
+  }
+
   /** Pending payments with a provider id, older than `before` (at most `limit`): the ones to ask about. */
   async pendingBefore(before: Date, limit: number): Promise<PaymentView[]> {
     return (await this.payments.pendingBefore(before, limit)).map(toView);
