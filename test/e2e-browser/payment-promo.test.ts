@@ -2,7 +2,8 @@
  * A promotion code at the payment page (issue 37 item 2), in Chromium against the real server:
  * "Have a code?" by keyboard, the discounted total shown, paid through the demo provider and listed
  * in the order e-mail (delivered by SMTP); a `?code=` link from the platform page to the order at
- * 320 px in Korean; and a refused code's reason in both languages, the order made without it.
+ * 320 px in Korean; a currency switch on the payment page that keeps the applied code (it moves
+ * to the new order); and a refused code's reason in both languages, the order made without it.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -11,7 +12,7 @@ import { listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
 import { harness, useWorker } from '../support/harness.js';
 import { onFreePort } from '../support/ports.js';
-import { loggedInPage, openBrowser, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
+import { chooseCurrency, loggedInPage, openBrowser, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
 useWorker();
@@ -204,6 +205,50 @@ describe('browser: a promotion code at the payment page', function () {
     expect(mail.text).to.contain(`상품 금액: ${shown(row.subtotal_minor, 'KRW')}`);
     expect(mail.text).to.contain(`할인 (코드 ${code}): ${shown(-row.discount_minor, 'KRW')}`);
     expect(mail.text).to.contain(`합계: ${shown(row.total_minor, 'KRW')}`);
+    await page.close();
+  });
+
+  it('English: after a code is applied, switching the currency on the payment page keeps it on the new order', async () => {
+    const code = newCode('SWITCH');
+    // Single-use for the buyer (the default per-buyer limit), and one redemption in all.
+    await createCode({ code, percentOff: 10, totalLimit: 1 });
+    const buyer = await loginAs('user');
+    const page = await buyerPage(buyer, { currency: 'EUR' });
+    const posts = recordPosts(page);
+    const first = await orderFrom(page, '/platform/1');
+    await page.click('[data-testid="payment-promo-toggle"]');
+    await page.type('[data-testid="payment-promo-input"]', code);
+    await page.click('[data-testid="payment-promo-apply"]');
+    await page.waitForSelector('[data-testid="payment-discount"]');
+    expect((await orderRow(first)).promo_code).to.equal(code);
+
+    await chooseCurrency(page, 'KRW');
+    const second = Number(
+      await (
+        await page.waitForFunction(
+          (old) => {
+            const ready = document.querySelector('[data-testid="page-payment"][data-status="ready"]');
+            const id = ready?.getAttribute('data-order-id');
+            return id && id !== String(old) && document.querySelector('[data-testid="payment-discount"]') ? id : false;
+          },
+          {},
+          first,
+        )
+      ).jsonValue(),
+    );
+    // The new order was asked for with the code, and got it: no refusal shown.
+    expect(posts.filter((post) => post.path === '/api/order/insert').map((post) => post.body.promoCode)).to.deep.equal([undefined, code]);
+    expect(await page.evaluate(() => document.querySelector('[data-testid="payment-promo-error"]')?.textContent ?? '')).to.equal('');
+    const row = await orderRow(second);
+    expect(row).to.include({ currency: 'KRW', promo_code: code, discount_source: 'code' });
+    expect(row.discount_minor).to.equal(Math.round(row.subtotal_minor / 10));
+    expect(await text(page, 'payment-discount-label')).to.equal(`Discount (code ${code})`);
+    expect(await text(page, 'payment-discount')).to.equal(shown(-row.discount_minor, 'KRW'));
+    expect(await text(page, 'payment-total')).to.equal(shown(row.total_minor, 'KRW'));
+    // The EUR order, still unpaid, gave the code up: back to its price.
+    const old = await orderRow(first);
+    expect(old).to.include({ discount_minor: 0, promo_code: null, discount_source: null });
+    expect(old.total_minor).to.equal(old.subtotal_minor);
     await page.close();
   });
 
