@@ -63,6 +63,7 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     requestId: 'req_abc123',
     at: END,
   },
+  [EMAIL_KIND.referralReward]: { amount: HOSTILE, expiresAt: END },
   [EMAIL_KIND.autoRenewal]: {
     event: 'reminder',
     subscriptionId: 11,

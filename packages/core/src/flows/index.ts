@@ -17,6 +17,7 @@ import { PlatformSale } from './platform-sale.js';
 import { SubscriptionMove } from './subscription-move.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
+import { ReferralFlow } from './referral.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
 import { RenewalLinksFlow } from './renewal-links.flow.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
@@ -57,6 +58,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(RenewalSwitchFlow).toSelf().inSingletonScope();
   bind(RenewalLinksFlow).toSelf().inSingletonScope();
   bind(RenewalViewsFlow).toSelf().inSingletonScope();
+  bind(ReferralFlow).toSelf().inSingletonScope();
 });
 
 export { ActivationFlow, type ActivationResult, type ActivationOutcome, type ActivatedSlot } from './activation.flow.js';
@@ -73,6 +75,7 @@ export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, VerificationMai
 export { CheckoutFlow } from './checkout.flow.js';
 export { PaymentNotificationFlow, type NotificationAnswer } from './payment-notification.flow.js';
 export { RefundFlow, type RefundQuote, type RefundResult } from './refund.flow.js';
+export { ReferralFlow, type ReferralAnswer, type GrantPass } from './referral.flow.js';
 export { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
 export { ALERT_LOOKBACK_MS, AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';

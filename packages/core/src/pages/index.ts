@@ -81,6 +81,12 @@ export const CARD_RETURN_PARAMS = { subscription: 'cardSaved', session: 'cardSes
  */
 export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'duration' } as const;
 
+/**
+ * The query of / that carries a buyer's referral code (`/?ref=CODE`, the panel's "Invite friends"
+ * link): the storefront keeps it until the visitor signs up (web features/referral).
+ */
+export const REFERRAL_PARAM = 'ref';
+
 /** A choice of platform, type and duration: the query of /platform/{id} and /payment. */
 export interface PageChoice {
   platformId: number;
@@ -89,7 +95,12 @@ export interface PageChoice {
 }
 
 export const PAGES = {
-  home: fixed('/', { ...content, purpose: 'Home: the catalog of platforms with their lowest monthly prices.' }),
+  home: page({
+    path: '/',
+    to: (referralCode?: string) => `/${query({ [REFERRAL_PARAM]: referralCode })}`,
+    ...content,
+    purpose: 'Home: the catalog of platforms with their lowest monthly prices (`?ref=` a referral code, kept until sign-up).',
+  }),
   platform: page({
     path: '/platform/:id',
     to: (platformId: number | string) => `/platform/${platformId}`,

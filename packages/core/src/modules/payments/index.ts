@@ -5,6 +5,7 @@ export {
   PaymentsService,
   type PaymentProviders,
   type PaymentView,
+  type PaidPayment,
   type VerifiedReport,
   type AppliedReport,
   type PendingEvent,
@@ -18,6 +19,7 @@ export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding,
 export { CheckoutClaimLost, type CheckoutClaim } from './checkout-claims.js';
 export { SavedCardsService, type SavedCard, type SavedCardChargeResult } from './saved-cards.service.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
+export { percentOf } from './refund-policy.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification, ProviderRequestFailure } from './providers/provider.js';
 export { readDemoToken, DEMO_CARDS } from './providers/demo.js';
