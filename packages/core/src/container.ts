@@ -29,6 +29,7 @@ import { mailboxesModule } from './modules/mailboxes/index.js';
 import { renewalsModule } from './modules/renewals/index.js';
 import { creditModule } from './modules/credit/index.js';
 import { referralsModule } from './modules/referrals/index.js';
+import { promotionsModule } from './modules/promotions/index.js';
 import { flowsModule } from './flows/index.js';
 
 export interface ContainerDependencies {
@@ -55,6 +56,7 @@ const MODULES = [
   renewalsModule,
   creditModule,
   referralsModule,
+  promotionsModule,
   flowsModule,
 ];
 

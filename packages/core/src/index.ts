@@ -33,6 +33,7 @@ export * from './modules/mailboxes/index.js';
 export * from './modules/renewals/index.js';
 export * from './modules/credit/index.js';
 export * from './modules/referrals/index.js';
+export * from './modules/promotions/index.js';
 export * from './flows/index.js';
 export * from './validation/alert-rules.js';
 export * from './validation/problem-reports.js';

@@ -33,6 +33,7 @@ import {
   type PaymentView,
   SavedCardsService,
 } from '../modules/payments/index.js';
+import { PromotionsService } from '../modules/promotions/index.js';
 import { RenewalsService } from '../modules/renewals/index.js';
 import { UNPAID_ORDER_HOURS } from '../promises/index.js';
 import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
@@ -54,6 +55,7 @@ export class CheckoutFlow {
     @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
     @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
     @inject(RenewalsService) private readonly renewals: RenewalsService,
+    @inject(PromotionsService) private readonly promotions: PromotionsService,
   ) {}
 
   /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (its pmId, 3–6): answers the provider page URL. */
@@ -107,7 +109,9 @@ export class CheckoutFlow {
     checkoutOrder: CheckoutOrder,
     context: RequestContext,
   ): Promise<{ url: string } | { completed: PaymentView }> {
-    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically });
+    // The order as it is now, under its claim: a promotion code applied since changed its total.
+    const total = (await this.orders.find(order.id))?.total ?? order.total;
+    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, amount: total });
     if (earlier.completed) return { completed: earlier.completed };
     if (earlier.reuse) return { url: earlier.reuse.url };
     const opened = await this.knex.transaction(async (trx) => {
@@ -117,7 +121,7 @@ export class CheckoutFlow {
       const current = await this.orders.lockForUpdate(order.id, trx);
       if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      const payment = await this.payments.open({ orderId: order.id, method: chosen, amount: order.total, saveCard: renewAutomatically }, trx);
+      const payment = await this.payments.open({ orderId: order.id, method: chosen, amount: current.total, saveCard: renewAutomatically }, trx);
       // "Renew automatically": every unit of the order renews with the card this payment saves (flows/renewal.flow.ts).
       if (renewAutomatically) {
         const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, unit) => ({ orderItemId: item.id, unit })));
@@ -162,6 +166,8 @@ export class CheckoutFlow {
       const moved = await this.knex.transaction(async (trx) => {
         const done = await this.orders.moveTo(orderId, ORDER_STATE.expiredUnpaid, trx);
         if (done) await this.payments.expirePending(orderId, trx);
+        // Its promotion code, if any, can be used again (issue 37).
+        if (done) await this.promotions.release(orderId, trx);
         return done;
       });
       if (moved) expired += 1;

@@ -15,6 +15,7 @@ import { OrdersExportFlow } from './orders-export.flow.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { PlatformSale } from './platform-sale.js';
 import { SubscriptionMove } from './subscription-move.js';
+import { PromoCodeFlow } from './promo-code.flow.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
 import { ReferralFlow } from './referral.flow.js';
@@ -59,6 +60,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(RenewalLinksFlow).toSelf().inSingletonScope();
   bind(RenewalViewsFlow).toSelf().inSingletonScope();
   bind(ReferralFlow).toSelf().inSingletonScope();
+  bind(PromoCodeFlow).toSelf().inSingletonScope();
 });
 
 export { ActivationFlow, type ActivationResult, type ActivationOutcome, type ActivatedSlot } from './activation.flow.js';
@@ -73,6 +75,7 @@ export { ACTIVATION_LATENCY_WINDOW_HOURS, ShopMetricsFlow, type ShopMetrics } fr
 export { PruneFlow } from './prune.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, VerificationMailFlow } from './verification-mail.flow.js';
 export { CheckoutFlow } from './checkout.flow.js';
+export { PromoCodeFlow } from './promo-code.flow.js';
 export { PaymentNotificationFlow, type NotificationAnswer } from './payment-notification.flow.js';
 export { RefundFlow, type RefundQuote, type RefundResult } from './refund.flow.js';
 export { ReferralFlow, type ReferralAnswer, type GrantPass } from './referral.flow.js';

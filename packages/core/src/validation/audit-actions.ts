@@ -34,11 +34,24 @@ export const AUDIT_ACTIONS = [
   'account.problem.confirm',
   'platform.offSale',
   'platform.onSale',
+  'promo.create',
+  'promo.update',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about (`targetType`), named on the same screen the same way. */
-export const AUDIT_TARGET_TYPES = ['order', 'orders', 'user', 'platform', 'platform_account', 'subscription', 'email', 'mailbox', 'media'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'order',
+  'orders',
+  'user',
+  'platform',
+  'platform_account',
+  'subscription',
+  'email',
+  'mailbox',
+  'media',
+  'promo_code',
+] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -65,6 +65,7 @@ export const ERRORS = define({
   too_many_wrong_codes: { status: 429, message: 'Too many wrong codes. Wait an hour, then ask for a new code.' },
   too_many_code_tries_for_address: { status: 429, message: 'Too many wrong codes for this address. Try again later.' },
   too_many_mailbox_reads: { status: 429, message: 'Too many verification look-ups. Please wait a few minutes, then try again.' },
+  promo_guess_limit: { status: 429, message: 'Too many codes that do not exist were tried. Please wait an hour, then try again.' },
 
   // Accounts, codes and sign-in
   email_taken: { status: 409, message: 'An account with this e-mail already exists. Log in instead.' },
@@ -128,6 +129,17 @@ export const ERRORS = define({
   payssion_rejected: { status: 400, message: 'Payssion refused the payment: {reason}' },
   payssion_repeated_order: { status: 409, message: 'This payment attempt was already sent to Payssion.' },
   payssion_payment_not_found: { status: 404, message: 'Payssion does not know this payment.' },
+
+  // Promotion codes (issue 37). Unknown, inactive and not-yet-started codes all answer `promo_unknown`.
+  promo_unknown: { status: 404, message: 'This code does not exist.' },
+  promo_expired: { status: 409, message: 'This code has expired.' },
+  promo_used_up: { status: 409, message: 'This code has been used as many times as it can be.' },
+  promo_not_for_this: { status: 409, message: 'This code is not valid for this platform, duration or currency.' },
+  promo_first_order_only: { status: 409, message: 'This code is for a first order only.' },
+  promo_already_used: { status: 409, message: 'You have already used this code.' },
+  promo_one_per_order: { status: 409, message: 'This order already has a code: one code per order.' },
+  promo_code_taken: { status: 409, message: 'A code with this name exists already.' },
+  promo_not_found: { status: 404, message: 'This promotion code does not exist.' },
 
   // Refunds
   order_not_refundable: { status: 409, message: '{reason}' },

@@ -22,6 +22,7 @@ export * as refunds from './refunds.js';
 export * as accountHealth from './account-health.js';
 export * as problemReports from './problem-reports.js';
 export * as renewals from './renewals.js';
+export * as promotions from './promotions.js';
 export * as errors from './errors.js';
 export { ERRORS, HTTP_ERROR_CODES, errorMessage, isErrorCode, type ErrorCode, type ErrorParams, type HttpErrorCode } from './errors.js';
 export * as calls from './calls/index.js';

@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { ORDER_STATES, PAYMENT_METHOD_IDS } from './enums.js';
+import { promoCodeField } from './promotions.js';
 import { currency, dateTime, flag, id, integer, languageId, list, numberOf, text } from './fields.js';
 
 /** An id the call cannot do without: 0 reads as "not given", as the spec's client sends it. */
@@ -18,6 +19,8 @@ export const insertOrderBody = yup.object({
   /** Beyond the spec: which currency to pay in (the storefront's current currency); else currencyId, else the visitor's. */
   currency: currency.optional(),
   currencyId: numberOf([1, 2] as const, 'currencyId must be 1 or 2').optional(),
+  /** Beyond the spec (issue 37): a promotion code for the order; a refused code refuses the order with its reason. */
+  promoCode: promoCodeField.optional(),
 });
 
 /** Beyond the spec, `languageId`: what the order bought named in the reader's language; without it, in the buyer's (as kept). */
@@ -65,6 +68,22 @@ export const order = yup
     paidDate: dateTime().nullable(),
     completedDate: dateTime().nullable(),
     items: list(orderItem),
+    /** Issue 37: the catalog price, before the discount (`total` = subtotal − discount). */
+    subtotal: yup.number().defined(),
+    /** What the order's price is lowered by (0 without one); at most subtotal − the smallest unit. */
+    discount: yup.number().defined(),
+    /** Where the discount comes from: a promotion code, or the welcome discount of a referred buyer's first order. */
+    discountSource: yup
+      .string()
+      .oneOf(['code', 'welcome'] as const)
+      .nullable()
+      .defined(),
+    /** The promotion code on the order (upper case), when the discount is one. */
+    promoCode: yup.string().nullable().defined(),
+    /** The part of the total paid from the buyer's credit. */
+    creditApplied: yup.number().defined(),
+    /** What the provider is asked for: total − credit applied. */
+    toPay: yup.number().defined(),
   })
   .meta({ name: 'Order' });
 

@@ -14,6 +14,7 @@ import { operationsCalls } from './operations.routes.js';
 import { ordersCalls } from './orders.routes.js';
 import { panelCalls } from './panel.routes.js';
 import { paymentsCalls } from './payments.routes.js';
+import { promotionsCalls } from './promotions.routes.js';
 import { refundsCalls } from './refunds.routes.js';
 import { renewalsCalls } from './renewals.routes.js';
 import { staffCalls } from './staff.routes.js';
@@ -29,6 +30,7 @@ export function routeTable(container: Container): Call[] {
     ...paymentsCalls(container),
     ...staffCalls(container),
     ...refundsCalls(container),
+    ...promotionsCalls(container),
     ...panelCalls(container),
     ...subscriptionsCalls(container),
     ...renewalsCalls(container),

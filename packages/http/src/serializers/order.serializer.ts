@@ -32,5 +32,12 @@ export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId
       haveInvitation: item.haveInvitation,
       invitationEmail: item.invitationEmail,
     })),
+    subtotal: toMajorUnits(order.subtotal),
+    discount: toMajorUnits(order.discount),
+    discountSource: order.discountSource,
+    promoCode: order.promoCode,
+    // Spending credit (issue 37, item 4) fills this; until then the provider is asked for the whole total.
+    creditApplied: 0,
+    toPay: toMajorUnits(order.total),
   };
 }

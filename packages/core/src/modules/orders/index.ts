@@ -8,6 +8,8 @@ export {
   type RefundedAmounts,
   type WaitingOrder,
   type ActivationLatency,
+  type DiscountSource,
+  type WithinOrderCreation,
 } from './orders.service.js';
 export { DEFAULT_PAYMENT_METHOD } from './orders.service.js';
 export { ORDER_STATE, PAID_STATES, PAYABLE_STATES, type OrderState } from './order-states.js';

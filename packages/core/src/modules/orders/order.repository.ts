@@ -46,6 +46,7 @@ export class OrderRepository {
       email: string;
       currency: string;
       total_minor: number;
+      subtotal_minor: number;
       total_eur_minor: number;
       payment_method: number;
       language_id: number;
@@ -324,5 +325,42 @@ export class OrderRepository {
     return this.knex('order_items')
       .groupBy('platform_id')
       .select<Array<{ platform_id: number; count: string }>>('platform_id', this.knex.raw('count(distinct order_id) as count'));
+  }
+
+  /** Sets the order's discount (none: null) and its total with it, in one statement (issue 37). */
+  async setDiscount(
+    orderId: number,
+    discount: { minor: number; source: string; promoCode: string | null } | null,
+    now: Date,
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    await trx('orders')
+      .where({ id: orderId })
+      .update({
+        discount_minor: discount?.minor ?? 0,
+        discount_source: discount?.source ?? null,
+        promo_code: discount?.promoCode ?? null,
+        total_minor: trx.raw('subtotal_minor - ?', [discount?.minor ?? 0]),
+        updated_at: now,
+      });
+  }
+
+  /** Whether the user has a paid order (paid, completed or refunded) other than `exceptOrderId`. */
+  async hasPaidOrder(userId: number, exceptOrderId: number, states: readonly number[], trx?: Knex.Transaction): Promise<boolean> {
+    const row = await (trx ?? this.knex)('orders')
+      .where({ user_id: userId })
+      .whereIn('state', [...states])
+      .whereNot({ id: exceptOrderId })
+      .first('id');
+    return row !== undefined;
+  }
+
+  /** Which of these orders are in `states`. */
+  async idsInStates(orderIds: number[], states: readonly number[]): Promise<number[]> {
+    if (orderIds.length === 0) return [];
+    return this.knex('orders')
+      .whereIn('id', orderIds)
+      .whereIn('state', [...states])
+      .pluck('id');
   }
 }

@@ -72,12 +72,28 @@ export interface OrderItemView {
   renewsSubscriptionId: number | null;
 }
 
+/** Where an order's discount comes from (issue 37): a promotion code, or the welcome discount of a referred buyer's first order. */
+export type DiscountSource = 'code' | 'welcome';
+
+/**
+ * A step run inside the transaction that makes (or reuses) a buyer's order, before it commits:
+ * applying a promotion code given with the order. A refusal there refuses the order too.
+ */
+export type WithinOrderCreation = (order: OrderView, trx: Knex.Transaction) => Promise<void>;
+
 export interface OrderView {
   id: number;
   userId: number;
   email: string;
   state: OrderState;
   total: Money;
+  /** Issue 37: the catalog price before the discount; total = subtotal − discount. */
+  subtotal: Money;
+  discount: Money;
+  /** 'code' or 'welcome'; null without a discount. */
+  discountSource: DiscountSource | null;
+  /** The promotion code on the order (upper case), when the discount is one. */
+  promoCode: string | null;
   /** What the same options sold for in EUR when the order was made (admin totals are in EUR). */
   totalEur: Money;
   paymentMethod: PaymentMethodId | null;
@@ -143,9 +159,9 @@ export class OrdersService {
    * order (state 0, this last hour) for the same choice, price and language is answered again
    * instead of a new one: reloading /payment is not a new order.
    */
-  async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode): Promise<OrderView> {
+  async createOrder(buyer: AuthenticatedUser, payload: InsertOrderInput, defaultCurrency: CurrencyCode, within?: WithinOrderCreation): Promise<OrderView> {
     const currency: CurrencyCode = payload.currency ?? currencyById(payload.currencyId ?? 0) ?? defaultCurrency;
-    return this.pricedOrder({ userId: buyer.id, email: buyer.email, languageId: payload.languageId, currency }, payload);
+    return this.pricedOrder({ userId: buyer.id, email: buyer.email, languageId: payload.languageId, currency }, payload, undefined, undefined, within);
   }
 
   /**
@@ -187,6 +203,7 @@ export class OrdersService {
     payload: { platformId: number; durationId: number; typeId: number; quantity: number },
     renewsSubscriptionId?: number,
     trx?: Knex.Transaction,
+    within?: WithinOrderCreation,
   ): Promise<OrderView> {
     const { languageId, currency } = buyer;
     const platform = await this.catalog.getPlatform(payload.platformId, languageId);
@@ -229,6 +246,7 @@ export class OrdersService {
       email: buyer.email,
       currency,
       total_minor: price.amount * payload.quantity,
+      subtotal_minor: price.amount * payload.quantity,
       total_eur_minor: (eurPrice?.amount ?? 0) * payload.quantity,
       payment_method: DEFAULT_PAYMENT_METHOD,
       language_id: languageId,
@@ -241,8 +259,10 @@ export class OrdersService {
     const order = await this.knex.transaction(async (own) => {
       await own.raw('select pg_advisory_xact_lock(?, ?)', [ORDER_CREATE_LOCK, buyer.userId]);
       const open = await this.orders.openUnpaidOf(buyer.userId, { ...item, language_id: languageId }, new Date(now.getTime() - REUSE_OPEN_ORDER_MS), own);
-      if (open) return open;
-      return this.orders.create(header, [item], own);
+      const made = open ?? (await this.orders.create(header, [item], own));
+      if (!within) return made;
+      await within(toView(made), own);
+      return (await this.orders.findWithItems(made.id, own))!;
     });
     return toView(order);
   }
@@ -357,6 +377,31 @@ export class OrdersService {
       await this.orders.update(orderId, { updated_at: this.clock.now() }, trx);
       return { email };
     });
+  }
+
+  /**
+   * Sets an unpaid order's discount (issue 37) inside the caller's transaction, which holds the
+   * order's lock: the total becomes subtotal − discount. The caller checks the order may change
+   * (unpaid, no checkout open for the old amount).
+   */
+  async setDiscount(orderId: number, discount: { amount: Money; source: DiscountSource; promoCode?: string } | null, trx: Knex.Transaction): Promise<void> {
+    const minor = discount?.amount.amount ?? 0;
+    await this.orders.setDiscount(
+      orderId,
+      minor > 0 ? { minor, source: discount!.source, promoCode: discount!.promoCode ?? null } : null,
+      this.clock.now(),
+      trx,
+    );
+  }
+
+  /** Whether the buyer has paid for an order (paid, completed or refunded) other than `exceptOrderId`: "first order only". */
+  hasPaidOrder(userId: number, exceptOrderId: number, trx?: Knex.Transaction): Promise<boolean> {
+    return this.orders.hasPaidOrder(userId, exceptOrderId, PAID_STATES, trx);
+  }
+
+  /** Which of these orders are paid (paid, completed or refunded). */
+  async paidAmong(orderIds: number[]): Promise<Set<number>> {
+    return new Set(await this.orders.idsInStates(orderIds, PAID_STATES));
   }
 
   unpaidCreatedBefore(before: Date, limit = 200): Promise<number[]> {
@@ -482,6 +527,10 @@ function toView(order: OrderRow): OrderView {
     email: order.email,
     state: order.state as OrderState,
     total: money(order.total_minor, currency),
+    subtotal: money(order.subtotal_minor ?? order.total_minor, currency),
+    discount: money(order.discount_minor ?? 0, currency),
+    discountSource: order.discount_source === 'code' || order.discount_source === 'welcome' ? order.discount_source : null,
+    promoCode: order.promo_code ?? null,
     totalEur: money(order.total_eur_minor, 'EUR'),
     paymentMethod: isPaymentMethodId(order.payment_method) ? order.payment_method : null,
     paymentMethods: METHODS_BY_CURRENCY[currency] ?? [DEFAULT_PAYMENT_METHOD],

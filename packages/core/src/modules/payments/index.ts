@@ -19,8 +19,8 @@ export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding,
 export { CheckoutClaimLost, type CheckoutClaim } from './checkout-claims.js';
 export { SavedCardsService, type SavedCard, type SavedCardChargeResult } from './saved-cards.service.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
-export { percentOf } from './refund-policy.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
+export { percentOf } from './refund-policy.js';
 export type { ProviderName, PaymentMethodId, IncomingNotification, ProviderRequestFailure } from './providers/provider.js';
 export { readDemoToken, DEMO_CARDS } from './providers/demo.js';
 export { installationIdReader } from './installation.js';

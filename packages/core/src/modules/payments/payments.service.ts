@@ -232,7 +232,9 @@ export class PaymentsService {
    * One order, one open checkout (issue 34). Before a checkout of the order is opened, holding the
    * order's checkout claim (so checkouts of one order take turns), its earlier checkouts still
    * pending are looked at, newest first:
-   * - one of the same method and card choice that can still be paid is the one to reuse: its URL
+   * - one of the same method, card choice and amount (the order's current total: a promotion code
+   *   applied since makes an open checkout for the old amount one not to reuse) that can still be
+   *   paid is the one to reuse: its URL
    *   is answered and no new payment is made (a second tab, a back button, 8 clicks on a pay link).
    *   Stripe is asked (the session must be `open`); a provider that cannot be asked (CoinPal,
    *   Payssion, the demo) is trusted for `REUSE_UNASKED_MS` after the checkout was made;
@@ -242,11 +244,12 @@ export class PaymentsService {
    *   order is paid, or being paid) and opens nothing.
    * Each provider call is made with no transaction open. Payssion and CoinPal have no call that
    * closes a checkout: theirs stay payable until they time out at the provider, and a second
-   * payment through them is refunded (payment-notification.flow.ts).
+   * payment through them is refunded (payment-notification.flow.ts). Without `wanted` (a code is
+   * being applied to the order), nothing is reused: every open Stripe session is expired.
    */
   async settleEarlierCheckouts(
     claim: CheckoutClaim,
-    wanted: { method: PaymentMethodId; saveCard: boolean },
+    wanted?: { method: PaymentMethodId; saveCard: boolean; amount: Money },
   ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
     let reuse: { payment: PaymentView; url: string } | undefined;
     const now = this.clock.now();
@@ -254,7 +257,13 @@ export class PaymentsService {
       if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
       const provider = this.providers.byName(row.provider);
       if (!provider) continue;
-      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard;
+      const same =
+        !reuse &&
+        wanted !== undefined &&
+        row.method === wanted.method &&
+        row.save_card === wanted.saveCard &&
+        row.amount_minor === wanted.amount.amount &&
+        row.currency === wanted.amount.currency;
       if (!provider.checkoutState || !provider.expireCheckout) {
         if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
         continue;

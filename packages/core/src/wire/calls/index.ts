@@ -14,12 +14,13 @@ import * as orders from './orders.js';
 import * as pages from './pages.js';
 import * as panel from './panel.js';
 import * as payments from './payments.js';
+import * as promotions from './promotions.js';
 import * as refunds from './refunds.js';
 import * as renewals from './renewals.js';
 import * as staff from './staff.js';
 import * as subscriptions from './subscriptions.js';
 
-export { account, catalog, catalogAdmin, email, operations, orders, pages, panel, payments, refunds, renewals, staff, subscriptions };
+export { account, catalog, catalogAdmin, email, operations, orders, pages, panel, payments, promotions, refunds, renewals, staff, subscriptions };
 
 const onlyDeclarations = (area: Record<string, unknown>): Declaration[] =>
   Object.values(area).filter((value): value is Declaration => typeof value === 'object' && value !== null && 'operationId' in value);
@@ -33,6 +34,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   payments,
   staff,
   refunds,
+  promotions,
   panel,
   subscriptions,
   renewals,

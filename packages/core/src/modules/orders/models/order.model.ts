@@ -39,6 +39,13 @@ export class OrderModel extends Model {
   state!: number;
   currency!: string;
   total_minor!: number;
+  /** The catalog price before the discount (issue 37); total_minor = subtotal_minor − discount_minor. */
+  subtotal_minor!: number;
+  discount_minor!: number;
+  /** 'code' (a promotion code) or 'welcome' (a referred buyer's first order); null without a discount. */
+  discount_source!: string | null;
+  /** The promotion code on the order (upper case), when the discount is one. */
+  promo_code!: string | null;
   /** What the same options sell for in EUR, recorded when the order is made (admin totals are in EUR). */
   total_eur_minor!: number;
   payment_method!: number | null;

@@ -33,6 +33,8 @@ const EN_ACTIONS: Record<`audit.actions.${AuditAction}`, string> = {
   'audit.actions.account.problem.confirm': 'Buyer report confirmed by staff',
   'audit.actions.platform.offSale': 'Platform off sale (every account broken)',
   'audit.actions.platform.onSale': 'Platform back on sale',
+  'audit.actions.promo.create': 'Promotion code created',
+  'audit.actions.promo.update': 'Promotion code changed',
 };
 
 /** Each kind of object an entry is about, for the filter and the entry's object ("Order 41"). */
@@ -46,6 +48,7 @@ const EN_TARGET_TYPES: Record<`audit.targetTypes.${AuditTargetType}`, string> = 
   'audit.targetTypes.email': 'E-mail',
   'audit.targetTypes.mailbox': 'Mailbox',
   'audit.targetTypes.media': 'Image',
+  'audit.targetTypes.promo_code': 'Promotion code',
 };
 
 /** English, then Korean: `defineTexts` makes a key missing from either a type error. */
@@ -148,6 +151,7 @@ export const AUDIT_TEXTS = defineTexts(
     'audit.targetTypes.email': '이메일',
     'audit.targetTypes.mailbox': '메일함',
     'audit.targetTypes.media': '이미지',
+    'audit.targetTypes.promo_code': '프로모션 코드',
     'audit.reasonLabel': '사유',
     'audit.yes': '예',
     'audit.no': '아니요',
@@ -185,6 +189,8 @@ export const AUDIT_TEXTS = defineTexts(
     'audit.actions.account.problem.confirm': '직원이 구매자 신고 확인',
     'audit.actions.platform.offSale': '플랫폼 판매 중지 (모든 계정 고장)',
     'audit.actions.platform.onSale': '플랫폼 판매 재개',
+    'audit.actions.promo.create': '프로모션 코드 생성',
+    'audit.actions.promo.update': '프로모션 코드 변경',
     'audit.field.orderId': '주문',
     'audit.field.userId': '사용자',
     'audit.field.refundId': '환불',

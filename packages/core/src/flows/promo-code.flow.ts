@@ -1,0 +1,116 @@
+/**
+ * A promotion code on a buyer's order (issue 37): the orders module keeps the order's price, the
+ * promotions module the codes and their redemptions, the payments module the checkouts open at
+ * the providers for the order's old amount.
+ *
+ *   POST /api/order/applypromo { orderId, code } ──▶ applyToOrder:
+ *     guesses of unknown codes under the limit? (per buyer, per address) ─▶ orders.payableOrder
+ *     (the buyer's, unpaid) ─▶ the order's checkout claim (checkouts and codes take turns):
+ *         payments.settleEarlierCheckouts (nothing reused): open Stripe sessions expired; one
+ *             found paid is applied and the order is not payable any more (409)
+ *         one transaction: the order locked and still payable ─▶ promotions.redeem (the rule,
+ *             the code's counter under the database's limit, the redemption: one per order)
+ *             ─▶ orders.setDiscount (total = subtotal − discount; a welcome discount replaced)
+ *     an unknown code counts as a failed guess
+ *   POST /api/order/insert { …, promoCode } ──▶ createOrder: the same redemption inside the
+ *     transaction that makes (or reuses) the order; a refused code refuses the order.
+ *   staff: list ──▶ promotions.list with the orders module saying which orders are paid.
+ *   the unpaid expiry (checkout.flow.ts expireUnpaid) ──▶ promotions.release: the code back.
+ */
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { DomainError, fail } from '../shared/errors.js';
+import type { CurrencyCode } from '../shared/money.js';
+import { TOKENS } from '../shared/tokens.js';
+import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
+import { OrdersService, PAYABLE_STATES, type OrderView } from '../modules/orders/index.js';
+import { PaymentsService } from '../modules/payments/index.js';
+import { normalizeCode, PromotionsService, type PromoCodeView } from '../modules/promotions/index.js';
+import type { InsertOrderInput } from '../wire/orders.js';
+import type { ApplyPromoInput } from '../wire/promotions.js';
+import { PaymentNotificationFlow } from './payment-notification.flow.js';
+
+@injectable()
+export class PromoCodeFlow {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(OrdersService) private readonly orders: OrdersService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
+    @inject(PromotionsService) private readonly promotions: PromotionsService,
+    @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
+  ) {}
+
+  /** POST /api/order/applypromo: the code on the buyer's unpaid order; answers the order at its new price. */
+  async applyToOrder(buyer: AuthenticatedUser, { orderId, code }: ApplyPromoInput, context: RequestContext): Promise<OrderView> {
+    await this.promotions.checkGuessLimit(buyer.id, context.ip);
+    const order = await this.orders.payableOrder(buyer, orderId);
+    const already = this.codeAlreadyOn(order, code);
+    if (already) return already;
+    const claim = await this.payments.claimCheckout(order.id);
+    try {
+      // No checkout may stay open at a provider for the old amount.
+      const earlier = await this.payments.settleEarlierCheckouts(claim);
+      if (earlier.completed) {
+        await this.notifications.askProvider(earlier.completed).catch(() => undefined);
+        throw fail('order_not_payable');
+      }
+      return await this.guessing(buyer, context, () =>
+        this.knex.transaction(async (trx) => {
+          const current = await this.orders.lockForUpdate(order.id, trx);
+          if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
+          const same = this.codeAlreadyOn(current, code);
+          if (same) return same;
+          await this.redeemOn(current, code, trx);
+          return (await this.orders.find(order.id, trx))!;
+        }),
+      );
+    } finally {
+      await claim.release();
+    }
+  }
+
+  /**
+   * POST /api/order/insert: with `promoCode`, the code is redeemed in the transaction that makes
+   * (or reuses) the order, so a refused code refuses the order with its reason. A reload of the
+   * payment page carries the same code again: the reused order already has it.
+   */
+  async createOrder(buyer: AuthenticatedUser, input: InsertOrderInput, defaultCurrency: CurrencyCode, context: RequestContext): Promise<OrderView> {
+    const { promoCode } = input;
+    if (!promoCode) return this.orders.createOrder(buyer, input, defaultCurrency);
+    await this.promotions.checkGuessLimit(buyer.id, context.ip);
+    return this.guessing(buyer, context, () =>
+      this.orders.createOrder(buyer, input, defaultCurrency, async (order, trx) => {
+        if (!this.codeAlreadyOn(order, promoCode)) await this.redeemOn(order, promoCode, trx);
+      }),
+    );
+  }
+
+  /** GET /api/promo/list: every code with its redemptions and what its paid orders got. */
+  list(): Promise<PromoCodeView[]> {
+    return this.promotions.list((orderIds) => this.orders.paidAmong(orderIds));
+  }
+
+  /** The order when it carries this code already (applying it again changes nothing); refused when it carries another. */
+  private codeAlreadyOn(order: OrderView, code: string): OrderView | undefined {
+    if (order.promoCode === null) return undefined;
+    if (order.promoCode === normalizeCode(code)) return order;
+    throw fail('promo_one_per_order');
+  }
+
+  private async redeemOn(order: OrderView, code: string, trx: Knex.Transaction): Promise<void> {
+    const items = order.items.map((item) => ({ platformId: item.platformId, durationId: item.durationId }));
+    const hasPaid = await this.orders.hasPaidOrder(order.userId, order.id, trx);
+    const redeemed = await this.promotions.redeem({ id: order.id, userId: order.userId, subtotal: order.subtotal, items }, code, hasPaid, trx);
+    await this.orders.setDiscount(order.id, { amount: redeemed.discount, source: 'code', promoCode: redeemed.code }, trx);
+  }
+
+  /** Runs `work`; a code that does not exist counts as a failed guess of the buyer and of the address. */
+  private async guessing<T>(buyer: AuthenticatedUser, context: RequestContext, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'promo_unknown') await this.promotions.countFailedGuess(buyer.id, context.ip);
+      throw error;
+    }
+  }
+}
