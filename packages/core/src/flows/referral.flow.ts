@@ -4,6 +4,9 @@
  *
  *   answer(buyer) ─▶ code (made at first read) · link `/?ref=CODE` · credit earned per currency ·
  *                    invited / rewarded                                     GET /api/user/referral
+ *   welcome(order) ─▶ a buyer with a pending referral and no paid order: REFERRAL_WELCOME_PERCENT
+ *                    off the new order (discount source `welcome`, the promotions' rule: never
+ *                    the whole price); a code applied later replaces it (promo-code.flow.ts)
  *   recordSignUp(new buyer, code) ─▶ unknown code or none: nothing · the inviter's own mailbox
  *                    (case, +tag, Gmail dots): refused `same_address` at once · else pending
  *                    (every sign-up way: e-mail registration, a social login's first sign-in)
@@ -32,7 +35,8 @@ import { CREDIT_MONTHS } from '../promises/index.js';
 import { CreditService } from '../modules/credit/index.js';
 import { IdentityService } from '../modules/identity/index.js';
 import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
-import { OrdersService } from '../modules/orders/index.js';
+import { OrdersService, type WithinOrderCreation } from '../modules/orders/index.js';
+import { discountFor, type PromoTerms } from '../modules/promotions/index.js';
 import { LedgerService, PaymentsService, percentOf, type PaidPayment, type PaymentStanding } from '../modules/payments/index.js';
 import { monthStartUtc, ReferralsService, sameMailbox, type RefusedReason } from '../modules/referrals/index.js';
 import { moneyLabel } from './order-access.js';
@@ -54,6 +58,21 @@ export interface GrantPass {
 }
 
 type Decision = { wait: true } | { refuse: RefusedReason } | { reward: true };
+
+/** The welcome discount read as a promotion's terms: a percentage, first order only, nothing else. */
+const WELCOME_TERMS: PromoTerms = {
+  active: true,
+  percentOff: null,
+  amounts: {},
+  startsAt: null,
+  endsAt: null,
+  totalLimit: null,
+  perBuyerLimit: null,
+  firstOrderOnly: true,
+  platformIds: null,
+  durationIds: null,
+  redeemed: 0,
+};
 
 /** Referrals looked at per pass; the rest wait for the next run (every 15 minutes). */
 const GRANT_BATCH = 500;
@@ -121,6 +140,22 @@ export class ReferralFlow {
     }
     return result;
   }
+
+  /**
+   * The welcome discount, run inside the transaction that makes (or reuses) a buyer's order
+   * (promo-code.flow.ts hands it to OrdersService.createOrder when no code came with the order):
+   * a buyer whose referral is pending and who has no paid order gets REFERRAL_WELCOME_PERCENT off.
+   * An order that already has a discount (a reused one) is left as it is.
+   */
+  readonly welcome: WithinOrderCreation = async (order, trx) => {
+    if (order.discountSource !== null || order.discount.amount > 0) return;
+    const referral = await this.referrals.ofInvitee(order.userId, trx);
+    if (referral?.state !== 'pending') return;
+    const terms: PromoTerms = { ...WELCOME_TERMS, percentOff: this.config.referrals.welcomePercent };
+    const hasPaid = await this.orders.hasPaidOrder(order.userId, order.id, trx);
+    const decision = discountFor(terms, { subtotal: order.subtotal, items: [], buyerRedemptions: 0, buyerHasPaidOrder: hasPaid, now: this.clock.now() });
+    if ('discount' in decision) await this.orders.setDiscount(order.id, { amount: decision.discount, source: 'welcome' }, trx);
+  };
 
   /** The `referrals-grant` job: every pending referral decided, or left waiting for its payment. */
   async grantDue(limit = GRANT_BATCH): Promise<GrantPass> {
