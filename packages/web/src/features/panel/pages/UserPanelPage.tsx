@@ -19,6 +19,7 @@ import type { PanelItem, UserPanel } from '../../../services/api/panel';
 import { selectUserId } from '../../auth/selectors';
 import { ActiveItem } from '../components/ActiveItem';
 import { IncompleteItem } from '../components/IncompleteItem';
+import { InviteFriends } from '../components/InviteFriends';
 import { ProfileCard, displayName } from '../components/ProfileCard';
 import { RefundedItem } from '../components/RefundedItem';
 import { userIdOf } from '../format';
@@ -123,6 +124,7 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
   return (
     <Stack gap="8">
       <ProfileCard user={panel.user} />
+      {own && <InviteFriends />}
       <Box as="section" aria-labelledby="panel-subscriptions-heading">
         <Heading as="h2" id="panel-subscriptions-heading" data-testid="panel-subscriptions-heading" size="2xl" mb="5">
           {t('panel.subscriptions')}
