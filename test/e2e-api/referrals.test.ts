@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import { CatalogService, ReferralFlow } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
+import { FakeGoogle } from '../support/fake-google.js';
 import { FakeStripe, type FakeStripeCardInput } from '../support/fake-stripe.js';
 import { harness, useWorker } from '../support/harness.js';
 import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
@@ -23,6 +24,7 @@ const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;
 describe('referral credit', function () {
   this.timeout(60_000);
   const stripe = new FakeStripe();
+  const google = new FakeGoogle();
   const knex = () => harness().knex;
   let app: Express;
   let container: Container;
@@ -32,7 +34,8 @@ describe('referral credit', function () {
 
   before(async () => {
     stops.push((await stripe.start()).stop);
-    const world = harness().appWith({ ...stripe.env });
+    stops.push((await google.start()).stop);
+    const world = harness().appWith({ ...stripe.env, ...google.env });
     app = world.app;
     container = world.container;
     const server = await listen(app, 0, '127.0.0.1');
@@ -121,6 +124,30 @@ describe('referral credit', function () {
     const stranger = await signUp('ZZZZ2222');
     expect(await referralRow(stranger.id)).to.equal(undefined);
     expect(await placeOrder(stranger)).to.include({ subtotal: 4.99, discount: 0, discountSource: null, total: 4.99 });
+  });
+
+  it('a Google first sign-in by the link records the referral; a Google sign-in to an existing account records nothing', async () => {
+    const inviter = await loginAs('user', { app });
+    const { code } = await referralOf(inviter);
+    const seconds = shopSeconds();
+    const idToken = (claims: Record<string, unknown>) => google.issueIdToken({ iat: seconds, nbf: seconds, exp: seconds + 3600, ...claims });
+    const sub = google.newSubject();
+    const email = uniqueEmail('google-friend');
+    const first = await api(app)
+      .post('/api/user/googleauthenticate')
+      .send({ idToken: await idToken({ sub, email }), referralCode: code })
+      .expect(200);
+    expect(await referralRow(first.body.id)).to.include({ inviter_user_id: inviter.id, state: 'pending' });
+
+    // An account that already existed is nobody's referral, whatever link it came by.
+    const other = await loginAs('user', { app });
+    const existing = await api(app)
+      .post('/api/user/googleauthenticate')
+      .send({ idToken: await idToken({ sub: google.newSubject(), email: other.email }), referralCode: code })
+      .expect(200);
+    expect(existing.body.id).to.equal(other.id);
+    expect(await referralRow(other.id)).to.equal(undefined);
+    expect(await referralOf(inviter)).to.deep.include({ invited: 1 });
   });
 
   it('refuses a self-referral by an alias of the inviter’s address at sign-up: no referral credit, no welcome discount', async () => {
