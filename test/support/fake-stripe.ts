@@ -375,9 +375,12 @@ export class FakeStripe extends LocalHttpServer {
     return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/refunds');
   }
 
-  /** The next API request is answered with this status (default 500, Stripe's api_error shape). */
-  failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }): void {
-    this.queueFailure({ status, body });
+  /**
+   * The next API request is answered with this status (default 500, Stripe's api_error shape);
+   * with `endpoint` ('refund', 'create', 'intent_retrieve'…), the next request of that endpoint only.
+   */
+  failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }, endpoint?: string): void {
+    this.queueFailure({ status, body }, endpoint);
   }
 
   /**
@@ -762,7 +765,7 @@ export class FakeStripe extends LocalHttpServer {
       const answer = FakeStripe.chargeFailureAnswer(chargeFailure.how);
       return sendJson(res, answer.status, answer.body);
     }
-    const failure = this.takeFailure();
+    const failure = this.takeFailure(route.endpoint) ?? this.takeFailure();
     if (failure) return sendJson(res, failure.status, failure.body);
 
     try {

@@ -566,7 +566,9 @@ export class StripeProvider implements PaymentProvider {
    */
   async completeFacts(report: PaymentReport): Promise<PaymentReport> {
     if (report.status === 'paid' && report.providerPaymentId && !report.cardFingerprint) {
-      const cardFingerprint = await this.cardFingerprintOf(report.providerPaymentId);
+      // A fact for the referral guard, not for the sale: a Stripe that does not answer this
+      // question must not hold the payment back (the guard then has no fingerprint to compare).
+      const cardFingerprint = await this.cardFingerprintOf(report.providerPaymentId).catch(() => undefined);
       return cardFingerprint ? { ...report, cardFingerprint } : report;
     }
     if (report.eventType !== 'charge.refunded' || !report.providerPaymentId) return report;
