@@ -74,8 +74,8 @@ const WELCOME_TERMS: PromoTerms = {
   redeemed: 0,
 };
 
-/** Referrals looked at per pass; the rest wait for the next run (every 15 minutes). */
-const GRANT_BATCH = 500;
+/** Pending referrals read at a time by the grant pass. */
+const GRANT_PAGE = 500;
 
 @injectable()
 export class ReferralFlow {
@@ -157,12 +157,19 @@ export class ReferralFlow {
     if ('discount' in decision) await this.orders.setDiscount(order.id, { amount: decision.discount, source: 'welcome' }, trx);
   };
 
-  /** The `referrals-grant` job: every pending referral decided, or left waiting for its payment. */
-  async grantDue(limit = GRANT_BATCH): Promise<GrantPass> {
+  /**
+   * The `referrals-grant` job: every pending referral decided, or left waiting for its payment.
+   * All of them, a page at a time (`after` the last id), so referrals whose invitee never pays
+   * cannot crowd out newer ones.
+   */
+  async grantDue(pageSize = GRANT_PAGE): Promise<GrantPass> {
     const pass: GrantPass = { rewarded: 0, refused: 0, waiting: 0 };
-    for (const id of await this.referrals.pendingIds(limit)) {
-      const outcome = await this.decide(id);
-      pass[outcome] += 1;
+    let after = 0;
+    for (;;) {
+      const ids = await this.referrals.pendingIds(pageSize, after);
+      for (const id of ids) pass[await this.decide(id)] += 1;
+      if (ids.length < pageSize) break;
+      after = ids[ids.length - 1];
     }
     if (pass.rewarded + pass.refused > 0) this.logger.info(pass, 'referral rewards decided');
     return pass;
@@ -170,14 +177,13 @@ export class ReferralFlow {
 
   private async decide(id: number): Promise<keyof GrantPass> {
     return this.knex.transaction(async (trx) => {
-      const peek = await this.referrals.lockPending(id, trx);
-      if (!peek) return 'waiting';
-      const payment = await this.firstPayment(peek.invitee_user_id);
-      if (!payment || !this.pastRefundWindow(payment)) return 'waiting';
-      // The inviter's decisions go one at a time (the monthly cap), then the referral is read again.
-      await this.referrals.lockInviter(peek.inviter_user_id, trx);
+      // Held to the end: a second worker waits here, then finds it decided.
       const referral = await this.referrals.lockPending(id, trx);
       if (!referral) return 'waiting';
+      const payment = await this.firstPayment(referral.invitee_user_id);
+      if (!payment || !this.pastRefundWindow(payment)) return 'waiting';
+      // The inviter's decisions go one at a time: the monthly cap counts what the others decided.
+      await this.referrals.lockInviter(referral.inviter_user_id, trx);
       const standing = (await this.ledger.standingOfOrder(payment.orderId, trx)).payments.find((entry) => entry.payment.id === payment.id)?.standing;
       if (!standing) return 'waiting';
       const decision = await this.judge(referral.inviter_user_id, referral.invitee_user_id, payment, standing, trx);

@@ -89,9 +89,9 @@ export class ReferralsService {
     return { invited: rows.reduce((sum, row) => sum + Number(row.n), 0), rewarded: of('rewarded') };
   }
 
-  /** Pending referrals, oldest first (the grant job's batch). */
-  async pendingIds(limit: number): Promise<number[]> {
-    const rows = await this.knex('referrals').select('id').where({ state: 'pending' }).orderBy('id').limit(limit);
+  /** Pending referrals after the id `after`, oldest first (a page of the grant job's pass). */
+  async pendingIds(limit: number, after = 0): Promise<number[]> {
+    const rows = await this.knex('referrals').select('id').where({ state: 'pending' }).where('id', '>', after).orderBy('id').limit(limit);
     return rows.map((row) => Number(row.id));
   }
 
