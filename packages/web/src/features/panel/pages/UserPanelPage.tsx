@@ -124,7 +124,6 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
   return (
     <Stack gap="8">
       <ProfileCard user={panel.user} />
-      {own && <InviteFriends />}
       <Box as="section" aria-labelledby="panel-subscriptions-heading">
         <Heading as="h2" id="panel-subscriptions-heading" data-testid="panel-subscriptions-heading" size="2xl" mb="5">
           {t('panel.subscriptions')}
@@ -164,6 +163,8 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
           )}
         </Stack>
       </Box>
+      {/* The buyer's own "Invite friends", after what they came for (staff reading a panel see none). */}
+      {own && <InviteFriends />}
     </Stack>
   );
 }
