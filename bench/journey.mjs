@@ -1,7 +1,8 @@
 // The buyer's journey, measured (issue 16, point 3): what a buyer waits for, on real processes.
 //
 //   npm run bench:journey [-- --orders=200 --jobs=200 --seconds=10 --warm-up=5 --clients=8 --platforms=1 --links=20
-//                            --starts=5 --only=paid,jobs,throughput,link,start,split --capture --profile=<dir> --node-options=<flags>]
+//                            --starts=5 --only=paid,jobs,throughput,link,start,split --capture --statements=12
+//                            --profile=<dir> --node-options=<flags>]
 //
 // One PostgreSQL server (the embedded binaries started as a standalone server), migrated and
 // seeded by `subshare migrate` and `subshare seed`; a local Stripe (test/support/fake-stripe.ts:
@@ -50,6 +51,9 @@ import { FakeStripe } from '../test/support/fake-stripe.ts';
 import { startDovecot } from '../test/support/dovecot.ts';
 import { netflixLink, netflixMail } from '../test/support/mailboxes.ts';
 import { orderInput } from '../test/support/shop.ts';
+import { PgWireRecorder } from '../test/support/pg-wire-recorder.ts';
+import { activationCompleted, causedByAnOrder, pgbenchStatements, shapeDiff, statementShape } from '../test/support/sql-shapes.ts';
+import { startTcpProxy } from '../test/support/tcp-proxy.ts';
 import { ROOT, benchArgs, ensureBuilt, freePort, median } from './shop.mjs';
 
 const args = benchArgs();
@@ -65,6 +69,8 @@ const STARTS = Number(args.get('starts') ?? 5);
 const PLATFORMS = Number(args.get('platforms') ?? 1);
 const ONLY = new Set((args.get('only') ?? 'paid,jobs,throughput,link,start').split(','));
 const CAPTURE = args.has('capture');
+/** With throughput: PostgreSQL's own account of the statements that took most of its time (pg_stat_statements), the N first for ours and for pgbench. */
+const STATEMENTS = args.has('statements') ? Number(args.get('statements') || 12) : 0;
 /** A directory: the serve and worker processes write V8 CPU profiles there when they stop (node --cpu-prof). */
 const PROFILE = args.get('profile');
 /** Node options for the serve and worker processes, to measure a tuning (e.g. `--node-options=--max-semi-space-size=32`); space-separated. */
@@ -171,17 +177,20 @@ const ms = (value) => (value === Infinity ? 'missed' : Number.isFinite(value) ? 
 
 async function startWorld() {
   const dir = tempDir('subshare-bench-journey-');
-  const statements = []; // postgres's log lines while capturing
-  let capturing = false;
   const pgLogger = {
-    debug: (fields) => capturing && fields?.postgres && statements.push(String(fields.postgres)),
+    debug: () => undefined,
     info: () => undefined,
     warn: (fields, message) => console.warn('postgres:', message ?? fields),
     error: (fields, message) => console.error('postgres:', message ?? fields),
   };
   pgLogger.child = () => pgLogger;
   const password = randomBytes(12).toString('hex');
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'db'), password, logger: pgLogger });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'db'),
+    password,
+    logger: pgLogger,
+    ...(STATEMENTS ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {}),
+  });
   cleanups.push(() => embedded.stop());
   const databaseUrl = embedded.url;
   const stripe = new FakeStripe();
@@ -206,6 +215,12 @@ async function startWorld() {
   };
   runCli('migrate', env);
   runCli('seed', env);
+  if (STATEMENTS) {
+    const admin = pgClient(databaseUrl);
+    await admin.connect();
+    await admin.query('create extension if not exists pg_stat_statements');
+    await admin.end();
+  }
   // This process's own view: the core services (accounts, sessions), not listening for jobs.
   const logger = silentLogger();
   const runtime = await openRuntime(loadConfig(env), logger, { supervise: false });
@@ -220,20 +235,6 @@ async function startWorld() {
     dovecot,
     runtime,
     knex: runtime.knex,
-    async capture(run) {
-      await runtime.knex.raw("alter system set log_statement = 'all'");
-      await runtime.knex.raw('select pg_reload_conf()');
-      await sleep(200);
-      capturing = true;
-      try {
-        await run();
-      } finally {
-        capturing = false;
-        await runtime.knex.raw('alter system reset log_statement');
-        await runtime.knex.raw('select pg_reload_conf()');
-      }
-      return statements.splice(0);
-    },
   };
 }
 
@@ -453,10 +454,10 @@ async function isActive(client, orderId) {
   return rows[0].done;
 }
 
-async function startPair(world, index) {
+async function startPair(world, index, databaseUrl = world.databaseUrl) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...world.env, PORT: String(port), PUBLIC_URL: url };
+  const env = { ...world.env, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_URL: url };
   const serve = startCli('serve', env, `serve ${index}`);
   const worker = startCli('worker', env, `worker ${index}`);
   await healthy(url, serve);
@@ -531,6 +532,31 @@ async function pgbench(world, { clients, orders, platforms: platformCount = 1, s
   if (marker < 0) throw new Error(`no paid part in pgbench's per-statement latencies:\n${result.stdout}`);
   const paid = lines.slice(marker + 1).reduce((sum, match) => sum + Number(match[1]), 0);
   return { tps, latency, paid };
+}
+
+/**
+ * --statements: what PostgreSQL spent its time on since the last call (pg_stat_statements, this
+ * database), per order: the orders are the calls of the order's insert. Prints the first
+ * `STATEMENTS` statements by time, and resets the counts.
+ */
+async function statementCosts(world, title) {
+  const { rows } = await world.knex.raw(
+    `select calls, total_exec_time as ms, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) and toplevel
+      order by total_exec_time desc`,
+  );
+  await world.knex.raw('select pg_stat_statements_reset()');
+  const orders = Math.max(1, ...rows.filter((row) => /^with o as \(insert into orders/i.test(row.query)).map((row) => Number(row.calls)));
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`\n${title}: ${orders} orders, ${(total / orders).toFixed(2)} ms of statement time per order in PostgreSQL (pg_stat_statements), the most:`);
+  console.table(
+    rows.slice(0, STATEMENTS).map((row) => ({
+      'ms per order': Number((row.ms / orders).toFixed(3)),
+      'calls per order': Number((row.calls / orders).toFixed(2)),
+      'ms per call': Number((row.ms / row.calls).toFixed(3)),
+      statement: row.query.slice(0, 110),
+    })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -891,26 +917,42 @@ async function main() {
   const world = await startWorld();
 
   if (CAPTURE) {
-    const pair = await startPair(world, 1);
+    // serve and worker reach PostgreSQL through a proxy that reads every statement off the wire.
+    const recorder = new PgWireRecorder();
+    const target = new URL(world.databaseUrl);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port), recorder.tap);
+    cleanups.push(() => proxy.close());
+    const pair = await startPair(world, 1, proxy.urlFor(world.databaseUrl));
     const platform = await createPlatform(world.knex);
     await addAccounts(world, platform, 2);
     const [warm, buyer] = await createBuyers(world, 2);
-    const client = pgClient(world.databaseUrl);
-    await client.connect();
     const run = async (who) => {
-      const { orderId, delivery } = await orderAndPay(pair.url, world, platform, who);
+      recorder.start();
+      const { delivery } = await orderAndPay(pair.url, world, platform, who);
       await notify(pair.url, delivery);
-      await until(() => isActive(client, orderId), `order ${orderId} to be active`, 30_000, 5);
+      await until(async () => recorder.statements.some(activationCompleted), 'the activation job to complete', 30_000, 5);
+      return recorder.stop();
     };
-    await run(warm); // caches filled: the captured order is any later order
-    await sleep(2_500);
-    const statements = await world.capture(async () => {
-      await run(buyer);
-      await sleep(500); // the job's completion
-    });
-    await client.end();
-    console.log(statements.join('\n'));
+    // Caches filled: the captured order is any later order. The second warm order is there for
+    // the catalog, which serve reads once more after it starts listening for catalog changes.
+    await run(warm);
+    await sleep(1_000);
+    await run(warm);
+    const captured = await run(buyer);
     await pair.stop();
+    const shown = (value) => (value === null ? 'NULL' : value.length > 300 ? `'${value.slice(0, 300)}…' (${value.length} characters)` : `'${value}'`);
+    for (const statement of captured) {
+      const params = statement.params.map((value, index) => `$${index + 1} = ${shown(value)}`).join(', ');
+      const counted = causedByAnOrder(statement) ? '' : ' (not counted: see journey-order.sql)';
+      console.log(`-- connection ${statement.connection}, answered ${statement.tag}${counted}${params ? `\n-- ${params}` : ''}\n${statement.sql.trim()}\n`);
+    }
+    const shop = captured.filter(causedByAnOrder).map((statement) => statementShape(statement.sql));
+    const script = pgbenchStatements(readFileSync(ORDER_SCRIPT, 'utf8')).map(statementShape);
+    const differences = shapeDiff(shop, script);
+    console.log(`${shop.length} statements of one order; journey-order.sql has ${script.length}.`);
+    console.log(
+      differences.length ? `Not the same shapes (- the shop's, + journey-order.sql's):\n${differences.join('\n')}` : 'The same shapes, in the same order.',
+    );
     return;
   }
 
@@ -970,12 +1012,15 @@ async function main() {
   }
   if (ONLY.has('throughput')) {
     phase('checkout throughput');
+    if (STATEMENTS) await world.knex.raw('select pg_stat_statements_reset()');
     const one = await throughput(world, [pair]);
+    if (STATEMENTS) await statementCosts(world, 'ours, 1 serve + worker (with its warm-up)');
     const second = await startPair(world, 2);
     const two = await throughput(world, [pair, second]);
     await second.stop();
     await pair.stop();
     phase(`pgbench, ${CLIENTS} clients`);
+    if (STATEMENTS) await world.knex.raw('select pg_stat_statements_reset()');
     // As many orders as one pair made, on a platform as large as ours: a claim's free-slot read
     // probes every account of its platform, and the reference's orders fill it as deep as ours did.
     const { tps } = await pgbench(world, {
@@ -984,6 +1029,7 @@ async function main() {
       platforms: PLATFORMS,
       slots: Math.max(slotsFor(SECONDS), one.orders + CLIENTS),
     });
+    if (STATEMENTS) await statementCosts(world, `pgbench, ${CLIENTS} clients (with its set-up)`);
     for (const [label, figure] of [
       ['1 serve + worker', one],
       ['2 serve + worker', two],

@@ -42,6 +42,40 @@ export const EMAIL_SAMPLES: Sample[] = [
   sample(EMAIL_KIND.welcome, { name: 'Minji' }),
   sample(EMAIL_KIND.purchasedActiveSubscribe, { orderId: 42, platformName: 'Netflix Premium', endTime: END, profileNumber: 2 }),
   sample(EMAIL_KIND.purchasedNotActiveSubscribe, { orderId: 43, platformName: 'YouTube Premium', needsInvitation: true }),
+  // Issue 37: an order with a promotion code; one with the welcome discount and credit applied.
+  sample(
+    EMAIL_KIND.purchasedActiveSubscribe,
+    {
+      orderId: 42,
+      platformName: 'Netflix Premium',
+      endTime: END,
+      profileNumber: 2,
+      price: {
+        subtotal: formatMoney(12.99, 'EUR'),
+        discount: formatMoney(1.3, 'EUR'),
+        discountSource: 'code',
+        promoCode: 'LAUNCH10',
+        total: formatMoney(11.69, 'EUR'),
+      },
+    },
+    'discount',
+  ),
+  sample(
+    EMAIL_KIND.purchasedNotActiveSubscribe,
+    {
+      orderId: 43,
+      platformName: 'YouTube Premium',
+      price: {
+        subtotal: formatMoney(19900, 'KRW'),
+        discount: formatMoney(1990, 'KRW'),
+        discountSource: 'welcome',
+        total: formatMoney(17910, 'KRW'),
+        creditApplied: formatMoney(5000, 'KRW'),
+        toPay: formatMoney(12910, 'KRW'),
+      },
+    },
+    'welcomeAndCredit',
+  ),
   sample(EMAIL_KIND.subscribeActive, {
     orderId: 44,
     subscriptionId: 7,
@@ -93,6 +127,18 @@ export const EMAIL_SAMPLES: Sample[] = [
   sample(EMAIL_KIND.accountBroken, { offSale: true, platformId: 3, platformName: 'Netflix Premium', accounts: 4, since: AT }, 'offSale'),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'reminder', cancelUrl: token('cancel') }, 'reminder'),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'renewed', orderId: 47 }, 'renewed'),
+  sample(
+    EMAIL_KIND.autoRenewal,
+    {
+      ...renewal,
+      event: 'renewed',
+      orderId: 47,
+      // Credit paid part of the renewal: the card was charged the rest.
+      amount: formatMoney(2.99, 'EUR'),
+      price: { subtotal: AMOUNT, total: AMOUNT, creditApplied: formatMoney(2, 'EUR'), toPay: formatMoney(2.99, 'EUR') },
+    },
+    'renewed-credit',
+  ),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'declined', cardUpdateUrl: token('card') }, 'declined'),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'final', payUrl: token('pay') }, 'final'),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'action_required', payUrl: token('pay') }, 'action_required'),

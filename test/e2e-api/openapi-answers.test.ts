@@ -394,6 +394,40 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .post('/api/order/insert')
         .set((await loginAs('user')).auth)
         .send({ platformId: 1, typeId: 1, durationId: 1, quantity: 1, currency: 'KRW' }),
+    'POST /api/order/applypromo': async () => {
+      const code = `SAMPLE-${Date.now().toString(36)}`;
+      await api()
+        .post('/api/promo/create')
+        .set(await adminAuth())
+        .send({ code, percentOff: 10 })
+        .expect(200);
+      const user = await loginAs('user');
+      const order = await api().post('/api/order/insert').set(user.auth).send({ platformId: 1, typeId: 1, durationId: 1, currency: 'EUR' }).expect(200);
+      return api().post('/api/order/applypromo').set(user.auth).send({ orderId: order.body.id, code });
+    },
+    'POST /api/promo/create': async () =>
+      api()
+        .post('/api/promo/create')
+        .set(await adminAuth())
+        .send({ code: `NEW-${Date.now().toString(36)}`, amounts: { EUR: 1, KRW: 1000 }, totalLimit: 5, platformIds: [1] }),
+    'POST /api/promo/update': async () => {
+      const auth = await adminAuth();
+      const made = await api()
+        .post('/api/promo/create')
+        .set(auth)
+        .send({ code: `UPD-${Date.now().toString(36)}`, percentOff: 5 })
+        .expect(200);
+      return api().post('/api/promo/update').set(auth).send({ id: made.body.id, active: false, endsAt: '2030-01-01T00:00:00Z' });
+    },
+    'GET /api/promo/list': async () => {
+      const auth = await adminAuth();
+      await api()
+        .post('/api/promo/create')
+        .set(auth)
+        .send({ code: `LIST-${Date.now().toString(36)}`, percentOff: 5 })
+        .expect(200);
+      return withItems(await api().get('/api/promo/list').set(auth));
+    },
     'GET /api/order/getorder': async () => {
       const order = await orderOf();
       return api().get('/api/order/getorder').set(order.auth).query({ id: order.id });

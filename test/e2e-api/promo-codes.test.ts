@@ -40,6 +40,21 @@ describe('promotion codes', function () {
     api(undefined, ip).post('/api/order/applypromo').set(buyer.auth).send({ orderId, code });
   /** A new order of the buyer's (in KRW: another order than the open EUR one a reload would reuse). */
   const newOrderId = async (buyer: TestUser, currency: 'EUR' | 'KRW' = 'EUR') => (await placeOrder(buyer, { currency }).expect(200)).body.id as number;
+  /** Opens a demo checkout of the order: its URL's token. */
+  const openCheckout = async (buyer: TestUser, orderId: number) => {
+    const { body } = await api().post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId }).expect(200);
+    return decodeURIComponent(new URL(body.url).pathname.split('/').pop()!);
+  };
+  /** Pays the order through the demo provider, as the buyer would. */
+  const payWithDemo = async (buyer: TestUser, orderId: number) => {
+    await api()
+      .post('/api/webhook/demo')
+      .type('form')
+      .send({ token: await openCheckout(buyer, orderId), outcome: 'paid' })
+      .expect(303);
+  };
+  const orderRowOf = (id: number) => knex()('orders').where({ id }).first();
+  const liveRedemptions = (promoCodeId: number) => knex()('promo_redemptions').where({ promo_code_id: promoCodeId }).whereNull('released_at');
 
   describe('staff', () => {
     it('create, change, deactivate and list codes; every change is in the audit log', async () => {
@@ -221,7 +236,10 @@ describe('promotion codes', function () {
       await apply(someoneElse, await newOrderId(someoneElse), used).expect(200);
       expect(await refusal(used, 409)).to.equal('promo_used_up');
 
-      await apply(buyer, await newOrderId(buyer, 'KRW'), once).expect(200);
+      // Used on a paid order: already used (a code on an unpaid order moves instead, below).
+      const usedOrder = await newOrderId(buyer, 'KRW');
+      await apply(buyer, usedOrder, once).expect(200);
+      await payWithDemo(buyer, usedOrder);
       expect(await refusal(once, 409)).to.equal('promo_already_used');
 
       const veteran = await loginAs('user');
@@ -233,6 +251,27 @@ describe('promotion codes', function () {
       expect(await refusal(soon, 409)).to.equal('promo_expired');
       // Refusals changed nothing on the order.
       expect(await knex()('orders').where({ id: orderId }).first()).to.include({ total_minor: 499, discount_minor: 0, promo_code: null });
+    });
+
+    it("replaces a referred buyer's welcome discount", async () => {
+      const code = codeName('instead');
+      await createCode({ code, percentOff: 20 });
+      const buyer = await loginAs('user');
+      const orderId = await newOrderId(buyer);
+      // The welcome discount as the referral part records it: 10 % of 4.99.
+      await knex()('orders').where({ id: orderId }).update({ discount_minor: 50, discount_source: 'welcome', total_minor: 449 });
+      expect((await api().get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200)).body).to.include({
+        discount: 0.5,
+        discountSource: 'welcome',
+        promoCode: null,
+      });
+      expect((await apply(buyer, orderId, code).expect(200)).body).to.include({
+        subtotal: 4.99,
+        discount: 1,
+        discountSource: 'code',
+        promoCode: code,
+        total: 3.99,
+      });
     });
 
     it("cannot apply a code to someone else's order", async () => {
@@ -258,6 +297,94 @@ describe('promotion codes', function () {
         .send(`{"__proto__":{"discount":499},"orderId":${orderId},"code":"ABCD"}`);
       expect(proto.status).to.equal(400);
       expect((await placeOrder(buyer, { promoCode: { $ne: null } })).status).to.equal(400);
+    });
+  });
+
+  describe("a code on the buyer's own unpaid order moves to the new one", () => {
+    it('applied again to a new order (the currency switched): the old order is back to its price, its checkout not reused', async () => {
+      const code = codeName('move');
+      const made = await createCode({ code, percentOff: 10, totalLimit: 5 });
+      const buyer = await loginAs('user');
+      const first = await newOrderId(buyer);
+      await apply(buyer, first, code).expect(200);
+      // A checkout opened at the provider for the discounted amount.
+      await openCheckout(buyer, first);
+      expect(await knex()('payments').where({ order_id: first }).pluck('amount_minor')).to.deep.equal([449]);
+
+      const second = await newOrderId(buyer, 'KRW');
+      const moved = (await apply(buyer, second, code).expect(200)).body;
+      expect(moved).to.include({ id: second, discountSource: 'code', promoCode: code });
+      expect(moved.discount).to.be.greaterThan(0);
+
+      expect(await orderRowOf(first)).to.include({ total_minor: 499, subtotal_minor: 499, discount_minor: 0, discount_source: null, promo_code: null });
+      expect((await api().get('/api/order/getorder').query({ id: first }).set(buyer.auth).expect(200)).body).to.include({
+        subtotal: 4.99,
+        discount: 0,
+        total: 4.99,
+        promoCode: null,
+      });
+      expect((await liveRedemptions(made.id)).map((row) => row.order_id)).to.deep.equal([second]);
+      expect((await knex()('promo_codes').where({ id: made.id }).first()).redeemed).to.equal(1);
+      // The old checkout, for the discounted amount, is not reused: the next asks for the whole price.
+      await openCheckout(buyer, first);
+      expect(await knex()('payments').where({ order_id: first }).orderBy('id').pluck('amount_minor')).to.deep.equal([449, 499]);
+    });
+
+    it('the same with the code given to the new order at insert', async () => {
+      const code = codeName('moveins');
+      const made = await createCode({ code, amounts: { EUR: 1, KRW: 1000 } });
+      const buyer = await loginAs('user');
+      const first = (await placeOrder(buyer, { promoCode: code }).expect(200)).body;
+      expect(first).to.include({ total: 3.99, promoCode: code });
+      const second = (await placeOrder(buyer, { currency: 'KRW', promoCode: code }).expect(200)).body;
+      expect(second).to.include({ currencyCode: 'KRW', discount: 1000, promoCode: code });
+      expect(await orderRowOf(first.id)).to.include({ total_minor: 499, discount_minor: 0, promo_code: null });
+      expect((await liveRedemptions(made.id)).map((row) => row.order_id)).to.deep.equal([second.id]);
+    });
+
+    it('a code used on a paid order does not move: already used', async () => {
+      const code = codeName('paidonce');
+      const made = await createCode({ code, percentOff: 10 });
+      const buyer = await loginAs('user');
+      const paid = await newOrderId(buyer);
+      await apply(buyer, paid, code).expect(200);
+      await payWithDemo(buyer, paid);
+      const next = await newOrderId(buyer, 'KRW');
+      expect((await apply(buyer, next, code).expect(409)).body.code).to.equal('promo_already_used');
+      expect((await placeOrder(buyer, { promoCode: code }).expect(409)).body.code).to.equal('promo_already_used');
+      expect(await orderRowOf(paid)).to.include({ total_minor: 449, discount_minor: 50, promo_code: code });
+      expect((await liveRedemptions(made.id)).map((row) => row.order_id)).to.deep.equal([paid]);
+    });
+
+    it("another buyer's order keeps its code: the total limit still refuses", async () => {
+      const code = codeName('notyours');
+      await createCode({ code, percentOff: 10, totalLimit: 1, perBuyerLimit: 1 });
+      const holder = await loginAs('user');
+      const held = await newOrderId(holder);
+      await apply(holder, held, code).expect(200);
+      const other = await loginAs('user');
+      expect((await apply(other, await newOrderId(other), code).expect(409)).body.code).to.equal('promo_used_up');
+      expect(await orderRowOf(held)).to.include({ promo_code: code, total_minor: 449 });
+    });
+
+    it('one buyer applying a single-use code to two orders at once: exactly one live redemption', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const code = codeName('twice');
+        const made = await createCode({ code, percentOff: 10, totalLimit: 1, perBuyerLimit: 1 });
+        const buyer = await loginAs('user');
+        const orderIds = [await newOrderId(buyer), await newOrderId(buyer, 'KRW')];
+        const answers = await Promise.all(orderIds.map((orderId) => apply(buyer, orderId, code)));
+        for (const res of answers) expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 409]);
+        expect(answers.some((res) => res.status === 200)).to.equal(true);
+        const live = await liveRedemptions(made.id);
+        expect(live, `round ${round}`).to.have.length(1);
+        expect((await knex()('promo_codes').where({ id: made.id }).first()).redeemed).to.equal(1);
+        // The order carrying the code is the one with the live redemption; the other is at its price.
+        expect(await knex()('orders').whereIn('id', orderIds).where({ promo_code: code }).pluck('id')).to.deep.equal([live[0].order_id]);
+        const without = orderIds.find((id) => id !== live[0].order_id)!;
+        const row = await orderRowOf(without);
+        expect(row.total_minor).to.equal(row.subtotal_minor);
+      }
     });
   });
 

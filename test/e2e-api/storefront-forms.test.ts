@@ -1,7 +1,7 @@
 /**
  * The storefront's forms without script (issue 24): POST /display stores the language or
  * currency in its display cookie and goes back; GET /checkout sends a verified caller to
- * /payment with the choice and anyone else to /login with that address as the return URL.
+ * /payment with the choice (and a promotion code the link carried, issue 37) and anyone else to /login with that address as the return URL.
  */
 import { expect } from 'chai';
 import { api, loginAs } from '../support/agent.js';
@@ -44,6 +44,18 @@ describe('api: the storefront forms (/display, /checkout)', () => {
     const unverified = await loginAs('user', { verified: false });
     const other = await api().get('/checkout?platform=2&type=1&duration=1').set(unverified.auth).expect(303);
     expect(other.headers.location).to.equal('/login?returnUrl=%2Fpayment%3Fplatform%3D2%26type%3D1%26duration%3D1');
+  });
+
+  it('carries a promotion code (`code`) on to /payment, and drops one that cannot be a code', async () => {
+    const verified = await loginAs();
+    const res = await api().get('/checkout?platform=1&type=1&duration=3&code=Launch-10').set(verified.auth).expect(303);
+    expect(res.headers.location).to.equal('/payment?platform=1&type=1&duration=3&code=Launch-10');
+    const visitor = await api().get('/checkout?platform=1&type=1&duration=3&code=%20SPRING%20').expect(303);
+    expect(new URL(visitor.headers.location!, 'http://shop.test').searchParams.get('returnUrl')).to.equal('/payment?platform=1&type=1&duration=3&code=SPRING');
+    for (const junk of ['a%3Cscript%3E', 'x'.repeat(65), '']) {
+      const dropped = await api().get(`/checkout?platform=1&type=1&duration=3&code=${junk}`).set(verified.auth).expect(303);
+      expect(dropped.headers.location, junk).to.equal('/payment?platform=1&type=1&duration=3');
+    }
   });
 
   it('refuses a choice with a missing or malformed field as JSON 400', async () => {

@@ -123,6 +123,21 @@ describe('browser: the storefront is rendered by the server and hydrated', funct
     }
   });
 
+  it('hydrates a platform page opened by a promotion code link (?code=) without a warning, the code in its form (issue 37)', async () => {
+    const page = await browser.newPage(PHONE);
+    try {
+      // Asked twice: such a page is rendered each time, never served from the kept copy without the code.
+      for (const code of ['SPRING26', 'AUTUMN26']) {
+        const { serverTestIds, consoleProblems } = await visit(page, `${baseUrl}/platform/1?lang=ko&code=${code}`);
+        expect(serverTestIds).to.include('platform-choice-form');
+        expect(consoleProblems).to.deep.equal([]);
+        expect(await page.$eval('[data-testid="platform-choice-form"] input[name="code"]', (input) => (input as HTMLInputElement).value)).to.equal(code);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
   it('renders a logged-in visitor logged out on the server, then shows their account once hydrated, without a warning', async () => {
     const page = await browser.newPage(DESKTOP);
     try {

@@ -2,7 +2,8 @@
  * The storefront with JavaScript turned off (issue 24): browse → platform → choose → see the
  * price of that choice → go to payment → /login with the payment as the return URL. And the
  * other controls in plain HTML: the FAQ opens, the language and currency choosers bring the page
- * back in the chosen language and currency.
+ * back in the chosen language and currency. A promotion code in the platform page's link goes
+ * along to the payment page's return URL.
  */
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
@@ -129,6 +130,34 @@ describe('browser: the storefront without JavaScript', function () {
       }
     });
   }
+
+  it('a promotion code link (?code=) is carried through the choice and "Go to payment" to the return URL, and back (issue 37)', async () => {
+    const page = await scriptlessPage(browser, PHONE);
+    try {
+      await page.goto(`${baseUrl}/platform/1?code=SPRING26`);
+      expect(await page.$eval('[data-testid="platform-choice-form"] input[name="code"]', (input) => (input as HTMLInputElement).value)).to.equal('SPRING26');
+      const durations = await page.$$eval('input[name="duration"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      const chosen = durations.at(-1)!;
+      await page.click(`[data-testid="duration-option"][data-option-id="${chosen}"]`);
+      await clickAndWait(page, '[data-testid="platform-show-price"]');
+      expect(new URL(page.url()).searchParams.get('code'), 'kept with the choice').to.equal('SPRING26');
+      const type = await page.$eval('input[name="type"]:checked', (input) => (input as HTMLInputElement).value);
+
+      await clickAndWait(page, '[data-testid="platform-go-to-payment"]');
+      const landed = new URL(page.url());
+      expect(landed.pathname).to.equal('/login');
+      expect(landed.searchParams.get('returnUrl')).to.equal(`/payment?platform=1&type=${type}&duration=${chosen}&code=SPRING26`);
+      expect(await page.$eval('[data-testid="no-script-links"] a', (link) => link.getAttribute('href'))).to.equal(
+        `/platform/1?type=${type}&duration=${chosen}&code=SPRING26`,
+      );
+
+      // Without a code the same page is the kept one again: no code from the page before.
+      await page.goto(`${baseUrl}/platform/1`);
+      expect(await page.$('[data-testid="platform-choice-form"] input[name="code"]')).to.equal(null);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('opens FAQ questions one by one, all closed at first', async () => {
     const page = await scriptlessPage(browser);

@@ -127,6 +127,7 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
         },
       },
       { path: '/jve/staff', ready: '[data-testid="admin-staff"][data-status="loaded"]' },
+      { path: '/jve/promos', ready: '[data-testid="admin-promos"][data-status="loaded"]' },
       { path: '/jve/audit', ready: '[data-testid="admin-audit"][data-status="loaded"]' },
       { path: '/jve/outbox', ready: '[data-testid="page-admin"]' },
       {
@@ -147,6 +148,17 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
     const buyerPages = (): AxePage[] => [
       { path: `/user/${buyer.id}`, ready: '[data-testid="page-user-panel"][data-status="loaded"]' },
       { path: '/payment', ready: '[data-testid="page-payment"][data-status="ready"]' },
+      {
+        path: '/payment',
+        ready: '[data-testid="page-payment"][data-status="ready"]',
+        // "Have a code?" open, with a refused code's reason under the field (issue 37).
+        act: async (page: Page) => {
+          await page.click('[data-testid="payment-promo-toggle"]');
+          await page.type('[data-testid="payment-promo-input"]', 'NOSUCHCODE');
+          await page.click('[data-testid="payment-promo-apply"]');
+          await page.waitForFunction(() => (document.querySelector('[data-testid="payment-promo-error"]')?.textContent ?? '') !== '');
+        },
+      },
       { path: `/paymentresult/${paidOrderId}/1`, ready: '[data-testid="page-payment-result"]' },
     ];
     const visitorPages = (): AxePage[] => [

@@ -7,8 +7,14 @@
  * - `refuse()`: every open connection is cut and new ones are refused (ECONNREFUSED), as when
  *   PostgreSQL is stopped;
  * - `resume()`: back to forwarding.
+ *
+ * `tap` sees every chunk as it passes, with its connection's number and direction (to read the
+ * wire: pg-wire-recorder.ts).
  */
 import net from 'node:net';
+
+/** Told of every chunk the proxy forwards: which connection, which way (`toServer` or back), the bytes. */
+export type ProxyTap = (connection: number, toServer: boolean, chunk: Buffer) => void;
 
 interface Pair {
   client: net.Socket;
@@ -27,8 +33,9 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+export async function startTcpProxy(targetHost: string, targetPort: number, tap?: ProxyTap): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
+  let connections = 0;
   let frozen = false;
   let server: net.Server | undefined;
   let port = 0;
@@ -41,14 +48,21 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const onConnection = (client: net.Socket) => {
     const upstream = net.connect(targetPort, targetHost);
     const pair: Pair = { client, upstream, held: [] };
+    const number = (connections += 1);
     pairs.add(pair);
     const end = () => {
       pairs.delete(pair);
       client.destroy();
       upstream.destroy();
     };
-    client.on('data', (chunk) => forward(pair, upstream, chunk));
-    upstream.on('data', (chunk) => forward(pair, client, chunk));
+    client.on('data', (chunk) => {
+      tap?.(number, true, chunk);
+      forward(pair, upstream, chunk);
+    });
+    upstream.on('data', (chunk) => {
+      tap?.(number, false, chunk);
+      forward(pair, client, chunk);
+    });
     for (const socket of [client, upstream]) {
       socket.on('error', end);
       socket.on('close', end);

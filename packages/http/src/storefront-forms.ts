@@ -6,7 +6,7 @@
  *   which the page rendering reads (seo/storefront.ts), and goes back to the page it came from
  *   (without `?lang` / `?currency`, which would override the choice).
  * - GET /checkout (the platform page's "Go to payment"): a verified caller goes to /payment with
- *   the choice; anyone else to /login with that address as the return URL, which the login page
+ *   the choice (and the promotion code the platform page's link carried); anyone else to /login with that address as the return URL, which the login page
  *   keeps and follows once the buyer is in (spec section 2). A browser's plain navigation carries
  *   no login (the app keeps it in localStorage and sends it as a bearer token), so without script
  *   a buyer always passes by /login, whose app sends a verified buyer straight on.
@@ -23,6 +23,7 @@ import {
   loginPathReturningTo,
   paymentPathOf,
   readChoice,
+  readPromoCode,
   safeReturnUrl,
 } from '@subshare/core/storefront';
 import { calls } from '@subshare/core/wire';
@@ -66,9 +67,11 @@ export function storefrontFormRoutes(container: Container): Router {
   );
 
   router.get(calls.pages.checkoutRedirect.path, async (req: Request, res: Response, next: NextFunction) => {
-    const choice = readChoice(new URL(req.originalUrl, 'http://shop.invalid').searchParams);
+    const params = new URL(req.originalUrl, 'http://shop.invalid').searchParams;
+    const choice = readChoice(params);
     if (!choice) return next(fail('invalid_choice'));
-    const payment = paymentPathOf(choice);
+    // A promotion code the platform page's link carried goes on to the order (issue 37).
+    const payment = paymentPathOf(choice, readPromoCode(params));
     res.setHeader('Cache-Control', 'no-store');
     const authorization = req.get('authorization');
     if (authorization) {

@@ -13,7 +13,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { configureStore } from '@reduxjs/toolkit';
 import { PAGE_LIST, PAGES, pagePath, routeWithin, type PageDeclaration, type PageName } from '@subshare/core/pages';
-import { CHOICE_FIELDS, readChoice, readOptionChoice, RETURN_URL_PARAM, safeReturnUrl } from '@subshare/core/storefront';
+import { CHOICE_FIELDS, PROMO_CODE_PARAM, readChoice, readOptionChoice, readPromoCode, RETURN_URL_PARAM, safeReturnUrl } from '@subshare/core/storefront';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
@@ -207,6 +207,9 @@ function backFromPrivatePage(request: RenderRequest): { href: string; label: str
   const platform = choice && request.home.platforms.find((candidate) => candidate.id === choice.platformId);
   if (!choice || !platform) return { href: pagePath.home(), label: translate(DICTIONARY, request.languageId, 'common.backHome') };
   const query = new URLSearchParams({ [CHOICE_FIELDS.type]: String(choice.typeId), [CHOICE_FIELDS.duration]: String(choice.durationId) });
+  // The promotion code the buyer came with stays with the choice.
+  const promoCode = readPromoCode(target.searchParams);
+  if (promoCode) query.set(PROMO_CODE_PARAM, promoCode);
   return { href: `${pagePath.platform(platform.id)}?${query}`, label: translate(DICTIONARY, request.languageId, 'noScript.backTo', { name: platform.name }) };
 }
 

@@ -28,7 +28,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { OrderAccess } from './order-access.js';
+import { moneyLabel, OrderAccess } from './order-access.js';
 import { addMonths, type Clock } from '../shared/clock.js';
 import { ConflictError, fail } from '../shared/errors.js';
 import type { JobQueue } from '../shared/jobs.js';
@@ -36,7 +36,7 @@ import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AccountSlots } from '../modules/accounts/index.js';
 import { type AuditActor, AuditService } from '../modules/audit/index.js';
-import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
+import { EMAIL_KIND, type EmailPrice, NotificationsService } from '../modules/notifications/index.js';
 import { activationKey, ORDER_QUEUES, ORDER_STATE, type OrderItemView, OrdersService, type OrderView } from '../modules/orders/index.js';
 import { type ClaimedSlot, SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import type { ActivateInput } from '../wire/subscriptions.js';
@@ -193,7 +193,7 @@ export class ActivationFlow {
             to: order.email,
             languageId: order.languageId,
             userId: order.userId,
-            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation },
+            data: { orderId: order.id, platformName: pending[0]?.platformName ?? '', needsInvitation, ...emailPriceOf(order) },
             idempotencyKey: `order:${order.id}:purchased`,
           },
           trx,
@@ -223,6 +223,7 @@ export class ActivationFlow {
             platformName: item.platformName,
             endTime: first.subscription.endsAt,
             profileNumber: first.account.slotsCount > 1 ? first.subscription.slot : null,
+            ...emailPriceOf(order),
           },
           idempotencyKey: `order:${order.id}:activated`,
         },
@@ -406,5 +407,23 @@ function toActivatedSlot(claimed: ClaimedUnit): ActivatedSlot {
     startsAt: claimed.subscription.startsAt,
     endsAt: claimed.subscription.endsAt,
     renewed: claimed.renewed,
+  };
+}
+
+/**
+ * The order e-mail's price lines (issue 37): the price, the discount (its code, or the welcome
+ * discount) and the total, for an order a discount lowered; nothing otherwise (the e-mail's data
+ * and text are as before).
+ */
+export function emailPriceOf(order: OrderView): { price?: EmailPrice } {
+  if (order.discount.amount <= 0) return {};
+  return {
+    price: {
+      subtotal: moneyLabel(order.subtotal),
+      discount: moneyLabel(order.discount),
+      discountSource: order.discountSource,
+      promoCode: order.promoCode,
+      total: moneyLabel(order.total),
+    },
   };
 }

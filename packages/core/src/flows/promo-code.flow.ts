@@ -11,9 +11,15 @@
  *         one transaction: the order locked and still payable ─▶ promotions.redeem (the rule,
  *             the code's counter under the database's limit, the redemption: one per order)
  *             ─▶ orders.setDiscount (total = subtotal − discount; a welcome discount replaced)
+ *         the per-buyer limit reached only by the code on the buyer's own other unpaid orders (a
+ *             currency switch made a new order): the code moves. Those orders' checkout claims
+ *             taken and their checkouts settled the same way, then in one transaction (those
+ *             orders locked, then the code's row) their redemptions released and their discount
+ *             removed (total = subtotal), and the code redeemed here (movingCode)
  *     an unknown code counts as a failed guess
  *   POST /api/order/insert { …, promoCode } ──▶ createOrder: the same redemption inside the
- *     transaction that makes (or reuses) the order; a refused code refuses the order.
+ *     transaction that makes (or reuses) the order, moving it the same way; a refused code
+ *     refuses the order.
  *   staff: list ──▶ promotions.list with the orders module saying which orders are paid.
  *   the unpaid expiry (checkout.flow.ts expireUnpaid) ──▶ promotions.release: the code back.
  */
@@ -24,12 +30,18 @@ import type { CurrencyCode } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
 import { OrdersService, PAYABLE_STATES, type OrderView } from '../modules/orders/index.js';
-import { PaymentsService } from '../modules/payments/index.js';
-import { normalizeCode, PromotionsService, type PromoCodeView } from '../modules/promotions/index.js';
+import { type CheckoutClaim, PaymentsService } from '../modules/payments/index.js';
+import { CodeMoveNeedsCheckouts, normalizeCode, PromotionsService, type PromoCodeView } from '../modules/promotions/index.js';
 import type { InsertOrderInput } from '../wire/orders.js';
 import type { ApplyPromoInput } from '../wire/promotions.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { ReferralFlow } from './referral.flow.js';
+
+/**
+ * How many times a redemption runs again to move the code from the buyer's other unpaid orders:
+ * once is enough unless the buyer's orders change meanwhile (another tab applying the code).
+ */
+const MOVE_ATTEMPTS = 3;
 
 @injectable()
 export class PromoCodeFlow {
@@ -58,14 +70,16 @@ export class PromoCodeFlow {
         throw fail('order_not_payable');
       }
       return await this.guessing(buyer, context, () =>
-        this.knex.transaction(async (trx) => {
-          const current = await this.orders.lockForUpdate(order.id, trx);
-          if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
-          const same = this.codeAlreadyOn(current, code);
-          if (same) return same;
-          await this.redeemOn(current, code, trx);
-          return (await this.orders.find(order.id, trx))!;
-        }),
+        this.movingCode((settled) =>
+          this.knex.transaction(async (trx) => {
+            const current = await this.orders.lockForUpdate(order.id, trx);
+            if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
+            const same = this.codeAlreadyOn(current, code);
+            if (same) return same;
+            await this.redeemOn(current, code, trx, settled);
+            return (await this.orders.find(order.id, trx))!;
+          }),
+        ),
       );
     } finally {
       await claim.release();
@@ -82,9 +96,11 @@ export class PromoCodeFlow {
     if (!promoCode) return this.orders.createOrder(buyer, input, defaultCurrency, this.referral.welcome);
     await this.promotions.checkGuessLimit(buyer.id, context.ip);
     return this.guessing(buyer, context, () =>
-      this.orders.createOrder(buyer, input, defaultCurrency, async (order, trx) => {
-        if (!this.codeAlreadyOn(order, promoCode)) await this.redeemOn(order, promoCode, trx);
-      }),
+      this.movingCode((settled) =>
+        this.orders.createOrder(buyer, input, defaultCurrency, async (order, trx) => {
+          if (!this.codeAlreadyOn(order, promoCode)) await this.redeemOn(order, promoCode, trx, settled);
+        }),
+      ),
     );
   }
 
@@ -100,11 +116,62 @@ export class PromoCodeFlow {
     throw fail('promo_one_per_order');
   }
 
-  private async redeemOn(order: OrderView, code: string, trx: Knex.Transaction): Promise<void> {
+  /**
+   * The code on the order, in its transaction (the order locked). When it moves from the buyer's
+   * other unpaid orders (`settled`: their checkouts closed, their claims held), those are locked
+   * first (orders before the code's row, as the expiry does) and lose their discount here.
+   */
+  private async redeemOn(order: OrderView, code: string, trx: Knex.Transaction, settled: ReadonlySet<number>): Promise<void> {
+    for (const orderId of [...settled].sort((a, b) => a - b)) await this.orders.lockForUpdate(orderId, trx);
     const items = order.items.map((item) => ({ platformId: item.platformId, durationId: item.durationId }));
     const hasPaid = await this.orders.hasPaidOrder(order.userId, order.id, trx);
-    const redeemed = await this.promotions.redeem({ id: order.id, userId: order.userId, subtotal: order.subtotal, items }, code, hasPaid, trx);
+    const unpaidAmong = async (orderIds: number[]) => {
+      const [payable, withMoney] = await Promise.all([this.orders.payableAmong(orderIds, trx), this.payments.ordersWithMoney(orderIds, trx)]);
+      return new Set([...payable].filter((orderId) => !withMoney.has(orderId)));
+    };
+    const redeemed = await this.promotions.redeem({ id: order.id, userId: order.userId, subtotal: order.subtotal, items }, code, hasPaid, trx, {
+      unpaidAmong,
+      settled,
+    });
+    // Back to the catalog price (the orders' discount check holds: no discount, no source, no code).
+    for (const orderId of redeemed.movedFrom) await this.orders.setDiscount(orderId, null, trx);
     await this.orders.setDiscount(order.id, { amount: redeemed.discount, source: 'code', promoCode: redeemed.code }, trx);
+  }
+
+  /**
+   * Runs `redeeming` (a transaction that redeems the code) with the buyer's other unpaid orders it
+   * may move the code from. When it would move the code from orders whose checkouts are not
+   * closed yet, their checkout claims are taken (ascending ids; held until the end, so no checkout
+   * of theirs opens meanwhile) and their earlier checkouts settled as applying a code does (open
+   * Stripe sessions expired; those of providers that cannot be closed are never reused, their
+   * amount is not the order's any more), and it runs again. An order found paid meanwhile keeps
+   * the code: the buyer has used it (`promo_already_used`).
+   */
+  private async movingCode<T>(redeeming: (settled: ReadonlySet<number>) => Promise<T>): Promise<T> {
+    const settled = new Set<number>();
+    const claimed = new Set<number>();
+    const claims: CheckoutClaim[] = [];
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await redeeming(settled);
+        } catch (error) {
+          if (!(error instanceof CodeMoveNeedsCheckouts)) throw error;
+          // One already tried and not settled (being paid), or the buyer's orders keep changing: the code stays where it is.
+          if (attempt >= MOVE_ATTEMPTS || error.orderIds.some((orderId) => claimed.has(orderId))) throw fail('promo_already_used');
+          for (const orderId of [...error.orderIds].sort((a, b) => a - b)) {
+            const claim = await this.payments.claimCheckout(orderId);
+            claimed.add(orderId);
+            claims.push(claim);
+            const earlier = await this.payments.settleEarlierCheckouts(claim);
+            if (earlier.completed) await this.notifications.askProvider(earlier.completed).catch(() => undefined);
+            else settled.add(orderId);
+          }
+        }
+      }
+    } finally {
+      for (const claim of claims) await claim.release();
+    }
   }
 
   /** Runs `work`; a code that does not exist counts as a failed guess of the buyer and of the address. */

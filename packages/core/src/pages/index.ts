@@ -87,6 +87,13 @@ export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'du
  */
 export const REFERRAL_PARAM = 'ref';
 
+/**
+ * The query of /platform/{id} and /payment that carries a promotion code (issue 37): a link
+ * `/platform/3?code=LAUNCH` passes it through the platform page's choice form (and /checkout, and
+ * /login's return URL) to /payment, which orders with it. The server decides whether it applies.
+ */
+export const PROMO_CODE_PARAM = 'code';
+
 /** A choice of platform, type and duration: the query of /platform/{id} and /payment. */
 export interface PageChoice {
   platformId: number;
@@ -103,16 +110,21 @@ export const PAGES = {
   }),
   platform: page({
     path: '/platform/:id',
-    to: (platformId: number | string) => `/platform/${platformId}`,
+    to: (platformId: number | string, promoCode?: string) => `/platform/${platformId}${query({ [PROMO_CODE_PARAM]: promoCode })}`,
     robots: 'index',
     rendering: 'server',
     sitemap: 'each platform',
-    purpose: 'One platform: its options, prices and FAQ, and the choice form that leads to /payment.',
+    purpose: 'One platform: its options, prices and FAQ, and the choice form to /payment (with ?code=, a promo code).',
   }),
   payment: page({
     path: '/payment',
-    to: (choice?: PageChoice) =>
-      `/payment${choice ? query({ [CHOICE_FIELDS.platform]: choice.platformId, [CHOICE_FIELDS.type]: choice.typeId, [CHOICE_FIELDS.duration]: choice.durationId }) : ''}`,
+    to: (choice?: PageChoice, promoCode?: string) =>
+      `/payment${query({
+        [CHOICE_FIELDS.platform]: choice?.platformId,
+        [CHOICE_FIELDS.type]: choice?.typeId,
+        [CHOICE_FIELDS.duration]: choice?.durationId,
+        [PROMO_CODE_PARAM]: promoCode,
+      })}`,
     robots: 'disallow',
     rendering: 'browser',
     sitemap: 'none',
@@ -189,6 +201,7 @@ export const PAGES = {
   adminAudit: fixed('/jve/audit', { ...admin, purpose: 'The audit log of staff actions (admins only).' }),
   adminHealth: fixed('/jve/health', { ...admin, purpose: 'Account health: shared accounts with alerts, and the buyers moved off them.' }),
   adminOutbox: fixed('/jve/outbox', { ...admin, purpose: 'The e-mail outbox: what was sent, what failed, and resending.' }),
+  adminPromos: fixed('/jve/promos', { ...admin, purpose: 'Promotion codes: create, change, deactivate, and what each has given (admins only).' }),
   adminCatalog: fixed('/jve/catalog', { ...admin, purpose: 'The catalog: the platforms (admins only).' }),
   adminNewPlatform: fixed('/jve/catalog/new', { ...admin, purpose: 'The platform editor for a new platform.' }),
   adminPlatform: page({

@@ -6,9 +6,9 @@
  * and pure functions importing only the page declarations (also import-free): the browser's
  * first download carries this file.
  */
-import { CHOICE_FIELDS, PAGES, pagePath, RETURN_URL_PARAM, type PageChoice as StorefrontChoice } from '../pages/index.js';
+import { CHOICE_FIELDS, PAGES, pagePath, PROMO_CODE_PARAM, RETURN_URL_PARAM, type PageChoice as StorefrontChoice } from '../pages/index.js';
 
-export { CHOICE_FIELDS, RETURN_URL_PARAM, type StorefrontChoice };
+export { CHOICE_FIELDS, PROMO_CODE_PARAM, RETURN_URL_PARAM, type StorefrontChoice };
 
 export const DISPLAY_COOKIES = {
   /** "1" English, "2" Korean. */
@@ -52,9 +52,22 @@ export function readOptionChoice(params: URLSearchParams): { typeId: number | nu
   return { typeId: positiveId(params.get(CHOICE_FIELDS.type)), durationId: positiveId(params.get(CHOICE_FIELDS.duration)) };
 }
 
-/** `/payment?platform=1&type=2&duration=3`: the page that orders this choice. */
-export function paymentPathOf(choice: StorefrontChoice): string {
-  return pagePath.payment(choice);
+/** The longest promotion code a link carries on (a guard against junk in an address, not the codes' rule). */
+export const PROMO_CODE_MAX_LENGTH = 64;
+
+/**
+ * The promotion code a query or form carries (`?code=`), trimmed; undefined when there is none or
+ * it cannot be a code (longer than PROMO_CODE_MAX_LENGTH, or other than letters, digits, `-` and
+ * `_`), so a damaged link still orders, without a code. Whether it applies is the server's answer.
+ */
+export function readPromoCode(params: URLSearchParams): string | undefined {
+  const value = params.get(PROMO_CODE_PARAM)?.trim();
+  return value && value.length <= PROMO_CODE_MAX_LENGTH && /^[\p{L}\p{N}_-]+$/u.test(value) ? value : undefined;
+}
+
+/** `/payment?platform=1&type=2&duration=3` (and `&code=…`): the page that orders this choice, with that code. */
+export function paymentPathOf(choice: StorefrontChoice, promoCode?: string): string {
+  return pagePath.payment(choice, promoCode);
 }
 
 /** `/login?returnUrl=…`: the login page, which goes on to `returnUrl` once the visitor is verified. */

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import type { Request } from 'express';
 import type { AppConfig, CatalogService, CurrencyCode, LanguageId, PlatformView } from '@subshare/core';
-import { CHOICE_FIELDS, DISPLAY_COOKIES } from '@subshare/core/storefront';
+import { CHOICE_FIELDS, DISPLAY_COOKIES, PROMO_CODE_PARAM } from '@subshare/core/storefront';
 import type { ssr } from '@subshare/core/wire';
 import { chooseCurrency, defaultLanguage, visitorCountry } from '../middleware/visitor.js';
 import { serializePlatform } from '../serializers/platform.serializer.js';
@@ -101,10 +101,11 @@ export class Storefront {
     const kind = web.classify(req.path, new Set(platforms.map((platform) => platform.id)));
     const key = `${kind.key}|${languageId}|${currency}|${chosen ? 'chosen' : 'default'}`;
     // A platform page asked with a choice (its form submitted without script) shows that choice's
-    // prices, and a page that needs script links back to the choice in its query (/payment?…,
+    // prices, a platform page's link with a promotion code (`?code=`) passes it on in its form, and
+    // a page that needs script links back to the choice in its query (/payment?…,
     // /login?returnUrl=…): rendered each time, never kept, so made-up queries cannot fill the memory.
     const withChoice =
-      (kind.kind === 'platform' && (CHOICE_FIELDS.type in req.query || CHOICE_FIELDS.duration in req.query)) ||
+      (kind.kind === 'platform' && (CHOICE_FIELDS.type in req.query || CHOICE_FIELDS.duration in req.query || PROMO_CODE_PARAM in req.query)) ||
       (kind.kind === 'private' && Object.keys(req.query).length > 0);
     let page = withChoice ? undefined : cache.get(key);
     if (!page) {

@@ -10,6 +10,7 @@ import type { accountHealthSlice } from '../features/admin/health/slice';
 import type { outboxSlice } from '../features/admin/outbox/slice';
 import type { adminSlice } from '../features/admin/slice';
 import type { staffPageSlice } from '../features/admin/staff/slice';
+import type { promosPageSlice } from '../features/admin/promos/slice';
 import type { checkoutSlice } from '../features/checkout/slice';
 import type { loginSlice } from '../features/login/slice';
 import type { panelSlice } from '../features/panel/slice';
@@ -29,6 +30,7 @@ export type LazyLoadedSlices = WithSlice<typeof auditLogSlice> &
   WithSlice<typeof outboxSlice> &
   WithSlice<typeof adminSlice> &
   WithSlice<typeof staffPageSlice> &
+  WithSlice<typeof promosPageSlice> &
   WithSlice<typeof checkoutSlice> &
   WithSlice<typeof loginSlice> &
   WithSlice<typeof panelSlice>;

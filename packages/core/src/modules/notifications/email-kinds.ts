@@ -52,6 +52,27 @@ export type EmailDate = Date | string;
  */
 export type ProfileNumber = number | null | undefined;
 
+/**
+ * An order's money when a discount or credit lowered its price (issue 37), each amount for people
+ * as `formatMoney` writes it ("€4.99", "₩6,900"). The order e-mail and the receipt list it; without
+ * it they show what they showed before.
+ */
+export interface EmailPrice {
+  /** The catalog price, before the discount. */
+  subtotal: string;
+  /** What the discount took off; null or absent when none. */
+  discount?: string | null;
+  /** The discount's origin: a promotion code (`promoCode`) or a referred buyer's welcome discount. */
+  discountSource?: 'code' | 'welcome' | null;
+  promoCode?: string | null;
+  /** The part paid from the buyer's credit; null or absent when none. */
+  creditApplied?: string | null;
+  /** What the order costs: subtotal − discount. */
+  total: string;
+  /** What the payment provider was asked for (total − credit); listed when credit was applied. */
+  toPay?: string | null;
+}
+
 export interface WelcomeEmailData {
   /** The buyer's nickname, when known. */
   name?: string | null;
@@ -62,6 +83,8 @@ export interface PurchasedActiveSubscribeEmailData {
   platformName: string;
   endTime: EmailDate;
   profileNumber?: ProfileNumber;
+  /** The order's price, discount and total, when a discount or credit lowered it. */
+  price?: EmailPrice | null;
   /** Defaults to the buyer's panel, `PUBLIC_URL/user/<userId>`. */
   panelUrl?: string;
 }
@@ -71,6 +94,8 @@ export interface PurchasedNotActiveSubscribeEmailData {
   platformName: string;
   /** Family-group platforms: the buyer must enter their platform login e-mail in the panel. */
   needsInvitation?: boolean;
+  /** The order's price, discount and total, when a discount or credit lowered it. */
+  price?: EmailPrice | null;
   panelUrl?: string;
 }
 
@@ -258,6 +283,8 @@ export interface AutoRenewalEmailData {
   payUrl?: string;
   /** receipt: the renewal order. */
   orderId?: number;
+  /** receipt: the renewal order's price, discount, credit and total, when a discount or credit lowered it (then `amount` is not listed again). */
+  price?: EmailPrice | null;
 }
 
 export interface EmailDataByKind {

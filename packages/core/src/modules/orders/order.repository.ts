@@ -356,9 +356,9 @@ export class OrderRepository {
   }
 
   /** Which of these orders are in `states`. */
-  async idsInStates(orderIds: number[], states: readonly number[]): Promise<number[]> {
+  async idsInStates(orderIds: number[], states: readonly number[], trx?: Knex.Transaction): Promise<number[]> {
     if (orderIds.length === 0) return [];
-    return this.knex('orders')
+    return (trx ?? this.knex)('orders')
       .whereIn('id', orderIds)
       .whereIn('state', [...states])
       .pluck('id');

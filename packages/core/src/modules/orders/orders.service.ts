@@ -404,6 +404,11 @@ export class OrdersService {
     return new Set(await this.orders.idsInStates(orderIds, PAID_STATES));
   }
 
+  /** Which of these orders can still be paid (created, awaiting payment, payment failed), read in the caller's transaction. */
+  async payableAmong(orderIds: number[], trx: Knex.Transaction): Promise<Set<number>> {
+    return new Set(await this.orders.idsInStates(orderIds, PAYABLE_STATES, trx));
+  }
+
   unpaidCreatedBefore(before: Date, limit = 200): Promise<number[]> {
     return this.orders.unpaidCreatedBefore(before, limit);
   }

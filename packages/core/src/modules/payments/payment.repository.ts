@@ -102,6 +102,17 @@ export class PaymentRepository {
       .orderBy('id', 'desc');
   }
 
+  /** Which of these orders have a payment whose money arrived (paid, or refunded since). */
+  async orderIdsWithMoney(orderIds: number[], trx?: Knex.Transaction): Promise<number[]> {
+    if (orderIds.length === 0) return [];
+    const ids = await (trx ?? this.knex)('payments')
+      .whereIn('order_id', orderIds)
+      .whereIn('status', ['paid', 'refunded'])
+      .distinct()
+      .pluck<Array<number | string>>('order_id');
+    return ids.map(Number);
+  }
+
   /**
    * The order's payments, newest first, each with whether it is a second payment of the order
    * (the shop refunds it: a `double_payment` refund), in one statement: every notification reads this.

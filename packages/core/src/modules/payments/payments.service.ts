@@ -366,6 +366,11 @@ export class PaymentsService {
     return orderIds.length === 0 ? Promise.resolve([]) : this.payments.cardFingerprintsAmong(orderIds);
   }
 
+  /** Which of these orders have a payment whose money arrived (paid, or refunded since). */
+  async ordersWithMoney(orderIds: number[], trx?: Knex.Transaction): Promise<Set<number>> {
+    return new Set(await this.payments.orderIdsWithMoney(orderIds, trx));
+  }
+
   /** Pending payments with a provider id, older than `before` (at most `limit`): the ones to ask about. */
   async pendingBefore(before: Date, limit: number): Promise<PaymentView[]> {
     return (await this.payments.pendingBefore(before, limit)).map(toView);

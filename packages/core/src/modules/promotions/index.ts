@@ -1,3 +1,11 @@
 export { promotionsModule } from './promotions.module.js';
-export { PromotionsService, PROMO_GUESS_LIMITS, type PromoCodeView, type RedeemingOrder, type PaidAmong } from './promotions.service.js';
+export {
+  PromotionsService,
+  PROMO_GUESS_LIMITS,
+  type PromoCodeView,
+  type RedeemingOrder,
+  type PaidAmong,
+  type CodeMove,
+  CodeMoveNeedsCheckouts,
+} from './promotions.service.js';
 export { discountFor, normalizeCode, type PromoTerms, type OrderFacts, type PromoRefusal, type DiscountDecision } from './discount-rule.js';

@@ -69,14 +69,15 @@ export class PromoCodeRepository {
     }
   }
 
-  /** The buyer's live redemptions of the code, other orders than `orderId`. */
-  async liveRedemptionsOf(promoCodeId: number, userId: number, orderId: number, trx: Knex.Transaction): Promise<number> {
-    const row = await trx('promo_redemptions')
+  /** The orders (other than `orderId`) carrying the buyer's live redemptions of the code, oldest redemption first. */
+  async liveOrdersOf(promoCodeId: number, userId: number, orderId: number, trx: Knex.Transaction): Promise<number[]> {
+    const ids = await trx('promo_redemptions')
       .where({ promo_code_id: promoCodeId, user_id: userId })
       .whereNot({ order_id: orderId })
       .whereNull('released_at')
-      .first<{ n: number }>(trx.raw('count(*)::int as n'));
-    return row?.n ?? 0;
+      .orderBy('id')
+      .pluck<Array<number | string>>('order_id');
+    return ids.map(Number);
   }
 
   /** The live redemption of an order, if any. */

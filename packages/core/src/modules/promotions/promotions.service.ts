@@ -59,6 +59,21 @@ export interface RedeemingOrder {
   items: ReadonlyArray<{ platformId: number; durationId: number }>;
 }
 
+/** How a code may move from the buyer's other unpaid orders (the flow that knows orders and checkouts answers). */
+export interface CodeMove {
+  /** Which of these orders of the buyer's are still unpaid (created, awaiting payment, payment failed; no paid payment). */
+  unpaidAmong(orderIds: number[]): Promise<Set<number>>;
+  /** The orders whose open checkouts the caller has closed, holding their checkout claims and row locks: the only ones the code may move from. */
+  settled: ReadonlySet<number>;
+}
+
+/** The code would move from these orders, whose open checkouts must be closed first (the caller does, then tries again). */
+export class CodeMoveNeedsCheckouts extends Error {
+  constructor(readonly orderIds: number[]) {
+    super(`the code would move from orders ${orderIds.join(', ')}, whose checkouts are not closed yet`);
+  }
+}
+
 /** Which of these orders are paid (paid, completed or refunded): the orders module answers. */
 export type PaidAmong = (orderIds: number[]) => Promise<Set<number>>;
 
@@ -153,20 +168,50 @@ export class PromotionsService {
    * Redeems `code` on the order, inside the caller's transaction (which lowers the order's
    * price with the answer): refused with the rule's reason, or by the database when the code's
    * total limit was reached meanwhile (`promo_used_up`), or when the order carries a code already
-   * (`promo_one_per_order`). Redemptions of one code take turns from the counter's row lock, so
-   * the per-buyer limit is counted again under it.
+   * (`promo_one_per_order`). The code's row is locked first and stays locked to the commit, so
+   * redemptions of one code take turns and the buyer's count is exact.
+   *
+   * When the buyer's per-buyer limit is reached only through the code on their own orders still
+   * unpaid (`moving.unpaidAmong`: a currency switch made a new order), the code moves: the oldest
+   * of those redemptions, as many as needed, are released in this transaction (`movedFrom`: the
+   * caller removes those orders' discount). The code may move only from orders whose open
+   * checkouts the caller has closed (`moving.settled`); others throw `CodeMoveNeedsCheckouts`, for
+   * the caller to close them and try again. A code on a paid order never moves.
    */
-  async redeem(order: RedeemingOrder, code: string, buyerHasPaidOrder: boolean, trx: Knex.Transaction): Promise<{ code: string; discount: Money }> {
-    const row = await this.codes.findByCode(normalizeCode(code), trx);
-    if (!row) throw fail('promo_unknown');
-    const facts = { subtotal: order.subtotal, items: order.items, buyerHasPaidOrder, now: this.clock.now() };
-    const decision = discountFor(termsFrom(row), { ...facts, buyerRedemptions: await this.codes.liveRedemptionsOf(row.id, order.userId, order.id, trx) });
-    if ('refused' in decision) throw fail(decision.refused);
-    if (!(await this.codes.countRedemption(row.id, trx))) throw fail('promo_used_up');
-    // Under the code's row lock now: a buyer's parallel redemptions of it are counted exactly.
-    if (row.per_buyer_limit !== null && (await this.codes.liveRedemptionsOf(row.id, order.userId, order.id, trx)) >= row.per_buyer_limit) {
-      throw fail('promo_already_used');
+  async redeem(
+    order: RedeemingOrder,
+    code: string,
+    buyerHasPaidOrder: boolean,
+    trx: Knex.Transaction,
+    moving: CodeMove,
+  ): Promise<{ code: string; discount: Money; movedFrom: number[] }> {
+    const found = await this.codes.findByCode(normalizeCode(code), trx);
+    if (!found) throw fail('promo_unknown');
+    const row = (await this.codes.lockById(found.id, trx))!;
+    const now = this.clock.now();
+    const live = await this.codes.liveOrdersOf(row.id, order.userId, order.id, trx);
+    let release: number[] = [];
+    if (row.per_buyer_limit !== null && live.length >= row.per_buyer_limit) {
+      const unpaid = await moving.unpaidAmong(live);
+      const onPaid = live.filter((orderId) => !unpaid.has(orderId)).length;
+      // Movable only when the paid ones alone leave room: a code used on a paid order stays used.
+      if (onPaid < row.per_buyer_limit) release = live.filter((orderId) => unpaid.has(orderId)).slice(0, live.length - row.per_buyer_limit + 1);
     }
+    // The rule sees the code as it will be once the moved redemptions are released.
+    const terms = { ...termsFrom(row), redeemed: row.redeemed - release.length };
+    const decision = discountFor(terms, {
+      subtotal: order.subtotal,
+      items: order.items,
+      buyerHasPaidOrder,
+      now,
+      buyerRedemptions: live.length - release.length,
+    });
+    if ('refused' in decision) throw fail(decision.refused);
+    const unsettled = release.filter((orderId) => !moving.settled.has(orderId));
+    if (unsettled.length > 0) throw new CodeMoveNeedsCheckouts(unsettled);
+    for (const orderId of release) await this.codes.release(orderId, now, trx);
+    // The database's check holds the total limit whatever the rule read.
+    if (!(await this.codes.countRedemption(row.id, trx))) throw fail('promo_used_up');
     const inserted = await this.codes.insertRedemption(
       {
         promo_code_id: row.id,
@@ -174,12 +219,12 @@ export class PromotionsService {
         user_id: order.userId,
         currency: decision.discount.currency,
         discount_minor: decision.discount.amount,
-        created_at: facts.now,
+        created_at: now,
       },
       trx,
     );
     if (!inserted) throw fail('promo_one_per_order');
-    return { code: row.code, discount: decision.discount };
+    return { code: row.code, discount: decision.discount, movedFrom: release };
   }
 
   /** The order expired unpaid: its code's redemption goes back to the code (inside the expiry's transaction). */

@@ -53,7 +53,7 @@ export const applyPromo = declare({
   extra: true,
   summary: 'Apply a promotion code to your unpaid order',
   description:
-    'Issue 37. The server computes the discount (at most the subtotal less the smallest unit: a code never makes an order free) and answers the order at its new price; a welcome discount is replaced. One code per order: the same code again answers the order unchanged, another is 409 `promo_one_per_order`. A checkout left open at a provider for the old amount is closed (Stripe) or never reused. Unknown, inactive and not-yet-started codes all answer 404 `promo_unknown`; each such guess counts, per buyer and per address, toward 429 `promo_guess_limit`.',
+    'Issue 37. The server computes the discount (at most the subtotal less the smallest unit: a code never makes an order free) and answers the order at its new price; a welcome discount is replaced. One code per order: the same code again answers the order unchanged, another is 409 `promo_one_per_order`. A checkout left open at a provider for the old amount is closed (Stripe) or never reused. When the per-buyer limit is reached only by the code on other unpaid orders of the same buyer (a currency switch made a new order), the code moves here and those orders go back to their price; a code used on a paid order is 409 `promo_already_used`. Unknown, inactive and not-yet-started codes all answer 404 `promo_unknown`; each such guess counts, per buyer and per address, toward 429 `promo_guess_limit`.',
   body: promotions.applyPromoBody,
   answer: orders.order,
   errors: ['order_not_found', 'order_not_payable', 'provider_unavailable', ...PROMO_REFUSALS],

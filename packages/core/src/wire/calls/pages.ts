@@ -161,7 +161,7 @@ export const checkoutRedirect = declare({
   access: 'public',
   tag: 'pages',
   summary: "The platform page's Go to payment without script: on to the payment page, or to login first",
-  description: `\`?platform=&type=&duration=\`: 303 to \`${pagePattern(PAGES.payment)}?…\` for a verified caller, else to \`${pagePattern(PAGES.login)}?returnUrl=…\`; 400 \`invalid_choice\` when a field is missing or not a positive id.`,
+  description: `\`?platform=&type=&duration=\` (and optionally \`code=\`, a promotion code the platform page's link carried, passed on when it can be one): 303 to \`${pagePattern(PAGES.payment)}?…\` for a verified caller, else to \`${pagePattern(PAGES.login)}?returnUrl=…\`; 400 \`invalid_choice\` when a field is missing or not a positive id.`,
   answer: { status: 303, description: 'A redirect to the payment page or the login page.' },
   errors: ['invalid_choice'],
   servedBy: 'http/src/storefront-forms.ts',

@@ -11,6 +11,7 @@ import { AdminSection } from './components/AdminSection';
 import AuditPage from './audit/AuditPage';
 import HealthPage from './health/HealthPage';
 import OutboxPage from './outbox/OutboxPage';
+import PromosPage from './promos/PromosPage';
 import StaffPage from './staff/StaffPage';
 import { CatalogRoutes } from './catalog/CatalogRoutes';
 import CreateSubscriptionPage from './pages/CreateSubscriptionPage';
@@ -46,6 +47,7 @@ export default function AdminArea() {
         <Route path={within(PAGES.adminHealth)} element={<HealthPage />} />
         <Route path={within(PAGES.adminOutbox)} element={<OutboxPage />} />
         <Route path={`${within(PAGES.adminCatalog)}/*`} element={<CatalogRoutes />} />
+        <Route path={within(PAGES.adminPromos)} element={<PromosPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -32,6 +32,7 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.outbox': 'Outbox',
     'admin.catalog': 'CATALOG',
     'admin.catalogPlatforms': 'Platforms',
+    'admin.promoCodes': 'Promotion codes',
     'admin.notFound': 'There is no admin page at this address.',
     'admin.noSuchList': 'There is no such list: "{sid}" is not an order state. Choose a list from the menu.',
 
@@ -302,6 +303,7 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.outbox': '발송함',
     'admin.catalog': '카탈로그',
     'admin.catalogPlatforms': '플랫폼',
+    'admin.promoCodes': '프로모션 코드',
     'admin.notFound': '이 주소에는 관리자 페이지가 없습니다.',
     'admin.noSuchList': '그런 목록은 없습니다. {sid:은} 주문 상태가 아닙니다. 메뉴에서 목록을 선택해 주세요.',
 

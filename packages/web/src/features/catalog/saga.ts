@@ -1,4 +1,4 @@
-import { paymentPathOf } from '@subshare/core/storefront';
+import { paymentPathOf, readPromoCode } from '@subshare/core/storefront';
 import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError, mainApi, platformApi, type CurrencyCode, type HomeResponse, type PlatformResponse } from '../../services/api';
 import { DISPLAY_COOKIES, writeDisplayCookie } from '../../services/displayCookie';
@@ -103,7 +103,8 @@ function* persistSelection() {
 function* goToPayment() {
   yield call(persistSelection);
   const selection: Selection = yield select(selectSelection);
-  yield call(navigate, paymentPathOf(selection));
+  // A promotion code in the platform page's address (`?code=`, issue 37) goes on to the order.
+  yield call(navigate, paymentPathOf(selection, readPromoCode(new URLSearchParams(window.location.search))));
 }
 
 function* rotate() {

@@ -2,8 +2,11 @@
  * The checkout flows (spec sections 2, 4 and 8), started when the checkout chunk loads.
  *
  *   open /payment ─ no stored choice ─► Home
- *                 └ POST order/insert (choice, language, currency) ─ ok ─► order, methods, Pay now
- *                                                                  └ failure: logged (page says so)
+ *                 └ POST order/insert (choice, language, currency, ?code=) ─ ok ─► order, methods, Pay now
+ *                                                                           ├ code refused: its reason at
+ *                                                                           │ "Have a code?", insert without it
+ *                                                                           └ failure: logged (page says so)
+ *   Apply (a code) ─► POST order/applypromo ─► the order with its discount / the refusal's reason
  *   Pay now ─► button disabled ─► POST the method's checkout call ─► browser to its { url }
  *                                 └ failure: regional methods (3–6): snackbar, button enabled again;
  *                                            card (1), crypto (2): logged only, button stays disabled
@@ -14,9 +17,9 @@
  * (a checkout answer that arrives after the buyer left does not take them away).
  */
 import { pagePath } from '@subshare/core/pages';
-import { readChoice } from '@subshare/core/storefront';
+import { readChoice, readPromoCode } from '@subshare/core/storefront';
 import { call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { isTemporaryFailure, type CurrencyCode } from '../../services/api';
+import { ApiError, isTemporaryFailure, type CurrencyCode } from '../../services/api';
 import * as paymentApi from '../../services/api/payment';
 import { PAYMENT_METHOD, type CheckoutSession, type Order, type PaymentMethodId } from '../../services/api/payment';
 import { logError } from '../../services/log';
@@ -27,10 +30,13 @@ import { returnUrlSet } from '../auth/slice';
 import type { Selection } from '../catalog/selection';
 import { selectRequestedCurrency } from '../catalog/selectors';
 import { currencyChosen } from '../catalog/slice';
-import { waitForLanguage } from '../language/saga';
+import { errorTextsOfLanguage, waitForLanguage } from '../language/saga';
+import { errorText, type ErrorTexts } from '../language/errors';
+import { selectLanguageId } from '../language/selectors';
+import { translate } from '../language/texts';
 import type { LanguageId } from '../language/languages';
 import { showErrorSnackbar } from '../shell/snackbarSagas';
-import { selectMethod, selectOrder, selectPaying, selectRenewAutomatically } from './selectors';
+import { selectMethod, selectOrder, selectPaying, selectPromo, selectRenewAutomatically } from './selectors';
 import {
   orderCreated,
   orderFailed,
@@ -43,8 +49,14 @@ import {
   payssionChecked,
   payssionResultClosed,
   payssionResultOpened,
+  promoApplied,
+  promoApplyRequested,
+  promoCodeCarried,
+  promoRefused,
   subscriptionsRequested,
+  type PromoState,
 } from './slice';
+import { CHECKOUT_TEXTS } from './texts';
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
@@ -87,7 +99,27 @@ function checkoutUrl(session: CheckoutSession | undefined): string {
   throw new Error('the checkout call answered no payment page URL');
 }
 
-/** POST /api/order/insert with the stored choice, the interface language and the storefront's currency. */
+/** Why a promotion code was refused, in the buyer's language; null when the failure is not the code's. */
+function* promoRefusal(error: unknown) {
+  if (!(error instanceof ApiError)) return null;
+  const languageId: LanguageId = yield select(selectLanguageId);
+  // The dictionary's reasons (promo_unknown, promo_expired, …, promo_guess_limit), Korean by their code.
+  if (error.code?.startsWith('promo_')) {
+    const texts: ErrorTexts | null = yield call(errorTextsOfLanguage);
+    return errorText(error, languageId, texts);
+  }
+  // A code that cannot be one (the shared rule's letters and length): no such code.
+  if (error.code === 'validation' && (Object.hasOwn(error.errors, 'promoCode') || Object.hasOwn(error.errors, 'code'))) {
+    return translate(CHECKOUT_TEXTS, languageId, 'payment.promo.malformed');
+  }
+  return null;
+}
+
+/**
+ * POST /api/order/insert with the stored choice, the interface language, the storefront's currency
+ * and the promotion code the link carried (or the one applied before a currency switch). A
+ * refused code still makes the order, without it: the reason shows at "Have a code?".
+ */
 function* createOrder(selection: Selection) {
   const userId: number | null = yield select(selectUserId);
   // The route guard lets only logged-in buyers in; a session that ended meanwhile is sent to log in by the guard.
@@ -95,13 +127,40 @@ function* createOrder(selection: Selection) {
   const languageId: LanguageId = yield call(waitForLanguage);
   // The visitor's own currency choice; without one the server decides by the same rule that priced the catalog.
   const currency: CurrencyCode | undefined = yield select(selectRequestedCurrency);
+  const { requested }: PromoState = yield select(selectPromo);
+  const request = { ...selection, quantity: 1, userId, languageId, ...(currency ? { currency } : {}) };
   try {
-    const answer: unknown = yield call(paymentApi.createOrder, { ...selection, quantity: 1, userId, languageId, ...(currency ? { currency } : {}) });
+    let answer: unknown;
+    try {
+      answer = yield call(paymentApi.createOrder, requested ? { ...request, promoCode: requested } : request);
+    } catch (error) {
+      const refusal: string | null = requested ? yield call(promoRefusal, error) : null;
+      if (refusal === null) throw error;
+      yield put(promoRefused({ message: refusal, atOrderCreation: true }));
+      answer = yield call(paymentApi.createOrder, request);
+    }
     yield put(orderCreated(checkOrder(answer)));
   } catch (error) {
     // Spec section 8: an order creation failure is only logged (the page offers a retry).
     logError('order creation failed', error);
     yield put(orderFailed({ retryable: isTemporaryFailure(error) }));
+  }
+}
+
+/** "Have a code?"'s Apply: POST /api/order/applypromo; the order comes back with its discount. */
+function* applyPromo() {
+  const order: Order | null = yield select(selectOrder);
+  const { applying, input }: PromoState = yield select(selectPromo);
+  if (!order || !applying) return;
+  try {
+    const answer: unknown = yield call(paymentApi.applyPromo, order.id, input.trim());
+    yield put(promoApplied(checkOrder(answer)));
+  } catch (error) {
+    const refusal: string | null = yield call(promoRefusal, error);
+    if (refusal === null) logError('promotion code not applied', error);
+    const languageId: LanguageId = yield select(selectLanguageId);
+    const texts: ErrorTexts | null = refusal === null ? yield call(errorTextsOfLanguage) : null;
+    yield put(promoRefused({ message: refusal ?? errorText(error, languageId, texts), atOrderCreation: false }));
   }
 }
 
@@ -145,14 +204,19 @@ function* askAutoRenew() {
 /** One visit to /payment, from mount to unmount. */
 function* paymentPage() {
   // The address names the choice (the platform page's form, scripted or not); else the stored one.
-  const selection: Selection | null = readChoice(new URLSearchParams(window.location.search)) ?? (yield call(readStoredSelection));
+  const params = new URLSearchParams(window.location.search);
+  const selection: Selection | null = readChoice(params) ?? (yield call(readStoredSelection));
   if (!selection) {
     // Nothing chosen on a platform page: nothing to order.
     yield call(navigate, '/', { replace: true });
     return;
   }
+  // A promotion code the platform page's link carried (issue 37): the order is made with it.
+  const promoCode = readPromoCode(params);
+  if (promoCode) yield put(promoCodeCarried(promoCode));
   yield takeLatest(orderRequested.type, createOrder, selection);
   yield takeLeading(payRequested.type, pay);
+  yield takeLeading(promoApplyRequested.type, applyPromo);
   yield spawn(askAutoRenew);
   yield takeEvery(currencyChosen.type, recreateOrder);
   yield put(orderRequested());

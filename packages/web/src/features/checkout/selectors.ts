@@ -11,4 +11,5 @@ export const {
   selectPayssionStatus,
   selectAutoRenewAvailable,
   selectRenewAutomatically,
+  selectPromo,
 } = injectedCheckoutSlice.selectors;

@@ -9,6 +9,19 @@ import { isPaymentMethodId, type Order, type PaymentMethodId } from '../../servi
 
 export type OrderStatus = 'idle' | 'creating' | 'ready' | 'failed';
 
+/**
+ * "Have a code?" (issue 37): the disclosure, what is typed, an Apply on its way, and why the last
+ * code was refused (the error dictionary's reason in the buyer's language).
+ */
+export interface PromoState {
+  open: boolean;
+  input: string;
+  applying: boolean;
+  error: string | null;
+  /** The code the next order is made with: the link's (`?code=`), then the one applied; null after a refusal. */
+  requested: string | null;
+}
+
 /** The regional provider's return page: checking, then paid or failed. */
 export type PayssionStatus = 'checking' | 'paid' | 'failed';
 
@@ -27,6 +40,7 @@ export interface CheckoutState {
   autoRenewAvailable: boolean;
   /** "Renew automatically" ticked (default off). */
   renewAutomatically: boolean;
+  promo: PromoState;
 }
 
 const initialState: CheckoutState = {
@@ -39,6 +53,7 @@ const initialState: CheckoutState = {
   payssion: 'checking',
   autoRenewAvailable: false,
   renewAutomatically: false,
+  promo: { open: false, input: '', applying: false, error: null, requested: null },
 };
 
 export interface PayssionReturn {
@@ -77,6 +92,7 @@ export const checkoutSlice = createSlice({
       state.methods = [...new Set(methods)];
       state.method = preselect(order, state.methods);
       state.paying = false;
+      state.promo.applying = false;
     },
     orderFailed(state, action: PayloadAction<{ retryable: boolean }>) {
       state.orderStatus = 'failed';
@@ -91,9 +107,9 @@ export const checkoutSlice = createSlice({
     renewAutomaticallyChanged(state, action: PayloadAction<boolean>) {
       if (!state.paying) state.renewAutomatically = action.payload;
     },
-    /** Pay now: the button is disabled at once (spec section 4). */
+    /** Pay now: the button is disabled at once (spec section 4); not while a code is being applied (the amount may change). */
     payRequested(state) {
-      if (state.order && state.method !== null) state.paying = true;
+      if (state.order && state.method !== null && !state.promo.applying) state.paying = true;
     },
     /** A regional-provider error: its message is shown and the button enabled again. */
     payFailed(state) {
@@ -102,6 +118,41 @@ export const checkoutSlice = createSlice({
     /** Back from the provider's page through the browser's back button (page restored from the back/forward cache). */
     paymentPageRestored(state) {
       state.paying = false;
+    },
+
+    /** The payment page's address carried a promotion code (`?code=`): the order is made with it. */
+    promoCodeCarried(state, action: PayloadAction<string>) {
+      state.promo.requested = action.payload;
+      state.promo.input = action.payload;
+    },
+    promoToggled(state) {
+      state.promo.open = !state.promo.open;
+    },
+    promoInputChanged(state, action: PayloadAction<string>) {
+      state.promo.input = action.payload;
+      state.promo.error = null;
+    },
+    /** Apply: the code goes to the order (saga); nothing while a payment is starting. */
+    promoApplyRequested(state) {
+      if (state.order && !state.paying && state.promo.input.trim()) {
+        state.promo.applying = true;
+        state.promo.error = null;
+      }
+    },
+    /** The server took the code: the order with its discount; a new order (currency switch) is made with it too. */
+    promoApplied(state, action: PayloadAction<Order>) {
+      state.order = action.payload;
+      state.promo.applying = false;
+      state.promo.error = null;
+      state.promo.input = '';
+      state.promo.requested = action.payload.promoCode;
+    },
+    /** The code was refused (at Apply, or when the order was made with it: then the next order is made without it): why, with the disclosure open. */
+    promoRefused(state, action: PayloadAction<{ message: string; atOrderCreation: boolean }>) {
+      state.promo.applying = false;
+      state.promo.open = true;
+      state.promo.error = action.payload.message;
+      if (action.payload.atOrderCreation) state.promo.requested = null;
     },
 
     /** /payssionpaymentresult opened with these query parameters. */
@@ -131,6 +182,7 @@ export const checkoutSlice = createSlice({
     selectAutoRenewAvailable: (state) => state.autoRenewAvailable,
     selectRenewAutomatically: (state) => state.renewAutomatically,
     selectPayssionStatus: (state) => state.payssion,
+    selectPromo: (state) => state.promo,
   },
 });
 
@@ -153,4 +205,10 @@ export const {
   payssionResultClosed,
   payssionChecked,
   subscriptionsRequested,
+  promoCodeCarried,
+  promoToggled,
+  promoInputChanged,
+  promoApplyRequested,
+  promoApplied,
+  promoRefused,
 } = checkoutSlice.actions;

@@ -32,6 +32,11 @@ export function createOrder(request: CreateOrderRequest): Promise<Order> {
   return callApi('createOrder', { body: request });
 }
 
+/** `POST /api/order/applypromo` (issue 37): a promotion code on the buyer's unpaid order; answers the order with its discount. */
+export function applyPromo(orderId: number, code: string): Promise<Order> {
+  return callApi('applyPromo', { body: { orderId, code } });
+}
+
 export function getOrder(id: number): Promise<Order> {
   return callApi('getOrder', { query: { id } });
 }

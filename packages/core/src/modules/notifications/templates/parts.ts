@@ -6,7 +6,7 @@
  * The header (brand), the footer (business details) and the page around the blocks are
  * layout.ts's.
  */
-import type { EmailDataByKind, EmailKind, ProfileNumber } from '../email-kinds.js';
+import type { EmailDataByKind, EmailKind, EmailPrice, ProfileNumber } from '../email-kinds.js';
 import type { Block, EmailContent } from './layout.js';
 import { EMAIL_PAGES } from './links.js';
 import type { Tools } from './tools.js';
@@ -33,12 +33,43 @@ export const rows = {
   validUntil: (t: Tools, date: string): Row => [t.shared.validUntil, date],
   /** An amount of money, as callers format it with `formatMoney` ("€4.99", "₩6,900"). */
   amount: (t: Tools, amount: string, label = t.shared.amount): Row => [label, amount],
+  /**
+   * An order's money when a discount or credit lowered it (issue 37): the price and the discount
+   * (with its code, or the welcome discount) when there is one, the total, and the credit applied
+   * and what was paid when credit covered part of it. None without `price`.
+   */
+  price(t: Tools, price: EmailPrice | null | undefined): Row[] {
+    if (!price) return [];
+    const amount = (value: unknown, field: string) => t.text(value, `price.${field}`);
+    const minus = (value: string) => `-${value}`;
+    const discount = t.optionalText(price.discount);
+    const credit = t.optionalText(price.creditApplied);
+    const code = t.optionalText(price.promoCode);
+    const discountLabel = price.discountSource === 'welcome' || !code ? t.shared.welcomeDiscount : t.shared.discountCode(code);
+    if (discount && price.discountSource !== 'welcome' && !code) return t.invalid('price.promoCode', 'is required for a code discount');
+    // Without a discount the price is the total: one row says it.
+    const result: Row[] = discount
+      ? [
+          [t.shared.subtotal, amount(price.subtotal, 'subtotal')],
+          [discountLabel, minus(discount)],
+        ]
+      : [];
+    result.push([t.shared.total, amount(price.total, 'total')]);
+    if (credit) result.push([t.shared.creditApplied, minus(credit)], [t.shared.paid, amount(price.toPay, 'toPay')]);
+    return result;
+  },
   /** Which profile of a shared account: none when the platform has one slot (null or missing), 0 for the whole account. */
   profile(t: Tools, value: ProfileNumber): Row[] {
     if (value === undefined || value === null) return [];
     if (!Number.isInteger(value) || value < 0) return t.invalid('profileNumber', 'must be 0 (whole account) or a profile number');
     return [[t.shared.profile, value === 0 ? t.shared.wholeAccount : t.shared.profileNumber(value)]];
   },
+};
+
+/** The price rows as a block of their own (none without a price): the order e-mail and the receipt. */
+export const priceFacts = (t: Tools, price: EmailPrice | null | undefined): Block[] => {
+  const priceRows = rows.price(t, price);
+  return priceRows.length > 0 ? [facts(...priceRows)] : [];
 };
 
 /** "Open my panel": the buyer's panel, or the link the caller gave. */

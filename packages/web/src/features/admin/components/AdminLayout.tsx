@@ -53,7 +53,10 @@ const MENU: MenuGroup[] = [
   {
     title: 'admin.catalog',
     adminOnly: true,
-    items: [{ to: pagePath.adminCatalog(), label: 'admin.catalogPlatforms', testId: 'admin-menu-catalog' }],
+    items: [
+      { to: pagePath.adminCatalog(), label: 'admin.catalogPlatforms', testId: 'admin-menu-catalog' },
+      { to: pagePath.adminPromos(), label: 'admin.promoCodes', testId: 'admin-menu-promos' },
+    ],
   },
 ];
 

@@ -1,8 +1,8 @@
 import { pagePath } from '@subshare/core/pages';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { CHECKOUT_PATH, CHOICE_FIELDS } from '@subshare/core/storefront';
+import { CHECKOUT_PATH, CHOICE_FIELDS, PROMO_CODE_PARAM, readPromoCode } from '@subshare/core/storefront';
 import { Button, buttonClass, controlStyles } from '../../../components/plain/controls';
 import { readableTextColor } from '../../../components/ui/color';
 import { FaqList } from '../../../components/ui/FaqList';
@@ -127,6 +127,8 @@ function Purchase({ platform, perMonthOf }: { platform: Platform; perMonthOf: (a
   const dispatch = useAppDispatch();
   const currencyCode = useAppSelector(selectCurrencyCode);
   const selection = useAppSelector(selectSelection);
+  // A promotion code the link carried (`?code=`): the form passes it on to the order.
+  const promoCode = readPromoCode(useSearchParams()[0]);
   const types = platform.type.filter((type) => type.isEnable);
   const durations = platform.duration.filter((duration) => duration.isEnable);
   const { typeId, durationId } = selection;
@@ -160,6 +162,7 @@ function Purchase({ platform, perMonthOf }: { platform: Platform; perMonthOf: (a
           }}
         >
           <input type="hidden" name={CHOICE_FIELDS.platform} value={platform.id} />
+          {promoCode && <input type="hidden" name={PROMO_CODE_PARAM} value={promoCode} />}
           {types.length > 0 && (
             <OptionGroup
               kind="type"

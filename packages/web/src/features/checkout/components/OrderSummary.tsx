@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Box, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/hooks';
 import { readableTextColor } from '../../../components/ui/color';
@@ -15,7 +16,6 @@ import { useT } from '../../language/useT';
  */
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT(CHECKOUT_TEXTS);
-  const { culture } = useAppSelector(selectLanguage);
   const first = order.items[0];
   const colour = first?.platformColorOne || '#1a1a2e';
 
@@ -76,12 +76,52 @@ export function OrderSummary({ order }: { order: Order }) {
         </chakra.ul>
       </Box>
 
-      <Flex justify="space-between" align="baseline" gap="4" wrap="wrap" borderTopWidth="1px" pt="4">
-        <Text fontSize="lg" fontWeight="medium">
-          {t('payment.total')}
+      <PriceLines order={order} />
+    </Stack>
+  );
+}
+
+/**
+ * The money (issue 37): with a discount, the price, the discount line (its code, or the welcome
+ * discount) and, with credit, the credit applied; then what the provider is asked for (`toPay`:
+ * "Total" when nothing but the discount lowered it, "To pay" when credit paid a part). Without
+ * either, the total alone, as before.
+ */
+function PriceLines({ order }: { order: Order }) {
+  const t = useT(CHECKOUT_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  const money = (amount: number) => formatPrice(amount, order.currencyCode, culture);
+  const credit = order.creditApplied > 0;
+  const lines: Array<{ testId: string; label: string; amount: string }> = [];
+  if (order.discount > 0) {
+    lines.push({ testId: 'payment-subtotal', label: t('payment.subtotal'), amount: money(order.subtotal) });
+    const label = order.discountSource === 'code' && order.promoCode ? t('payment.discountCode', { code: order.promoCode }) : t('payment.welcomeDiscount');
+    lines.push({ testId: 'payment-discount', label, amount: money(-order.discount) });
+  }
+  if (credit) lines.push({ testId: 'payment-credit', label: t('payment.creditApplied'), amount: money(-order.creditApplied) });
+
+  return (
+    <Stack gap="2" borderTopWidth="1px" pt="4">
+      {lines.length > 0 && (
+        <chakra.dl data-testid="payment-price-lines" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" columnGap="4" rowGap="1" m="0">
+          {lines.map((line) => (
+            <Fragment key={line.testId}>
+              <chakra.dt data-testid={`${line.testId}-label`} color="fg.muted" overflowWrap="anywhere">
+                {line.label}
+              </chakra.dt>
+              <chakra.dd data-testid={line.testId} m="0" textAlign="end" fontVariantNumeric="tabular-nums">
+                {line.amount}
+              </chakra.dd>
+            </Fragment>
+          ))}
+        </chakra.dl>
+      )}
+      <Flex justify="space-between" align="baseline" gap="4" wrap="wrap">
+        <Text data-testid="payment-total-label" fontSize="lg" fontWeight="medium">
+          {t(credit ? 'payment.toPay' : 'payment.total')}
         </Text>
         <Text data-testid="payment-total" data-currency={order.currencyCode} fontSize="3xl" fontWeight="bold" lineHeight="1">
-          {formatPrice(order.total, order.currencyCode, culture)}
+          {money(order.toPay)}
         </Text>
       </Flex>
     </Stack>

@@ -6,6 +6,7 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { OrderSummary } from '../components/OrderSummary';
 import { PAYMENT_METHOD } from '../../../services/api/payment';
 import { PaymentMethods } from '../components/PaymentMethods';
+import { PromoCode } from '../components/PromoCode';
 import {
   selectAutoRenewAvailable,
   selectMethod,
@@ -14,6 +15,7 @@ import {
   selectOrderRetryable,
   selectOrderStatus,
   selectPaying,
+  selectPromo,
   selectRenewAutomatically,
 } from '../selectors';
 import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored, renewAutomaticallyChanged } from '../slice';
@@ -98,10 +100,13 @@ function OrderDetails() {
   const invitation = order.items.some((item) => item.haveInvitation);
   const autoRenew = useAppSelector(selectAutoRenewAvailable) && method === PAYMENT_METHOD.card;
   const renew = useAppSelector(selectRenewAutomatically);
+  // Not while a code is being applied: the amount to pay may change.
+  const applying = useAppSelector(selectPromo).applying;
 
   return (
     <Stack gap="8">
       <OrderSummary order={order} />
+      <PromoCode />
       <PaymentMethods methods={methods} selected={method} disabled={paying} onSelect={(id) => dispatch(methodChosen(id))} />
       {autoRenew && (
         <Stack gap="1" data-testid="payment-autorenew">
@@ -121,7 +126,7 @@ function OrderDetails() {
           size="xl"
           w="full"
           colorPalette="purple"
-          disabled={paying || method === null}
+          disabled={paying || applying || method === null}
           onClick={() => dispatch(payRequested())}
         >
           {t('payment.payNow')}

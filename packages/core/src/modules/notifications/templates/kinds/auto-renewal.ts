@@ -9,7 +9,7 @@ import { withParticle } from '../../../../validation/korean-particles.js';
 import { EMAIL_KIND, type AutoRenewalEmailData } from '../../email-kinds.js';
 import type { Block } from '../layout.js';
 import { EMAIL_PAGES } from '../links.js';
-import { button, emailTemplate, facts, note, paragraph, rows } from '../parts.js';
+import { button, emailTemplate, facts, note, paragraph, priceFacts, rows } from '../parts.js';
 import type { Tools } from '../tools.js';
 
 /** What every step's text may say: the platform, the amount (as `formatMoney` writes it), the step's date and the card. */
@@ -158,8 +158,15 @@ function stepFacts(data: AutoRenewalEmailData, t: Tools, w: typeof en, renewal: 
     return [facts(rows.amount(t, renewal.amount), [w.labels.chargeDate, renewal.date], [w.labels.card, w.cardRow(last4)])];
   }
   if (data.event === 'renewed') {
+    // With a discount or credit, the price rows say what was paid; else the one amount does.
+    const price = priceFacts(t, data.price);
     return [
-      facts(rows.amount(t, renewal.amount), rows.validUntil(t, renewal.date), data.orderId ? [w.labels.order, `#${t.id(data.orderId, 'orderId')}`] : undefined),
+      facts(
+        price.length > 0 ? undefined : rows.amount(t, renewal.amount),
+        rows.validUntil(t, renewal.date),
+        data.orderId ? [w.labels.order, `#${t.id(data.orderId, 'orderId')}`] : undefined,
+      ),
+      ...price,
     ];
   }
   return [];

@@ -1,6 +1,6 @@
 /** 1 purchasedActiveSubscribe: paid, and the subscription is active at once. */
 import { EMAIL_KIND } from '../../email-kinds.js';
-import { emailTemplate, facts, panelButton, paragraph, rows } from '../parts.js';
+import { emailTemplate, facts, panelButton, paragraph, priceFacts, rows } from '../parts.js';
 
 const en = {
   subject: (platform: string, order: string) => `Your ${platform} subscription is active (order #${order})`,
@@ -26,6 +26,7 @@ export const purchasedActiveSubscribe = emailTemplate(EMAIL_KIND.purchasedActive
     blocks: [
       paragraph(w.paid),
       facts(rows.order(t, order), rows.platform(t, platform), ...rows.profile(t, data.profileNumber), rows.validUntil(t, t.date(data.endTime, 'endTime'))),
+      ...priceFacts(t, data.price),
       paragraph(t.shared.loginDetailsInPanel),
       panelButton(t, data.panelUrl),
     ],

@@ -1,7 +1,7 @@
 /** 2 purchasedNotActiveSubscribe: paid; the subscription is activated within the promised hours. */
 import { ACTIVATION_HOURS } from '../../../../promises/index.js';
 import { EMAIL_KIND } from '../../email-kinds.js';
-import { emailTemplate, facts, panelButton, paragraph, rows } from '../parts.js';
+import { emailTemplate, facts, panelButton, paragraph, priceFacts, rows } from '../parts.js';
 
 const en = {
   subject: (order: string) => `We received your order #${order}: activation within ${ACTIVATION_HOURS} hours`,
@@ -32,6 +32,7 @@ export const purchasedNotActiveSubscribe = emailTemplate(EMAIL_KIND.purchasedNot
       paragraph(w.paid),
       ...(data.needsInvitation ? [paragraph(w.invitation(platform))] : []),
       facts(rows.order(t, order), rows.platform(t, platform)),
+      ...priceFacts(t, data.price),
       panelButton(t, data.panelUrl),
     ],
   };
