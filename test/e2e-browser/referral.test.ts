@@ -21,6 +21,7 @@ const WORDS = {
     invite: 'Invite friends',
     months: '12 months',
     noCredit: 'No credit yet',
+    welcome: 'Welcome discount',
     subject: (amount: string) => `You earned ${amount} in credit`,
     accept: 'en-GB,en;q=0.9',
   },
@@ -28,6 +29,7 @@ const WORDS = {
     invite: '친구 초대',
     months: '12개월',
     noCredit: '아직 적립금이 없습니다',
+    welcome: '첫 주문 환영 할인',
     subject: (amount: string) => `${withParticle(amount, '이')} 적립되었습니다`,
     accept: 'ko-KR,ko;q=0.9',
   },
@@ -132,6 +134,7 @@ describe('browser: a referral link, from the first visit to the inviter’s cred
       const order = await harness().knex('orders').where({ id: orderId }).first();
       expect(order.discount_source).to.equal('welcome');
       expect(Number(order.total_minor)).to.equal(Number(order.subtotal_minor) - Number(order.discount_minor));
+      expect(await text(visitor, 'payment-discount-label')).to.equal(w.welcome);
       expect(await text(visitor, 'payment-total')).to.equal(formatMoney(Number(order.total_minor) / (order.currency === 'KRW' ? 1 : 100), order.currency));
 
       await Promise.all([visitor.waitForNavigation({ waitUntil: 'domcontentloaded' }), visitor.click('[data-testid="payment-pay"]')]);
