@@ -105,6 +105,9 @@ describe('browser: a referral link, from the first visit to the inviter’s cred
       await visitor.goto(link, { waitUntil: 'networkidle0' });
       expect(await visitor.evaluate(() => JSON.parse(localStorage.getItem('subshare.referral') ?? 'null')?.code)).to.equal(code);
       expect((await visitor.cookies()).map((cookie) => cookie.name)).to.not.include('ref');
+      // The page is the home page for search engines too: its canonical address has no code.
+      expect(new URL(await visitor.$eval('link[rel="canonical"]', (element) => (element as HTMLLinkElement).href)).pathname).to.equal('/');
+      expect(await visitor.$eval('link[rel="canonical"]', (element) => (element as HTMLLinkElement).href)).to.not.contain('ref=');
 
       // Buying needs an account: the platform page sends the visitor to sign up.
       const email = uniqueEmail(`friend-${language}`);
