@@ -106,7 +106,7 @@ export const PAGES = {
     path: '/',
     to: (referralCode?: string) => `/${query({ [REFERRAL_PARAM]: referralCode })}`,
     ...content,
-    purpose: 'Home: the catalog of platforms with their lowest monthly prices (`?ref=` a referral code, kept until sign-up).',
+    purpose: "Home: the platforms with their lowest monthly prices; `?ref=` keeps a friend's code until sign-up.",
   }),
   platform: page({
     path: '/platform/:id',
