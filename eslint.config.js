@@ -25,6 +25,7 @@ const MODULE_IMPORTS = {
   operations: [],
   orders: ['audit', 'catalog', 'identity'], // exports audited, prices from the catalog, the buyer
   payments: ['identity'], // the buyer and the request a checkout starts from
+  referrals: [], // codes and who invited whom; flows/referral.flow.ts grants the credit
   promotions: ['audit', 'payments'], // staff changes to codes are audited; percentages with payments' percentOf (half up)
   renewals: [], // automatic renewal's own records; flows/renewal.flow.ts joins them with the rest
   subscriptions: ['accounts'], // a subscription holds a slot of an account

@@ -179,6 +179,7 @@ export const EMAIL_SAMPLES: Sample[] = [
     },
     'shopError',
   ),
+  sample(EMAIL_KIND.referralReward, { amount: '€0.50', expiresAt: '2027-12-16T09:00:00Z' }),
 ];
 
 const LANGUAGES = [

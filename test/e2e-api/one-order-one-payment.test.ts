@@ -396,7 +396,8 @@ describe('one order, one payment', function () {
     expect((await deliverCoinPal(coinpal.notification(crypto.provider_reference))).status).to.equal(200);
     await activated(orderId);
     const session = stripe.pay(card.provider_reference);
-    stripe.failNext(500);
+    // The refund call: the paid event also asks Stripe for the card's fingerprint first.
+    stripe.failNext(500, undefined, 'refund');
     expect((await deliverStripe(stripe.webhook(session.id, 'checkout.session.completed'))).status).to.equal(200);
     expect((await refundsOf(orderId)).map((row) => [row.source, row.status])).to.deep.equal([['double_payment', 'pending']]);
     expect(stripe.payment(session.payment_intent!).refunds).to.have.length(0);

@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Response } from 'supertest';
-import { signRenewalLink, AccountHealthFlow, MailboxReaderService } from '@subshare/core';
+import { signRenewalLink, AccountHealthFlow, CreditService, MailboxReaderService } from '@subshare/core';
 import { api, createUser, loginAs, uniqueEmail, type TestUser } from '../support/agent.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
 import { FakeCoinPal } from '../support/fake-coinpal.js';
@@ -490,6 +490,18 @@ describe('API answers match their declared schemas (ajv against /api/openapi.jso
         .post('/api/order/refund')
         .set(await adminAuth())
         .send({ orderId: order.id, reason: 'the buyer asked within a day' });
+    },
+    'GET /api/user/referral': async () => {
+      const inviter = await loginAs('user');
+      // Credit in both currencies, as a referral reward writes it (flows/referral.flow.ts), so each entry of `credit` is checked.
+      await harness().knex.transaction(async (trx) => {
+        const credit = harness().container.get(CreditService);
+        await credit.earn(inviter.id, { amount: 45, currency: 'EUR' }, { key: `sample:eur:${inviter.id}` }, trx);
+        await credit.earn(inviter.id, { amount: 1350, currency: 'KRW' }, { key: `sample:krw:${inviter.id}` }, trx);
+      });
+      const res = await api().get('/api/user/referral').set(inviter.auth);
+      expect(res.body.credit, 'credit per currency').to.have.length(2);
+      return res;
     },
     'GET /api/user/getuserpanel': async () => {
       const { user, platform } = await holder(0);

@@ -179,9 +179,9 @@ describe('browser: the buyer panel', function () {
     expect(calls.filter((call) => call.path === PANEL_PATH).map((call) => call.query)).to.deep.equal([{ id: String(buyer.id), languageId: '1' }]);
     expect(await page.title()).to.equal('My subscriptions | subshare');
 
-    // Headings: the page's h1, the profile, the Subscriptions heading and its two lists, one heading per item.
+    // Headings: the page's h1, the profile, the Subscriptions heading and its two lists, one heading per item, then Invite friends.
     expect(await texts(page, '[data-testid="page-user-panel"] h1')).to.deep.equal(['My subscriptions']);
-    expect(await texts(page, '[data-testid="page-user-panel"] h2')).to.deep.equal(['Profile', 'Subscriptions']);
+    expect(await texts(page, '[data-testid="page-user-panel"] h2')).to.deep.equal(['Profile', 'Subscriptions', 'Invite friends']);
     expect(await texts(page, '[data-testid="page-user-panel"] h3')).to.deep.equal(['Waiting for activation (0)', 'Active subscriptions (1)']);
     expect(await texts(page, '[data-testid="page-user-panel"] h4')).to.deep.equal([platform.name]);
 
@@ -230,7 +230,7 @@ describe('browser: the buyer panel', function () {
     await loadedPanel(page);
     expect(calls.filter((call) => call.path === PANEL_PATH).at(-1)!.query).to.deep.equal({ id: String(buyer.id), languageId: '2' });
     expect(await texts(page, '[data-testid="page-user-panel"] h1')).to.deep.equal(['내 구독']);
-    expect(await texts(page, '[data-testid="page-user-panel"] h2')).to.deep.equal(['프로필', '구독']);
+    expect(await texts(page, '[data-testid="page-user-panel"] h2')).to.deep.equal(['프로필', '구독', '친구 초대']);
     expect(await texts(page, '[data-testid="page-user-panel"] h4')).to.deep.equal([`${platform.name} (KO)`]);
     expect(await text(page, within(item, 'panel-slot'))).to.equal(`프로필 번호 ${subscription.slot} 사용`);
     const korean = await page.$$eval(`${item} time`, (elements) => elements.map((element) => element.textContent));

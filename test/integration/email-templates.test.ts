@@ -63,6 +63,7 @@ const SAMPLES: { [K in EmailKind]: EmailDataByKind[K] } = {
     requestId: 'req_abc123',
     at: END,
   },
+  [EMAIL_KIND.referralReward]: { amount: HOSTILE, expiresAt: END },
   [EMAIL_KIND.autoRenewal]: {
     event: 'reminder',
     subscriptionId: 11,
@@ -91,8 +92,8 @@ function validationError(fn: () => unknown): Record<string, string> {
 const HANGUL = /[\uac00-\ud7a3]/;
 
 describe('e-mail templates', () => {
-  it('exist for every kind, 0 to 6 from the spec and 7 to 14', () => {
-    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  it('exist for every kind, 0 to 6 from the spec and 7 to 15', () => {
+    expect(EMAIL_TEMPLATE_KINDS).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     expect(EMAIL_KIND_NAMES[7]).to.equal('expiryReminder');
   });
 

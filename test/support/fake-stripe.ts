@@ -96,6 +96,8 @@ export interface FakeStripePayment {
   id: string;
   /** `ch_…`, the PaymentIntent's charge (refunds and disputes are about it). */
   chargeId: string;
+  /** The card that paid, as the charge's `payment_method_details.card` tells it. */
+  card: FakeStripeCard;
   sessionId: string;
   amount: number;
   currency: string;
@@ -197,8 +199,31 @@ export interface FakeStripePaymentMethod {
   object: 'payment_method';
   type: 'card';
   customer: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card: FakeStripeCard;
   created: number;
+}
+
+/**
+ * A card as Stripe shows it. `fingerprint` "uniquely identifies this particular card number"
+ * (https://docs.stripe.com/api/payment_methods/object#payment_method_object-card-fingerprint): the
+ * fake derives it from the brand and last four digits unless a test names it, so one test card
+ * paid twice has one fingerprint.
+ */
+export interface FakeStripeCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+}
+
+/** The card a test pays with: brand and last four digits, and the fingerprint when it matters. */
+export type FakeStripeCardInput = { last4?: string; brand?: string; fingerprint?: string };
+
+function fakeCard(input: FakeStripeCardInput = {}): FakeStripeCard {
+  const brand = input.brand ?? 'visa';
+  const last4 = input.last4 ?? '4242';
+  return { brand, last4, exp_month: 12, exp_year: 2030, fingerprint: input.fingerprint ?? `fp${brand}${last4}` };
 }
 
 /** A PaymentIntent as the API answers it (off-session charges, and those of paid sessions). */
@@ -210,6 +235,8 @@ export interface FakeStripePaymentIntent {
   currency: string;
   customer: string | null;
   payment_method: string | null;
+  /** `ch_…` of its latest charge (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-latest_charge); expandable. */
+  latest_charge: string | null;
   status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   off_session: boolean;
   metadata: Record<string, string>;
@@ -348,9 +375,12 @@ export class FakeStripe extends LocalHttpServer {
     return [...this.log].reverse().find((entry) => entry.method === 'POST' && entry.path === '/v1/refunds');
   }
 
-  /** The next API request is answered with this status (default 500, Stripe's api_error shape). */
-  failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }): void {
-    this.queueFailure({ status, body });
+  /**
+   * The next API request is answered with this status (default 500, Stripe's api_error shape);
+   * with `endpoint` ('refund', 'create', 'intent_retrieve'…), the next request of that endpoint only.
+   */
+  failNext(status = 500, body: unknown = { error: { type: 'api_error', message: 'An unknown error occurred' } }, endpoint?: string): void {
+    this.queueFailure({ status, body }, endpoint);
   }
 
   /**
@@ -422,7 +452,7 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   /** The buyer completes Checkout. `unpaid` is a delayed method (e.g. a bank debit) still in progress. */
-  pay(sessionId: string, options: { paymentStatus?: 'paid' | 'unpaid'; card?: { last4?: string; brand?: string } } = {}): FakeStripeSession {
+  pay(sessionId: string, options: { paymentStatus?: 'paid' | 'unpaid'; card?: FakeStripeCardInput } = {}): FakeStripeSession {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new Error(`Session ${sessionId} is ${session.status}`);
     if (session.mode === 'setup') {
@@ -448,9 +478,11 @@ export class FakeStripe extends LocalHttpServer {
     session.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
     session.url = null;
     const intentData = (session.payment_intent_data_input ?? {}) as { metadata?: Record<string, string> };
+    const chargeId = `ch_${randomBytes(12).toString('hex')}`;
     this.payments.set(session.payment_intent, {
       id: session.payment_intent,
-      chargeId: `ch_${randomBytes(12).toString('hex')}`,
+      chargeId,
+      card: fakeCard(options.card),
       sessionId,
       amount: session.amount_total,
       currency: session.currency,
@@ -468,6 +500,7 @@ export class FakeStripe extends LocalHttpServer {
       currency: session.currency,
       customer: session.customer,
       payment_method: method?.id ?? `pm_${randomBytes(12).toString('hex')}`,
+      latest_charge: chargeId,
       status: session.payment_status === 'paid' ? 'succeeded' : 'processing',
       off_session: false,
       metadata: { ...(intentData.metadata ?? {}) },
@@ -480,14 +513,14 @@ export class FakeStripe extends LocalHttpServer {
   }
 
   /** A card saved on a customer (a PaymentMethod attached to it). */
-  private saveCard(customer: string, card: { last4?: string; brand?: string } = {}): FakeStripePaymentMethod {
+  private saveCard(customer: string, card: FakeStripeCardInput = {}): FakeStripePaymentMethod {
     if (!this.customers.has(customer)) throw new Error(`FakeStripe has no customer ${customer}`);
     const method: FakeStripePaymentMethod = {
       id: `pm_${randomBytes(12).toString('hex')}`,
       object: 'payment_method',
       type: 'card',
       customer,
-      card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: 2030 },
+      card: fakeCard(card),
       created: nowSeconds(),
     };
     this.paymentMethods.set(method.id, method);
@@ -580,6 +613,8 @@ export class FakeStripe extends LocalHttpServer {
       metadata: {},
       paid: true,
       payment_intent: payment.id,
+      // https://docs.stripe.com/api/charges/object#charge_object-payment_method_details-card
+      payment_method_details: { type: 'card', card: { ...payment.card } },
       refunded: payment.amountRefunded >= payment.amount,
       status: 'succeeded',
     };
@@ -730,7 +765,7 @@ export class FakeStripe extends LocalHttpServer {
       const answer = FakeStripe.chargeFailureAnswer(chargeFailure.how);
       return sendJson(res, answer.status, answer.body);
     }
-    const failure = this.takeFailure();
+    const failure = this.takeFailure(route.endpoint) ?? this.takeFailure();
     if (failure) return sendJson(res, failure.status, failure.body);
 
     try {
@@ -841,6 +876,7 @@ export class FakeStripe extends LocalHttpServer {
           ...(expand.includes('payment_method') && intent.payment_method
             ? { payment_method: this.paymentMethods.get(intent.payment_method) ?? intent.payment_method }
             : {}),
+          ...(expand.includes('latest_charge') && intent.latest_charge && this.payments.has(intent.id) ? { latest_charge: this.charge(intent.id) } : {}),
         },
       };
     }
@@ -945,6 +981,7 @@ export class FakeStripe extends LocalHttpServer {
       currency,
       customer: customer ?? null,
       payment_method: methodId ?? null,
+      latest_charge: null,
       status: 'requires_payment_method',
       off_session: offSession,
       metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
@@ -960,10 +997,12 @@ export class FakeStripe extends LocalHttpServer {
     if (behaviour === 'succeed') {
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
+      intent.latest_charge = `ch_${randomBytes(12).toString('hex')}`;
       // Its money, for refunds and disputes, as a paid session's.
       this.payments.set(intent.id, {
         id: intent.id,
-        chargeId: `ch_${randomBytes(12).toString('hex')}`,
+        chargeId: intent.latest_charge,
+        card: { ...method.card },
         sessionId: '',
         amount: intent.amount,
         currency,

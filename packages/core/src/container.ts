@@ -28,6 +28,7 @@ import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { mailboxesModule } from './modules/mailboxes/index.js';
 import { renewalsModule } from './modules/renewals/index.js';
 import { creditModule } from './modules/credit/index.js';
+import { referralsModule } from './modules/referrals/index.js';
 import { promotionsModule } from './modules/promotions/index.js';
 import { flowsModule } from './flows/index.js';
 
@@ -54,6 +55,7 @@ const MODULES = [
   mailboxesModule,
   renewalsModule,
   creditModule,
+  referralsModule,
   promotionsModule,
   flowsModule,
 ];

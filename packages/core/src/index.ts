@@ -32,6 +32,7 @@ export * from './modules/subscriptions/index.js';
 export * from './modules/mailboxes/index.js';
 export * from './modules/renewals/index.js';
 export * from './modules/credit/index.js';
+export * from './modules/referrals/index.js';
 export * from './modules/promotions/index.js';
 export * from './flows/index.js';
 export * from './validation/alert-rules.js';

@@ -13,6 +13,7 @@ import { ACCOUNT_QUEUES } from './modules/accounts/index.js';
 import { SUBSCRIPTION_QUEUES } from './modules/subscriptions/index.js';
 import { RENEWAL_QUEUES } from './modules/renewals/index.js';
 import { CREDIT_QUEUES } from './modules/credit/index.js';
+import { REFERRAL_QUEUES } from './modules/referrals/index.js';
 
 export const JOB_DECLARATIONS: readonly JobDeclaration[] = [
   ...Object.values(OPERATIONS_QUEUES),
@@ -23,4 +24,5 @@ export const JOB_DECLARATIONS: readonly JobDeclaration[] = [
   ...Object.values(SUBSCRIPTION_QUEUES),
   ...Object.values(RENEWAL_QUEUES),
   ...Object.values(CREDIT_QUEUES),
+  ...Object.values(REFERRAL_QUEUES),
 ];

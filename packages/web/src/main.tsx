@@ -12,6 +12,7 @@
  * empty #root and they render here at once (createRoot).
  */
 import { recordEarlyChoices, type EarlyChoices } from './app/earlyChoices';
+import { keepReferralCode } from './features/referral/keptCode';
 import type { RootState } from './app/rootReducer';
 import { STATE_ELEMENT_ID } from './ssr/stateElement';
 
@@ -92,4 +93,6 @@ async function start(container: HTMLElement, earlyChoices: EarlyChoices): Promis
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+// A friend's invitation link (`/?ref=CODE`): kept for the sign-up.
+keepReferralCode(window.location.search);
 void start(container, recordEarlyChoices());

@@ -18,6 +18,7 @@ import { SubscriptionMove } from './subscription-move.js';
 import { PromoCodeFlow } from './promo-code.flow.js';
 import { PruneFlow } from './prune.flow.js';
 import { RefundFlow } from './refund.flow.js';
+import { ReferralFlow } from './referral.flow.js';
 import { RenewalFlow } from './renewal.flow.js';
 import { RenewalLinksFlow } from './renewal-links.flow.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
@@ -58,6 +59,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(RenewalSwitchFlow).toSelf().inSingletonScope();
   bind(RenewalLinksFlow).toSelf().inSingletonScope();
   bind(RenewalViewsFlow).toSelf().inSingletonScope();
+  bind(ReferralFlow).toSelf().inSingletonScope();
   bind(PromoCodeFlow).toSelf().inSingletonScope();
 });
 
@@ -76,6 +78,7 @@ export { CheckoutFlow } from './checkout.flow.js';
 export { PromoCodeFlow } from './promo-code.flow.js';
 export { PaymentNotificationFlow, type NotificationAnswer } from './payment-notification.flow.js';
 export { RefundFlow, type RefundQuote, type RefundResult } from './refund.flow.js';
+export { ReferralFlow, type ReferralAnswer, type GrantPass } from './referral.flow.js';
 export { OrdersExportFlow } from './orders-export.flow.js';
 export { CatalogConflictError, CatalogEditorFlow, type EditablePlatformView, type UploadedLogo } from './catalog-editor.flow.js';
 export { ALERT_LOOKBACK_MS, AccountHealthFlow, type AccountHealthEntry, type HealthBuyer, type PanelHealth } from './account-health.flow.js';

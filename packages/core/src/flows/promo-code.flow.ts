@@ -35,6 +35,7 @@ import { CodeMoveNeedsCheckouts, normalizeCode, PromotionsService, type PromoCod
 import type { InsertOrderInput } from '../wire/orders.js';
 import type { ApplyPromoInput } from '../wire/promotions.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
+import { ReferralFlow } from './referral.flow.js';
 
 /**
  * How many times a redemption runs again to move the code from the buyer's other unpaid orders:
@@ -50,6 +51,8 @@ export class PromoCodeFlow {
     @inject(PaymentsService) private readonly payments: PaymentsService,
     @inject(PromotionsService) private readonly promotions: PromotionsService,
     @inject(PaymentNotificationFlow) private readonly notifications: PaymentNotificationFlow,
+    // A referred buyer's first order: the welcome discount when no code came with it.
+    @inject(ReferralFlow) private readonly referral: ReferralFlow,
   ) {}
 
   /** POST /api/order/applypromo: the code on the buyer's unpaid order; answers the order at its new price. */
@@ -90,7 +93,7 @@ export class PromoCodeFlow {
    */
   async createOrder(buyer: AuthenticatedUser, input: InsertOrderInput, defaultCurrency: CurrencyCode, context: RequestContext): Promise<OrderView> {
     const { promoCode } = input;
-    if (!promoCode) return this.orders.createOrder(buyer, input, defaultCurrency);
+    if (!promoCode) return this.orders.createOrder(buyer, input, defaultCurrency, this.referral.welcome);
     await this.promotions.checkGuessLimit(buyer.id, context.ip);
     return this.guessing(buyer, context, () =>
       this.movingCode((settled) =>

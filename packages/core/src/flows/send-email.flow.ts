@@ -13,6 +13,7 @@
  *  11 accountBroken ....................... never (staff alert addresses only: 409 staff_only_email)
  *  13 platformIncident .................... never (staff alert addresses only: 409 staff_only_email)
  *  14 renewalProviderError ................ never (staff alert addresses only: 409 staff_only_email)
+ *  15 referralReward ...................... never (the referral grant writes it about one reward: 409 kind_not_sendable)
  *
  * A double click sends once: the same user and kind within a minute answers the first e-mail.
  * The idempotency key names the minute (`staff-email:<user>:<kind>:<minute>`); the previous
@@ -74,6 +75,7 @@ type SendableKind = Exclude<
   | typeof EMAIL_KIND.platformIncident
   | typeof EMAIL_KIND.renewalProviderError
   | typeof EMAIL_KIND.autoRenewal
+  | typeof EMAIL_KIND.referralReward
 >;
 
 /** A subscription with the order item it serves and the slot count of its account. */
@@ -163,6 +165,8 @@ export class SendEmailFlow {
     if (kind === EMAIL_KIND.accountBroken || kind === EMAIL_KIND.platformIncident || kind === EMAIL_KIND.renewalProviderError) throw fail('staff_only_email');
     // Each one is about one charge of one period, written by the renewal pass with its links.
     if (kind === EMAIL_KIND.autoRenewal) throw fail('kind_not_sendable');
+    // Each one is about one reward, written by the referral grant with its amount.
+    if (kind === EMAIL_KIND.referralReward) throw fail('kind_not_sendable');
     const data = await this.dataSources[kind](user, now);
     return { to: user.email, languageId: user.languageId, userId: user.id, kind, data } as EmailMessage;
   }

@@ -82,6 +82,12 @@ export const CARD_RETURN_PARAMS = { subscription: 'cardSaved', session: 'cardSes
 export const CHOICE_FIELDS = { platform: 'platform', type: 'type', duration: 'duration' } as const;
 
 /**
+ * The query of / that carries a buyer's referral code (`/?ref=CODE`, the panel's "Invite friends"
+ * link): the storefront keeps it until the visitor signs up (web features/referral).
+ */
+export const REFERRAL_PARAM = 'ref';
+
+/**
  * The query of /platform/{id} and /payment that carries a promotion code (issue 37): a link
  * `/platform/3?code=LAUNCH` passes it through the platform page's choice form (and /checkout, and
  * /login's return URL) to /payment, which orders with it. The server decides whether it applies.
@@ -96,7 +102,12 @@ export interface PageChoice {
 }
 
 export const PAGES = {
-  home: fixed('/', { ...content, purpose: 'Home: the catalog of platforms with their lowest monthly prices.' }),
+  home: page({
+    path: '/',
+    to: (referralCode?: string) => `/${query({ [REFERRAL_PARAM]: referralCode })}`,
+    ...content,
+    purpose: "Home: the platforms with their lowest monthly prices; `?ref=` keeps a friend's code until sign-up.",
+  }),
   platform: page({
     path: '/platform/:id',
     to: (platformId: number | string, promoCode?: string) => `/platform/${platformId}${query({ [PROMO_CODE_PARAM]: promoCode })}`,

@@ -88,6 +88,7 @@ export const PROMISED_TEXT_VARS = {
   dashboardDays: DASHBOARD_DAYS,
   slotsMin: ACCOUNT_SLOTS.min,
   slotsMax: ACCOUNT_SLOTS.max,
+  creditMonths: CREDIT_MONTHS,
 } as const;
 
 export type PromisedTextVar = keyof typeof PROMISED_TEXT_VARS;

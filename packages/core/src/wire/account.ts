@@ -15,10 +15,12 @@ import {
   verificationCodeSchema,
 } from '../validation/index.js';
 import { dateTime, flag, integer, languageId, numberOf, text } from './fields.js';
+import { referralCodeField } from './referrals.js';
 
 export const checkEmailQuery = checkEmailSchema();
 /** The account's language is that of its e-mails (1 English, 2 Korean). */
-export const registerBody = registerSchema().shape({ languageId: languageId.default(1) });
+/** `referralCode`: the code the storefront kept from `/?ref=` (ignored when it names nobody). */
+export const registerBody = registerSchema().shape({ languageId: languageId.default(1), referralCode: referralCodeField });
 export const authenticateBody = loginSchema();
 /** The address, when given, must be the caller's own. */
 export const sendCodeBody = yup.object({ email: email().optional() });
@@ -27,11 +29,13 @@ export const changePasswordBody = changePasswordSchema();
 export const forgotPasswordBody = forgotPasswordSchema();
 export const resetPasswordBody = resetPasswordSchema();
 /** The spec's social-user payload carries the ID token as `idToken`; Google's own redirect mode calls it `credential`. One of them is needed. */
-export const googleBody = yup.object({ idToken: yup.string().trim().max(8192), credential: yup.string().trim().max(8192) });
+export const googleBody = yup.object({ idToken: yup.string().trim().max(8192), credential: yup.string().trim().max(8192), referralCode: referralCodeField });
 /** Naver and Kakao send the browser back with an authorization code and our signed `state`. */
 export const oauthCallbackBody = yup.object({
   code: yup.string().trim().required('code is required').max(2048),
   state: yup.string().trim().required('state is required').max(512),
+  /** The referral code the storefront kept (`/?ref=`), for a first sign-in that makes the account. */
+  referralCode: referralCodeField,
 });
 
 /** What every login call answers (product.md): the token and who it belongs to. */

@@ -20,6 +20,8 @@ export const EMAIL_KIND = {
   autoRenewal: 12,
   platformIncident: 13,
   renewalProviderError: 14,
+  /** Issue 37: an inviter earned referral credit. */
+  referralReward: 15,
 } as const;
 
 export type EmailKindName = keyof typeof EMAIL_KIND;
@@ -35,7 +37,7 @@ export const STAFF_ONLY_EMAIL_KINDS: readonly EmailKind[] = [EMAIL_KIND.accountB
  * kind but the staff alerts and the renewal pass's own (send-email.flow.ts refuses those).
  */
 export const STAFF_SENDABLE_EMAIL_KINDS: readonly EmailKind[] = Object.values(EMAIL_KIND).filter(
-  (kind) => !STAFF_ONLY_EMAIL_KINDS.includes(kind) && kind !== EMAIL_KIND.autoRenewal,
+  (kind) => !STAFF_ONLY_EMAIL_KINDS.includes(kind) && kind !== EMAIL_KIND.autoRenewal && kind !== EMAIL_KIND.referralReward,
 );
 
 export function isEmailKind(value: unknown): value is EmailKind {

@@ -15,6 +15,7 @@ export * as orders from './orders.js';
 export * as payments from './payments.js';
 export * as staff from './staff.js';
 export * as panel from './panel.js';
+export * as referrals from './referrals.js';
 export * as subscriptions from './subscriptions.js';
 export * as email from './email.js';
 export * as refunds from './refunds.js';

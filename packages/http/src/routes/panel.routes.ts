@@ -4,7 +4,7 @@
  * read what (the holder, or staff with an audit entry) is decided in core's flows.
  */
 import type { Container } from 'inversify';
-import { type AuthenticatedUser, OrdersService, type RequestContext, UserPanelFlow, VerificationMailFlow } from '@subshare/core';
+import { type AuthenticatedUser, OrdersService, ReferralFlow, type RequestContext, UserPanelFlow, VerificationMailFlow } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import type * as wire from '@subshare/core/wire';
 import { auditActor, auditActorOf } from '../middleware/auth.js';
@@ -15,6 +15,7 @@ export function panelCalls(container: Container): Call[] {
   const panel = container.get(UserPanelFlow);
   const orders = container.get(OrdersService);
   const mailbox = container.get(VerificationMailFlow);
+  const referral = container.get(ReferralFlow);
   const readPanel = async ({ user, query, context }: { user: AuthenticatedUser; query: wire.panel.PanelQuery; context: RequestContext }) =>
     serializePanel(await panel.panel(user, query, auditActorOf(user, context)));
   return [
@@ -23,5 +24,6 @@ export function panelCalls(container: Container): Call[] {
     bind(calls.panel.setInvitationEmail, ({ user, body }) => orders.setInvitationEmail(user, body)),
     bind(calls.panel.getHouseholdLink, ({ user, query, req, res }) => mailbox.householdLink(user, query, auditActor(req, res))),
     bind(calls.panel.getLoginCode, ({ user, query, req, res }) => mailbox.loginCode(user, query, auditActor(req, res))),
+    bind(calls.panel.getReferral, ({ user }) => referral.answer(user.id)),
   ];
 }

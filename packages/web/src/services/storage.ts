@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
    * `{ platformId, typeId, durationId }`), so the choice survives the login redirect.
    */
   selection: 'subshare.selection',
+  /** A friend's referral code from `/?ref=` (JSON `{ code, at }`), kept until sign-up (features/referral/keptCode.ts). */
+  referral: 'subshare.referral',
 } as const;
 
 type Area = 'local' | 'session';

@@ -12,6 +12,7 @@ import { PAYMENT_JOBS } from './payments.job.js';
 import { PRUNE_JOBS } from './prune.job.js';
 import { RENEWAL_JOBS } from './renewals.job.js';
 import { CREDIT_JOBS } from './credit.job.js';
+import { REFERRAL_JOBS } from './referrals.job.js';
 
 /**
  * The bound lines, in declaration order. Throws, so the worker does not start, when a declared
@@ -46,4 +47,5 @@ export const JOBS: JobDefinition[] = jobTable([
   ...ACCOUNT_HEALTH_JOBS,
   ...RENEWAL_JOBS,
   ...CREDIT_JOBS,
+  ...REFERRAL_JOBS,
 ]);

@@ -46,7 +46,7 @@ export class AuthService {
     return this.knex.transaction(async (trx) => {
       if (await this.users.findByEmail(email, trx)) throw fail('email_taken');
       const user = await this.users.insert({ email, password_hash: passwordHash, language_id: languageId, is_email_verified: false }, trx);
-      return this.startSession(user, false, trx);
+      return { ...(await this.startSession(user, false, trx)), signedUp: true };
     });
   }
 

@@ -8,6 +8,8 @@ export interface LoginResult {
   isEmailVerified: boolean;
   photoUrl: string | null;
   role: Role;
+  /** True when this call made the account (registration, a social login's first sign-in): sign-up's followers (a referral) act on it. */
+  signedUp?: boolean;
 }
 
 /** The caller of a request, read from the database on every request (a demoted admin loses access at once). */

@@ -120,6 +120,7 @@ export class SocialLoginService {
         // Linking on an unverified address would let anyone take over the account that owns it.
         throw fail('password_login_required');
       }
+      const signedUp = !user;
       if (!user) {
         user = await this.users.insert(
           { email: profile.email, name: profile.name, photo_url: profile.photoUrl, is_email_verified: profile.emailVerified, language_id: 1 },
@@ -130,7 +131,7 @@ export class SocialLoginService {
         await this.sessions.revokeAllOfUser(user.id, this.clock.now(), trx);
       }
       await this.identities.link({ userId: user.id, provider: profile.provider, providerUserId: profile.providerUserId, email: profile.email }, trx);
-      return this.auth.startSession(user, false, trx);
+      return { ...(await this.auth.startSession(user, false, trx)), signedUp };
     });
   }
 

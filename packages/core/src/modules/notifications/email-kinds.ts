@@ -30,6 +30,7 @@ export const EMAIL_KIND_CARRIES_CODE = {
   12: false,
   13: false,
   14: false,
+  15: false,
 } as const satisfies Record<EmailKind, boolean>;
 
 export function carriesCode(kind: number): boolean {
@@ -237,6 +238,16 @@ export interface RenewalProviderErrorEmailData {
   adminUrl?: string;
 }
 
+/** 15 referralReward (issue 37): a friend's payment earned the inviter credit. */
+export interface ReferralRewardEmailData {
+  /** The credit earned, for people: "€0.50", "₩1,350". */
+  amount: string;
+  /** When this credit expires (CREDIT_MONTHS after it was earned). */
+  expiresAt: EmailDate;
+  /** Defaults to the buyer's panel, `PUBLIC_URL/user/<userId>`, where "Invite friends" shows it. */
+  panelUrl?: string;
+}
+
 export interface RefundedEmailData {
   orderId: number;
   platformName: string;
@@ -292,6 +303,7 @@ export interface EmailDataByKind {
   12: AutoRenewalEmailData;
   13: PlatformIncidentEmailData;
   14: RenewalProviderErrorEmailData;
+  15: ReferralRewardEmailData;
 }
 
 /** One e-mail to one address, in one language, with the data its kind needs. */

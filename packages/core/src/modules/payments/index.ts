@@ -5,6 +5,7 @@ export {
   PaymentsService,
   type PaymentProviders,
   type PaymentView,
+  type PaidPayment,
   type VerifiedReport,
   type AppliedReport,
   type PendingEvent,

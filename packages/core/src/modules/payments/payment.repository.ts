@@ -77,6 +77,25 @@ export class PaymentRepository {
     return trx ? query.forUpdate() : query;
   }
 
+  /** The earliest paid payment (paid or refunded since) of these orders, by when it was paid. */
+  async firstPaidAmong(orderIds: number[]): Promise<PaymentRow | undefined> {
+    return PaymentModel.query(this.knex)
+      .whereIn('order_id', orderIds)
+      .whereIn('status', ['paid', 'refunded'])
+      .whereNotNull('settled_at')
+      .orderBy([{ column: 'settled_at' }, { column: 'id' }])
+      .first();
+  }
+
+  async cardFingerprintsAmong(orderIds: number[]): Promise<string[]> {
+    const rows = await this.knex('payments')
+      .distinct('card_fingerprint')
+      .whereIn('order_id', orderIds)
+      .whereIn('status', ['paid', 'refunded'])
+      .whereNotNull('card_fingerprint');
+    return rows.map((row: { card_fingerprint: string }) => row.card_fingerprint);
+  }
+
   async findForOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentRow[]> {
     return PaymentModel.query(trx ?? this.knex)
       .where({ order_id: orderId })
@@ -107,12 +126,13 @@ export class PaymentRepository {
     return found.map(({ second, ...payment }) => ({ payment: payment as PaymentRow, second }));
   }
 
-  async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string): Promise<void> {
+  async settle(id: number, status: PaymentRow['status'], at: Date, trx: Knex.Transaction, providerPaymentId?: string, cardFingerprint?: string): Promise<void> {
     await updateById(trx, 'payments', id, {
       status,
       updated_at: at,
       ...(status === 'paid' ? { settled_at: at } : {}),
       ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}),
+      ...(cardFingerprint ? { card_fingerprint: cardFingerprint } : {}),
     });
   }
 

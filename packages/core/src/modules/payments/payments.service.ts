@@ -89,6 +89,12 @@ export interface PaymentView {
   saveCard: boolean;
 }
 
+/** A payment that was paid: when, and with which card (Stripe's fingerprint; null for other methods). */
+export interface PaidPayment extends PaymentView {
+  paidAt: Date;
+  cardFingerprint: string | null;
+}
+
 /** A provider's statement that passed verification (signature, demo still served, CoinPal's status confirmed). */
 export interface VerifiedReport {
   provider: ProviderName;
@@ -345,6 +351,21 @@ export class PaymentsService {
     return (await this.payments.findForOrder(orderId)).map(toView);
   }
 
+  /**
+   * The first payment that was paid among these orders (by when it was paid), refunded since or
+   * not, with the fingerprint of the card that paid it: what a referral's reward is computed from.
+   */
+  async firstPaidAmong(orderIds: number[]): Promise<PaidPayment | undefined> {
+    if (orderIds.length === 0) return undefined;
+    const row = await this.payments.firstPaidAmong(orderIds);
+    return row ? { ...toView(row), paidAt: row.settled_at as Date, cardFingerprint: row.card_fingerprint } : undefined;
+  }
+
+  /** The fingerprints of the cards that paid these orders' payments (the referral guard's "same card"). */
+  cardFingerprintsAmong(orderIds: number[]): Promise<string[]> {
+    return orderIds.length === 0 ? Promise.resolve([]) : this.payments.cardFingerprintsAmong(orderIds);
+  }
+
   /** Which of these orders have a payment whose money arrived (paid, or refunded since). */
   async ordersWithMoney(orderIds: number[], trx?: Knex.Transaction): Promise<Set<number>> {
     return new Set(await this.payments.orderIdsWithMoney(orderIds, trx));
@@ -362,7 +383,9 @@ export class PaymentsService {
   async askProvider(payment: PaymentView): Promise<VerifiedReport | undefined> {
     const provider = this.providers.byName(payment.provider);
     if (!provider || provider.name === 'demo') return undefined;
-    const report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.amount });
+    let report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.amount });
+    // A payment found paid by asking keeps the same facts as one announced (the card's fingerprint).
+    if (report.status === 'paid' && provider.completeFacts) report = await provider.completeFacts(report);
     if (report.reference !== undefined && report.reference !== payment.reference) {
       this.logger.warn({ provider: provider.name, paymentId: payment.id, reported: report.reference }, 'the provider answered about another payment: ignored');
       return undefined;
@@ -513,7 +536,7 @@ export class PaymentsService {
           );
           return finish('amount_mismatch');
         }
-        await this.payments.settle(payment.id, 'paid', now, trx, report.providerPaymentId);
+        await this.payments.settle(payment.id, 'paid', now, trx, report.providerPaymentId, report.cardFingerprint);
         const paid = { ...payment, status: 'paid' as const, provider_payment_id: report.providerPaymentId ?? payment.provider_payment_id };
         await this.ledger.recordPayment(providerName, report.eventId, report.eventType, paid, trx);
         return pending('paid');

@@ -1,6 +1,7 @@
 /** The buyer's panel: the panel itself, the family-invitation e-mail, and the verification fetch (flows/verification-mail.flow.ts). */
 import { declare } from '../declare.js';
 import * as panel from '../panel.js';
+import * as referrals from '../referrals.js';
 
 const MAILBOX_NOTE =
   'The slot holder while the subscription is active, or staff for any subscription (audited as `mailbox.read`). Polled by the panel: ' +
@@ -70,4 +71,20 @@ export const getLoginCode = declare({
   answer: panel.loginCodeAnswer,
   errors: MAILBOX_ERRORS,
   servedBy: 'core/src/flows/verification-mail.flow.ts',
+});
+
+export const getReferral = declare({
+  operationId: 'getReferral',
+  method: 'get',
+  path: '/api/user/referral',
+  access: 'user',
+  tag: 'panel',
+  summary: 'Your referral code and link, the credit referrals earned you, and how many friends came and counted',
+  description:
+    'The code is made at the first read. A friend who signs up by the link (`/?ref=CODE`, any sign-up way) gets a first-order discount; ' +
+    'once their first payment is past the refund window and was not refunded, disputed or charged back, you earn a share of it as credit in its currency ' +
+    '(not for your own address or card, up to a monthly number of rewards). `credit`: what referrals earned, per currency, in major units.',
+  answer: referrals.referralAnswer,
+  errors: ['user_not_found'],
+  servedBy: 'core/src/flows/referral.flow.ts',
 });

@@ -3,7 +3,7 @@
  * `POST /api/order/setinvatiotaionemail`. Both carry the login's bearer token. Imported by the
  * panel chunk only.
  */
-import type { panel, problemReports, renewals } from '@subshare/core/wire';
+import type { panel, problemReports, referrals, renewals } from '@subshare/core/wire';
 import { callApi } from './calls';
 
 /**
@@ -58,4 +58,11 @@ export type ProblemKind = problemReports.ReportProblemInput['kind'];
 
 export function reportProblem(subscriptionId: number, kind: ProblemKind, note: string | undefined): Promise<ProblemHelp> {
   return callApi('reportProblem', { body: { subscriptionId, kind, note } });
+}
+
+/** "Invite friends" (issue 37): the buyer's referral code and link, the credit referrals earned, invited and rewarded friends. */
+export type Referral = referrals.ReferralAnswer;
+
+export function getReferral(): Promise<Referral> {
+  return callApi('getReferral', {});
 }

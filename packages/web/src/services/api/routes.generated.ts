@@ -56,6 +56,7 @@ export const ROUTES = {
   updatePromo: { method: 'POST', path: '/api/promo/update', auth: true },
   getHouseholdLink: { method: 'GET', path: '/api/email/getnvlink', auth: true },
   getLoginCode: { method: 'GET', path: '/api/email/getchgptcode', auth: true },
+  getReferral: { method: 'GET', path: '/api/user/referral', auth: true },
   getUserPanel: { method: 'GET', path: '/api/user/getuserpanel', auth: true },
   setInvitationEmail: { method: 'POST', path: '/api/order/setinvatiotaionemail', auth: true },
   activateSubscription: { method: 'POST', path: '/api/webhook/activatesubscribe', auth: true },

@@ -1,4 +1,5 @@
 /** `/api/user/*`: accounts and sign-in (spec section 7, plus log-out and the social providers). */
+import { forgetReferralCode, keptReferralCode } from '../../features/referral/keptCode';
 import { callApi } from './calls';
 import type { AuthResponse, AuthenticateRequest, RegisterRequest, ResetPasswordRequest, SocialProviders, VerifyCodeRequest } from './types';
 
@@ -11,8 +12,11 @@ export function authenticate(request: AuthenticateRequest): Promise<AuthResponse
   return callApi('authenticate', { body: request });
 }
 
-export function register(request: RegisterRequest): Promise<AuthResponse> {
-  return callApi('register', { body: request });
+/** A sign-up carries the friend's referral code the storefront kept (`/?ref=`), which is then forgotten. */
+export async function register(request: RegisterRequest): Promise<AuthResponse> {
+  const answer = await callApi('register', { body: { ...request, referralCode: keptReferralCode() } });
+  forgetReferralCode();
+  return answer;
 }
 
 /** Mails a new code (CODE_DIGITS digits) to the logged-in user. */
@@ -36,13 +40,18 @@ export function resetPassword(request: ResetPasswordRequest): Promise<AuthRespon
 }
 
 /** Exchanges a Google Identity Services credential (an ID token). */
-export function googleAuthenticate(idToken: string): Promise<AuthResponse> {
-  return callApi('googleAuthenticate', { body: { idToken } });
+export async function googleAuthenticate(idToken: string): Promise<AuthResponse> {
+  // A first sign-in makes the account: the kept referral code goes with it (ignored for an existing one).
+  const answer = await callApi('googleAuthenticate', { body: { idToken, referralCode: keptReferralCode() } });
+  forgetReferralCode();
+  return answer;
 }
 
 /** Exchanges the code Naver sent back to /naver/callback. */
-export function naverCallback(code: string, state: string): Promise<AuthResponse> {
-  return callApi('naverCallback', { body: { code, state } });
+export async function naverCallback(code: string, state: string): Promise<AuthResponse> {
+  const answer = await callApi('naverCallback', { body: { code, state, referralCode: keptReferralCode() } });
+  forgetReferralCode();
+  return answer;
 }
 
 export function getSocialProviders(): Promise<SocialProviders> {

@@ -15,6 +15,7 @@ import { expiryReminder } from './kinds/expiry-reminder.js';
 import { platformIncident } from './kinds/platform-incident.js';
 import { purchasedActiveSubscribe } from './kinds/purchased-active-subscribe.js';
 import { purchasedNotActiveSubscribe } from './kinds/purchased-not-active-subscribe.js';
+import { referralReward } from './kinds/referral-reward.js';
 import { refunded } from './kinds/refunded.js';
 import { renewalProviderError } from './kinds/renewal-provider-error.js';
 import { subscribeActive } from './kinds/subscribe-active.js';
@@ -47,6 +48,7 @@ const TEMPLATES: { [K in EmailKind]: EmailTemplate<K> } = {
   [EMAIL_KIND.autoRenewal]: autoRenewal,
   [EMAIL_KIND.platformIncident]: platformIncident,
   [EMAIL_KIND.renewalProviderError]: renewalProviderError,
+  [EMAIL_KIND.referralReward]: referralReward,
 };
 
 /** Renders one e-mail: subject, HTML and text, in its language, with the business details in the footer. */

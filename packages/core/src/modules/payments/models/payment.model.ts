@@ -19,6 +19,8 @@ export class PaymentModel extends Model {
   provider_payment_id!: string | null;
   amount_minor!: number;
   currency!: string;
+  /** Stripe's fingerprint of the card that paid (migration 20261216000300): the referral guard compares it. */
+  card_fingerprint!: string | null;
   status!: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
   checkout_url!: string | null;
   /** The buyer ticked "Renew automatically": this card payment saves the card (migration 20261212000100). */

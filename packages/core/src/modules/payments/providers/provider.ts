@@ -102,6 +102,12 @@ export interface PaymentReport {
    */
   facts?: MoneyFact[];
   /**
+   * The card's fingerprint, when a card paid (Stripe's `payment_method_details.card.fingerprint`
+   * of the PaymentIntent's latest charge): the same card number gives the same fingerprint, which
+   * the referral guard compares (issue 37). Filled by `completeFacts` on a paid report.
+   */
+  cardFingerprint?: string;
+  /**
    * True when the signature does not cover the status (CoinPal): the service must confirm
    * with `fetchStatus` before acting.
    */

@@ -565,6 +565,12 @@ export class StripeProvider implements PaymentProvider {
    * with its own id and status, so the ledger counts each refund once whatever the order of events.
    */
   async completeFacts(report: PaymentReport): Promise<PaymentReport> {
+    if (report.status === 'paid' && report.providerPaymentId && !report.cardFingerprint) {
+      // A fact for the referral guard, not for the sale: a Stripe that does not answer this
+      // question must not hold the payment back (the guard then has no fingerprint to compare).
+      const cardFingerprint = await this.cardFingerprintOf(report.providerPaymentId).catch(() => undefined);
+      return cardFingerprint ? { ...report, cardFingerprint } : report;
+    }
     if (report.eventType !== 'charge.refunded' || !report.providerPaymentId) return report;
     const facts: MoneyFact[] = [];
     try {
@@ -643,6 +649,23 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw translate(error, 'create');
     }
+  }
+
+  /**
+   * The fingerprint of the card that paid a PaymentIntent: its latest charge's
+   * `payment_method_details.card.fingerprint` (https://docs.stripe.com/api/charges/object#charge_object-payment_method_details-card-fingerprint),
+   * asked with `expand[]=latest_charge`. Undefined for a payment that was not by card.
+   */
+  private async cardFingerprintOf(providerPaymentId: string): Promise<string | undefined> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] });
+    } catch (error) {
+      throw translate(error, 'query');
+    }
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === 'string') return undefined;
+    return charge.payment_method_details?.card?.fingerprint ?? undefined;
   }
 
   /** The card a paid Checkout saved: its PaymentIntent's customer and payment method (expanded for the last four digits). */

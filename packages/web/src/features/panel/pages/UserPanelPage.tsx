@@ -19,6 +19,7 @@ import type { PanelItem, UserPanel } from '../../../services/api/panel';
 import { selectUserId } from '../../auth/selectors';
 import { ActiveItem } from '../components/ActiveItem';
 import { IncompleteItem } from '../components/IncompleteItem';
+import { InviteFriends } from '../components/InviteFriends';
 import { ProfileCard, displayName } from '../components/ProfileCard';
 import { RefundedItem } from '../components/RefundedItem';
 import { userIdOf } from '../format';
@@ -162,6 +163,8 @@ function PanelBody({ status, panel, own, viewerId }: { status: PanelStatus; pane
           )}
         </Stack>
       </Box>
+      {/* The buyer's own "Invite friends", after what they came for (staff reading a panel see none). */}
+      {own && <InviteFriends />}
     </Stack>
   );
 }
