@@ -25,6 +25,7 @@ import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
+import { chargedOf } from './charged.js';
 import { LedgerService } from './ledger.service.js';
 import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
@@ -84,7 +85,12 @@ export interface PaymentView {
   /** The provider's id for it, once its checkout started. */
   providerReference: string | null;
   status: PaymentRow['status'];
+  /** The payment's whole amount (the order's total): what the money ledger's standing and the refund policy read. */
   amount: Money;
+  /** The part of `amount` paid from the buyer's credit (issue 37). */
+  credit: Money;
+  /** amount − credit: what the provider is asked for (its checkout, status answers, the paid-amount check, a charge, a refund's cap). */
+  charged: Money;
   /** The buyer asked for the card to be saved for automatic renewal. */
   saveCard: boolean;
 }
@@ -170,6 +176,16 @@ export class PaymentsService {
   }
 
   /**
+   * Records the part of an opened payment paid from credit (the caller spent it, in this
+   * transaction). Wholly covered, the payment's provider becomes `credit`: no provider is asked.
+   */
+  async takeCredit(payment: PaymentView, credit: Money, trx: Knex.Transaction): Promise<PaymentView> {
+    if (credit.amount <= 0) return payment;
+    const row = await this.payments.takeCredit(payment.id, credit.amount, credit.amount >= payment.amount.amount, trx);
+    return toView(row);
+  }
+
+  /**
    * Claims the order's checkout (checkout-claims.ts): checkouts of one order take turns, and none
    * holds a database connection while a provider answers. The caller releases it.
    */
@@ -200,7 +216,7 @@ export class PaymentsService {
         reference: payment.reference,
         orderId: order.id,
         method: payment.method,
-        amount: payment.amount,
+        amount: payment.charged,
         description: order.description,
         buyerEmail: buyer.email,
         buyerIp: context.ip,
@@ -348,7 +364,7 @@ export class PaymentsService {
   async askProvider(payment: PaymentView): Promise<VerifiedReport | undefined> {
     const provider = this.providers.byName(payment.provider);
     if (!provider || provider.name === 'demo') return undefined;
-    const report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.amount });
+    const report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.charged });
     if (report.reference !== undefined && report.reference !== payment.reference) {
       this.logger.warn({ provider: provider.name, paymentId: payment.id, reported: report.reference }, 'the provider answered about another payment: ignored');
       return undefined;
@@ -376,7 +392,7 @@ export class PaymentsService {
       confirmed = await provider.fetchStatus({
         reference: payment.reference ?? '',
         providerReference: payment.provider_reference,
-        amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
+        amount: chargedOf(payment),
       });
     } catch (error) {
       throw fail('provider_unavailable', undefined, { cause: error });
@@ -411,7 +427,8 @@ export class PaymentsService {
     if (report.orderId !== undefined && report.orderId !== payment.order_id) differs.push('order');
     if (report.method !== undefined && report.method !== payment.method) differs.push('method');
     const signed = report.signedOrderAmount;
-    if (signed && (signed.amount !== Number(payment.amount_minor) || signed.currency !== payment.currency)) differs.push('amount');
+    // The provider was asked for the charged part only (the rest was paid from credit).
+    if (signed && (signed.amount !== chargedOf(payment).amount || signed.currency !== payment.currency)) differs.push('amount');
     if (differs.length === 0) return;
     this.logger.warn(
       { provider: providerName, paymentId: payment.id, orderId: payment.order_id, eventType: report.eventType, differs },
@@ -491,7 +508,8 @@ export class PaymentsService {
     switch (report.status) {
       case 'paid': {
         if (payment.status === 'paid' || payment.status === 'refunded') return finish('already_paid');
-        const expected = { amount: Number(payment.amount_minor), currency: payment.currency };
+        // What the provider was asked for: the payment's amount less the credit it used.
+        const expected = chargedOf(payment);
         if (!report.amount || report.amount.amount !== expected.amount || report.amount.currency !== expected.currency) {
           this.logger.error(
             { paymentId: payment.id, expected, reported: report.amount },
@@ -572,6 +590,8 @@ function toView(row: PaymentRow): PaymentView {
     providerReference: row.provider_reference,
     status: row.status,
     amount: money(Number(row.amount_minor), row.currency as CurrencyCode),
+    credit: money(Number(row.credit_minor ?? 0), row.currency as CurrencyCode),
+    charged: chargedOf(row),
     saveCard: row.save_card === true,
   };
 }

@@ -31,8 +31,9 @@ import { payssionRefundSubject } from './providers/payssion.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import type { PaymentProviders } from './payments.service.js';
 import { REFUND_RESEND_MINUTES } from '../../promises/index.js';
+import { chargedOf } from './charged.js';
 
-const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider' };
+const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider', credit: 'Credit' };
 
 /** A pending staff refund last tried longer ago than this may be sent again (same refund, same idempotency key): its try was cut short or got no answer. */
 const RESEND_PENDING_AFTER_MS = REFUND_RESEND_MINUTES * 60_000;
@@ -280,8 +281,9 @@ export class RefundsService {
         reference: payment.reference ?? '',
         providerReference: payment.provider_reference,
         providerPaymentId: payment.provider_payment_id,
-        paid: money(Number(payment.amount_minor), payment.currency as CurrencyCode),
-        amount: money(refund.amount_minor, refund.currency as CurrencyCode),
+        // The provider took only the charged part (the rest was paid from credit) and gives back only the money part.
+        paid: chargedOf(payment),
+        amount: money(refund.amount_minor - Number(refund.credit_minor ?? 0), refund.currency as CurrencyCode),
         reason: refund.reason ?? '',
       });
       this.logger.info({ refundId: refund.id, paymentId: payment.id, provider: provider.name, status: receipt.status }, 'the provider accepted a refund');
