@@ -256,7 +256,7 @@ export class PaymentsService {
    */
   async settleEarlierCheckouts(
     claim: CheckoutClaim,
-    wanted: { method: PaymentMethodId; saveCard: boolean },
+    wanted: { method: PaymentMethodId; saveCard: boolean; useCredit?: boolean },
   ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
     let reuse: { payment: PaymentView; url: string } | undefined;
     const now = this.clock.now();
@@ -264,7 +264,8 @@ export class PaymentsService {
       if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
       const provider = this.providers.byName(row.provider);
       if (!provider) continue;
-      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard;
+      // A checkout that took credit asks the provider for less: not the one for a buyer who now pays without credit.
+      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard && (wanted.useCredit !== false || Number(row.credit_minor) === 0);
       if (!provider.checkoutState || !provider.expireCheckout) {
         if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
         continue;
@@ -342,14 +343,14 @@ export class PaymentsService {
   }
 
   /** One payment by id (undefined when there is none). */
-  async byId(paymentId: number): Promise<PaymentView | undefined> {
-    const row = await this.payments.findById(paymentId);
+  async byId(paymentId: number, trx?: Knex.Transaction): Promise<PaymentView | undefined> {
+    const row = await this.payments.findById(paymentId, trx);
     return row && toView(row);
   }
 
   /** The order's payments, newest first. */
-  async ofOrder(orderId: number): Promise<PaymentView[]> {
-    return (await this.payments.findForOrder(orderId)).map(toView);
+  async ofOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentView[]> {
+    return (await this.payments.findForOrder(orderId, trx)).map(toView);
   }
 
   /** Pending payments with a provider id, older than `before` (at most `limit`): the ones to ask about. */
