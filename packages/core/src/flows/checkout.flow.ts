@@ -120,7 +120,8 @@ export class CheckoutFlow {
     checkoutOrder: CheckoutOrder,
     context: RequestContext,
   ): Promise<{ url: string } | { completed: PaymentView }> {
-    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, useCredit });
+    const credit = await this.paymentCredit.wouldSpend(order.id, buyer.id, order.total, useCredit);
+    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, credit });
     if (earlier.completed) return { completed: earlier.completed };
     if (earlier.reuse) return { url: earlier.reuse.url };
     const opened = await this.knex.transaction(async (trx) => {

@@ -50,6 +50,20 @@ export class PaymentCredit {
   }
 
   /**
+   * What a checkout of the order would take from credit now (0 when the buyer opts out): the
+   * buyer's available credit and what the order's open checkouts hold (given back when a new one
+   * opens), up to the total. An open checkout that took a different part asks its provider for
+   * another amount than this one would: it is not reused (PaymentsService.settleEarlierCheckouts).
+   */
+  async wouldSpend(orderId: number, buyerId: number, total: Money, useCredit: boolean): Promise<number> {
+    if (!useCredit) return 0;
+    const held = (await this.payments.ofOrder(orderId))
+      .filter((payment) => payment.status === 'pending')
+      .reduce((sum, payment) => sum + payment.credit.amount, 0);
+    return Math.min(total.amount, (await this.credit.available(buyerId, total.currency)).amount + held);
+  }
+
+  /**
    * Gives back the credit of the order's payments that will never be paid (failed, expired), and,
    * with `abandoning`, of its pending payments too: a new checkout leaves them (a provider's page
    * that cannot be closed may still be paid: `paid` takes the credit again then).
@@ -98,7 +112,14 @@ export class PaymentCredit {
     const charged: Money = payment.charged;
     return {
       provider: 'credit',
-      report: { eventId: `credit:${payment.reference}`, eventType: 'credit.paid', reference: payment.reference, status: 'paid', amount: charged, needsConfirmation: false },
+      report: {
+        eventId: `credit:${payment.reference}`,
+        eventType: 'credit.paid',
+        reference: payment.reference,
+        status: 'paid',
+        amount: charged,
+        needsConfirmation: false,
+      },
       payload: JSON.stringify({ source: 'credit', paymentId: payment.id, credit: payment.credit }),
     };
   }

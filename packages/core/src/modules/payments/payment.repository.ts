@@ -29,13 +29,12 @@ export class PaymentRepository {
 
   /** The part of a pending payment paid from credit; `covered`: all of it, so its provider is `credit` (paid without one). */
   async takeCredit(id: number, creditMinor: number, covered: boolean, trx: Knex.Transaction): Promise<PaymentRow> {
-    const [row] = await PaymentModel.query(trx)
-      .findById(id)
-      .where({ status: 'pending' })
-      .patch({ credit_minor: creditMinor, ...(covered ? { provider: 'credit' } : {}), updated_at: new Date() })
+    const [row] = await trx('payments')
+      .where({ id, status: 'pending' })
+      .update({ credit_minor: creditMinor, ...(covered ? { provider: 'credit' } : {}), updated_at: new Date() })
       .returning('*');
     if (!row) throw new Error(`payment ${id} is not pending: no credit can be taken for it`);
-    return row as unknown as PaymentRow;
+    return row as PaymentRow;
   }
 
   async attachCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {

@@ -256,7 +256,7 @@ export class PaymentsService {
    */
   async settleEarlierCheckouts(
     claim: CheckoutClaim,
-    wanted: { method: PaymentMethodId; saveCard: boolean; useCredit?: boolean },
+    wanted: { method: PaymentMethodId; saveCard: boolean; credit?: number },
   ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
     let reuse: { payment: PaymentView; url: string } | undefined;
     const now = this.clock.now();
@@ -264,8 +264,12 @@ export class PaymentsService {
       if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
       const provider = this.providers.byName(row.provider);
       if (!provider) continue;
-      // A checkout that took credit asks the provider for less: not the one for a buyer who now pays without credit.
-      const same = !reuse && row.method === wanted.method && row.save_card === wanted.saveCard && (wanted.useCredit !== false || Number(row.credit_minor) === 0);
+      // A checkout that took another part from credit asks the provider for another amount: not reused.
+      const same =
+        !reuse &&
+        row.method === wanted.method &&
+        row.save_card === wanted.saveCard &&
+        (wanted.credit === undefined || Number(row.credit_minor) === wanted.credit);
       if (!provider.checkoutState || !provider.expireCheckout) {
         if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
         continue;
