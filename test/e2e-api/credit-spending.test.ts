@@ -85,8 +85,8 @@ describe('spending credit (checkout, renewal, refund)', function () {
     // The ledger's payment row is the whole amount (the policy's fee reads it), the order says what credit paid.
     const ledger = await knex()('money_events').where({ order_id: orderId, kind: 'payment' });
     expect(ledger.map((row: { amount_minor: string }) => Number(row.amount_minor))).to.deep.equal([499]);
-    const order = (await api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(buyer.auth)).body;
-    if (order && 'creditApplied' in order) expect(order).to.include({ creditApplied: 2, toPay: 2.99 });
+    const order = (await api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200)).body;
+    expect(order).to.include({ total: 4.99, creditApplied: 2, toPay: 2.99 });
 
     // The same webhook again: one spend, no release, the order as it was.
     const session = sessionOf(orderId).at(-1)!;
@@ -105,6 +105,8 @@ describe('spending credit (checkout, renewal, refund)', function () {
     await checkout(buyer, { orderId, useCredit: false }).expect(200);
     expect(unitAmount(stripe.lastCreate!.params)).to.equal(499);
     expect(Number((await paymentsOf(orderId))[0].credit_minor)).to.equal(0);
+    const order = (await api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200)).body;
+    expect(order).to.include({ creditApplied: 0, toPay: 4.99 });
     await checkout(buyer, { orderId, useCredit: 'no' }).expect(400);
     await payAtStripe(orderId);
     expect(await available(buyer)).to.equal(200);
@@ -126,6 +128,8 @@ describe('spending credit (checkout, renewal, refund)', function () {
       ['credit', 'payment', 499],
     ]);
     expect(await available(buyer)).to.equal(501);
+    const order = (await api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200)).body;
+    expect(order).to.include({ total: 4.99, creditApplied: 4.99, toPay: 0 });
     // The panel shows the subscription like any paid order's.
     const panel = await api(shop.app).get('/api/user/getuserpanel').query({ id: buyer.id, languageId: 1 }).set(buyer.auth).expect(200);
     expect(panel.body.subscribers.length).to.be.greaterThan(0);
@@ -254,6 +258,47 @@ describe('spending credit (checkout, renewal, refund)', function () {
     await api(shop.app).post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'again' }).expect(409);
     expect(await available(buyer)).to.equal(200);
     expect((await creditRows(buyer)).map((row: { kind: string }) => row.kind)).to.deep.equal(['earned', 'spent', 'returned']);
+  });
+
+  it('the dashboard counts money taken, not credit spent or given back, and shows the credit the shop owes', async () => {
+    admin = await loginAs('admin', { app: shop.app });
+    const dashboard = async () => (await api(shop.app).get('/api/admin/dashboard').set(admin.auth).expect(200)).body;
+    const today = (body: { revenueEur: Array<{ totalEur: number }> }) => Math.round(body.revenueEur.at(-1)!.totalEur * 100);
+    const owed = async () => {
+      const rows = await knex()('credit_entries')
+        .select('currency')
+        .sum({ owed: knex().raw("case when kind in ('earned', 'returned', 'released') then amount_minor else -amount_minor end") })
+        .groupBy('currency');
+      return Object.fromEntries((rows as Array<{ currency: string; owed: string }>).map((row) => [row.currency, Number(row.owed) / 100]));
+    };
+    const before = await dashboard();
+
+    // Wholly paid by credit: no money taken.
+    const covered = await newBuyerWithOrder();
+    await giveCredit(covered.buyer, 600);
+    await checkout(covered.buyer, { orderId: covered.orderId }).expect(200);
+    await waitFor(async () => (await orderRow(covered.orderId)).state === 2, { what: 'the credit-paid order activated' });
+    const afterCovered = await dashboard();
+    expect(today(afterCovered)).to.equal(today(before));
+
+    // Partly: the €2.99 Stripe took.
+    const partly = await newBuyerWithOrder();
+    await giveCredit(partly.buyer, 200);
+    await checkout(partly.buyer, { orderId: partly.orderId }).expect(200);
+    await payAtStripe(partly.orderId);
+    const afterPartly = await dashboard();
+    expect(today(afterPartly)).to.equal(today(before) + 299);
+
+    // Its refund takes back only the money Stripe gave back, not the credit returned.
+    await api(shop.app).post('/api/order/refund').set(admin.auth).send({ orderId: partly.orderId, reason: 'asked within a day' }).expect(200);
+    const moneyBack = Number(stripe.lastRefund!.params.amount);
+    const afterRefund = await dashboard();
+    expect(today(afterRefund)).to.equal(today(before) + 299 - moneyBack);
+    const outstanding = Object.fromEntries(
+      afterRefund.outstandingCredit.map((entry: { currencyCode: string; amount: number }) => [entry.currencyCode, entry.amount]),
+    );
+    expect(outstanding).to.deep.equal(await owed());
+    expect(outstanding.EUR).to.be.greaterThan(0);
   });
 
   it('a refund smaller than the credit used is all credit: Stripe is not asked', async () => {

@@ -65,6 +65,10 @@ export const order = yup
     paidDate: dateTime().nullable(),
     completedDate: dateTime().nullable(),
     items: list(orderItem),
+    /** The part of the total paid from the buyer's credit (issue 37): its paid or open payment's; 0 otherwise. */
+    creditApplied: yup.number().defined(),
+    /** What the provider is asked for: total − credit applied. */
+    toPay: yup.number().defined(),
   })
   .meta({ name: 'Order' });
 

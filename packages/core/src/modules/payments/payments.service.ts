@@ -346,6 +346,20 @@ export class PaymentsService {
     return method !== undefined && this.config.allowDemoPayments && this.providers.isDemo(method);
   }
 
+  /** Credit that paid for orders, per UTC day its payment was paid in [from, to) (the dashboard: credit spent is no money taken). */
+  async creditPaidByDay(from: Date, to: Date): Promise<Array<{ orderId: number; day: string; credit: Money }>> {
+    return (await this.payments.paidWithCreditIn(from, to)).map((row) => ({
+      orderId: row.order_id,
+      day: row.settled_at.toISOString().slice(0, 10),
+      credit: money(row.credit_minor, row.currency as CurrencyCode),
+    }));
+  }
+
+  /** The Order answer's `creditApplied` (minor units) of each order: the credit of its paid payment, else of its open one; 0 otherwise. */
+  async creditApplied(orderIds: number[]): Promise<Map<number, number>> {
+    return this.payments.creditOfOrders(orderIds);
+  }
+
   /** One payment by id (undefined when there is none). */
   async byId(paymentId: number, trx?: Knex.Transaction): Promise<PaymentView | undefined> {
     const row = await this.payments.findById(paymentId, trx);

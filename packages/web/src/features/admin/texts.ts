@@ -181,7 +181,7 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.dashboardTitle': 'Dashboard',
     'admin.dashboardUnavailable': 'The dashboard figures are not available yet.',
     'admin.dashboardFailed': 'The dashboard could not be loaded.',
-    'admin.revenue': 'Revenue of the last {dashboardDays} days, net of refunds (EUR)',
+    'admin.revenue': 'Revenue of the last {dashboardDays} days: money taken, net of discounts, credit spent and refunds (EUR)',
     'admin.revenueTotal': 'Total: {total}',
     'admin.revenueChart': 'Revenue per day in EUR, {from} to {to}; highest {max}.',
     'admin.ordersByState': 'Orders by state',
@@ -199,6 +199,9 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.renewals': 'Automatic renewals',
     'admin.renewalsUndelivered':
       'SMTP_URL is not set: renewal reminders are not delivered, so no automatic renewal will be charged. Set SMTP_URL and restart the shop.',
+    'admin.outstandingCredit': 'Outstanding credit',
+    'admin.outstandingCreditNote': 'what the shop owes buyers in credit (earned, returned and released, less spent and expired)',
+    'admin.outstandingCreditNone': 'No buyer holds any credit.',
     'admin.doublePayments': 'Double payments',
     'admin.doublePaymentsRefunded': 'second payments of an order, refunded by the shop',
     'admin.doublePaymentsOpen':
@@ -451,7 +454,7 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.dashboardTitle': '대시보드',
     'admin.dashboardUnavailable': '대시보드 수치를 아직 사용할 수 없습니다.',
     'admin.dashboardFailed': '대시보드를 불러오지 못했습니다.',
-    'admin.revenue': '최근 {dashboardDays}일 매출, 환불 차감 (EUR)',
+    'admin.revenue': '최근 {dashboardDays}일 매출: 실제 받은 금액, 할인·적립금 사용·환불 차감 (EUR)',
     'admin.revenueTotal': '합계: {total}',
     'admin.revenueChart': '일별 매출 (EUR), {from} ~ {to}; 최고 {max}.',
     'admin.ordersByState': '상태별 주문',
@@ -469,6 +472,9 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.renewals': '자동 연장',
     'admin.renewalsUndelivered':
       'SMTP_URL이 설정되지 않아 자동 연장 안내 이메일이 발송되지 않으므로, 자동 연장 결제가 이루어지지 않습니다. SMTP_URL을 설정하고 쇼핑몰을 다시 시작해 주세요.',
+    'admin.outstandingCredit': '미사용 적립금',
+    'admin.outstandingCreditNote': '상점이 구매자에게 적립금으로 갚아야 할 금액 (적립·반환·복원된 금액에서 사용·만료된 금액을 뺀 것)',
+    'admin.outstandingCreditNone': '적립금을 가진 구매자가 없습니다.',
     'admin.doublePayments': '이중 결제',
     'admin.doublePaymentsRefunded': '한 주문의 두 번째 결제, 상점이 환불함',
     'admin.doublePaymentsOpen':
