@@ -24,7 +24,8 @@ export type NewRefund = Pick<
   | 'actor_label'
   | 'created_at'
   | 'completed_at'
-> & Partial<Pick<RefundRow, 'credit_minor'>>;
+> &
+  Partial<Pick<RefundRow, 'credit_minor'>>;
 
 const ONE_PENDING_PER_PAYMENT = 'refunds_one_pending_per_payment';
 const PG_UNIQUE_VIOLATION = '23505';
@@ -53,7 +54,9 @@ export class RefundRepository {
 
   /** The payment's refunds, in or outside a transaction. */
   async ofPaymentAnyway(paymentId: number, trx?: Knex.Transaction): Promise<RefundRow[]> {
-    return RefundModel.query(trx ?? this.knex).where({ payment_id: paymentId }).orderBy('id');
+    return RefundModel.query(trx ?? this.knex)
+      .where({ payment_id: paymentId })
+      .orderBy('id');
   }
 
   async ofPayment(paymentId: number, trx: Knex.Transaction): Promise<RefundRow[]> {

@@ -33,7 +33,13 @@ import type { PaymentProviders } from './payments.service.js';
 import { REFUND_RESEND_MINUTES } from '../../promises/index.js';
 import { chargedOf } from './charged.js';
 
-const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider', credit: 'Credit' };
+const PROVIDER_LABELS: Record<ProviderName, string> = {
+  stripe: 'Stripe',
+  payssion: 'Payssion',
+  coinpal: 'CoinPal',
+  demo: 'The demo provider',
+  credit: 'Credit',
+};
 
 /** A pending staff refund last tried longer ago than this may be sent again (same refund, same idempotency key): its try was cut short or got no answer. */
 const RESEND_PENDING_AFTER_MS = REFUND_RESEND_MINUTES * 60_000;

@@ -13,7 +13,7 @@ const CHECKOUT = 'core/src/flows/checkout.flow.ts';
 const NOTIFICATION = 'core/src/flows/payment-notification.flow.ts';
 /** Every checkout call's body takes `useCredit` (issue 37). */
 const CREDIT_NOTE =
-  '`useCredit` (default true): the buyer\'s credit in the order\'s currency pays first and the provider is asked only for the rest; an order wholly covered by credit is paid at once and the answer is the shop\'s payment-result page.';
+  "`useCredit` (default true): the buyer's credit in the order's currency pays first and the provider is asked only for the rest; an order wholly covered by credit is paid at once and the answer is the shop's payment-result page.";
 const START_ERRORS = ['order_not_found', 'order_not_payable', 'method_unavailable', 'demo_payments_off', 'provider_unavailable'] as const;
 const NOTIFICATION_ERRORS = ['invalid_signature', 'notification_mismatch', 'provider_disabled', 'provider_unavailable'] as const;
 
