@@ -20,6 +20,8 @@ const ORDER_KEYS = [
   'paidDate',
   'completedDate',
   'items',
+  'creditApplied',
+  'toPay',
 ];
 const USER_KEYS = ['id', 'email', 'isEmailVerified', 'name', 'role', 'subscribersCount', 'createdDate'];
 const CSV_HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed,refunded';
@@ -564,7 +566,9 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         'accountHealth',
         'renewals',
         'doublePayments',
+        'outstandingCredit',
       );
+      expect(body.outstandingCredit).to.be.an('array');
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
       expect(body.doublePayments).to.have.all.keys('refunded', 'refundedAmounts', 'waiting', 'failed');
       expect(body.revenueEur).to.have.length(30);
