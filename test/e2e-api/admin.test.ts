@@ -550,6 +550,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
       waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
       accountHealth: Record<'ok' | 'attention' | 'broken', number>;
+      outstandingCredit: Array<{ amount: number; currencyCode: string }>;
       doublePayments: { refunded: number; refundedAmounts: Array<{ amount: number; currencyCode: string }>; waiting: number; failed: number };
     };
     const dashboard = async (): Promise<Dashboard> => (await staffGet('/api/admin/dashboard').expect(200)).body;
