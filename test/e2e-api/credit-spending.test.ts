@@ -1,8 +1,12 @@
 import { expect } from 'chai';
-import { CheckoutFlow, CreditService, money, type CurrencyCode } from '@subshare/core';
+import type { Express } from 'express';
+import { CatalogService, CheckoutFlow, CreditService, money, type CurrencyCode } from '@subshare/core';
+import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { buyByCard, moveClockTo, remindersDelivered, useRenewalShop } from '../support/auto-renewal.js';
-import type { FakeStripe } from '../support/fake-stripe.js';
+import { FakeCoinPal } from '../support/fake-coinpal.js';
+import { FakeStripe } from '../support/fake-stripe.js';
+import { createAccount, createPlatform, type TestPlatform } from '../support/shop.js';
 import { harness, useWorker } from '../support/harness.js';
 import { waitFor } from '../support/wait.js';
 
@@ -316,5 +320,93 @@ describe('spending credit (checkout, renewal, refund)', function () {
     expect(stripe.log.filter((entry) => entry.path === '/v1/refunds' && entry.method === 'POST')).to.have.length(refundsBefore);
     expect(await available(buyer)).to.equal(refundMinor);
     expect((await orderRow(orderId)).state).to.equal(5);
+  });
+});
+
+/**
+ * A CoinPal page left open (CoinPal has no call that closes it) while the buyer pays by card: the
+ * card checkout takes the credit back from the CoinPal payment and spends it, so when the CoinPal
+ * page is paid as well, that second payment holds no credit, and its refund gives none back.
+ */
+describe('spending credit with a checkout left open (one order, one payment)', function () {
+  this.timeout(60_000);
+  const stripe = new FakeStripe();
+  const coinpal = new FakeCoinPal();
+  const stops: Array<() => Promise<void>> = [];
+  let app: Express;
+  let base: string;
+  before(async () => {
+    stops.push((await stripe.start()).stop);
+    stops.push((await coinpal.start()).stop);
+    const world = harness().appWith({ ...stripe.env, ...coinpal.env });
+    app = world.app;
+    const server = await listen(app, 0, '127.0.0.1');
+    base = server.url;
+    stops.push(server.close);
+    const platform = await createPlatform({ slotsCount: 2 });
+    await createAccount(platform.id, 2);
+    world.container.get(CatalogService).invalidate();
+    shopPlatform = platform;
+  });
+  after(async () => {
+    for (const stop of stops.reverse()) await stop();
+  });
+  let shopPlatform: TestPlatform;
+
+  it('the second payment gives back only the credit it still holds: none, and its money waits for staff', async () => {
+    const knex = harness().knex;
+    const credit = harness().container.get(CreditService);
+    const buyer = await loginAs('user', { app });
+    await knex.transaction((trx) => credit.earn(buyer.id, money(200, 'EUR'), { key: `test:open:${buyer.id}` }, trx));
+    const { body: order } = await api(app)
+      .post('/api/order/insert')
+      .set(buyer.auth)
+      .send({ platformId: shopPlatform.id, typeId: shopPlatform.typeId, durationId: shopPlatform.durationId, languageId: 1, currency: 'EUR' })
+      .expect(200);
+    await api(app).post('/api/payment/createcheckoutsessioncoinpal').set(buyer.auth).send({ orderId: order.id }).expect(200);
+    await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId: order.id }).expect(200);
+    const [crypto, card] = await knex('payments').where({ order_id: order.id }).orderBy('id');
+    expect([crypto.provider, crypto.status, Number(crypto.credit_minor)]).to.deep.equal(['coinpal', 'pending', 200]);
+    expect([card.provider, Number(card.credit_minor)]).to.deep.equal(['stripe', 200]);
+    expect(stripe.session(card.provider_reference).amount_total).to.equal(299);
+    expect((await credit.available(buyer.id, 'EUR')).amount).to.equal(0);
+
+    const session = stripe.pay(card.provider_reference);
+    expect(
+      (
+        await stripe.deliver(
+          `${base}/api/webhook/stripe`,
+          stripe.webhook(session.id, 'checkout.session.completed', { timestamp: Math.floor(harness().clock.now().getTime() / 1000) }),
+        )
+      ).status,
+    ).to.equal(200);
+    await waitFor(async () => (await knex('orders').where({ id: order.id }).first()).state === 2, { what: 'the order activated' });
+    coinpal.setStatus(crypto.provider_reference, 'paid');
+    const notification = coinpal.notification(crypto.provider_reference);
+    for (const delivery of [notification, notification]) {
+      const answer = await coinpal.deliver(`${base}/api/webhook/coinpal`, delivery);
+      expect(answer.status, answer.body).to.equal(200);
+    }
+
+    const [refund] = await knex('refunds').where({ order_id: order.id, source: 'double_payment' });
+    expect([Number(refund.payment_id), Number(refund.amount_minor), Number(refund.credit_minor), refund.status]).to.deep.equal([
+      crypto.id,
+      499,
+      200,
+      'pending',
+    ]);
+    // The buyer spent the credit once (on the card payment, which stands): nothing more comes back.
+    expect((await credit.available(buyer.id, 'EUR')).amount).to.equal(0);
+    const kinds = (await knex('credit_entries').where({ user_id: buyer.id }).orderBy('id')).map((row: { kind: string; amount_minor: string }) => [
+      row.kind,
+      Number(row.amount_minor),
+    ]);
+    expect(kinds).to.deep.equal([
+      ['earned', 200],
+      ['spent', 200],
+      ['released', 200],
+      ['spent', 200],
+    ]);
+    expect((await knex('orders').where({ id: order.id }).first()).state).to.equal(2);
   });
 });

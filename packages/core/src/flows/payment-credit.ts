@@ -17,7 +17,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from '../shared/logger.js';
-import type { Money } from '../shared/money.js';
+import { money, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { CreditService } from '../modules/credit/index.js';
 import { PaymentsService, RefundsService, type PaymentView, type VerifiedReport } from '../modules/payments/index.js';
@@ -101,10 +101,23 @@ export class PaymentCredit {
   async returnCreditPart(refundId: number, trx: Knex.Transaction): Promise<Money | undefined> {
     const part = await this.refunds.recordCreditPart(refundId, trx);
     if (!part) return undefined;
-    const spent = (await this.credit.spendOf(spendKey(part.paymentId), trx)) ?? (await this.credit.spendOf(respendKey(part.paymentId), trx));
+    const spent = await this.credit.spendOf(spendKey(part.paymentId), trx);
     if (!spent) throw new Error(`refund ${refundId} gives back credit that payment ${part.paymentId} never spent`);
-    await this.credit.giveBack(spent.userId, 'returned', part.credit, { key: returnKey(refundId), orderId: part.orderId, paymentId: part.paymentId }, trx);
-    return part.credit;
+    const links = { key: returnKey(refundId), orderId: part.orderId, paymentId: part.paymentId };
+    // What the payment still holds of the buyer's credit: a checkout left open whose credit was
+    // released (and spent elsewhere) before it was paid holds only what it took again. The rest
+    // of its credit part went back then: giving it again would give it twice.
+    const rows = (await this.credit.ofPayment(part.paymentId, trx)).filter((row) => row.key !== links.key);
+    const held = rows.reduce((sum, row) => sum + (row.kind === 'spent' ? row.amount : row.kind === 'released' || row.kind === 'returned' ? -row.amount : 0), 0);
+    const amount = money(Math.max(0, Math.min(part.credit.amount, held)), part.credit.currency);
+    if (amount.amount < part.credit.amount) {
+      this.logger.warn(
+        { refundId, paymentId: part.paymentId, credit: part.credit, held },
+        'a refund gives back less credit than its credit part: the rest went back when the checkout was released',
+      );
+    }
+    await this.credit.giveBack(spent.userId, 'returned', amount, links, trx);
+    return amount;
   }
 
   /** The report that pays a payment wholly covered by credit (no provider is asked); applied like any provider's paid report. */

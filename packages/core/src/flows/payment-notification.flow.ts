@@ -132,9 +132,10 @@ export class PaymentNotificationFlow {
       if (applied.done === 'expired' && Number.isSafeInteger(orderId)) await this.credit.release(orderId, trx);
       return { outcome: applied.done };
     }
+    // A payment paid after its credit was released takes it again first (a second payment's refund then gives back what it holds).
+    if (applied.pending.effect === 'paid') await this.credit.paid(applied.pending.paymentId, trx);
     const moved = await this.moveOrder(applied.pending, verified.provider, trx);
     if (applied.pending.effect === 'failed') await this.credit.release(applied.pending.orderId, trx);
-    if (applied.pending.effect === 'paid') await this.credit.paid(applied.pending.paymentId, trx);
     await this.payments.finishEvent(applied.pending, moved.outcome, trx);
     return moved;
   }
