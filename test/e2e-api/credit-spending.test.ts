@@ -243,8 +243,10 @@ describe('spending credit (checkout, renewal, refund)', function () {
     const quote = (await api(shop.app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
     const refundMinor = Math.round(quote.refund * 100);
     expect(refundMinor).to.be.greaterThan(200);
+    expect(quote).to.include({ refundAsCredit: 2, provider: 'stripe', manual: false });
     const { body } = await api(shop.app).post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'asked within a day' }).expect(200);
     expect(body).to.include({ orderId, state: 5 });
+    expect(body.refund).to.include({ status: 'succeeded', amount: refundMinor / 100, credit: 2 });
     // Stripe was asked for the money part only.
     expect(Number(stripe.lastRefund!.params.amount)).to.equal(refundMinor - 200);
     // The buyer's credit is back (a new lot), and the ledger has both parts.
@@ -316,6 +318,7 @@ describe('spending credit (checkout, renewal, refund)', function () {
     const quote = (await api(shop.app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
     const refundMinor = Math.round(quote.refund * 100);
     expect(refundMinor).to.be.at.most(480);
+    expect(quote.refundAsCredit).to.equal(quote.refund);
     await api(shop.app).post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'asked within a day' }).expect(200);
     expect(stripe.log.filter((entry) => entry.path === '/v1/refunds' && entry.method === 'POST')).to.have.length(refundsBefore);
     expect(await available(buyer)).to.equal(refundMinor);

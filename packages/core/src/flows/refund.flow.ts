@@ -25,7 +25,7 @@ import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, ValidationError, fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { money } from '../shared/money.js';
+import { money, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { type AuditActor, AuditService } from '../modules/audit/index.js';
 import { ORDER_STATE, OrdersService, type OrderState, type OrderView } from '../modules/orders/index.js';
@@ -48,6 +48,8 @@ const REFUNDABLE_STATES: readonly number[] = [ORDER_STATE.paidNotCompleted, ORDE
 
 export interface RefundQuote {
   order: OrderView;
+  /** Of `terms.refund`, the part given back as credit (the credit the payment used, not yet given back); the provider gives back the rest. */
+  creditBack: Money;
   /** Why a refund cannot be made now (an error code), or undefined when it can. */
   notRefundable?: NotRefundableReason;
   payment?: RefundablePayment;
@@ -104,10 +106,12 @@ export class RefundFlow {
       this.ledger.ofOrder(orderId),
     ]);
     const terms = this.termsOf(payment, order);
+    const creditBack = creditPartOf(terms, payment);
     // A second payment's refund waiting (CoinPal's, by hand) is of another payment: it holds no staff refund up.
     const inProgress = refunds.some((refund) => refund.status === 'pending' && refund.source !== 'double_payment' && !this.refunds.mayResend(refund));
     return {
       order,
+      creditBack,
       notRefundable: whyNot(order, payment, terms, inProgress),
       payment,
       terms,
@@ -137,7 +141,7 @@ export class RefundFlow {
         );
       }
       // Credit first (issue 37): the refund gives back the credit the payment used, then money for the rest.
-      const credit = money(Math.min(terms.refund.amount, payment.creditLeft.amount), terms.refund.currency);
+      const credit = creditPartOf(terms, payment);
       const moneyPart = terms.refund.amount - credit.amount;
       if (payment.manual && moneyPart > 0 && !input.manualReference) {
         throw new ValidationError('This payment was made in crypto through CoinPal, which has no refund call.', {
@@ -204,6 +208,11 @@ export class RefundFlow {
       return { orderId, state: order?.state ?? ORDER_STATE.refunded, refund };
     });
   }
+}
+
+/** Credit first (issue 37): of the policy's refund, the credit the payment used and no refund gave back yet. */
+function creditPartOf(terms: RefundTerms, payment: RefundablePayment | undefined): Money {
+  return money(Math.min(terms.refund.amount, payment?.creditLeft.amount ?? 0), terms.refund.currency);
 }
 
 const NOT_REFUNDABLE: Record<NotRefundableReason, string> = {
