@@ -20,6 +20,8 @@ const ORDER_KEYS = [
   'paidDate',
   'completedDate',
   'items',
+  'creditApplied',
+  'toPay',
 ];
 const USER_KEYS = ['id', 'email', 'isEmailVerified', 'name', 'role', 'subscribersCount', 'createdDate'];
 const CSV_HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed,refunded';
@@ -548,6 +550,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       slotOccupancy: Array<{ platformId: number; name: string; slots: number; used: number }>;
       waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
       accountHealth: Record<'ok' | 'attention' | 'broken', number>;
+      outstandingCredit: Array<{ amount: number; currencyCode: string }>;
       doublePayments: { refunded: number; refundedAmounts: Array<{ amount: number; currencyCode: string }>; waiting: number; failed: number };
     };
     const dashboard = async (): Promise<Dashboard> => (await staffGet('/api/admin/dashboard').expect(200)).body;
@@ -564,7 +567,9 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         'accountHealth',
         'renewals',
         'doublePayments',
+        'outstandingCredit',
       );
+      expect(body.outstandingCredit).to.be.an('array');
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
       expect(body.doublePayments).to.have.all.keys('refunded', 'refundedAmounts', 'waiting', 'failed');
       expect(body.revenueEur).to.have.length(30);

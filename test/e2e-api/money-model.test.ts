@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Express } from 'express';
-import { CatalogService } from '@subshare/core';
+import { CatalogService, CreditService, money } from '@subshare/core';
 import { listen } from '@subshare/http';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { FakeCoinPal, type FakeCoinPalNotification } from '../support/fake-coinpal.js';
@@ -26,6 +26,13 @@ useWorker();
  * once, in full, and recorded (through Stripe: refunded there and in the ledger; through CoinPal,
  * which has no refund call: a refund waiting for staff), and it changes nothing else: access,
  * slots, what was refunded and what staff may still refund follow the first payment alone.
+ *
+ * Credit (issue 37): a buyer with generated credit pays a few orders, each with or without it (an
+ * order the credit covers is paid at once, without Stripe), each paid or left to expire at Stripe,
+ * then refunded by staff (credit back first), disputed (open or lost: no credit back) or kept,
+ * deliveries and refunds repeated. After every step the buyer's credit and each order's state are
+ * compared with a model: credit spent is min(balance, price), given back when the checkout expires,
+ * and given back up to what it paid by the policy's refund.
  *
  * Runs: MONEY_MODEL_RUNS (default 2 in `npm test`; `npm run test:money-model` runs more), seed
  * MONEY_MODEL_SEED (default 25; a failure prints the seed and the shrunk counterexample).
@@ -274,6 +281,106 @@ describe('money ledger model: any order, any repetition (fast-check)', function 
       { numRuns: RUNS, seed: SEED, includeErrorInReport: true, interruptAfterTimeLimit: Math.max(100_000, RUNS * 85_000) },
     );
     console.log(`      money model: ${runs} runs (shrinking included), ${doubles} orders paid twice, seed ${SEED}`);
+  });
+
+  it('credit: what a buyer holds and each order’s access follow the model through checkouts, expiries, refunds and disputes (fast-check)', async () => {
+    let runs = 0;
+    let covered = 0;
+    const credit = harness().container.get(CreditService);
+    const orderArb = fc.record({
+      useCredit: fc.boolean(),
+      fate: fc.constantFrom<'paid' | 'expired'>('paid', 'paid', 'expired'),
+      after: fc.constantFrom<'none' | 'refund' | 'dispute_open' | 'dispute_lost'>('none', 'refund', 'refund', 'dispute_open', 'dispute_lost'),
+      repeat: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(0, 200, 499, 700, 1000), fc.array(orderArb, { minLength: 2, maxLength: 3 }), async (earned, orders) => {
+        runs += 1;
+        await createAccount(platform.id, orders.length);
+        const buyer = await loginAs('user');
+        if (earned > 0) await knex().transaction((trx) => credit.earn(buyer.id, money(earned, 'EUR'), { key: `model:earn:${buyer.id}` }, trx));
+        let balance = earned;
+        const states: Array<{ orderId: number; state: number[] }> = [];
+        const check = async (when: string) => {
+          expect((await credit.available(buyer.id, 'EUR')).amount, `credit ${when}`).to.equal(balance);
+          for (const [index, { orderId, state }] of states.entries()) {
+            expect(state, `order ${index} state ${when}`).to.include((await knex()('orders').where({ id: orderId }).first()).state);
+          }
+        };
+        for (const [index, planned] of orders.entries()) {
+          const { body } = await api(app)
+            .post('/api/order/insert')
+            .set(buyer.auth)
+            .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency: 'EUR' })
+            .expect(200);
+          const orderId: number = body.id;
+          const entry = { orderId, state: [0, 1] };
+          states.push(entry);
+          await api(app).post('/api/payment/createcheckoutsession').set(buyer.auth).send({ orderId, useCredit: planned.useCredit }).expect(200);
+          const spent = planned.useCredit ? Math.min(balance, PRICE) : 0;
+          balance -= spent;
+          const whole = spent === PRICE;
+          if (whole) covered += 1;
+          const [payment] = await knex()('payments').where({ order_id: orderId }).orderBy('id', 'desc');
+          expect([payment.provider, Number(payment.credit_minor)], `order ${index}'s payment`).to.deep.equal([whole ? 'credit' : 'stripe', spent]);
+          if (!whole) expect(stripe.session(payment.provider_reference).amount_total, `order ${index} at Stripe`).to.equal(PRICE - spent);
+          const deliver = async (delivery: FakeStripeDelivery) => expect((await stripe.deliver(`${base}/api/webhook/stripe`, delivery)).status).to.equal(200);
+          if (!whole && planned.fate === 'expired') {
+            stripe.expire(payment.provider_reference);
+            const expired = stripe.webhook(payment.provider_reference, 'checkout.session.expired');
+            await deliver(expired);
+            balance += spent;
+            if (planned.repeat) await deliver(expired);
+            await check(`after order ${index} expired`);
+            continue;
+          }
+          if (!whole) {
+            const session = stripe.pay(payment.provider_reference);
+            const completed = stripe.webhook(session.id, 'checkout.session.completed');
+            await deliver(completed);
+            if (planned.repeat) await deliver(completed);
+          }
+          await waitFor(async () => (await unfinishedActivationJobs([orderId])) === 0 && (await knex()('orders').where({ id: orderId }).first()).state === 2, {
+            what: `order ${index} activated`,
+          });
+          entry.state = [2];
+          await check(`after order ${index} paid`);
+          const pi = whole ? undefined : stripe.session(payment.provider_reference).payment_intent!;
+          if (planned.after === 'refund') {
+            const refund = () => api(app).post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'model', overrideWindow: true });
+            await refund().expect(200);
+            // The policy's refund (price less the fee), credit first up to what credit paid.
+            balance += Math.min(PRICE - FEE, spent);
+            entry.state = [5];
+            if (planned.repeat) await refund().expect(409);
+            const back = await knex()('money_events').where({ order_id: orderId, kind: 'refund' }).orderBy('id');
+            expect(
+              back.map((row) => [row.provider, Number(row.amount_minor)]),
+              `order ${index}'s refund in the ledger`,
+            ).to.deep.equal([
+              ...(spent > 0 ? [['credit', Math.min(PRICE - FEE, spent)]] : []),
+              ...(PRICE - FEE > spent ? [['stripe', PRICE - FEE - spent]] : []),
+            ]);
+          } else if (planned.after !== 'none' && pi) {
+            const created = stripe.disputeWebhook(pi, 'charge.dispute.created');
+            await deliver(created);
+            if (planned.after === 'dispute_lost') {
+              const lost = stripe.disputeWebhook(pi, 'charge.dispute.closed', { status: 'lost' });
+              await deliver(lost);
+              if (planned.repeat) await deliver(lost);
+              entry.state = [5];
+            } else if (planned.repeat) await deliver(created);
+          }
+          await check(`after order ${index}'s ${planned.after}`);
+        }
+        // Money stays one ledger: the credit rows come to what the model holds, whatever was repeated.
+        const rows = await knex()('credit_entries').where({ user_id: buyer.id });
+        const net = rows.reduce((sum, row) => sum + (['earned', 'returned', 'released'].includes(row.kind) ? 1 : -1) * Number(row.amount_minor), 0);
+        expect(net, 'the credit ledger').to.equal(balance);
+      }),
+      { numRuns: RUNS, seed: SEED, includeErrorInReport: true, interruptAfterTimeLimit: Math.max(100_000, RUNS * 85_000) },
+    );
+    console.log(`      credit model: ${runs} runs (shrinking included), ${covered} orders wholly paid by credit, seed ${SEED}`);
   });
 
   /** Whether both payments of an order paid twice have arrived: the second is then being refunded. */

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { createUser, loginAs, type TestUser } from '../support/agent.js';
+import { CreditService, money } from '@subshare/core';
+import { formatMoney } from '@subshare/core/storefront';
 import { harness, useWorker } from '../support/harness.js';
 import { loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession, type LoggedInPageOptions, closeSnackbar } from '../support/browser.js';
 import { buyer as newBuyer, createAccount, createOrder, createPlatform, markPaidQuietly, type TestPlatform } from '../support/shop.js';
@@ -127,6 +129,13 @@ describe('browser: the admin area', function () {
     const platform = await createPlatform({ slotsCount: 2, needsInvitation: true });
     const { user: buyer, orderId } = await waitingOrder(platform, { hoursAgo: 30, invitationEmail: 'family.login@example.test' });
 
+    // The shop owes the buyer credit (issue 37): the dashboard shows what it owes.
+    await knex().transaction((trx) =>
+      harness()
+        .container.get(CreditService)
+        .earn(buyer.id, money(150, 'EUR'), { key: `test:admin:${orderId}` }, trx),
+    );
+
     // --- The dashboard: the order has waited more than 24 hours, and links to itself. ---
     const page = await openPage(moderator, ROLE.moderator);
     const api = recordApi(page);
@@ -135,7 +144,11 @@ describe('browser: the admin area', function () {
     expect(await page.title()).to.equal('Dashboard | subshare');
     const dashboard = (await (await fetch(`${baseUrl}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${moderator.token}` } })).json()) as {
       revenueEur: unknown[];
+      outstandingCredit: Array<{ amount: number; currencyCode: string }>;
     };
+    const owedEur = dashboard.outstandingCredit.find((entry) => entry.currencyCode === 'EUR')!.amount;
+    expect(owedEur).to.be.at.least(1.5);
+    expect(await text(page, '[data-testid="admin-outstanding-credit-amounts"]')).to.contain(formatMoney(owedEur, 'EUR'));
     expect(Number(await attr(page, '[data-testid="admin-revenue-chart"]', 'data-bars'))).to.equal(dashboard.revenueEur.length);
     expect(await attr(page, '[data-testid="admin-revenue-chart"]', 'role')).to.equal('img');
     expect(await page.$(`[data-testid="admin-state-count"][data-state="6"]`)).to.not.equal(null);

@@ -37,6 +37,15 @@ describe('money ledger rules (pure)', () => {
     expect(paymentStanding(PAYMENT, [paid, refund('re_1', 'failed', 474), refund('re_1', 'succeeded', 474)]).refunded).to.equal(0);
   });
 
+  it('credit given back (a `credit:` refund) counts as refunded, but explains none of a provider’s running total', () => {
+    const total = (amount: number): LedgerEntry => ({ kind: 'refund_total', subject: 'ch_1', status: 'succeeded', amount });
+    // €2.00 of the payment was credit: it goes back first; Stripe's total then says €2.74 of its own money.
+    expect(paymentStanding(PAYMENT, [paid, refund('credit:7', 'succeeded', 200)])).to.include({ access: 'active', refunded: 200, refundable: 274 });
+    expect(paymentStanding(PAYMENT, [paid, refund('credit:7', 'succeeded', 200), total(274)])).to.include({ access: 'refunded', refunded: 474 });
+    // Stripe's own refund by id and its total are the same money, counted once.
+    expect(paymentStanding(PAYMENT, [paid, refund('credit:7', 'succeeded', 200), refund('re_1', 'succeeded', 274), total(274)]).refunded).to.equal(474);
+  });
+
   it('a cumulative total counts what no single refund explains, once', () => {
     const total = (amount: number): LedgerEntry => ({ kind: 'refund_total', subject: 'ch_1', status: 'succeeded', amount });
     expect(paymentStanding(PAYMENT, [paid, total(200)])).to.include({ access: 'active', refunded: 200 });

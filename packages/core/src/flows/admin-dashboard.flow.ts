@@ -4,7 +4,9 @@
  *
  * - revenue: per UTC day of the last DASHBOARD_DAYS (zero days included, today last), net of refunds: the EUR
  *   paid that day (orders in states 2, 5 and 6 by the day they were paid: a refunded order's
- *   payment was revenue that day) less the EUR value of the money that went back that day (staff
+ *   payment was revenue that day; an order's total is already net of its discount) less the EUR
+ *   value of the part its buyer's credit paid (issue 37: money taken, not credit spent), less the
+ *   EUR value of the money that went back that day (credit given back is not money; staff
  *   refunds, refunds at the provider, chargebacks), as the money ledger's rules count it (each
  *   payment's money back after the day's ledger rows less before them: a pending refund is not
  *   money back, a failed one never was). A refund's EUR value is its share of the
@@ -23,7 +25,9 @@
  *   currency, and the renewals that failed in the last DASHBOARD_DAYS (how many, the latest), as the
  *   renewal flow reckons them (docs/renewal.md);
  * - double payments (issue 34): second payments of an order the shop refunded at once, and those
- *   whose refund waits (no answer yet, CoinPal's by hand) or failed.
+ *   whose refund waits (no answer yet, CoinPal's by hand) or failed;
+ * - outstanding credit (issue 37): what the shop owes its buyers in credit, per currency
+ *   (CreditService.outstanding).
  */
 import { AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
@@ -31,7 +35,8 @@ import { inject, injectable } from 'inversify';
 import { money, type Money } from '../shared/money.js';
 import { CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import { OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
-import { type DoublePaymentTotals, type LedgerEventView, LedgerService, RefundsService } from '../modules/payments/index.js';
+import { CreditService } from '../modules/credit/index.js';
+import { type DoublePaymentTotals, type LedgerEventView, LedgerService, PaymentsService, RefundsService } from '../modules/payments/index.js';
 import { SubscriptionsService } from '../modules/subscriptions/index.js';
 import { RenewalViewsFlow, type RenewalSummary } from './renewal-views.flow.js';
 import { ACTIVATION_HOURS, DASHBOARD_DAYS } from '../promises/index.js';
@@ -55,6 +60,8 @@ export interface AdminDashboard {
   renewals: RenewalSummary;
   /** Second payments of an order refunded by the shop, and those whose refund waits or failed. */
   doublePayments: DoublePaymentTotals;
+  /** What the shop owes its buyers in credit, per currency (issue 37): earned, returned and released, less spent and expired. */
+  outstandingCredit: Money[];
 }
 
 @injectable()
@@ -67,21 +74,25 @@ export class AdminDashboardFlow {
     @inject(AccountHealthService) private readonly health: AccountHealthService,
     @inject(RenewalViewsFlow) private readonly renewal: RenewalViewsFlow,
     @inject(RefundsService) private readonly refunds: RefundsService,
+    @inject(PaymentsService) private readonly payments: PaymentsService,
+    @inject(CreditService) private readonly credit: CreditService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments] = await Promise.all([
-      this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
-      this.orders.countByState(),
-      this.subscriptions.occupancyByPlatform(),
-      this.catalog.platformNames(languageId),
-      this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
-      this.ledger.waiting(),
-      this.health.counts(),
-      this.renewal.summary(),
-      this.refunds.doublePaymentTotals(),
-    ]);
+    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments, outstandingCredit] =
+      await Promise.all([
+        this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
+        this.orders.countByState(),
+        this.subscriptions.occupancyByPlatform(),
+        this.catalog.platformNames(languageId),
+        this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
+        this.ledger.waiting(),
+        this.health.counts(),
+        this.renewal.summary(),
+        this.refunds.doublePaymentTotals(),
+        this.credit.outstanding(),
+      ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
       .filter((platform) => platform.isEnabled || byPlatform.has(platform.id))
@@ -93,24 +104,29 @@ export class AdminDashboardFlow {
         free: byPlatform.get(platform.id)?.free ?? 0,
         broken: byPlatform.get(platform.id)?.broken ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments };
+    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments, outstandingCredit };
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {
     const paid = await this.orders.eurPaidByDay(days);
     const from = new Date(`${paid[0].day}T00:00:00.000Z`);
     const to = new Date(Date.parse(`${paid[paid.length - 1].day}T00:00:00.000Z`) + DAY_MS);
-    const refunds = await this.ledger.moneyBackByDay(from, to);
-    if (refunds.length === 0) return paid;
-    const orders = new Map((await this.orders.findMany(refunds.map((refund) => refund.orderId))).map((order) => [order.id, order]));
-    const refundedEur = new Map<string, number>();
-    for (const refund of refunds) {
-      const order = orders.get(refund.orderId);
+    // Money back that day, and credit that paid for orders that day (issue 37: credit spent is not money taken).
+    const [refunds, credit] = await Promise.all([this.ledger.moneyBackByDay(from, to), this.payments.creditPaidByDay(from, to)]);
+    const less = [
+      ...refunds.map((refund) => ({ orderId: refund.orderId, day: refund.day, amount: refund.amount })),
+      ...credit.map((paidBy) => ({ orderId: paidBy.orderId, day: paidBy.day, amount: paidBy.credit })),
+    ];
+    if (less.length === 0) return paid;
+    const orders = new Map((await this.orders.findMany([...new Set(less.map((entry) => entry.orderId))])).map((order) => [order.id, order]));
+    const lessEur = new Map<string, number>();
+    for (const entry of less) {
+      const order = orders.get(entry.orderId);
       if (!order || order.total.amount <= 0) continue;
-      const day = refund.day;
-      const eur = Math.round((refund.amount.amount * order.totalEur.amount) / order.total.amount);
-      refundedEur.set(day, (refundedEur.get(day) ?? 0) + eur);
+      // Its share of the order's EUR total: a KRW order's part is worth its share in EUR.
+      const eur = Math.round((entry.amount.amount * order.totalEur.amount) / order.total.amount);
+      lessEur.set(entry.day, (lessEur.get(entry.day) ?? 0) + eur);
     }
-    return paid.map(({ day, totalEur }) => ({ day, totalEur: money(totalEur.amount - (refundedEur.get(day) ?? 0), 'EUR') }));
+    return paid.map(({ day, totalEur }) => ({ day, totalEur: money(totalEur.amount - (lessEur.get(day) ?? 0), 'EUR') }));
   }
 }

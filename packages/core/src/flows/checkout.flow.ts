@@ -9,8 +9,13 @@
  *         payments.settleEarlierCheckouts: an open checkout of the same method is reused (its URL,
  *             nothing new); other open Stripe sessions are expired; one found paid is applied and
  *             the order is not payable any more (409)
- *         one transaction: payments.open (pending payment, reference `<order>-<payment>`) + order state 1
- *         ─▶ payments.startProviderCheckout (provider page URL, recorded; refused: payment abandoned)
+ *         one transaction: order state 1 + earlier checkouts' credit released + payments.open
+ *             (pending payment, reference `<order>-<payment>`) + credit spent first (unless
+ *             `useCredit: false`; payment-credit.ts); all of the total covered: paid here
+ *             (provider `credit`, the same path as a provider's paid report) and the answer is
+ *             the shop's payment-result page
+ *         ─▶ payments.startProviderCheckout for the rest (provider page URL, recorded; refused:
+ *             payment abandoned, its credit released)
  *     ─▶ the claim given up
  *   the provider's notification ──▶ payment-notification.flow.ts
  *   return pages ──▶ checkPayssion / refresh: ask the provider (never paid by the browser's word)
@@ -36,7 +41,10 @@ import {
 import { PromotionsService } from '../modules/promotions/index.js';
 import { RenewalsService } from '../modules/renewals/index.js';
 import { UNPAID_ORDER_HOURS } from '../promises/index.js';
-import type { CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
+import type { CheckoutInput, CheckPayssionInput, OrderIdInput } from '../wire/payments.js';
+import { pagePath } from '../pages/index.js';
+import type { AppConfig } from '../shared/config.js';
+import { PaymentCredit } from './payment-credit.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 
 /** A checkout whose claim was taken over (it stalled past the claim's lifetime) starts again this many times in all. */
@@ -56,12 +64,14 @@ export class CheckoutFlow {
     @inject(SavedCardsService) private readonly savedCards: SavedCardsService,
     @inject(RenewalsService) private readonly renewals: RenewalsService,
     @inject(PromotionsService) private readonly promotions: PromotionsService,
+    @inject(PaymentCredit) private readonly paymentCredit: PaymentCredit,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
   /** createcheckoutsession (1), createcheckoutsessioncoinpal (2), createcheckoutsessionpayssion (its pmId, 3–6): answers the provider page URL. */
   async start(
     buyer: AuthenticatedUser,
-    { orderId }: OrderIdInput,
+    { orderId, useCredit = true }: CheckoutInput,
     chosen: PaymentMethodId,
     context: RequestContext,
     { renewAutomatically = false }: { renewAutomatically?: boolean } = {},
@@ -82,7 +92,9 @@ export class CheckoutFlow {
       const claim = await this.payments.claimCheckout(order.id);
       let started: { url: string } | { completed: PaymentView };
       try {
-        started = await this.startClaimed(claim, order, chosen, renewAutomatically, buyer, checkoutOrder, context);
+        // "Renew automatically" needs a card payment to save the card: the credit is kept for the renewals (credit first there).
+        const spendCredit = useCredit && !renewAutomatically;
+        started = await this.startClaimed(claim, order, chosen, renewAutomatically, spendCredit, buyer, checkoutOrder, context);
       } catch (error) {
         // Taken over after a stall past the claim's lifetime: no session was made on it (its payment, if any, abandoned); start again.
         if (error instanceof CheckoutClaimLost && attempt < CLAIM_ATTEMPTS) continue;
@@ -105,13 +117,15 @@ export class CheckoutFlow {
     order: OrderView,
     chosen: PaymentMethodId,
     renewAutomatically: boolean,
+    useCredit: boolean,
     buyer: AuthenticatedUser,
     checkoutOrder: CheckoutOrder,
     context: RequestContext,
   ): Promise<{ url: string } | { completed: PaymentView }> {
     // The order as it is now, under its claim: a promotion code applied since changed its total.
     const total = (await this.orders.find(order.id))?.total ?? order.total;
-    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, amount: total });
+    const credit = await this.paymentCredit.wouldSpend(order.id, buyer.id, total, useCredit);
+    const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, amount: total, credit });
     if (earlier.completed) return { completed: earlier.completed };
     if (earlier.reuse) return { url: earlier.reuse.url };
     const opened = await this.knex.transaction(async (trx) => {
@@ -121,7 +135,15 @@ export class CheckoutFlow {
       const current = await this.orders.lockForUpdate(order.id, trx);
       if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
       await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: chosen });
-      const payment = await this.payments.open({ orderId: order.id, method: chosen, amount: current.total, saveCard: renewAutomatically }, trx);
+      // The credit of earlier checkouts that will never be paid, or that this one leaves, comes back first, to be spent here.
+      await this.paymentCredit.release(order.id, trx, { abandoning: true });
+      let payment = await this.payments.open({ orderId: order.id, method: chosen, amount: current.total, saveCard: renewAutomatically }, trx);
+      // Credit first (issue 37); all of the total covered: paid now, without a provider, like any paid order.
+      if (useCredit) payment = await this.paymentCredit.spend(payment, buyer.id, trx);
+      if (payment.provider === 'credit') {
+        await this.notifications.applyIn(this.paymentCredit.coveredReport(payment), trx);
+        return payment;
+      }
       // "Renew automatically": every unit of the order renews with the card this payment saves (flows/renewal.flow.ts).
       if (renewAutomatically) {
         const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, unit) => ({ orderItemId: item.id, unit })));
@@ -129,8 +151,15 @@ export class CheckoutFlow {
       }
       return payment;
     });
+    if (opened.provider === 'credit') return { url: `${this.config.publicUrl}${pagePath.paymentResult(order.id, true)}` };
     // Committed before the provider is asked: a notification of the session finds its payment.
-    return this.payments.startProviderCheckout(opened, checkoutOrder, buyer, context, claim);
+    try {
+      return await this.payments.startProviderCheckout(opened, checkoutOrder, buyer, context, claim);
+    } catch (error) {
+      // Abandoned (the provider refused, or the claim was lost): its credit comes back.
+      await this.knex.transaction((trx) => this.paymentCredit.release(order.id, trx));
+      throw error;
+    }
   }
 
   /** checksessionpayssion: asks Payssion about the buyer's payment; true when the order is paid. */
@@ -166,8 +195,9 @@ export class CheckoutFlow {
       const moved = await this.knex.transaction(async (trx) => {
         const done = await this.orders.moveTo(orderId, ORDER_STATE.expiredUnpaid, trx);
         if (done) await this.payments.expirePending(orderId, trx);
-        // Its promotion code, if any, can be used again (issue 37).
+        // Its promotion code, if any, can be used again (issue 37), and the credit its checkouts took comes back.
         if (done) await this.promotions.release(orderId, trx);
+        if (done) await this.paymentCredit.release(orderId, trx);
         return done;
       });
       if (moved) expired += 1;

@@ -12,6 +12,7 @@ import { ExpiryFlow } from './expiry.flow.js';
 import { NamedOrdersFlow } from './named-orders.flow.js';
 import { OrderAccess } from './order-access.js';
 import { OrdersExportFlow } from './orders-export.flow.js';
+import { PaymentCredit } from './payment-credit.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { PlatformSale } from './platform-sale.js';
 import { SubscriptionMove } from './subscription-move.js';
@@ -44,6 +45,7 @@ export const flowsModule = new ContainerModule(({ bind }) => {
   bind(PruneFlow).toSelf().inSingletonScope();
   bind(CheckoutFlow).toSelf().inSingletonScope();
   bind(PaymentNotificationFlow).toSelf().inSingletonScope();
+  bind(PaymentCredit).toSelf().inSingletonScope();
   bind(OrderAccess).toSelf().inSingletonScope();
   bind(RefundFlow).toSelf().inSingletonScope();
   bind(OrdersExportFlow).toSelf().inSingletonScope();
@@ -77,6 +79,7 @@ export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, VerificationMai
 export { CheckoutFlow } from './checkout.flow.js';
 export { PromoCodeFlow } from './promo-code.flow.js';
 export { PaymentNotificationFlow, type NotificationAnswer } from './payment-notification.flow.js';
+export { PaymentCredit } from './payment-credit.js';
 export { RefundFlow, type RefundQuote, type RefundResult } from './refund.flow.js';
 export { ReferralFlow, type ReferralAnswer, type GrantPass } from './referral.flow.js';
 export { OrdersExportFlow } from './orders-export.flow.js';

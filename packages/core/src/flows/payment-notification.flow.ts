@@ -33,6 +33,7 @@ import type { Logger } from '../shared/logger.js';
 import { TOKENS } from '../shared/tokens.js';
 import { ORDER_STATE, OrdersService } from '../modules/orders/index.js';
 import { OrderAccess } from './order-access.js';
+import { PaymentCredit } from './payment-credit.js';
 import {
   type ApplyOutcome,
   type IncomingNotification,
@@ -67,6 +68,7 @@ export class PaymentNotificationFlow {
     @inject(OrdersService) private readonly orders: OrdersService,
     @inject(OrderAccess) private readonly access: OrderAccess,
     @inject(RefundsService) private readonly refunds: RefundsService,
+    @inject(PaymentCredit) private readonly credit: PaymentCredit,
   ) {
     this.logger = logger.child({ flow: 'payment-notification' });
   }
@@ -107,17 +109,35 @@ export class PaymentNotificationFlow {
   async applyVerified(verified: VerifiedReport): Promise<ApplyOutcome> {
     let doubleRefund: number | undefined;
     const outcome = await this.knex.transaction(async (trx) => {
-      const applied = await this.payments.applyReport(verified, trx);
-      if ('done' in applied) return applied.done;
-      const moved = await this.moveOrder(applied.pending, verified.provider, trx);
-      doubleRefund = moved.doubleRefund;
-      await this.payments.finishEvent(applied.pending, moved.outcome, trx);
-      return moved.outcome;
+      const applied = await this.applyIn(verified, trx);
+      doubleRefund = applied.doubleRefund;
+      return applied.outcome;
     });
     // Sent once the second payment and its pending refund are committed (a provider call is never
     // made inside a transaction); a replayed notification is `duplicate` above and sends nothing.
     if (doubleRefund !== undefined) await this.sendDoubleRefund(doubleRefund);
     return outcome;
+  }
+
+  /**
+   * `applyVerified` inside the caller's transaction: a payment wholly covered by credit is paid in
+   * the transaction that opens it (flows/payment-credit.ts). A second payment's refund, if any, is
+   * the caller's to send once it commits (`sendDoubleRefund`).
+   */
+  async applyIn(verified: VerifiedReport, trx: Knex.Transaction): Promise<{ outcome: ApplyOutcome; doubleRefund?: number }> {
+    const applied = await this.payments.applyReport(verified, trx);
+    if ('done' in applied) {
+      // A payment that expired gives its credit back; our reference is `<order>-<payment>`.
+      const orderId = Number(verified.report.reference?.split('-')[0]);
+      if (applied.done === 'expired' && Number.isSafeInteger(orderId)) await this.credit.release(orderId, trx);
+      return { outcome: applied.done };
+    }
+    // A payment paid after its credit was released takes it again first (a second payment's refund then gives back what it holds).
+    if (applied.pending.effect === 'paid') await this.credit.paid(applied.pending.paymentId, trx);
+    const moved = await this.moveOrder(applied.pending, verified.provider, trx);
+    if (applied.pending.effect === 'failed') await this.credit.release(applied.pending.orderId, trx);
+    await this.payments.finishEvent(applied.pending, moved.outcome, trx);
+    return moved;
   }
 
   /**
@@ -130,6 +150,8 @@ export class PaymentNotificationFlow {
    */
   async sendDoubleRefund(refundId: number): Promise<void> {
     let receipt: Awaited<ReturnType<RefundsService['send']>>;
+    // Its credit goes back as credit first (at once, whatever the provider says of the money).
+    await this.knex.transaction((trx) => this.credit.returnCreditPart(refundId, trx));
     try {
       receipt = await this.refunds.send(refundId);
     } catch (error) {
@@ -144,7 +166,8 @@ export class PaymentNotificationFlow {
       const { after } = await this.refunds.recordOutcome(refundId, receipt, trx);
       const refund = await this.refunds.byId(refundId, trx);
       if (refund) await this.access.follow(refund.orderId, 'shop (double payment)', trx);
-      this.logger.warn({ refundId, orderId: refund?.orderId, status: receipt.status, access: after.access }, 'refunded the second payment of an order');
+      const status = receipt === 'credit' ? 'succeeded' : receipt.status;
+      this.logger.warn({ refundId, orderId: refund?.orderId, status, access: after.access }, 'refunded the second payment of an order');
     });
   }
 

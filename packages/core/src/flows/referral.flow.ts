@@ -193,7 +193,8 @@ export class ReferralFlow {
         this.logger.info({ referralId: id, reason: decision.refuse }, 'referral reward refused');
         return 'refused';
       }
-      const reward = money(percentOf(payment.amount.amount, this.config.referrals.rewardPercent), payment.amount.currency);
+      // A share of the money the invitee paid: the part their own credit paid is not money in.
+      const reward = money(percentOf(payment.charged.amount, this.config.referrals.rewardPercent), payment.charged.currency);
       await this.credit.earn(
         referral.inviter_user_id,
         reward,

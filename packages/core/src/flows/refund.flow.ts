@@ -12,6 +12,9 @@
  *        unchanged (409); no answer leaves it pending, order unchanged (503), see RefundsService.send
  *     3. one transaction: the refund succeeded, the payment refunded ─▶ access ends
  *        (order-access.ts) ─▶ audit `order.refund`
+ *   Credit first (issue 37): of the policy's refund, the credit the payment used (less what earlier
+ *   refunds gave back) is given back as credit in transaction 1 (a `credit` refund in the ledger,
+ *   the buyer's credit lot), and only the rest is asked of the provider in 2 (none: no call at all).
  *   A crash between 2 and 3, or no answer in 2, leaves the refund pending: the provider's
  *   notification of it completes it (payment-notification.flow.ts), or staff send it again after
  *   5 minutes (the same refund, the same idempotency key).
@@ -22,6 +25,7 @@ import type { AppConfig } from '../shared/config.js';
 import type { Clock } from '../shared/clock.js';
 import { ConflictError, ValidationError, fail } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
+import { money, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { type AuditActor, AuditService } from '../modules/audit/index.js';
 import { ORDER_STATE, OrdersService, type OrderState, type OrderView } from '../modules/orders/index.js';
@@ -37,12 +41,15 @@ import {
 } from '../modules/payments/index.js';
 import type { NotRefundableReason, RefundInput } from '../wire/refunds.js';
 import { OrderAccess } from './order-access.js';
+import { PaymentCredit } from './payment-credit.js';
 
 /** The order states a refund can start from: paid and waiting, or completed. */
 const REFUNDABLE_STATES: readonly number[] = [ORDER_STATE.paidNotCompleted, ORDER_STATE.completed];
 
 export interface RefundQuote {
   order: OrderView;
+  /** Of `terms.refund`, the part given back as credit (the credit the payment used, not yet given back); the provider gives back the rest. */
+  creditBack: Money;
   /** Why a refund cannot be made now (an error code), or undefined when it can. */
   notRefundable?: NotRefundableReason;
   payment?: RefundablePayment;
@@ -74,6 +81,7 @@ export class RefundFlow {
     @inject(LedgerService) private readonly ledger: LedgerService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(OrderAccess) private readonly access: OrderAccess,
+    @inject(PaymentCredit) private readonly paymentCredit: PaymentCredit,
   ) {
     this.logger = logger.child({ flow: 'refund' });
   }
@@ -98,10 +106,12 @@ export class RefundFlow {
       this.ledger.ofOrder(orderId),
     ]);
     const terms = this.termsOf(payment, order);
+    const creditBack = creditPartOf(terms, payment);
     // A second payment's refund waiting (CoinPal's, by hand) is of another payment: it holds no staff refund up.
     const inProgress = refunds.some((refund) => refund.status === 'pending' && refund.source !== 'double_payment' && !this.refunds.mayResend(refund));
     return {
       order,
+      creditBack,
       notRefundable: whyNot(order, payment, terms, inProgress),
       payment,
       terms,
@@ -130,7 +140,10 @@ export class RefundFlow {
           'refund_window_passed',
         );
       }
-      if (payment.manual && !input.manualReference) {
+      // Credit first (issue 37): the refund gives back the credit the payment used, then money for the rest.
+      const credit = creditPartOf(terms, payment);
+      const moneyPart = terms.refund.amount - credit.amount;
+      if (payment.manual && moneyPart > 0 && !input.manualReference) {
         throw new ValidationError('This payment was made in crypto through CoinPal, which has no refund call.', {
           manualReference: 'send the money back yourself first, then give the transfer’s reference here',
         });
@@ -144,6 +157,7 @@ export class RefundFlow {
         {
           payment,
           amount: terms.refund,
+          credit,
           fee: terms.fee,
           reason: input.reason,
           overrideWindow: !terms.insideWindow,
@@ -152,6 +166,8 @@ export class RefundFlow {
         },
         trx,
       );
+      // The credit part is given back now, in this transaction: it needs no provider.
+      await this.paymentCredit.returnCreditPart(row.id, trx);
       return { refundId: row.id, payment, terms };
     });
 
@@ -177,6 +193,7 @@ export class RefundFlow {
             paidMinor: claimed.payment.amount.amount,
             feeMinor: refund.fee.amount,
             refundMinor: refund.amount.amount,
+            creditMinor: refund.credit.amount,
             overrideWindow: refund.overrideWindow,
             windowEndsAt: claimed.terms.windowEndsAt?.toISOString() ?? null,
             reason: refund.reason,
@@ -191,6 +208,11 @@ export class RefundFlow {
       return { orderId, state: order?.state ?? ORDER_STATE.refunded, refund };
     });
   }
+}
+
+/** Credit first (issue 37): of the policy's refund, the credit the payment used and no refund gave back yet. */
+function creditPartOf(terms: RefundTerms, payment: RefundablePayment | undefined): Money {
+  return money(Math.min(terms.refund.amount, payment?.creditLeft.amount ?? 0), terms.refund.currency);
 }
 
 const NOT_REFUNDABLE: Record<NotRefundableReason, string> = {

@@ -51,6 +51,7 @@ import { signRenewalLink, type AutoRenewal, type RenewalCharge, RenewalsService 
 import { SubscriptionsService, type SubscriptionView } from '../modules/subscriptions/index.js';
 import { PAYMENT_METHOD } from '../wire/enums.js';
 import { moneyLabel } from './order-access.js';
+import { PaymentCredit } from './payment-credit.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { DAY_MS, HOLD_MS, HOUR_MS, keyOf, MAX_ATTEMPTS, RETRY_AFTER_DAYS, renewalOrderOf } from './renewal-terms.js';
 import { RenewalSwitchFlow } from './renewal-switch.flow.js';
@@ -125,6 +126,7 @@ export class RenewalFlow {
     @inject(RenewalsService) private readonly renewals: RenewalsService,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(PaymentNotificationFlow) private readonly paymentPath: PaymentNotificationFlow,
+    @inject(PaymentCredit) private readonly paymentCredit: PaymentCredit,
     @inject(RenewalSwitchFlow) private readonly renewalSwitch: RenewalSwitchFlow,
   ) {
     this.logger = logger.child({ flow: 'renewal' });
@@ -400,9 +402,23 @@ export class RenewalFlow {
       return { outcome: 'requires_action' };
     }
     await this.orders.moveTo(order.id, ORDER_STATE.awaitingPayment, trx, { paymentMethod: PAYMENT_METHOD.card });
-    const payment = await this.payments.open({ orderId: order.id, method: PAYMENT_METHOD.card, amount: order.total }, trx);
+    // Earlier attempts that failed give their credit back, to be spent on this one.
+    await this.paymentCredit.release(order.id, trx);
+    // Credit first (issue 37): the card is charged only for the rest.
+    const payment = await this.paymentCredit.spend(
+      await this.payments.open({ orderId: order.id, method: PAYMENT_METHOD.card, amount: order.total }, trx),
+      subscription.userId,
+      trx,
+    );
     await this.renewals.update(charge.id, { status: 'charging', orderId: order.id, paymentId: payment.id, attempts: charge.attempts + 1 }, trx);
-    return {};
+    if (payment.provider !== 'credit') return {};
+    // All of it covered by credit: paid now without Stripe, through the normal payment path (activation extends the subscription).
+    await this.paymentPath.applyIn(this.paymentCredit.coveredReport(payment), trx);
+    await this.renewals.update(charge.id, { status: 'succeeded', declineCode: null }, trx);
+    const item = order.items[0];
+    const renewedUntil = addMonths(charge.periodEnd < now ? now : charge.periodEnd, item?.months ?? 1);
+    await this.tellBuyer(charge, subscription, 'renewed', { date: renewedUntil, orderId: order.id }, trx);
+    return { outcome: 'succeeded' };
   }
 
   /**

@@ -16,8 +16,12 @@ export const PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = Object.values(PAYM
 export const REGIONAL_PAYMENT_METHODS = [PAYMENT_METHOD.kakaoPay, PAYMENT_METHOD.samsungPay, PAYMENT_METHOD.koreanCard, PAYMENT_METHOD.koreanBank] as const;
 export type RegionalPaymentMethodId = (typeof REGIONAL_PAYMENT_METHODS)[number];
 
-/** The payment providers a payment or refund names (Payssion serves the regional methods; demo stands in for any unconfigured one). */
-export const PROVIDER_NAMES = ['stripe', 'coinpal', 'payssion', 'demo'] as const;
+/**
+ * The payment providers a payment or refund names (Payssion serves the regional methods; demo stands
+ * in for any unconfigured one; `credit`: a payment wholly covered by the buyer's credit, issue 37,
+ * paid without any provider).
+ */
+export const PROVIDER_NAMES = ['stripe', 'coinpal', 'payssion', 'demo', 'credit'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** An order's method until a checkout starts, and the first one offered. */

@@ -80,7 +80,7 @@ export const order = yup
       .defined(),
     /** The promotion code on the order (upper case), when the discount is one. */
     promoCode: yup.string().nullable().defined(),
-    /** The part of the total paid from the buyer's credit. */
+    /** The part of the total paid from the buyer's credit (issue 37): its paid or open payment's; 0 otherwise. */
     creditApplied: yup.number().defined(),
     /** What the provider is asked for: total − credit applied. */
     toPay: yup.number().defined(),

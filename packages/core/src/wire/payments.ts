@@ -10,8 +10,16 @@ import { neededId } from './orders.js';
 
 export const orderIdBody = yup.object({ orderId: neededId('orderId') });
 
+/**
+ * A checkout's order; `useCredit` (default true): the buyer's credit in the order's currency pays
+ * for it first and the provider is asked only for the rest (issue 37); false leaves the credit.
+ */
+export const checkoutBody = orderIdBody.shape({
+  useCredit: yup.boolean().strict().typeError('useCredit must be true or false').optional(),
+});
+
 /** A card checkout; `renewAutomatically` (default off) saves the card for automatic renewal (issue 28). */
-export const cardCheckoutBody = orderIdBody.shape({
+export const cardCheckoutBody = checkoutBody.shape({
   renewAutomatically: yup.boolean().strict().typeError('renewAutomatically must be true or false').optional(),
 });
 
@@ -20,7 +28,7 @@ export const autoRenewAvailability = yup.object({ available: flag() }).meta({ na
 
 /** Payssion's methods: the regional ones of wire/enums.ts (KakaoPay, Samsung Pay, Korean card, bank transfer). */
 const pmIdMessage = `pmId must be one of ${REGIONAL_PAYMENT_METHODS.join(', ')}`;
-export const payssionCheckoutBody = orderIdBody.shape({
+export const payssionCheckoutBody = checkoutBody.shape({
   pmId: numberOf(REGIONAL_PAYMENT_METHODS, pmIdMessage, yup.number().typeError(pmIdMessage)).required('pmId is required'),
 });
 
@@ -87,6 +95,7 @@ export const demoNotification = yup.object({
 });
 
 export type OrderIdInput = yup.InferType<typeof orderIdBody>;
+export type CheckoutInput = yup.InferType<typeof checkoutBody>;
 export type CardCheckoutInput = yup.InferType<typeof cardCheckoutBody>;
 export type PayssionCheckoutInput = yup.InferType<typeof payssionCheckoutBody>;
 export type CheckPayssionInput = yup.InferType<typeof checkPayssionBody>;

@@ -51,6 +51,8 @@ export const refund = yup
     provider: provider(),
     currencyCode: currencyCode(),
     amount: yup.number().defined(),
+    /** Issue 37: the part of `amount` given back as credit (first, up to the credit the payment used); the provider gave back the rest. */
+    credit: yup.number().defined(),
     fee: yup.number().defined(),
     providerRefundId: yup.string().nullable().defined(),
     manualReference: yup.string().nullable().defined(),
@@ -108,12 +110,14 @@ export const refundQuote = yup
     refundable: flag(),
     reason: yup.string().oneOf(NOT_REFUNDABLE_REASONS).nullable().defined(),
     provider: provider().nullable(),
-    /** CoinPal: staff transfer the money back themselves and record the transfer's reference. */
+    /** CoinPal: staff transfer the money back themselves and record the transfer's reference (not when credit covers the whole refund). */
     manual: flag(),
     currencyCode: currencyCode(),
     paid: yup.number().defined(),
     fee: yup.number().defined(),
     refund: yup.number().defined(),
+    /** Issue 37: the part of `refund` given back as credit (the credit the payment used, first); the provider gives back the rest. */
+    refundAsCredit: yup.number().defined(),
     /** The policy: the fee's percentage and fixed part, and the window in hours after payment. */
     feePercent: yup.number().defined(),
     feeFixed: yup.number().defined(),

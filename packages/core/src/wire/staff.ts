@@ -85,7 +85,8 @@ const countsByState = yup.object(Object.fromEntries(ORDER_STATES.map((state) => 
 export const dashboardAnswer = yup.object({
   /**
    * Revenue in EUR on each of the last 30 UTC days, today last, net of refunds: what orders paid
-   * that day (refunded ones too: their payment was revenue that day) less the EUR value of the
+   * that day (refunded ones too: their payment was revenue that day; a total is net of its
+   * discount), less the part paid from credit (money taken only), less the EUR value of the
    * refunds and chargebacks completed that day, each its share of its order's EUR total
    * (refund × totalEur / total, rounded to the cent). Negative on a day whose refunds exceed its payments.
    */
@@ -127,6 +128,8 @@ export const dashboardAnswer = yup.object({
       failed: integer(),
     })
     .defined(),
+  /** Issue 37: what the shop owes its buyers in credit, per currency (earned, returned and released, less spent and expired). */
+  outstandingCredit: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -21,7 +21,8 @@ export function ordersCalls(container: Container): Call[] {
     }),
     bind(calls.orders.getOrder, async ({ query, user }) => {
       const order = await namedOrders.getOrder(user, query);
-      return serializeOrder(order, payments.availableMethods(order.paymentMethods));
+      const credit = await payments.creditApplied([order.id]);
+      return serializeOrder(order, payments.availableMethods(order.paymentMethods), credit.get(order.id));
     }),
     bind(calls.orders.applyPromo, async ({ body, user, context }) => {
       const order = await promo.applyToOrder(user, body, context);

@@ -20,7 +20,8 @@ export function paymentsCalls(container: Container): Call[] {
   return [
     bind(calls.payments.processPayment, async ({ user, body }) => {
       const order = await checkout.refresh(user, body);
-      return serializeOrder(order, payments.availableMethods(order.paymentMethods));
+      const credit = await payments.creditApplied([order.id]);
+      return serializeOrder(order, payments.availableMethods(order.paymentMethods), credit.get(order.id));
     }),
     bind(calls.payments.startCardCheckout, ({ user, body, context }) =>
       checkout.start(user, body, 1, context, { renewAutomatically: body.renewAutomatically }),

@@ -30,10 +30,14 @@ export function staffCalls(container: Container): Call[] {
   const dashboard = container.get(AdminDashboardFlow);
   const audit = container.get(AuditService);
   const handlers = staffHandlers(container);
-  const serialize = (order: OrderView) => serializeOrder(order, payments.availableMethods(order.paymentMethods));
+  /** The orders with the credit applied to each (one query for the page). */
+  const serialize = async (list: OrderView[]) => {
+    const credit = await payments.creditApplied(list.map((order) => order.id));
+    return list.map((order) => serializeOrder(order, payments.availableMethods(order.paymentMethods), credit.get(order.id)));
+  };
   return [
-    bind(calls.staff.listOrdersByState, async ({ query }) => (await namedOrders.listByState(query)).items.map(serialize)),
-    bind(calls.staff.listOrders, async ({ query }) => (await namedOrders.listOrders(query)).items.map(serialize)),
+    bind(calls.staff.listOrdersByState, async ({ query }) => serialize((await namedOrders.listByState(query)).items)),
+    bind(calls.staff.listOrders, async ({ query }) => serialize((await namedOrders.listOrders(query)).items)),
     bind(calls.staff.countOrderPages, ({ query }) => orders.countPages(query)),
     bind(calls.staff.listUsers, async ({ query }) => (await users.list(query)).items.map(serializeStaffUser)),
     bind(calls.staff.searchUsersByEmail, async ({ query }) => (await users.searchByEmail(query)).map(serializeStaffUser)),

@@ -36,6 +36,7 @@ export function serializeDashboard(dashboard: AdminDashboard) {
       waiting: dashboard.doublePayments.waiting,
       failed: dashboard.doublePayments.failed,
     },
+    outstandingCredit: serializeExpectedRevenue(dashboard.outstandingCredit),
   };
 }
 

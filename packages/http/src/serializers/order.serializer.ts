@@ -1,4 +1,4 @@
-import { CURRENCIES, toMajorUnits, type OrderView, type PaymentMethodId } from '@subshare/core';
+import { CURRENCIES, money, toMajorUnits, type OrderView, type PaymentMethodId } from '@subshare/core';
 import type { orders } from '@subshare/core/wire';
 
 /**
@@ -6,7 +6,8 @@ import type { orders } from '@subshare/core/wire';
  * `currencyCode`, `state`, `totalEur` (admin totals are in EUR: what the same options sold for
  * in EUR when the order was made), `paidDate` and `completedDate`.
  */
-export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[]): orders.OrderAnswer {
+/** `creditMinor`: the credit applied to the order (its paid or open payment's, PaymentsService.creditApplied). */
+export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[], creditMinor = 0): orders.OrderAnswer {
   return {
     id: order.id,
     userId: order.userId,
@@ -36,8 +37,8 @@ export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId
     discount: toMajorUnits(order.discount),
     discountSource: order.discountSource,
     promoCode: order.promoCode,
-    // Spending credit (issue 37, item 4) fills this; until then the provider is asked for the whole total.
-    creditApplied: 0,
-    toPay: toMajorUnits(order.total),
+    /** Spending credit (issue 37): the part of the total paid from credit, and what the provider is asked for. */
+    creditApplied: toMajorUnits(money(creditMinor, order.total.currency)),
+    toPay: toMajorUnits(money(order.total.amount - creditMinor, order.total.currency)),
   };
 }

@@ -96,6 +96,25 @@ export class CreditService {
     return row ? Number(row.amount_minor) : 0;
   }
 
+  /** The spend written under this key: whose credit it took and how much (undefined when there was none). */
+  async spendOf(key: string, trx?: Knex.Transaction): Promise<{ userId: number; amount: Money } | undefined> {
+    const row = await CreditEntryModel.query(trx ?? this.knex).findOne({ entry_key: key, kind: 'spent' });
+    return row ? { userId: Number(row.user_id), amount: money(Number(row.amount_minor), row.currency) } : undefined;
+  }
+
+  /** The credit rows about a payment (its spend, release, spend again, the returns of its refunds), oldest first. */
+  async ofPayment(paymentId: number, trx?: Knex.Transaction): Promise<Array<{ kind: CreditKind; amount: number; key: string }>> {
+    const rows = await CreditEntryModel.query(trx ?? this.knex)
+      .where({ payment_id: paymentId })
+      .orderBy('id');
+    return rows.map((row) => ({ kind: row.kind, amount: Number(row.amount_minor), key: row.entry_key }));
+  }
+
+  /** Whether a row with this key was written (a release, a return: a fact that happened once). */
+  async written(key: string, trx?: Knex.Transaction): Promise<boolean> {
+    return (await CreditEntryModel.query(trx ?? this.knex).findOne({ entry_key: key })) !== undefined;
+  }
+
   /** The `credit-expire` job: every lot past its expiry is written off (what it still held). */
   async expireDue(limit = 500): Promise<{ expired: number; buyers: number }> {
     const due = await this.knex('credit_entries as lot')

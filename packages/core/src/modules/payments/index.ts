@@ -18,6 +18,7 @@ export { LedgerService, type LedgerEventView, type OrderStanding } from './ledge
 export { paymentStanding, orderAccess, type PaymentAccess, type PaymentStanding, type LedgerEntry, type LedgerEffect, type MoneyFact } from './money-ledger.js';
 export { CheckoutClaimLost, type CheckoutClaim } from './checkout-claims.js';
 export { SavedCardsService, type SavedCard, type SavedCardChargeResult } from './saved-cards.service.js';
+export { chargedOf } from './charged.js';
 export { idempotencyKey, type IdempotencyPurpose } from './idempotency-keys.js';
 export { refundTerms, type RefundTerms, type RefundPolicy } from './refund-policy.js';
 export { percentOf } from './refund-policy.js';

@@ -290,7 +290,8 @@ export class LedgerService {
     const payments = await this.events.paymentsWithMoneyBackIn(from, to);
     const result: Array<{ orderId: number; day: string; amount: Money }> = [];
     for (const payment of payments) {
-      const own = payment.moneyEvents ?? [];
+      // Money only: credit given back (a `credit` refund row) and a payment wholly paid by credit moved no money.
+      const own = (payment.moneyEvents ?? []).filter((row) => row.provider !== 'credit');
       const back = (until: Date) => {
         const standing = this.standingOf(
           payment,

@@ -98,7 +98,8 @@ export function paymentStanding(payment: { amount: number; fee: number }, entrie
   );
   const sum = (list: LedgerEntry[]) => list.reduce((total, entry) => total + entry.amount, 0);
 
-  const known = sum(refunds);
+  // A provider's running total counts only its own money: credit given back is no part of it.
+  const known = sum(refunds.filter((refund) => !isCreditSubject(refund.subject)));
   const largestTotal = Math.max(0, ...entries.filter((entry) => entry.kind === 'refund_total').map((entry) => entry.amount));
   const onlyInTotal = Math.max(0, largestTotal - known);
   const refunded = Math.min(paid, sum(refunds.filter((refund) => refund.status === 'succeeded')) + onlyInTotal);
@@ -120,6 +121,13 @@ export function paymentStanding(payment: { amount: number; fee: number }, entrie
   const refundable = access === 'active' ? Math.max(0, payment.amount - payment.fee - refunded - pendingRefund) : 0;
   return { access, paid, refunded, pendingRefund, chargedBack, openDisputes, refundable, net: paid - refunded - chargedBack };
 }
+
+/**
+ * The subject of a refund given back as credit (issue 37: a refund gives credit back first, up to
+ * the credit the payment used), written at once with provider `credit`: `credit:<refund id>`.
+ */
+export const creditRefundSubject = (refundId: number) => `credit:${refundId}`;
+export const isCreditSubject = (subject: string) => subject.startsWith('credit:');
 
 /** What an order's access is, from its payments' standings: the best of them (a second payment refunded leaves the first's access). */
 export function orderAccess(standings: PaymentStanding[]): PaymentAccess {

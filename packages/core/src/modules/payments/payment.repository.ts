@@ -27,6 +27,40 @@ export class PaymentRepository {
     return row!;
   }
 
+  /** The part of a pending payment paid from credit; `covered`: all of it, so its provider is `credit` (paid without one). */
+  async takeCredit(id: number, creditMinor: number, covered: boolean, trx: Knex.Transaction): Promise<PaymentRow> {
+    const [row] = await trx('payments')
+      .where({ id, status: 'pending' })
+      .update({ credit_minor: creditMinor, ...(covered ? { provider: 'credit' } : {}), updated_at: new Date() })
+      .returning('*');
+    if (!row) throw new Error(`payment ${id} is not pending: no credit can be taken for it`);
+    return row as PaymentRow;
+  }
+
+  /** Each order's credit applied: its paid payment's `credit_minor`, else its open one's (orders without either are left out). */
+  async creditOfOrders(orderIds: number[]): Promise<Map<number, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await sqlRows<{ order_id: number; credit_minor: string }>(
+      this.knex,
+      `select distinct on (order_id) order_id, credit_minor from payments
+        where order_id = any($1::bigint[]) and status in ('paid', 'refunded', 'pending')
+        order by order_id, (status <> 'pending') desc, id desc`,
+      [orderIds],
+    );
+    return new Map(rows.map((row) => [Number(row.order_id), Number(row.credit_minor)]));
+  }
+
+  /** Paid payments settled in [from, to) that were paid partly or wholly from credit: the dashboard's revenue leaves that part out. */
+  async paidWithCreditIn(from: Date, to: Date): Promise<Array<{ order_id: number; credit_minor: number; currency: string; settled_at: Date }>> {
+    const rows: Array<{ order_id: number; credit_minor: string; currency: string; settled_at: Date }> = await this.knex('payments')
+      .select('order_id', 'credit_minor', 'currency', 'settled_at')
+      .whereIn('status', ['paid', 'refunded'])
+      .where('credit_minor', '>', 0)
+      .where('settled_at', '>=', from)
+      .where('settled_at', '<', to);
+    return rows.map((row) => ({ ...row, order_id: Number(row.order_id), credit_minor: Number(row.credit_minor) }));
+  }
+
   async attachCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {
     await updateById(this.knex, 'payments', id, { provider_reference: providerReference, checkout_url: checkoutUrl, updated_at: new Date() });
   }

@@ -25,6 +25,7 @@ import { money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { TOKENS } from '../../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../identity/index.js';
 import { PaymentRepository, type PaymentRow } from './payment.repository.js';
+import { chargedOf } from './charged.js';
 import { LedgerService } from './ledger.service.js';
 import { RefundsService } from './refunds.service.js';
 import { accessEnded, type LedgerEffect, type MoneyFact } from './money-ledger.js';
@@ -84,7 +85,12 @@ export interface PaymentView {
   /** The provider's id for it, once its checkout started. */
   providerReference: string | null;
   status: PaymentRow['status'];
+  /** The payment's whole amount (the order's total): what the money ledger's standing and the refund policy read. */
   amount: Money;
+  /** The part of `amount` paid from the buyer's credit (issue 37). */
+  credit: Money;
+  /** amount − credit: what the provider is asked for (its checkout, status answers, the paid-amount check, a charge, a refund's cap). */
+  charged: Money;
   /** The buyer asked for the card to be saved for automatic renewal. */
   saveCard: boolean;
 }
@@ -176,6 +182,16 @@ export class PaymentsService {
   }
 
   /**
+   * Records the part of an opened payment paid from credit (the caller spent it, in this
+   * transaction). Wholly covered, the payment's provider becomes `credit`: no provider is asked.
+   */
+  async takeCredit(payment: PaymentView, credit: Money, trx: Knex.Transaction): Promise<PaymentView> {
+    if (credit.amount <= 0) return payment;
+    const row = await this.payments.takeCredit(payment.id, credit.amount, credit.amount >= payment.amount.amount, trx);
+    return toView(row);
+  }
+
+  /**
    * Claims the order's checkout (checkout-claims.ts): checkouts of one order take turns, and none
    * holds a database connection while a provider answers. The caller releases it.
    */
@@ -206,7 +222,7 @@ export class PaymentsService {
         reference: payment.reference,
         orderId: order.id,
         method: payment.method,
-        amount: payment.amount,
+        amount: payment.charged,
         description: order.description,
         buyerEmail: buyer.email,
         buyerIp: context.ip,
@@ -249,7 +265,7 @@ export class PaymentsService {
    */
   async settleEarlierCheckouts(
     claim: CheckoutClaim,
-    wanted?: { method: PaymentMethodId; saveCard: boolean; amount: Money },
+    wanted?: { method: PaymentMethodId; saveCard: boolean; amount: Money; credit?: number },
   ): Promise<{ reuse?: { payment: PaymentView; url: string }; completed?: PaymentView }> {
     let reuse: { payment: PaymentView; url: string } | undefined;
     const now = this.clock.now();
@@ -257,13 +273,17 @@ export class PaymentsService {
       if (row.status !== 'pending' || !row.provider_reference || !row.checkout_url) continue;
       const provider = this.providers.byName(row.provider);
       if (!provider) continue;
+      // Reused only for the same method and card choice, the order's current total (a code applied
+      // since changed it) and the same part taken from credit (another part asks the provider for
+      // another amount).
       const same =
         !reuse &&
         wanted !== undefined &&
         row.method === wanted.method &&
         row.save_card === wanted.saveCard &&
         row.amount_minor === wanted.amount.amount &&
-        row.currency === wanted.amount.currency;
+        row.currency === wanted.amount.currency &&
+        (wanted.credit === undefined || Number(row.credit_minor) === wanted.credit);
       if (!provider.checkoutState || !provider.expireCheckout) {
         if (same && now.getTime() - row.created_at.getTime() < REUSE_UNASKED_MS) reuse = { payment: toView(row), url: row.checkout_url };
         continue;
@@ -340,15 +360,29 @@ export class PaymentsService {
     return method !== undefined && this.config.allowDemoPayments && this.providers.isDemo(method);
   }
 
+  /** Credit that paid for orders, per UTC day its payment was paid in [from, to) (the dashboard: credit spent is no money taken). */
+  async creditPaidByDay(from: Date, to: Date): Promise<Array<{ orderId: number; day: string; credit: Money }>> {
+    return (await this.payments.paidWithCreditIn(from, to)).map((row) => ({
+      orderId: row.order_id,
+      day: row.settled_at.toISOString().slice(0, 10),
+      credit: money(row.credit_minor, row.currency as CurrencyCode),
+    }));
+  }
+
+  /** The Order answer's `creditApplied` (minor units) of each order: the credit of its paid payment, else of its open one; 0 otherwise. */
+  async creditApplied(orderIds: number[]): Promise<Map<number, number>> {
+    return this.payments.creditOfOrders(orderIds);
+  }
+
   /** One payment by id (undefined when there is none). */
-  async byId(paymentId: number): Promise<PaymentView | undefined> {
-    const row = await this.payments.findById(paymentId);
+  async byId(paymentId: number, trx?: Knex.Transaction): Promise<PaymentView | undefined> {
+    const row = await this.payments.findById(paymentId, trx);
     return row && toView(row);
   }
 
   /** The order's payments, newest first. */
-  async ofOrder(orderId: number): Promise<PaymentView[]> {
-    return (await this.payments.findForOrder(orderId)).map(toView);
+  async ofOrder(orderId: number, trx?: Knex.Transaction): Promise<PaymentView[]> {
+    return (await this.payments.findForOrder(orderId, trx)).map(toView);
   }
 
   /**
@@ -383,7 +417,7 @@ export class PaymentsService {
   async askProvider(payment: PaymentView): Promise<VerifiedReport | undefined> {
     const provider = this.providers.byName(payment.provider);
     if (!provider || provider.name === 'demo') return undefined;
-    let report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.amount });
+    let report = await provider.fetchStatus({ reference: payment.reference, providerReference: payment.providerReference, amount: payment.charged });
     // A payment found paid by asking keeps the same facts as one announced (the card's fingerprint).
     if (report.status === 'paid' && provider.completeFacts) report = await provider.completeFacts(report);
     if (report.reference !== undefined && report.reference !== payment.reference) {
@@ -413,7 +447,7 @@ export class PaymentsService {
       confirmed = await provider.fetchStatus({
         reference: payment.reference ?? '',
         providerReference: payment.provider_reference,
-        amount: { amount: Number(payment.amount_minor), currency: payment.currency as 'EUR' | 'KRW' },
+        amount: chargedOf(payment),
       });
     } catch (error) {
       throw fail('provider_unavailable', undefined, { cause: error });
@@ -448,7 +482,8 @@ export class PaymentsService {
     if (report.orderId !== undefined && report.orderId !== payment.order_id) differs.push('order');
     if (report.method !== undefined && report.method !== payment.method) differs.push('method');
     const signed = report.signedOrderAmount;
-    if (signed && (signed.amount !== Number(payment.amount_minor) || signed.currency !== payment.currency)) differs.push('amount');
+    // The provider was asked for the charged part only (the rest was paid from credit).
+    if (signed && (signed.amount !== chargedOf(payment).amount || signed.currency !== payment.currency)) differs.push('amount');
     if (differs.length === 0) return;
     this.logger.warn(
       { provider: providerName, paymentId: payment.id, orderId: payment.order_id, eventType: report.eventType, differs },
@@ -528,7 +563,8 @@ export class PaymentsService {
     switch (report.status) {
       case 'paid': {
         if (payment.status === 'paid' || payment.status === 'refunded') return finish('already_paid');
-        const expected = { amount: Number(payment.amount_minor), currency: payment.currency };
+        // What the provider was asked for: the payment's amount less the credit it used.
+        const expected = chargedOf(payment);
         if (!report.amount || report.amount.amount !== expected.amount || report.amount.currency !== expected.currency) {
           this.logger.error(
             { paymentId: payment.id, expected, reported: report.amount },
@@ -609,6 +645,8 @@ function toView(row: PaymentRow): PaymentView {
     providerReference: row.provider_reference,
     status: row.status,
     amount: money(Number(row.amount_minor), row.currency as CurrencyCode),
+    credit: money(Number(row.credit_minor ?? 0), row.currency as CurrencyCode),
+    charged: chargedOf(row),
     saveCard: row.save_card === true,
   };
 }

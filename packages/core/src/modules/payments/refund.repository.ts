@@ -24,7 +24,8 @@ export type NewRefund = Pick<
   | 'actor_label'
   | 'created_at'
   | 'completed_at'
->;
+> &
+  Partial<Pick<RefundRow, 'credit_minor'>>;
 
 const ONE_PENDING_PER_PAYMENT = 'refunds_one_pending_per_payment';
 const PG_UNIQUE_VIOLATION = '23505';
@@ -49,6 +50,13 @@ export class RefundRepository {
       }
       throw error;
     }
+  }
+
+  /** The payment's refunds, in or outside a transaction. */
+  async ofPaymentAnyway(paymentId: number, trx?: Knex.Transaction): Promise<RefundRow[]> {
+    return RefundModel.query(trx ?? this.knex)
+      .where({ payment_id: paymentId })
+      .orderBy('id');
   }
 
   async ofPayment(paymentId: number, trx: Knex.Transaction): Promise<RefundRow[]> {

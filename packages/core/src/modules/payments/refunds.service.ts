@@ -26,13 +26,20 @@ import { PaymentRepository, type PaymentRow } from './payment.repository.js';
 import type { ProviderName, RefundReceipt } from './providers/provider.js';
 import { RefundRepository, type RefundRow, type RefundSource, type RefundStatus } from './refund.repository.js';
 import { LedgerService } from './ledger.service.js';
-import { accessEnded, type MoneyFact, type PaymentStanding } from './money-ledger.js';
+import { accessEnded, creditRefundSubject, type MoneyFact, type PaymentStanding } from './money-ledger.js';
 import { payssionRefundSubject } from './providers/payssion.js';
 import { PAYMENT_PROVIDERS } from './tokens.js';
 import type { PaymentProviders } from './payments.service.js';
 import { REFUND_RESEND_MINUTES } from '../../promises/index.js';
+import { chargedOf } from './charged.js';
 
-const PROVIDER_LABELS: Record<ProviderName, string> = { stripe: 'Stripe', payssion: 'Payssion', coinpal: 'CoinPal', demo: 'The demo provider' };
+const PROVIDER_LABELS: Record<ProviderName, string> = {
+  stripe: 'Stripe',
+  payssion: 'Payssion',
+  coinpal: 'CoinPal',
+  demo: 'The demo provider',
+  credit: 'Credit',
+};
 
 /** A pending staff refund last tried longer ago than this may be sent again (same refund, same idempotency key): its try was cut short or got no answer. */
 const RESEND_PENDING_AFTER_MS = REFUND_RESEND_MINUTES * 60_000;
@@ -45,6 +52,8 @@ export interface RefundView {
   status: RefundStatus;
   provider: ProviderName;
   amount: Money;
+  /** The part of `amount` given back as credit (issue 37); the provider gave back the rest. */
+  credit: Money;
   fee: Money;
   providerRefundId: string | null;
   manualReference: string | null;
@@ -67,8 +76,10 @@ export interface RefundablePayment {
   /** What has gone back already (succeeded refunds). */
   refunded: Money;
   paidAt: Date | null;
-  /** CoinPal has no refund call: staff transfer the money themselves and record the reference. */
+  /** CoinPal has no refund call: staff transfer the money themselves and record the reference (unless credit covers the refund). */
   manual: boolean;
+  /** The credit the payment used that no refund has given back yet: a refund gives this back first, as credit (issue 37). */
+  creditLeft: Money;
 }
 
 /** What went back of an order, for the buyer's e-mail: the amount, and whether the bank took it (a chargeback). */
@@ -91,7 +102,9 @@ export interface DoublePaymentTotals {
 
 export interface StaffRefundClaim {
   payment: RefundablePayment;
+  /** The whole refund: `credit` of it given back as credit, the rest as money through the provider. */
   amount: Money;
+  credit: Money;
   fee: Money;
   reason: string;
   overrideWindow: boolean;
@@ -139,6 +152,7 @@ export class RefundsService {
     const currency = row.currency as CurrencyCode;
     const current = trx ? await this.ledger.standingOfPayment(row, trx) : found.standing;
     if (current.access !== 'active') return undefined;
+    const creditReturned = (await this.refunds.ofPaymentAnyway(row.id, trx)).reduce((sum, refund) => sum + Number(refund.credit_minor), 0);
     return {
       id: row.id,
       orderId: row.order_id,
@@ -147,7 +161,8 @@ export class RefundsService {
       refundable: money(current.refundable, currency),
       refunded: money(current.refunded, currency),
       paidAt: row.settled_at,
-      manual: !this.providers.byName(row.provider)?.refund,
+      manual: row.provider !== 'credit' && !this.providers.byName(row.provider)?.refund,
+      creditLeft: money(Math.max(0, Number(row.credit_minor) - creditReturned), currency),
     };
   }
 
@@ -170,6 +185,7 @@ export class RefundsService {
         source: 'staff',
         status: 'pending',
         amount_minor: claim.amount.amount,
+        credit_minor: claim.credit.amount,
         fee_minor: claim.fee.amount,
         currency: claim.amount.currency,
         provider_refund_id: null,
@@ -205,6 +221,8 @@ export class RefundsService {
         source: 'double_payment',
         status: 'pending',
         amount_minor: Number(payment.amount_minor),
+        // The second payment's credit goes back as credit (the flow writes it), its money through the provider.
+        credit_minor: Number(payment.credit_minor),
         fee_minor: 0,
         currency: payment.currency,
         provider_refund_id: null,
@@ -264,10 +282,12 @@ export class RefundsService {
    * admin can make another one; the provider's notification completes it, or after 5 minutes
    * staff send the same refund again (same idempotency key). 503 `refund_outcome_unknown` says so.
    */
-  async send(refundId: number): Promise<RefundReceipt | 'manual'> {
+  async send(refundId: number): Promise<RefundReceipt | 'manual' | 'credit'> {
     const refund = await this.refunds.findById(refundId);
     const payment = refund && (await this.payments.findById(refund.payment_id));
     if (!refund || !payment) throw new Error(`refund ${refundId} or its payment is missing`);
+    // All of it given back as credit (recordCreditPart): no money moves, no provider is asked.
+    if (refund.amount_minor - Number(refund.credit_minor) <= 0) return 'credit';
     const provider = this.providers.byName(payment.provider);
     if (!provider) {
       await this.refunds.fail(refund.id, 'provider not configured', this.clock.now());
@@ -280,8 +300,9 @@ export class RefundsService {
         reference: payment.reference ?? '',
         providerReference: payment.provider_reference,
         providerPaymentId: payment.provider_payment_id,
-        paid: money(Number(payment.amount_minor), payment.currency as CurrencyCode),
-        amount: money(refund.amount_minor, refund.currency as CurrencyCode),
+        // The provider took only the charged part (the rest was paid from credit) and gives back only the money part.
+        paid: chargedOf(payment),
+        amount: money(refund.amount_minor - Number(refund.credit_minor ?? 0), refund.currency as CurrencyCode),
         reason: refund.reason ?? '',
       });
       this.logger.info({ refundId: refund.id, paymentId: payment.id, provider: provider.name, status: receipt.status }, 'the provider accepted a refund');
@@ -315,9 +336,10 @@ export class RefundsService {
    */
   async recordOutcome(
     refundId: number,
-    receipt: RefundReceipt | 'manual',
+    receipt: RefundReceipt | 'manual' | 'credit',
     trx: Knex.Transaction,
   ): Promise<{ before: PaymentStanding; after: PaymentStanding }> {
+    if (receipt === 'credit') return this.completeCreditOnly(refundId, trx);
     const source = (await this.refunds.findById(refundId, trx))?.source;
     // The ledger tells the shop's refund of a second payment from a staff refund by its event type.
     const eventType = source === 'double_payment' ? 'double_payment.refund' : 'staff.refund';
@@ -327,7 +349,8 @@ export class RefundsService {
     const current = (await this.refunds.findById(refundId, trx))!;
     const status = receipt === 'manual' ? 'succeeded' : receipt.status;
     const providerRefundId = receipt === 'manual' ? null : receipt.providerRefundId;
-    const amount = money(current.amount_minor, current.currency as CurrencyCode);
+    // The money part: the credit part went into the ledger when the refund was claimed (recordCreditPart).
+    const amount = money(current.amount_minor - Number(current.credit_minor), current.currency as CurrencyCode);
     const subject = staffRefundSubject(payment.provider, amount, providerRefundId, current.id);
     const recorded = await this.ledger.recordFacts(
       { provider: payment.provider, eventKey: `staff-refund:${current.id}:${status}`, eventType },
@@ -342,6 +365,38 @@ export class RefundsService {
     const after = recorded.after ?? (await this.ledger.standingOfPayment(payment, trx));
     if (accessEnded(after.access) && payment.status !== 'refunded') await this.payments.settle(payment.id, 'refunded', this.clock.now(), trx);
     return { before: recorded.before ?? after, after };
+  }
+
+  /**
+   * The credit part of a refund (issue 37: credit first, up to what the payment took from credit)
+   * goes into the ledger at once, as a succeeded refund with provider `credit`, inside the
+   * transaction that claimed the refund (the flow gives the credit back in it: `return:refund:<id>`).
+   * A repeat writes nothing (the row's key). Answers the credit given back and its buyer's payment.
+   */
+  async recordCreditPart(refundId: number, trx: Knex.Transaction): Promise<{ credit: Money; orderId: number; paymentId: number } | undefined> {
+    const refund = await this.refunds.findById(refundId, trx);
+    const payment = refund && (await this.payments.findById(refund.payment_id, trx));
+    if (!refund || !payment || Number(refund.credit_minor) <= 0) return undefined;
+    const credit = money(Number(refund.credit_minor), refund.currency as CurrencyCode);
+    const eventType = refund.source === 'double_payment' ? 'double_payment.refund' : 'staff.refund';
+    await this.ledger.recordFacts(
+      { provider: 'credit', eventKey: `credit-refund:${refund.id}`, eventType },
+      payment,
+      [{ kind: 'refund', subject: creditRefundSubject(refund.id), status: 'succeeded', amount: credit.amount, currency: credit.currency }],
+      trx,
+    );
+    return { credit, orderId: payment.order_id, paymentId: payment.id };
+  }
+
+  /** A refund wholly given back as credit: its ledger row was written when claimed; the refund is complete. */
+  private async completeCreditOnly(refundId: number, trx: Knex.Transaction): Promise<{ before: PaymentStanding; after: PaymentStanding }> {
+    const refund = await this.refunds.findById(refundId, trx);
+    const payment = refund && (await this.payments.findById(refund.payment_id, trx));
+    if (!refund || !payment) throw new Error(`refund ${refundId} or its payment is missing`);
+    if (refund.status === 'pending') await this.refunds.complete(refund.id, null, this.clock.now(), trx);
+    const after = await this.ledger.standingOfPayment(payment, trx);
+    if (accessEnded(after.access) && payment.status !== 'refunded') await this.payments.settle(payment.id, 'refunded', this.clock.now(), trx);
+    return { before: after, after };
   }
 
   /**
@@ -405,6 +460,7 @@ function toView(row: RefundRow, payment: PaymentRow | undefined): RefundView {
     status: row.status,
     provider: (payment?.provider ?? 'demo') as ProviderName,
     amount: money(row.amount_minor, currency),
+    credit: money(Number(row.credit_minor ?? 0), currency),
     fee: money(row.fee_minor, currency),
     providerRefundId: row.provider_refund_id,
     manualReference: row.manual_reference,

@@ -99,7 +99,7 @@ export class SavedCardsService {
     const { report, ...result } = await this.charging().chargeOffSession({
       reference: payment.reference,
       orderId: payment.orderId,
-      amount: payment.amount,
+      amount: payment.charged, // the rest of the amount was paid from credit
       description,
       card,
       idempotencyKey: idempotencyKey(await this.installationId(), 'renewal', attempt),

@@ -11,6 +11,9 @@ import * as payments from '../payments.js';
 
 const CHECKOUT = 'core/src/flows/checkout.flow.ts';
 const NOTIFICATION = 'core/src/flows/payment-notification.flow.ts';
+/** Every checkout call's body takes `useCredit` (issue 37). */
+const CREDIT_NOTE =
+  "`useCredit` (default true): the buyer's credit in the order's currency pays first and the provider is asked only for the rest; an order wholly covered by credit is paid at once and the answer is the shop's payment-result page.";
 const START_ERRORS = ['order_not_found', 'order_not_payable', 'method_unavailable', 'demo_payments_off', 'provider_unavailable'] as const;
 const NOTIFICATION_ERRORS = ['invalid_signature', 'notification_mismatch', 'provider_disabled', 'provider_unavailable'] as const;
 
@@ -35,7 +38,7 @@ export const startCardCheckout = declare({
   access: 'verified',
   tag: 'payments',
   summary: 'Start a card payment (Stripe Checkout)',
-  description: '`renewAutomatically: true` (beyond the spec; default off) saves the card for automatic renewal; 409 `autorenew_unavailable` without Stripe.',
+  description: `\`renewAutomatically: true\` (beyond the spec; default off) saves the card for automatic renewal (then credit is kept for the renewals: the first payment is all by card); 409 \`autorenew_unavailable\` without Stripe. ${CREDIT_NOTE}`,
   body: payments.cardCheckoutBody,
   answer: payments.checkoutAnswer,
   errors: [...START_ERRORS, 'stripe_unavailable', 'stripe_misconfigured', 'stripe_rejected', 'autorenew_unavailable'],
@@ -62,7 +65,8 @@ export const startCryptoCheckout = declare({
   access: 'verified',
   tag: 'payments',
   summary: 'Start a crypto payment (CoinPal)',
-  body: payments.orderIdBody,
+  description: CREDIT_NOTE,
+  body: payments.checkoutBody,
   answer: payments.checkoutAnswer,
   errors: [...START_ERRORS, 'coinpal_unavailable', 'coinpal_rejected'],
   servedBy: CHECKOUT,
@@ -75,6 +79,7 @@ export const startPayssionCheckout = declare({
   access: 'verified',
   tag: 'payments',
   summary: 'Start a Korean payment (Payssion: 3 KakaoPay, 4 Samsung Pay, 5 card, 6 bank)',
+  description: CREDIT_NOTE,
   body: payments.payssionCheckoutBody,
   answer: payments.checkoutAnswer,
   errors: [...START_ERRORS, 'payssion_unavailable', 'payssion_misconfigured', 'payssion_rejected', 'payssion_repeated_order'],

@@ -25,6 +25,8 @@ export class PaymentModel extends Model {
   checkout_url!: string | null;
   /** The buyer ticked "Renew automatically": this card payment saves the card (migration 20261212000100). */
   save_card!: boolean;
+  /** The part of `amount_minor` paid from the buyer's credit; the provider is asked for the rest (migration 20261216000200). */
+  credit_minor!: number;
   created_at!: Date;
   updated_at!: Date;
   settled_at!: Date | null;
@@ -49,6 +51,8 @@ export class RefundModel extends Model {
   source!: RefundSource;
   status!: RefundStatus;
   amount_minor!: number;
+  /** The part of `amount_minor` given back as credit (first, up to the credit the payment used); the provider gives back the rest. */
+  credit_minor!: number;
   fee_minor!: number;
   currency!: string;
   provider_refund_id!: string | null;

@@ -93,7 +93,7 @@ export function createPaymentProviders(config: PaymentProvidersConfig, options: 
 
   const real = (method: PaymentMethodId): PaymentProvider | undefined =>
     method === PAYMENT_METHOD.card ? stripe : method === PAYMENT_METHOD.crypto ? coinpal : payssion;
-  const named: Record<ProviderName, PaymentProvider | undefined> = { stripe, coinpal, payssion, demo };
+  const named: Record<ProviderName, PaymentProvider | undefined> = { stripe, coinpal, payssion, demo, credit: undefined };
 
   return {
     forMethod(method) {

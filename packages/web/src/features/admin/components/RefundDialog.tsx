@@ -237,6 +237,14 @@ function QuoteFigures({ quote }: { quote: RefundQuote }) {
         <Figure label={t('admin.refundAmount')} testId="admin-refund-amount" strong>
           {money(quote.refund)}
         </Figure>
+        {(quote.refundAsCredit ?? 0) > 0 && (
+          <Figure label={t('admin.refundAsCredit')} testId="admin-refund-as-credit">
+            {t('admin.refundAsCreditSplit', {
+              credit: money(quote.refundAsCredit),
+              rest: money(Math.round((quote.refund - quote.refundAsCredit) * 100) / 100),
+            })}
+          </Figure>
+        )}
         <Figure label={t('admin.refundWindow')} testId="admin-refund-window" data={{ 'data-inside': String(quote.insideWindow) }}>
           {windowText}
         </Figure>

@@ -91,6 +91,7 @@ function Figures({ data }: { data: Dashboard }) {
         <WaitingOrders data={data} />
       </Box>
       <DoublePayments data={data} />
+      <OutstandingCredit data={data} />
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting-money" title={t('admin.waitingMoney')}>
           {waitingMoney.length === 0 ? (
@@ -235,6 +236,29 @@ function DoublePayments({ data }: { data: Dashboard }) {
           {t('admin.doublePaymentsOpen', { waiting: data.doublePayments?.waiting ?? 0, failed: data.doublePayments?.failed ?? 0 })}
         </Text>
       )}
+    </Card>
+  );
+}
+
+/** What the shop owes its buyers in credit, per currency (issue 37). */
+function OutstandingCredit({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  const owed = (data.outstandingCredit ?? []).filter((entry) => entry.amount !== 0);
+  return (
+    <Card testId="admin-outstanding-credit" title={t('admin.outstandingCredit')}>
+      {owed.length === 0 ? (
+        <Text data-testid="admin-outstanding-credit-none" color="fg.muted">
+          {t('admin.outstandingCreditNone')}
+        </Text>
+      ) : (
+        <Text data-testid="admin-outstanding-credit-amounts" fontSize="2xl" fontWeight="bold">
+          {owed.map((entry) => formatMoney(entry.amount, entry.currencyCode, culture)).join(' · ')}
+        </Text>
+      )}
+      <Text fontSize="sm" color="fg.muted">
+        {t('admin.outstandingCreditNote')}
+      </Text>
     </Card>
   );
 }
