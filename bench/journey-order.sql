@@ -46,6 +46,8 @@ with o as (insert into orders ("user_id", "email", "currency", "total_minor", "s
             order by r.ordinality
            returning *)
 select o.*, coalesce((select json_agg(i order by i.id) from i), '[]') as items from o \gset order_
+select "referrals".* from "referrals" where "invitee_user_id" = :user;
+select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id;
 commit;
 
 -- POST /api/payment/createcheckoutsession: the order's checkout claim (one checkout at a time per
@@ -56,11 +58,17 @@ select o.*, coalesce((select json_agg(i order by i.id) from order_items i where 
 insert into checkout_claims (order_id, token, expires_at) values (:order_id, gen_random_uuid(), now() + make_interval(secs => 30)) on conflict (order_id) do update set token = excluded.token, expires_at = excluded.expires_at where checkout_claims.expires_at <= now() returning token \gset
 select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id;
 select "payments".* from "payments" where "order_id" = :order_id order by "id" desc;
+select "credit_entries".* from "credit_entries" where "user_id" = :user and "currency" = 'EUR' order by "id" asc;
+select "payments".* from "payments" where "order_id" = :order_id order by "id" desc;
 begin;
 select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id for update of o;
 select * from orders where id = :order_id for update;
 update "orders" set "state" = 1, "updated_at" = now(), "payment_method" = 1 where id = :order_id returning id;
+select "payments".* from "payments" where "order_id" = :order_id order by "id" desc;
 with drawn as (select nextval(pg_get_serial_sequence('payments', 'id')) as id) insert into payments (id, order_id, provider, method, amount_minor, currency, created_at, updated_at, status, reference, save_card) select drawn.id, :order_id, 'stripe', 1, 499, 'EUR', now(), now(), 'pending', concat(:order_id, '-', drawn.id), false from drawn returning * \gset payment_
+select pg_advisory_xact_lock(50413, :user);
+select "credit_entries".* from "credit_entries" where "entry_key" = 'spend:payment:' || :payment_id;
+select "credit_entries".* from "credit_entries" where "user_id" = :user and "currency" = 'EUR' order by "id" asc;
 commit;
 update "checkout_claims" set "expires_at" = now() + make_interval(secs => 30) where "order_id" = :order_id and "token" = ':token';
 update "payments" set "provider_reference" = 'cs_test_' || md5(:payment_id::text), "checkout_url" = 'http://127.0.0.1:1/pay/cs_test_' || md5(:payment_id::text), "updated_at" = now() where id = :payment_id returning id;
@@ -76,13 +84,14 @@ delete from "checkout_claims" where "order_id" = :order_id and "token" = ':token
 begin;
 select * from payments where provider = 'stripe' and reference = :order_id || '-' || :payment_id limit 1 for update;
 insert into "payment_events" ("provider", "event_id", "event_type", "payload", "received_at") values ('stripe', 'evt_' || md5(:payment_id::text), 'checkout.session.completed', jsonb_build_object('raw', repeat('x', 1300)), now()) on conflict ("provider", "event_id") do nothing returning id as event_row \gset
-update "payments" set "status" = 'paid', "updated_at" = now(), "settled_at" = now(), "provider_payment_id" = 'pi_' || md5(:payment_id::text) where id = :payment_id returning id;
+update "payments" set "status" = 'paid', "updated_at" = now(), "settled_at" = now(), "provider_payment_id" = 'pi_' || md5(:payment_id::text), "card_fingerprint" = 'fpvisa4242' where id = :payment_id returning id;
 select pg_advisory_xact_lock(hashtext('money:stripe:' || :order_id || '-' || :payment_id));
 select pg_advisory_xact_lock(hashtext('money:stripe:pi_' || md5(:payment_id::text)));
 insert into "money_events" ("amount_minor", "currency", "event_key", "event_type", "kind", "order_id", "payment_id", "provider", "recorded_at", "status", "subject") values (499, 'EUR', 'evt_' || md5(:payment_id::text) || '/payment', 'checkout.session.completed', 'payment', :order_id, :payment_id, 'stripe', now(), 'paid', 'pi_' || md5(:payment_id::text)) on conflict ("provider", "event_key") do nothing;
 update "money_events" set "payment_id" = :payment_id, "order_id" = :order_id where "provider" = 'stripe' and "payment_id" is null and "waiting_for" in ('pi_' || md5(:payment_id::text), :order_id || '-' || :payment_id);
 select * from "money_events" where "payment_id" = :payment_id order by "id" asc \gset money_
 update "money_events" set "applied_at" = now(), "effect" = 'paid', "order_id" = :order_id where "id" = :money_id;
+select "payments".* from "payments" where "payments"."id" = :payment_id for update;
 update "orders" set "state" = 6, "paid_at" = now(), "payment_method" = 1, "updated_at" = now() where id = :order_id and "state" = any('{0,1,3,4}') returning id;
 WITH ins AS (
   INSERT INTO pgboss.job_common (id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier, expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter, heartbeat_seconds, blocked, blocking, pending_dependencies, trace_context)

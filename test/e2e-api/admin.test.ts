@@ -20,6 +20,10 @@ const ORDER_KEYS = [
   'paidDate',
   'completedDate',
   'items',
+  'subtotal',
+  'discount',
+  'discountSource',
+  'promoCode',
   'creditApplied',
   'toPay',
 ];
@@ -503,6 +507,7 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
             email: user.email,
             currency: 'EUR',
             total_minor: 100,
+            subtotal_minor: 100,
             total_eur_minor: 100,
             state: 4,
             created_at: at,

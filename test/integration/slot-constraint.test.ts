@@ -52,7 +52,7 @@ describe('the slot guarantee (database constraint)', () => {
       .returning('id');
     accountId = account.id;
     const [order] = await knex('orders')
-      .insert({ user_id: userId, email: 'b@example.test', currency: 'EUR', total_minor: 500, total_eur_minor: 500 })
+      .insert({ user_id: userId, email: 'b@example.test', currency: 'EUR', total_minor: 500, subtotal_minor: 500, total_eur_minor: 500 })
       .returning('id');
     const items = await knex('order_items')
       .insert(
