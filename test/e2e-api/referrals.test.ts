@@ -150,10 +150,13 @@ describe('referral credit', function () {
       await api(app).post('/api/payment/createcheckoutsession').set(friend.auth).send({ orderId: first.id }).expect(200);
       expect((await knex()('payments').where({ order_id: first.id }).orderBy('id')).map((row) => Number(row.amount_minor))).to.deep.equal([449, 499]);
 
-      // Back to EUR within the hour: the first order is answered again, and the discount moves back.
-      expect(await placeOrder(friend)).to.include({ id: first.id, discountSource: 'welcome', total: 4.49 });
-      expect(await welcomeOrders(friend.id)).to.deep.equal([first.id]);
+      // Back to EUR: the newest order takes it again (the first, with a checkout opened, is not reused).
+      const third = await placeOrder(friend);
+      expect(third).to.include({ discountSource: 'welcome', total: 4.49 });
+      expect(third.id).to.be.greaterThan(second.id);
+      expect(await welcomeOrders(friend.id)).to.deep.equal([third.id]);
       expect(await orderRow(second.id)).to.include({ discount_minor: 0, discount_source: null });
+      expect(await orderRow(second.id)).to.satisfy((row: { total_minor: number; subtotal_minor: number }) => row.total_minor === row.subtotal_minor);
     });
 
     it('two orders made at once: exactly one carries it', async () => {
