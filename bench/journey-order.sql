@@ -46,8 +46,8 @@ with o as (insert into orders ("user_id", "email", "currency", "total_minor", "s
             order by r.ordinality
            returning *)
 select o.*, coalesce((select json_agg(i order by i.id) from i), '[]') as items from o \gset order_
+-- the welcome discount: was the buyer referred? (a bench buyer was not: the order stays as made, not read again)
 select "referrals".* from "referrals" where "invitee_user_id" = :user;
-select o.*, coalesce((select json_agg(i order by i.id) from order_items i where i.order_id = o.id), '[]') as items from orders o where o.id = :order_id;
 commit;
 
 -- POST /api/payment/createcheckoutsession: the order's checkout claim (one checkout at a time per

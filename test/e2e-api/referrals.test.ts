@@ -66,14 +66,19 @@ describe('referral credit', function () {
     return { id: body.id, email, password, token: body.token, auth: { Authorization: `Bearer ${body.token}` } };
   }
 
-  async function placeOrder(buyer: TestUser) {
-    const { body } = await api(app)
+  const insertOrder = (buyer: TestUser, currency: 'EUR' | 'KRW' = 'EUR') =>
+    api(app)
       .post('/api/order/insert')
       .set(buyer.auth)
-      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency: 'EUR' })
-      .expect(200);
-    return body;
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency });
+
+  async function placeOrder(buyer: TestUser, currency: 'EUR' | 'KRW' = 'EUR') {
+    return (await insertOrder(buyer, currency).expect(200)).body;
   }
+
+  const orderRow = (id: number) => knex()('orders').where({ id }).first();
+  /** The buyer's orders that carry the welcome discount. */
+  const welcomeOrders = (userId: number) => knex()('orders').where({ user_id: userId, discount_source: 'welcome' }).orderBy('id').pluck('id');
 
   /** The buyer orders and pays by card at Stripe; the order is active. */
   async function paysByCard(buyer: TestUser, card: FakeStripeCardInput) {
@@ -124,6 +129,71 @@ describe('referral credit', function () {
     const stranger = await signUp('ZZZZ2222');
     expect(await referralRow(stranger.id)).to.equal(undefined);
     expect(await placeOrder(stranger)).to.include({ subtotal: 4.99, discount: 0, discountSource: null, total: 4.99 });
+  });
+
+  describe('the welcome discount is on one unpaid order at a time: the newest', () => {
+    it('a second order (the currency switched) takes it; the first is back to its price and its Stripe session expired', async () => {
+      const friend = await signUp((await referralOf(await loginAs('user', { app }))).code);
+      const first = await placeOrder(friend);
+      expect(first).to.include({ discountSource: 'welcome', total: 4.49 });
+      await api(app).post('/api/payment/createcheckoutsession').set(friend.auth).send({ orderId: first.id }).expect(200);
+      const opened = await knex()('payments').where({ order_id: first.id }).first();
+      expect(Number(opened.amount_minor)).to.equal(449);
+
+      const second = await placeOrder(friend, 'KRW');
+      expect(second).to.include({ currencyCode: 'KRW', discountSource: 'welcome' });
+      expect(second.discount).to.be.greaterThan(0);
+      expect(await orderRow(first.id)).to.include({ total_minor: 499, subtotal_minor: 499, discount_minor: 0, discount_source: null });
+      expect(await welcomeOrders(friend.id)).to.deep.equal([second.id]);
+      // The session opened for the discounted amount cannot be paid any more; the next asks for the whole price.
+      expect(stripe.session(opened.provider_reference).status).to.equal('expired');
+      await api(app).post('/api/payment/createcheckoutsession').set(friend.auth).send({ orderId: first.id }).expect(200);
+      expect((await knex()('payments').where({ order_id: first.id }).orderBy('id')).map((row) => Number(row.amount_minor))).to.deep.equal([449, 499]);
+
+      // Back to EUR: the newest order takes it again (the first, with a checkout opened, is not reused).
+      const third = await placeOrder(friend);
+      expect(third).to.include({ discountSource: 'welcome', total: 4.49 });
+      expect(third.id).to.be.greaterThan(second.id);
+      expect(await welcomeOrders(friend.id)).to.deep.equal([third.id]);
+      expect(await orderRow(second.id)).to.include({ discount_minor: 0, discount_source: null });
+      expect(await orderRow(second.id)).to.satisfy((row: { total_minor: number; subtotal_minor: number }) => row.total_minor === row.subtotal_minor);
+    });
+
+    it('two orders made at once: exactly one carries it', async () => {
+      const { code } = await referralOf(await loginAs('user', { app }));
+      for (let round = 0; round < 4; round += 1) {
+        const friend = await signUp(code);
+        const answers = await Promise.all([insertOrder(friend, 'EUR'), insertOrder(friend, 'KRW')]);
+        for (const res of answers) expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        const carrying = await welcomeOrders(friend.id);
+        expect(carrying, `round ${round}`).to.have.length(1);
+        const other = answers.map((res) => res.body.id as number).find((id) => id !== carrying[0])!;
+        const row = await orderRow(other);
+        expect(row.total_minor).to.equal(row.subtotal_minor);
+      }
+    });
+
+    it('an old checkout that cannot be closed and is paid anyway: that order is paid at its amount, and no later order gets the discount', async () => {
+      const friend = await signUp((await referralOf(await loginAs('user', { app }))).code);
+      const first = await placeOrder(friend);
+      // CoinPal is not configured here: the demo provider serves crypto, and has no call that closes a checkout.
+      const { body } = await api(app).post('/api/payment/createcheckoutsessioncoinpal').set(friend.auth).send({ orderId: first.id }).expect(200);
+      const token = decodeURIComponent(new URL(body.url).pathname.split('/').pop()!);
+      const second = await placeOrder(friend, 'KRW');
+      expect(await welcomeOrders(friend.id)).to.deep.equal([second.id]);
+
+      await api(app).post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' }).expect(303);
+      await waitFor(async () => (await orderRow(first.id)).state === 2, { what: `order ${first.id} activated` });
+      // Paid at the old checkout's amount, the discounted one, though the order shows its full price.
+      expect(await knex()('payments').where({ order_id: first.id, status: 'paid' }).pluck('amount_minor')).to.deep.equal([449]);
+      expect(await orderRow(first.id)).to.include({ total_minor: 499, discount_minor: 0, discount_source: null });
+      // The second order keeps it while unpaid (documented in docs/promotions.md); a new order does not get it.
+      expect(await welcomeOrders(friend.id)).to.deep.equal([second.id]);
+      const third = await placeOrder(friend, 'EUR');
+      expect(third.id).to.not.equal(first.id);
+      expect(third).to.include({ discount: 0, discountSource: null, total: 4.99 });
+      expect(await welcomeOrders(friend.id)).to.deep.equal([second.id]);
+    });
   });
 
   it('a Google first sign-in by the link records the referral; a Google sign-in to an existing account records nothing', async () => {

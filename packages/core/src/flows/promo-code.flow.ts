@@ -31,17 +31,22 @@ import { TOKENS } from '../shared/tokens.js';
 import type { AuthenticatedUser, RequestContext } from '../modules/identity/index.js';
 import { OrdersService, PAYABLE_STATES, type OrderView } from '../modules/orders/index.js';
 import { type CheckoutClaim, PaymentsService } from '../modules/payments/index.js';
-import { CodeMoveNeedsCheckouts, normalizeCode, PromotionsService, type PromoCodeView } from '../modules/promotions/index.js';
+import { type DiscountMove, DiscountMoveNeedsCheckouts, normalizeCode, PromotionsService, type PromoCodeView } from '../modules/promotions/index.js';
 import type { InsertOrderInput } from '../wire/orders.js';
 import type { ApplyPromoInput } from '../wire/promotions.js';
 import { PaymentNotificationFlow } from './payment-notification.flow.js';
 import { ReferralFlow } from './referral.flow.js';
 
 /**
- * How many times a redemption runs again to move the code from the buyer's other unpaid orders:
- * once is enough unless the buyer's orders change meanwhile (another tab applying the code).
+ * How many times a redemption runs again to move the discount from the buyer's other unpaid
+ * orders: once is enough unless the buyer's orders change meanwhile (another tab applying the code).
  */
 const MOVE_ATTEMPTS = 3;
+
+/** A code that cannot move stays on the buyer's other order: they have used it. */
+const CODE_STAYS = (): never => {
+  throw fail('promo_already_used');
+};
 
 @injectable()
 export class PromoCodeFlow {
@@ -70,7 +75,7 @@ export class PromoCodeFlow {
         throw fail('order_not_payable');
       }
       return await this.guessing(buyer, context, () =>
-        this.movingCode((settled) =>
+        this.movingDiscount(CODE_STAYS, (settled) =>
           this.knex.transaction(async (trx) => {
             const current = await this.orders.lockForUpdate(order.id, trx);
             if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
@@ -93,12 +98,19 @@ export class PromoCodeFlow {
    */
   async createOrder(buyer: AuthenticatedUser, input: InsertOrderInput, defaultCurrency: CurrencyCode, context: RequestContext): Promise<OrderView> {
     const { promoCode } = input;
-    if (!promoCode) return this.orders.createOrder(buyer, input, defaultCurrency, this.referral.welcome);
+    if (!promoCode) {
+      // The welcome discount moves here from the buyer's other unpaid order, if it can (see movingDiscount).
+      const welcomed = (stay: boolean) => (settled: ReadonlySet<number>) =>
+        this.orders.createOrder(buyer, input, defaultCurrency, (order, trx) => this.referral.welcome(order, trx, this.moveOf(settled, trx), stay));
+      return this.movingDiscount(welcomed(true), welcomed(false));
+    }
     await this.promotions.checkGuessLimit(buyer.id, context.ip);
     return this.guessing(buyer, context, () =>
-      this.movingCode((settled) =>
+      this.movingDiscount(CODE_STAYS, (settled) =>
         this.orders.createOrder(buyer, input, defaultCurrency, async (order, trx) => {
-          if (!this.codeAlreadyOn(order, promoCode)) await this.redeemOn(order, promoCode, trx, settled);
+          if (this.codeAlreadyOn(order, promoCode)) return false;
+          await this.redeemOn(order, promoCode, trx, settled);
+          return true;
         }),
       ),
     );
@@ -125,29 +137,42 @@ export class PromoCodeFlow {
     for (const orderId of [...settled].sort((a, b) => a - b)) await this.orders.lockForUpdate(orderId, trx);
     const items = order.items.map((item) => ({ platformId: item.platformId, durationId: item.durationId }));
     const hasPaid = await this.orders.hasPaidOrder(order.userId, order.id, trx);
-    const unpaidAmong = async (orderIds: number[]) => {
-      const [payable, withMoney] = await Promise.all([this.orders.payableAmong(orderIds, trx), this.payments.ordersWithMoney(orderIds, trx)]);
-      return new Set([...payable].filter((orderId) => !withMoney.has(orderId)));
-    };
-    const redeemed = await this.promotions.redeem({ id: order.id, userId: order.userId, subtotal: order.subtotal, items }, code, hasPaid, trx, {
-      unpaidAmong,
-      settled,
-    });
+    const redeemed = await this.promotions.redeem(
+      { id: order.id, userId: order.userId, subtotal: order.subtotal, items },
+      code,
+      hasPaid,
+      trx,
+      this.moveOf(settled, trx),
+    );
     // Back to the catalog price (the orders' discount check holds: no discount, no source, no code).
     for (const orderId of redeemed.movedFrom) await this.orders.setDiscount(orderId, null, trx);
     await this.orders.setDiscount(order.id, { amount: redeemed.discount, source: 'code', promoCode: redeemed.code }, trx);
   }
 
+  /** A discount move in the caller's transaction: the orders it may move from, and which of the buyer's orders are still unpaid. */
+  private moveOf(settled: ReadonlySet<number>, trx: Knex.Transaction): DiscountMove {
+    return {
+      settled,
+      unpaidAmong: async (orderIds) => {
+        const [payable, withMoney] = await Promise.all([this.orders.payableAmong(orderIds, trx), this.payments.ordersWithMoney(orderIds, trx)]);
+        return new Set([...payable].filter((orderId) => !withMoney.has(orderId)));
+      },
+    };
+  }
+
   /**
-   * Runs `redeeming` (a transaction that redeems the code) with the buyer's other unpaid orders it
-   * may move the code from. When it would move the code from orders whose checkouts are not
-   * closed yet, their checkout claims are taken (ascending ids; held until the end, so no checkout
-   * of theirs opens meanwhile) and their earlier checkouts settled as applying a code does (open
-   * Stripe sessions expired; those of providers that cannot be closed are never reused, their
-   * amount is not the order's any more), and it runs again. An order found paid meanwhile keeps
-   * the code: the buyer has used it (`promo_already_used`).
+   * Runs `redeeming` (a transaction that gives the order a discount: a code, or the welcome
+   * discount) with the buyer's other unpaid orders it may move the discount from. When it would
+   * move it from orders whose checkouts are not closed yet (`DiscountMoveNeedsCheckouts`), their
+   * checkout claims are taken (ascending ids; held until the end, so no checkout of theirs opens
+   * meanwhile) and their earlier checkouts settled as applying a code does (open Stripe sessions
+   * expired; those of providers that cannot be closed are never reused, their amount is not the
+   * order's any more), and it runs again. When an order cannot be settled (its Stripe session found
+   * paid, and the payment not applied yet) or the buyer's orders keep changing, the discount stays
+   * where it is: `staying` runs instead (still holding the claims): a code is refused
+   * (`promo_already_used`: the buyer has used it), a new order is made without the welcome discount.
    */
-  private async movingCode<T>(redeeming: (settled: ReadonlySet<number>) => Promise<T>): Promise<T> {
+  private async movingDiscount<T>(staying: (settled: ReadonlySet<number>) => Promise<T>, redeeming: (settled: ReadonlySet<number>) => Promise<T>): Promise<T> {
     const settled = new Set<number>();
     const claimed = new Set<number>();
     const claims: CheckoutClaim[] = [];
@@ -156,9 +181,9 @@ export class PromoCodeFlow {
         try {
           return await redeeming(settled);
         } catch (error) {
-          if (!(error instanceof CodeMoveNeedsCheckouts)) throw error;
-          // One already tried and not settled (being paid), or the buyer's orders keep changing: the code stays where it is.
-          if (attempt >= MOVE_ATTEMPTS || error.orderIds.some((orderId) => claimed.has(orderId))) throw fail('promo_already_used');
+          if (!(error instanceof DiscountMoveNeedsCheckouts)) throw error;
+          // One already tried and not settled (being paid), or the buyer's orders keep changing: the discount stays where it is.
+          if (attempt >= MOVE_ATTEMPTS || error.orderIds.some((orderId) => claimed.has(orderId))) return await staying(settled);
           for (const orderId of [...error.orderIds].sort((a, b) => a - b)) {
             const claim = await this.payments.claimCheckout(orderId);
             claimed.add(orderId);

@@ -6,7 +6,10 @@
  *                    invited / rewarded                                     GET /api/user/referral
  *   welcome(order) ─▶ a buyer with a pending referral and no paid order: REFERRAL_WELCOME_PERCENT
  *                    off the new order (discount source `welcome`, the promotions' rule: never
- *                    the whole price); a code applied later replaces it (promo-code.flow.ts)
+ *                    the whole price); a code applied later replaces it (promo-code.flow.ts).
+ *                    One order at a time: it moves from the buyer's other unpaid orders that
+ *                    carry it (back to their subtotal), their checkouts closed first, as a code
+ *                    moves (promo-code.flow.ts movingDiscount)
  *   recordSignUp(new buyer, code) ─▶ unknown code or none: nothing · the inviter's own mailbox
  *                    (case, +tag, Gmail dots): refused `same_address` at once · else pending
  *                    (every sign-up way: e-mail registration, a social login's first sign-in)
@@ -35,8 +38,8 @@ import { CREDIT_MONTHS } from '../promises/index.js';
 import { CreditService } from '../modules/credit/index.js';
 import { IdentityService } from '../modules/identity/index.js';
 import { EMAIL_KIND, NotificationsService } from '../modules/notifications/index.js';
-import { OrdersService, type WithinOrderCreation } from '../modules/orders/index.js';
-import { discountFor, type PromoTerms } from '../modules/promotions/index.js';
+import { OrdersService, type OrderView } from '../modules/orders/index.js';
+import { discountFor, type DiscountMove, DiscountMoveNeedsCheckouts, type PromoTerms } from '../modules/promotions/index.js';
 import { LedgerService, PaymentsService, percentOf, type PaidPayment, type PaymentStanding } from '../modules/payments/index.js';
 import { monthStartUtc, ReferralsService, sameMailbox, type RefusedReason } from '../modules/referrals/index.js';
 import { moneyLabel } from './order-access.js';
@@ -145,17 +148,37 @@ export class ReferralFlow {
    * The welcome discount, run inside the transaction that makes (or reuses) a buyer's order
    * (promo-code.flow.ts hands it to OrdersService.createOrder when no code came with the order):
    * a buyer whose referral is pending and who has no paid order gets REFERRAL_WELCOME_PERCENT off.
-   * An order that already has a discount (a reused one) is left as it is.
+   * An order that already has a discount (a reused one) is left as it is. Answers whether it
+   * changed the order.
+   *
+   * "First order" is one order: the discount is on at most one unpaid order of the buyer, the
+   * newest they made (a currency switch on the payment page keeps it). It moves here from the
+   * buyer's other unpaid orders that carry it, as a code moves (promo-code.flow.ts movingDiscount):
+   * only from orders whose checkouts were closed (`move.settled`, locked here in id order), else
+   * `DiscountMoveNeedsCheckouts` for the caller to close them and run again; those orders go back
+   * to their subtotal in this transaction. With `stay` (they could not be closed), the discount
+   * stays where it is and this order gets none.
    */
-  readonly welcome: WithinOrderCreation = async (order, trx) => {
-    if (order.discountSource !== null || order.discount.amount > 0) return;
+  async welcome(order: OrderView, trx: Knex.Transaction, move: DiscountMove, stay = false): Promise<boolean> {
+    if (order.discountSource !== null || order.discount.amount > 0) return false;
     const referral = await this.referrals.ofInvitee(order.userId, trx);
-    if (referral?.state !== 'pending') return;
+    if (referral?.state !== 'pending') return false;
+    for (const orderId of [...move.settled].sort((a, b) => a - b)) await this.orders.lockForUpdate(orderId, trx);
     const terms: PromoTerms = { ...WELCOME_TERMS, percentOff: this.config.referrals.welcomePercent };
     const hasPaid = await this.orders.hasPaidOrder(order.userId, order.id, trx);
     const decision = discountFor(terms, { subtotal: order.subtotal, items: [], buyerRedemptions: 0, buyerHasPaidOrder: hasPaid, now: this.clock.now() });
-    if ('discount' in decision) await this.orders.setDiscount(order.id, { amount: decision.discount, source: 'welcome' }, trx);
-  };
+    if (!('discount' in decision)) return false;
+    const carrying = await move.unpaidAmong(await this.orders.carryingDiscount(order.userId, 'welcome', order.id, trx));
+    const unsettled = [...carrying].filter((orderId) => !move.settled.has(orderId));
+    if (unsettled.length > 0) {
+      if (stay) return false;
+      throw new DiscountMoveNeedsCheckouts(unsettled.sort((a, b) => a - b));
+    }
+    // Back to the catalog price (the orders' discount check holds: no discount, no source).
+    for (const orderId of carrying) await this.orders.setDiscount(orderId, null, trx);
+    await this.orders.setDiscount(order.id, { amount: decision.discount, source: 'welcome' }, trx);
+    return true;
+  }
 
   /**
    * The `referrals-grant` job: every pending referral decided, or left waiting for its payment.

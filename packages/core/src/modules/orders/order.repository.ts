@@ -355,6 +355,11 @@ export class OrderRepository {
     return row !== undefined;
   }
 
+  /** The user's orders other than `exceptOrderId` whose discount comes from `source`, by id. */
+  async idsWithDiscountSource(userId: number, source: string, exceptOrderId: number, trx: Knex.Transaction): Promise<number[]> {
+    return trx('orders').where({ user_id: userId, discount_source: source }).whereNot({ id: exceptOrderId }).orderBy('id').pluck('id');
+  }
+
   /** Which of these orders are in `states`. */
   async idsInStates(orderIds: number[], states: readonly number[], trx?: Knex.Transaction): Promise<number[]> {
     if (orderIds.length === 0) return [];

@@ -77,9 +77,11 @@ export type DiscountSource = 'code' | 'welcome';
 
 /**
  * A step run inside the transaction that makes (or reuses) a buyer's order, before it commits:
- * applying a promotion code given with the order. A refusal there refuses the order too.
+ * applying a promotion code given with the order, or the welcome discount. A refusal there
+ * refuses the order too. It answers whether it changed the order (then the order is read again
+ * for the answer; most orders get no discount, and pay no second read).
  */
-export type WithinOrderCreation = (order: OrderView, trx: Knex.Transaction) => Promise<void>;
+export type WithinOrderCreation = (order: OrderView, trx: Knex.Transaction) => Promise<boolean>;
 
 export interface OrderView {
   id: number;
@@ -260,8 +262,7 @@ export class OrdersService {
       await own.raw('select pg_advisory_xact_lock(?, ?)', [ORDER_CREATE_LOCK, buyer.userId]);
       const open = await this.orders.openUnpaidOf(buyer.userId, { ...item, language_id: languageId }, new Date(now.getTime() - REUSE_OPEN_ORDER_MS), own);
       const made = open ?? (await this.orders.create(header, [item], own));
-      if (!within) return made;
-      await within(toView(made), own);
+      if (!within || !(await within(toView(made), own))) return made;
       return (await this.orders.findWithItems(made.id, own))!;
     });
     return toView(order);
@@ -397,6 +398,11 @@ export class OrdersService {
   /** Whether the buyer has paid for an order (paid, completed or refunded) other than `exceptOrderId`: "first order only". */
   hasPaidOrder(userId: number, exceptOrderId: number, trx?: Knex.Transaction): Promise<boolean> {
     return this.orders.hasPaidOrder(userId, exceptOrderId, PAID_STATES, trx);
+  }
+
+  /** The buyer's orders other than `exceptOrderId` whose discount comes from `source`, in any state, read in the caller's transaction. */
+  carryingDiscount(userId: number, source: DiscountSource, exceptOrderId: number, trx: Knex.Transaction): Promise<number[]> {
+    return this.orders.idsWithDiscountSource(userId, source, exceptOrderId, trx);
   }
 
   /** Which of these orders are paid (paid, completed or refunded). */

@@ -5,7 +5,7 @@ export {
   type PromoCodeView,
   type RedeemingOrder,
   type PaidAmong,
-  type CodeMove,
-  CodeMoveNeedsCheckouts,
+  type DiscountMove,
+  DiscountMoveNeedsCheckouts,
 } from './promotions.service.js';
 export { discountFor, normalizeCode, type PromoTerms, type OrderFacts, type PromoRefusal, type DiscountDecision } from './discount-rule.js';

@@ -59,18 +59,21 @@ export interface RedeemingOrder {
   items: ReadonlyArray<{ platformId: number; durationId: number }>;
 }
 
-/** How a code may move from the buyer's other unpaid orders (the flow that knows orders and checkouts answers). */
-export interface CodeMove {
+/**
+ * How a discount may move from the buyer's other unpaid orders to their new one (the flow that
+ * knows orders and checkouts answers): a code (per-buyer limit) or the welcome discount (one order).
+ */
+export interface DiscountMove {
   /** Which of these orders of the buyer's are still unpaid (created, awaiting payment, payment failed; no paid payment). */
   unpaidAmong(orderIds: number[]): Promise<Set<number>>;
-  /** The orders whose open checkouts the caller has closed, holding their checkout claims and row locks: the only ones the code may move from. */
+  /** The orders whose open checkouts the caller has closed, holding their checkout claims and row locks: the only ones the discount may move from. */
   settled: ReadonlySet<number>;
 }
 
-/** The code would move from these orders, whose open checkouts must be closed first (the caller does, then tries again). */
-export class CodeMoveNeedsCheckouts extends Error {
+/** The discount would move from these orders, whose open checkouts must be closed first (the caller does, then tries again). */
+export class DiscountMoveNeedsCheckouts extends Error {
   constructor(readonly orderIds: number[]) {
-    super(`the code would move from orders ${orderIds.join(', ')}, whose checkouts are not closed yet`);
+    super(`the discount would move from orders ${orderIds.join(', ')}, whose checkouts are not closed yet`);
   }
 }
 
@@ -175,7 +178,7 @@ export class PromotionsService {
    * unpaid (`moving.unpaidAmong`: a currency switch made a new order), the code moves: the oldest
    * of those redemptions, as many as needed, are released in this transaction (`movedFrom`: the
    * caller removes those orders' discount). The code may move only from orders whose open
-   * checkouts the caller has closed (`moving.settled`); others throw `CodeMoveNeedsCheckouts`, for
+   * checkouts the caller has closed (`moving.settled`); others throw `DiscountMoveNeedsCheckouts`, for
    * the caller to close them and try again. A code on a paid order never moves.
    */
   async redeem(
@@ -183,7 +186,7 @@ export class PromotionsService {
     code: string,
     buyerHasPaidOrder: boolean,
     trx: Knex.Transaction,
-    moving: CodeMove,
+    moving: DiscountMove,
   ): Promise<{ code: string; discount: Money; movedFrom: number[] }> {
     const found = await this.codes.findByCode(normalizeCode(code), trx);
     if (!found) throw fail('promo_unknown');
@@ -208,7 +211,7 @@ export class PromotionsService {
     });
     if ('refused' in decision) throw fail(decision.refused);
     const unsettled = release.filter((orderId) => !moving.settled.has(orderId));
-    if (unsettled.length > 0) throw new CodeMoveNeedsCheckouts(unsettled);
+    if (unsettled.length > 0) throw new DiscountMoveNeedsCheckouts(unsettled);
     for (const orderId of release) await this.codes.release(orderId, now, trx);
     // The database's check holds the total limit whatever the rule read.
     if (!(await this.codes.countRedemption(row.id, trx))) throw fail('promo_used_up');

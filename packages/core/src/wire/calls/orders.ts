@@ -23,7 +23,7 @@ export const createOrder = declare({
   tag: 'orders',
   summary: 'Create an order, priced on the server',
   description:
-    "The buyer is the token's user and the price the catalog's sale price, whatever the body says. Without currency or currencyId, the visitor's country decides (KRW in Korea, else EUR). With `promoCode` (issue 37), the code is applied as `applypromo` does, in the same transaction: a refused code refuses the order with its reason.",
+    "The buyer is the token's user and the price the catalog's sale price, whatever the body says. Without currency or currencyId, the visitor's country decides (KRW in Korea, else EUR). With `promoCode` (issue 37), the code is applied as `applypromo` does, in the same transaction: a refused code refuses the order with its reason. Without a code, a referred buyer with no paid order gets the welcome discount, on one unpaid order at a time: this order takes it from the buyer's other unpaid orders, which go back to their price (their open checkouts closed or never reused).",
   body: orders.insertOrderBody,
   answer: orders.order,
   errors: ['platform_not_found', 'platform_off_sale', 'option_unavailable', 'price_unavailable', 'method_unavailable', ...PROMO_REFUSALS],
