@@ -474,5 +474,30 @@ describe('promotion codes', function () {
       }
       expect(answered).to.equal(30);
     });
+
+    it('holds the guess limit exactly under a burst of parallel guesses, per buyer and per address', async () => {
+      // 30 guesses at once from one buyer: the limit is reserved before each lookup, so exactly
+      // 10 are answered (a check-then-count limit let all 30 through).
+      const guesser = await loginAs('user');
+      const orderId = await newOrderId(guesser);
+      const burst = await Promise.all(Array.from({ length: 30 }, (_, guess) => apply(guesser, orderId, `BURST-${guess}`)));
+      expect(burst.filter((res) => res.status === 404 && res.body.code === 'promo_unknown')).to.have.length(10);
+      expect(burst.filter((res) => res.status === 429 && res.body.code === 'promo_guess_limit')).to.have.length(20);
+
+      // A right code after the burst is refused too: the hour's ten guesses are spent.
+      const right = codeName('right');
+      await createCode({ code: right, percentOff: 10 });
+      expect((await apply(guesser, orderId, right).expect(429)).body.code).to.equal('promo_guess_limit');
+
+      // Eight buyers behind one address, 48 guesses at once: exactly 30 answered.
+      const address = '203.0.113.78';
+      const buyers = await Promise.all(Array.from({ length: 8 }, () => loginAs('user')));
+      const orders = await Promise.all(buyers.map((buyer) => newOrderId(buyer)));
+      const shared = await Promise.all(
+        buyers.flatMap((buyer, person) => Array.from({ length: 6 }, (_, guess) => apply(buyer, orders[person], `SHARED-${person}-${guess}`, address))),
+      );
+      expect(shared.filter((res) => res.status === 404)).to.have.length(30);
+      expect(shared.filter((res) => res.status === 429)).to.have.length(18);
+    });
   });
 });

@@ -4,7 +4,7 @@
  * the providers for the order's old amount.
  *
  *   POST /api/order/applypromo { orderId, code } ──▶ applyToOrder:
- *     guesses of unknown codes under the limit? (per buyer, per address) ─▶ orders.payableOrder
+ *     a guess reserved (per buyer, per address; 429 past the limit) ─▶ orders.payableOrder
  *     (the buyer's, unpaid) ─▶ the order's checkout claim (checkouts and codes take turns):
  *         payments.settleEarlierCheckouts (nothing reused): open Stripe sessions expired; one
  *             found paid is applied and the order is not payable any more (409)
@@ -16,7 +16,7 @@
  *             taken and their checkouts settled the same way, then in one transaction (those
  *             orders locked, then the code's row) their redemptions released and their discount
  *             removed (total = subtotal), and the code redeemed here (movingCode)
- *     an unknown code counts as a failed guess
+ *     an unknown code keeps its guess; any other outcome gives it back
  *   POST /api/order/insert { …, promoCode } ──▶ createOrder: the same redemption inside the
  *     transaction that makes (or reuses) the order, moving it the same way; a refused code
  *     refuses the order.
@@ -61,21 +61,20 @@ export class PromoCodeFlow {
   ) {}
 
   /** POST /api/order/applypromo: the code on the buyer's unpaid order; answers the order at its new price. */
-  async applyToOrder(buyer: AuthenticatedUser, { orderId, code }: ApplyPromoInput, context: RequestContext): Promise<OrderView> {
-    await this.promotions.checkGuessLimit(buyer.id, context.ip);
-    const order = await this.orders.payableOrder(buyer, orderId);
-    const already = this.codeAlreadyOn(order, code);
-    if (already) return already;
-    const claim = await this.payments.claimCheckout(order.id);
-    try {
-      // No checkout may stay open at a provider for the old amount.
-      const earlier = await this.payments.settleEarlierCheckouts(claim);
-      if (earlier.completed) {
-        await this.notifications.askProvider(earlier.completed).catch(() => undefined);
-        throw fail('order_not_payable');
-      }
-      return await this.guessing(buyer, context, () =>
-        this.movingDiscount(CODE_STAYS, (settled) =>
+  applyToOrder(buyer: AuthenticatedUser, { orderId, code }: ApplyPromoInput, context: RequestContext): Promise<OrderView> {
+    return this.guessing(buyer, context, async () => {
+      const order = await this.orders.payableOrder(buyer, orderId);
+      const already = this.codeAlreadyOn(order, code);
+      if (already) return already;
+      const claim = await this.payments.claimCheckout(order.id);
+      try {
+        // No checkout may stay open at a provider for the old amount.
+        const earlier = await this.payments.settleEarlierCheckouts(claim);
+        if (earlier.completed) {
+          await this.notifications.askProvider(earlier.completed).catch(() => undefined);
+          throw fail('order_not_payable');
+        }
+        return await this.movingDiscount(CODE_STAYS, (settled) =>
           this.knex.transaction(async (trx) => {
             const current = await this.orders.lockForUpdate(order.id, trx);
             if (!current || !PAYABLE_STATES.includes(current.state)) throw fail('order_not_payable');
@@ -84,11 +83,11 @@ export class PromoCodeFlow {
             await this.redeemOn(current, code, trx, settled);
             return (await this.orders.find(order.id, trx))!;
           }),
-        ),
-      );
-    } finally {
-      await claim.release();
-    }
+        );
+      } finally {
+        await claim.release();
+      }
+    });
   }
 
   /**
@@ -96,7 +95,7 @@ export class PromoCodeFlow {
    * (or reuses) the order, so a refused code refuses the order with its reason. A reload of the
    * payment page carries the same code again: the reused order already has it.
    */
-  async createOrder(buyer: AuthenticatedUser, input: InsertOrderInput, defaultCurrency: CurrencyCode, context: RequestContext): Promise<OrderView> {
+  createOrder(buyer: AuthenticatedUser, input: InsertOrderInput, defaultCurrency: CurrencyCode, context: RequestContext): Promise<OrderView> {
     const { promoCode } = input;
     if (!promoCode) {
       // The welcome discount moves here from the buyer's other unpaid order, if it can (see movingDiscount).
@@ -104,7 +103,6 @@ export class PromoCodeFlow {
         this.orders.createOrder(buyer, input, defaultCurrency, (order, trx) => this.referral.welcome(order, trx, this.moveOf(settled, trx), stay));
       return this.movingDiscount(welcomed(true), welcomed(false));
     }
-    await this.promotions.checkGuessLimit(buyer.id, context.ip);
     return this.guessing(buyer, context, () =>
       this.movingDiscount(CODE_STAYS, (settled) =>
         this.orders.createOrder(buyer, input, defaultCurrency, async (order, trx) => {
@@ -199,13 +197,21 @@ export class PromoCodeFlow {
     }
   }
 
-  /** Runs `work`; a code that does not exist counts as a failed guess of the buyer and of the address. */
+  /**
+   * Runs `work` on a guess reserved beforehand (429 when the buyer or the address has no guesses
+   * left), so that parallel guesses cannot pass the limit; the guess is kept only when the code
+   * does not exist.
+   */
   private async guessing<T>(buyer: AuthenticatedUser, context: RequestContext, work: () => Promise<T>): Promise<T> {
+    const guess = await this.promotions.reserveGuess(buyer.id, context.ip);
+    let unknown = false;
     try {
       return await work();
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'promo_unknown') await this.promotions.countFailedGuess(buyer.id, context.ip);
+      unknown = error instanceof DomainError && error.code === 'promo_unknown';
       throw error;
+    } finally {
+      if (!unknown) await guess.giveBack();
     }
   }
 }

@@ -20,6 +20,8 @@ export interface RateLimitState {
   hits: number;
   remaining: number;
   retryAfterSeconds: number;
+  /** When the window that counted the hit ends: `giveBack` takes a hit back from that window only. */
+  windowEndsAt: Date;
 }
 
 export class RateLimiter {
@@ -70,7 +72,19 @@ export class RateLimiter {
     );
     const row = result.rows[0];
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
-    return { hits: row.hits, remaining: Math.max(0, rule.limit - row.hits), retryAfterSeconds };
+    return { hits: row.hits, remaining: Math.max(0, rule.limit - row.hits), retryAfterSeconds, windowEndsAt: new Date(row.window_ends_at) };
+  }
+
+  /**
+   * Takes back one hit counted by `hit` or `consume` (`state` is what it answered), for a limit
+   * that reserves a try before the work and counts only some outcomes: a parallel burst cannot
+   * pass a limit that is reserved this way. A window that ended meanwhile is left alone.
+   */
+  async giveBack(rule: RateLimit, subject: string, state: RateLimitState): Promise<void> {
+    await this.knex('rate_limits')
+      .where({ key: `${rule.name}:${subject}`, window_ends_at: state.windowEndsAt })
+      .where('hits', '>', 0)
+      .decrement('hits', 1);
   }
 
   /** Whether the window for this subject is open and holds at least one hit (a mark, e.g. "logged in from here"). */

@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Clock } from '../../shared/clock.js';
-import { fail } from '../../shared/errors.js';
+import { fail, TooManyRequestsError } from '../../shared/errors.js';
 import { fromMajorUnits, money, type CurrencyCode, type Money } from '../../shared/money.js';
 import { type RateLimit, RateLimiter } from '../../shared/rate-limiter.js';
 import { TOKENS } from '../../shared/tokens.js';
@@ -26,6 +26,11 @@ export const PROMO_GUESS_LIMITS: Record<'perBuyer' | 'perAddress', RateLimit> = 
   perBuyer: { name: 'promo-guess:user', limit: 10, windowSeconds: 3600, code: 'promo_guess_limit' },
   perAddress: { name: 'promo-guess:ip', limit: 30, windowSeconds: 3600, code: 'promo_guess_limit' },
 };
+
+/** A guess reserved by `reserveGuess`: given back when the code existed. */
+export interface GuessReservation {
+  giveBack(): Promise<void>;
+}
 
 /** A code as staff see it, with what it has given. */
 export interface PromoCodeView {
@@ -155,16 +160,30 @@ export class PromotionsService {
     return rows.map((row) => toView(row, byCode.get(row.id) ?? []));
   }
 
-  /** Refuses (429 `promo_guess_limit`) a buyer or address that guessed too many unknown codes this hour. */
-  async checkGuessLimit(userId: number, ip: string): Promise<void> {
-    await this.limiter.check(PROMO_GUESS_LIMITS.perBuyer, String(userId));
-    await this.limiter.check(PROMO_GUESS_LIMITS.perAddress, ip);
-  }
-
-  /** Counts a guess of a code that does not exist (no other refusal counts). */
-  async countFailedGuess(userId: number, ip: string): Promise<void> {
-    await this.limiter.hit(PROMO_GUESS_LIMITS.perBuyer, String(userId));
-    await this.limiter.hit(PROMO_GUESS_LIMITS.perAddress, ip);
+  /**
+   * Reserves one guess of the buyer and of the address before a code is looked up, or refuses
+   * (429 `promo_guess_limit`) when either has guessed too many unknown codes this hour. The
+   * reservation is counted at once (one upsert each), so a burst of parallel guesses cannot pass
+   * the limit; the caller gives it back unless the code turned out not to exist (only unknown
+   * codes count).
+   */
+  async reserveGuess(userId: number, ip: string): Promise<GuessReservation> {
+    const taken: Array<() => Promise<void>> = [];
+    const giveBack = async () => {
+      for (const undo of taken.splice(0)) await undo();
+    };
+    for (const [rule, subject] of [
+      [PROMO_GUESS_LIMITS.perBuyer, String(userId)],
+      [PROMO_GUESS_LIMITS.perAddress, ip],
+    ] as const) {
+      const state = await this.limiter.hit(rule, subject);
+      taken.push(() => this.limiter.giveBack(rule, subject, state));
+      if (state.hits > rule.limit) {
+        await giveBack();
+        throw new TooManyRequestsError(rule.code, state.retryAfterSeconds);
+      }
+    }
+    return { giveBack };
   }
 
   /**
