@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import { loginAs, type TestUser } from '../support/agent.js';
-import { closeSnackbar, loggedInPage, openBrowser, snackbarShown, type BrowserSession } from '../support/browser.js';
+import { closeSnackbar, loggedInPage, openBrowser, PHONE, snackbarShown, type BrowserSession } from '../support/browser.js';
 import { harness } from '../support/harness.js';
 import { ensureWebBuilt } from '../support/web-build.js';
 
@@ -107,6 +107,31 @@ describe('browser: the promotion codes page', function () {
     await click(page, '[data-testid="admin-promo-submit"]');
     await page.waitForSelector('[data-testid="admin-promo-error"]');
     expect(clean(await page.$eval('[data-testid="admin-promo-error"]', (element) => element.textContent))).to.equal('A code with this name exists already.');
+    await page.close();
+  });
+
+  it('on a phone, Edit brings the form into view with focus on its title', async () => {
+    const code = `PHONE-${suffix}`;
+    const created = await fetch(`${baseUrl}/api/promo/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...admin.auth },
+      body: JSON.stringify({ code, percentOff: 10 }),
+    });
+    expect(created.status).to.equal(200);
+    const page = await loggedInPage(browser, baseUrl, admin, { role: ADMIN, viewport: PHONE });
+    await page.goto(`${baseUrl}/jve/promos`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="admin-promos"][data-status="loaded"]');
+    // The row's Edit button is below the form: the form is out of sight once the button is reached.
+    await (await page.waitForSelector(`${row(code)} [data-testid="admin-promo-edit"]`))!.scrollIntoView();
+    await click(page, `${row(code)} [data-testid="admin-promo-edit"]`);
+    await page.waitForFunction((wanted) => document.querySelector('[data-testid="admin-promo-form-title"]')?.textContent?.includes(wanted), {}, code);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'admin-promo-form-title');
+    const title = await page.$eval('[data-testid="admin-promo-form-title"]', (element) => {
+      const box = element.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, height: window.innerHeight };
+    });
+    expect(title.top, JSON.stringify(title)).to.be.greaterThan(0);
+    expect(title.bottom, JSON.stringify(title)).to.be.lessThan(title.height);
     await page.close();
   });
 

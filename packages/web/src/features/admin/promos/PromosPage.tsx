@@ -4,7 +4,7 @@
  * activates) it. The server computes every discount and holds every limit; this page only says
  * what staff set. Texts in promos/texts.ts (English and Korean).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik, useField } from 'formik';
 import * as yup from 'yup';
@@ -165,6 +165,15 @@ function PromoForm({ editing }: { editing: PromoCode | null }) {
   const dispatch = useAppDispatch();
   const messages = useValidationMessages();
   const { saving, error, saves } = useAppSelector(selectPromosPage);
+  const title = useRef<HTMLHeadingElement>(null);
+  const editingId = editing?.id ?? null;
+  useEffect(() => {
+    // The form sits above the list: on a phone a row's Edit button is screens below it, so the
+    // form would fill out of sight. Bring its title into view and move focus there.
+    if (editingId === null) return;
+    title.current?.scrollIntoView({ block: 'center' });
+    title.current?.focus({ preventScroll: true });
+  }, [editingId]);
   const schema = useMemo(() => {
     const count = yup.string().matches(/^\s*(\d*)\s*$/, t('promos.invalidNumber'));
     return yup.object({
@@ -188,7 +197,7 @@ function PromoForm({ editing }: { editing: PromoCode | null }) {
   }, [messages, t]);
   return (
     <Box borderWidth="1px" borderRadius="md" p="4">
-      <Heading as="h2" size="md" mb="3">
+      <Heading as="h2" size="md" mb="3" ref={title} tabIndex={-1} data-testid="admin-promo-form-title">
         {editing ? t('promos.editTitle', { code: editing.code }) : t('promos.new')}
       </Heading>
       {/* A new key after each save or another code to edit starts the form afresh. */}
