@@ -110,17 +110,26 @@ describe('browser: the promotion codes page', function () {
     await page.close();
   });
 
-  it('on a phone, Edit brings the form into view with focus on its title', async () => {
+  it('on a phone, codes and discounts stay on one line, and Edit brings the form into view with focus on its title', async () => {
     const code = `PHONE-${suffix}`;
     const created = await fetch(`${baseUrl}/api/promo/create`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...admin.auth },
-      body: JSON.stringify({ code, percentOff: 10 }),
+      body: JSON.stringify({ code, amounts: { EUR: 2.5, KRW: 3000 } }),
     });
     expect(created.status).to.equal(200);
-    const page = await loggedInPage(browser, baseUrl, admin, { role: ADMIN, viewport: PHONE });
+    const page = await loggedInPage(browser, baseUrl, admin, { role: ADMIN, language: 'ko', viewport: PHONE });
     await page.goto(`${baseUrl}/jve/promos`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="admin-promos"][data-status="loaded"]');
+    // Lines a cell's text is laid out on (it was broken every three or four characters at 390 px).
+    const linesOf = (selector: string) =>
+      page.$eval(selector, (cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell.firstChild!);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+    expect(await linesOf(`${row(code)} td`)).to.equal(1);
+    expect(await linesOf(`${row(code)} [data-testid="admin-promo-discount"]`)).to.equal(1);
     // The row's Edit button is below the form: the form is out of sight once the button is reached.
     await (await page.waitForSelector(`${row(code)} [data-testid="admin-promo-edit"]`))!.scrollIntoView();
     await click(page, `${row(code)} [data-testid="admin-promo-edit"]`);
