@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CheckoutFlow } from '@subshare/core';
+import { CheckoutFlow, CreditService, money } from '@subshare/core';
 import { api, loginAs, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 import { createPlatform, markPaid, type TestPlatform } from '../support/shop.js';
@@ -473,6 +473,35 @@ describe('promotion codes', function () {
         }
       }
       expect(answered).to.equal(30);
+    });
+
+    it('an old checkout paid after a code took its credit back pays with that credit, not with credit that comes back again', async () => {
+      const code = codeName('late');
+      await createCode({ code, percentOff: 10 });
+      const credit = harness().container.get(CreditService);
+      const buyer = await loginAs('user');
+      await knex().transaction((trx) => credit.earn(buyer.id, money(200, 'EUR'), { key: `test:late:${buyer.id}` }, trx));
+      const orderId = await newOrderId(buyer);
+      // A demo checkout (like CoinPal's or Payssion's, it cannot be closed) takes the €2.00 of credit.
+      const oldToken = await openCheckout(buyer, orderId);
+      await apply(buyer, orderId, code).expect(200);
+      // The code gave that credit back; the new checkout takes it again.
+      await openCheckout(buyer, orderId);
+      const [oldPayment, newPayment] = await knex()('payments').where({ order_id: orderId }).orderBy('id');
+      expect(newPayment.credit_minor).to.equal(200);
+
+      // The buyer pays the old page after all (€4.99 less €2.00 at the provider).
+      await api().post('/api/webhook/demo').type('form').send({ token: oldToken, outcome: 'paid' }).expect(303);
+      expect((await orderRowOf(orderId)).state).to.equal(6);
+      const rows = await knex()('credit_entries').where({ user_id: buyer.id }).orderBy('id');
+      const held = (paymentId: number) =>
+        rows
+          .filter((row) => row.payment_id === paymentId)
+          .reduce((sum, row) => sum + (row.kind === 'spent' ? row.amount_minor : row.kind === 'released' ? -row.amount_minor : 0), 0);
+      // The paid payment holds its €2.00 again; the open one holds nothing, so its expiry gives nothing back.
+      expect(held(oldPayment.id)).to.equal(200);
+      expect(held(newPayment.id)).to.equal(0);
+      expect((await credit.available(buyer.id, 'EUR')).amount).to.equal(0);
     });
 
     it('holds the guess limit exactly under a burst of parallel guesses, per buyer and per address', async () => {

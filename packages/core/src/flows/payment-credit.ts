@@ -9,7 +9,8 @@
  *   release  a payment that will never be paid (abandoned for a new checkout, expired, failed)
  *            gives its credit back as a new lot (`release:payment:<id>`)
  *   paid     a payment paid after its credit was released (a Payssion or CoinPal checkout left open,
- *            paid late) takes it again (`respend:payment:<id>`), as far as the buyer has it
+ *            paid late) takes it again (`respend:payment:<id>`), as far as the buyer has it, after
+ *            the order's other pending payments gave theirs back
  *   refund   a refund gives back credit first, up to the credit its payment used (`return:refund:<id>`)
  *   covered  the report that pays a payment wholly covered by credit: applied like a provider's
  *            (PaymentNotificationFlow.applyIn), so the order is paid and activated like any
@@ -84,6 +85,11 @@ export class PaymentCredit {
     if (!payment || payment.credit.amount <= 0 || !(await this.credit.written(releaseKey(payment.id), trx))) return;
     const spent = await this.credit.spendOf(spendKey(payment.id), trx);
     if (!spent) return;
+    // The order's newer checkouts still open took that credit again (a code applied, or another
+    // method chosen, while this page stayed open): this payment pays the order, so they will never
+    // be its payment (one paid too is refunded). Their credit goes back first, for this one to take:
+    // else the order would be paid with credit that also returns to the buyer when they expire.
+    await this.release(payment.orderId, trx, { abandoning: true });
     const again = await this.credit.spend(spent.userId, spent.amount, { key: respendKey(payment.id), orderId: payment.orderId, paymentId: payment.id }, trx);
     if (again.amount < spent.amount.amount) {
       this.logger.error(
