@@ -92,6 +92,9 @@ describe('promotion codes', function () {
         .pluck('action');
       expect(audit).to.deep.equal(['promo.create', 'promo.update', 'promo.update']);
 
+      // "false" as text is not false: a deactivation must say so as a boolean.
+      const textual = await api().post('/api/promo/update').set(admin.auth).send({ id: created.id, active: 'false' }).expect(400);
+      expect(textual.body.code).to.equal('validation');
       const missing = await api().post('/api/promo/update').set(admin.auth).send({ id: 2_000_000_000, active: false }).expect(404);
       expect(missing.body.code).to.equal('promo_not_found');
     });
@@ -123,6 +126,8 @@ describe('promotion codes', function () {
         { code: codeName('x'), percentOff: 10, totalLimit: 0 },
         { code: codeName('x'), percentOff: 10, startsAt: '2026-12-31T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' },
         { code: codeName('x'), percentOff: 10, platformIds: 'all' },
+        // Yes or no is a boolean, not the text of one (as `useCredit` and `renewAutomatically`).
+        { code: codeName('x'), percentOff: 10, firstOrderOnly: 'false' },
       ];
       for (const body of bad) {
         const res = await api()
