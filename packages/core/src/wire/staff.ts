@@ -130,6 +130,23 @@ export const dashboardAnswer = yup.object({
     .defined(),
   /** Issue 37: what the shop owes its buyers in credit, per currency (earned, returned and released, less spent and expired). */
   outstandingCredit: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+  /**
+   * Issue 37: what discounts have cost the shop. The welcome discount's line first (`source`
+   * `welcome`, `code` null), then each promotion code carried by a paid order (paid, completed or
+   * refunded), newest code first: `paidOrders` and the discount they got per currency (`granted`,
+   * currencies without any left out). Revenue is already net of these (a total is after its discount).
+   */
+  discountsGranted: list(
+    yup.object({
+      source: yup
+        .string()
+        .oneOf(['code', 'welcome'] as const)
+        .defined(),
+      code: yup.string().nullable().defined(),
+      paidOrders: integer(),
+      granted: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+    }),
+  ),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -281,6 +281,21 @@ export class OrderRepository {
     return new Map(rows.map((row) => [row.state, Number(row.count)]));
   }
 
+  /** Paid orders with a discount of this source: how many, and the discount per currency (the dashboard's welcome line). */
+  async discountTotals(source: string, states: readonly number[]): Promise<Array<{ currency: string; count: number; discount: number }>> {
+    const rows = await this.knex('orders')
+      .where('discount_source', source)
+      .whereIn('state', [...states])
+      .groupBy('currency')
+      .orderBy('currency')
+      .select<Array<{ currency: string; count: string | number; discount: string | number }>>(
+        'currency',
+        this.knex.raw('count(*) as count'),
+        this.knex.raw('coalesce(sum(discount_minor), 0) as discount'),
+      );
+    return rows.map((row) => ({ currency: row.currency, count: Number(row.count), discount: Number(row.discount) }));
+  }
+
   /** Orders waiting in state 6 that were paid before `before`, oldest payment first. */
   async waitingPaidBefore(before: Date, limit: number): Promise<Array<{ id: number; paid_at: Date }>> {
     return this.knex('orders')
