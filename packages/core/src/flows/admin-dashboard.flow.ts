@@ -9,9 +9,10 @@
  *   EUR value of the money that went back that day (credit given back is not money; staff
  *   refunds, refunds at the provider, chargebacks), as the money ledger's rules count it (each
  *   payment's money back after the day's ledger rows less before them: a pending refund is not
- *   money back, a failed one never was). A refund's EUR value is its share of the
- *   order's EUR total, round(refund × totalEur / total), so a partial refund or a KRW order's
- *   refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
+ *   money back, a failed one never was). An order's `totalEur` is its options' EUR price before
+ *   the discount, so its EUR revenue is round(totalEur × total / subtotal), and a refund's EUR
+ *   value round(refund × totalEur / subtotal): a discounted order counts what it cost, and a
+ *   partial refund or a KRW order's refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
  *   its payments is negative;
  * - orders by state: how many orders are in each of the states 0 to 6;
  * - slot occupancy: per platform, the slots on its active accounts and how many are held now
@@ -173,9 +174,9 @@ export class AdminDashboardFlow {
     const lessEur = new Map<string, number>();
     for (const entry of less) {
       const order = orders.get(entry.orderId);
-      if (!order || order.total.amount <= 0) continue;
-      // Its share of the order's EUR total: a KRW order's part is worth its share in EUR.
-      const eur = Math.round((entry.amount.amount * order.totalEur.amount) / order.total.amount);
+      if (!order || order.subtotal.amount <= 0) continue;
+      // Its share of the order's EUR value (`totalEur` is the price before the discount, as `subtotal`): a KRW order's part is worth its share in EUR.
+      const eur = Math.round((entry.amount.amount * order.totalEur.amount) / order.subtotal.amount);
       lessEur.set(entry.day, (lessEur.get(entry.day) ?? 0) + eur);
     }
     return paid.map(({ day, totalEur }) => ({ day, totalEur: money(totalEur.amount - (lessEur.get(day) ?? 0), 'EUR') }));

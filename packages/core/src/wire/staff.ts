@@ -85,10 +85,11 @@ const countsByState = yup.object(Object.fromEntries(ORDER_STATES.map((state) => 
 export const dashboardAnswer = yup.object({
   /**
    * Revenue in EUR on each of the last 30 UTC days, today last, net of refunds: what orders paid
-   * that day (refunded ones too: their payment was revenue that day; a total is net of its
-   * discount), less the part paid from credit (money taken only), less the EUR value of the
-   * refunds and chargebacks completed that day, each its share of its order's EUR total
-   * (refund × totalEur / total, rounded to the cent). Negative on a day whose refunds exceed its payments.
+   * that day (refunded ones too: their payment was revenue that day), net of discounts (each
+   * order's EUR price times total / subtotal), less the part paid from credit (money taken only),
+   * less the EUR value of the refunds and chargebacks completed that day, each its share of its
+   * order's EUR price (refund × totalEur / subtotal, rounded to the cent). Negative on a day whose
+   * refunds exceed its payments.
    */
   revenueEur: list(yup.object({ day: text(), totalEur: yup.number().defined() })),
   ordersByState: countsByState,
