@@ -595,7 +595,8 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       const platform = await platformForQuantities(); // 4.99 EUR or 6900 KRW a month
       const code = `DASH${randomUUID().slice(0, 8).toUpperCase()}`;
       await api().post('/api/promo/create').set(admin.auth).send({ code, percentOff: 20, perBuyerLimit: 5 }).expect(200);
-      const welcomeBefore = (await dashboard()).discountsGranted[0];
+      const before = await dashboard();
+      const welcomeBefore = before.discountsGranted[0];
       /** A buyer's order (with the code, typed in lower case, when asked), paid with the demo provider. */
       const pays = async (who: TestUser, currency: 'EUR' | 'KRW', promoCode?: string) => {
         const { body: order } = await api()
@@ -641,6 +642,8 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       const eur = (line: typeof welcome) => cents(line.granted.find((entry) => entry.currencyCode === 'EUR')?.amount ?? 0);
       expect(eur(welcome) - eur(welcomeBefore)).to.equal(50);
       expect(after.discountsGranted.filter((line) => line.source === 'welcome')).to.have.length(1);
+      // Revenue is net of the discounts: €3.99, a KRW order at ₩5,520 of ₩6,900 (worth €4.99) counts €3.99, and €4.49.
+      expect(cents(after.revenueEur[29].totalEur) - cents(before.revenueEur[29].totalEur)).to.equal(399 + 399 + 449);
     });
 
     it('revenue: paid orders by the day they were paid, in EUR, older ones left out', async () => {
