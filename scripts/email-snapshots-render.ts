@@ -134,10 +134,43 @@ export const EMAIL_SAMPLES: Sample[] = [
       event: 'renewed',
       orderId: 47,
       // Credit paid part of the renewal: the card was charged the rest.
-      amount: formatMoney(2.99, 'EUR'),
       price: { subtotal: AMOUNT, total: AMOUNT, creditApplied: formatMoney(2, 'EUR'), toPay: formatMoney(2.99, 'EUR') },
     },
     'renewed-credit',
+  ),
+  sample(
+    EMAIL_KIND.autoRenewal,
+    {
+      ...renewal,
+      event: 'renewed',
+      orderId: 47,
+      // Credit paid all of it: nothing was charged to the card.
+      price: { subtotal: AMOUNT, total: AMOUNT, creditApplied: AMOUNT, toPay: formatMoney(0, 'EUR') },
+      coveredByCredit: true,
+    },
+    'renewed-credit-all',
+  ),
+  sample(
+    EMAIL_KIND.autoRenewal,
+    {
+      ...renewal,
+      event: 'reminder',
+      cancelUrl: token('cancel'),
+      // The buyer holds €2.00 of credit: it pays first, the card the rest.
+      price: { subtotal: AMOUNT, total: AMOUNT, creditApplied: formatMoney(2, 'EUR'), toPay: formatMoney(2.99, 'EUR') },
+    },
+    'reminder-credit',
+  ),
+  sample(
+    EMAIL_KIND.autoRenewal,
+    {
+      ...renewal,
+      event: 'reminder',
+      cancelUrl: token('cancel'),
+      price: { subtotal: AMOUNT, total: AMOUNT, creditApplied: AMOUNT, toPay: formatMoney(0, 'EUR') },
+      coveredByCredit: true,
+    },
+    'reminder-credit-all',
   ),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'declined', cardUpdateUrl: token('card') }, 'declined'),
   sample(EMAIL_KIND.autoRenewal, { ...renewal, event: 'final', payUrl: token('pay') }, 'final'),

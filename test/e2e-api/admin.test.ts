@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { type AuthenticatedUser } from '@subshare/core';
-import { api, createUser, loginAs, uniqueIp, type TestUser } from '../support/agent.js';
+import { api, createUser, loginAs, uniqueEmail, uniqueIp, type TestUser } from '../support/agent.js';
 import { harness } from '../support/harness.js';
 import { activation, buyer, createAccount, createOrder, createPlatform, markPaidQuietly, orders, refreshCatalog, type TestPlatform } from '../support/shop.js';
 
@@ -556,6 +556,12 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
       waitingPast24h: Array<{ orderId: number; paidAt: string; hours: number }>;
       accountHealth: Record<'ok' | 'attention' | 'broken', number>;
       outstandingCredit: Array<{ amount: number; currencyCode: string }>;
+      discountsGranted: Array<{
+        source: 'code' | 'welcome';
+        code: string | null;
+        paidOrders: number;
+        granted: Array<{ amount: number; currencyCode: string }>;
+      }>;
       doublePayments: { refunded: number; refundedAmounts: Array<{ amount: number; currencyCode: string }>; waiting: number; failed: number };
     };
     const dashboard = async (): Promise<Dashboard> => (await staffGet('/api/admin/dashboard').expect(200)).body;
@@ -573,14 +579,71 @@ describe('admin area calls (orders, users, platforms, CSV export, dashboard, aud
         'renewals',
         'doublePayments',
         'outstandingCredit',
+        'discountsGranted',
       );
       expect(body.outstandingCredit).to.be.an('array');
+      expect(body.discountsGranted[0]).to.include({ source: 'welcome', code: null });
       expect(body.accountHealth).to.have.all.keys('ok', 'attention', 'broken');
       expect(body.doublePayments).to.have.all.keys('refunded', 'refundedAmounts', 'waiting', 'failed');
       expect(body.revenueEur).to.have.length(30);
       expect(body.revenueEur[29].day).to.equal(day(0));
       expect(body.revenueEur[0].day).to.equal(day(29));
       expect(Object.keys(body.ordersByState)).to.deep.equal(['0', '1', '2', '3', '4', '5', '6']);
+    });
+
+    it('discounts granted: each code its paid orders used and the welcome discount, per currency; unpaid orders do not count', async () => {
+      const platform = await platformForQuantities(); // 4.99 EUR or 6900 KRW a month
+      const code = `DASH${randomUUID().slice(0, 8).toUpperCase()}`;
+      await api().post('/api/promo/create').set(admin.auth).send({ code, percentOff: 20, perBuyerLimit: 5 }).expect(200);
+      const before = await dashboard();
+      const welcomeBefore = before.discountsGranted[0];
+      /** A buyer's order (with the code, typed in lower case, when asked), paid with the demo provider. */
+      const pays = async (who: TestUser, currency: 'EUR' | 'KRW', promoCode?: string) => {
+        const { body: order } = await api()
+          .post('/api/order/insert')
+          .set(who.auth)
+          .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, currency, ...(promoCode ? { promoCode } : {}) })
+          .expect(200);
+        const { body } = await api().post('/api/payment/createcheckoutsession').set(who.auth).send({ orderId: order.id }).expect(200);
+        const token = decodeURIComponent(new URL(body.url).pathname.split('/').pop()!);
+        await api().post('/api/webhook/demo').type('form').send({ token, outcome: 'paid' }).expect(303);
+        return order as { id: number; discount: number; discountSource: string | null };
+      };
+      // Two buyers pay with the code (one in EUR, one in KRW); a third applies it and never pays.
+      expect((await pays(await loginAs('user'), 'EUR', code.toLowerCase())).discount).to.equal(1); // 20 % of 4.99, half up
+      expect((await pays(await loginAs('user'), 'KRW', code)).discount).to.equal(1380);
+      await api()
+        .post('/api/order/insert')
+        .set((await loginAs('user')).auth)
+        .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, currency: 'EUR', promoCode: code })
+        .expect(200);
+      // A friend signs up by a buyer's link and pays: the welcome discount (10 %).
+      const inviter = await loginAs('user');
+      const { body: referral } = await api().get('/api/user/referral').set(inviter.auth).expect(200);
+      const email = uniqueEmail('friend');
+      const { body: registered } = await api().post('/api/user/register').send({ email, password: 'friend-pass-1', referralCode: referral.code }).expect(200);
+      await knex()('users').where({ id: registered.id }).update({ is_email_verified: true });
+      const friend = { id: registered.id, email, password: 'friend-pass-1', token: registered.token, auth: { Authorization: `Bearer ${registered.token}` } };
+      expect(await pays(friend, 'EUR')).to.include({ discount: 0.5, discountSource: 'welcome' });
+
+      const after = await dashboard();
+      expect(after.discountsGranted.find((line) => line.code === code)).to.deep.equal({
+        source: 'code',
+        code,
+        paidOrders: 2,
+        granted: [
+          { currencyCode: 'EUR', amount: 1 },
+          { currencyCode: 'KRW', amount: 1380 },
+        ],
+      });
+      const welcome = after.discountsGranted[0];
+      expect(welcome).to.include({ source: 'welcome', code: null });
+      expect(welcome.paidOrders - welcomeBefore.paidOrders).to.equal(1);
+      const eur = (line: typeof welcome) => cents(line.granted.find((entry) => entry.currencyCode === 'EUR')?.amount ?? 0);
+      expect(eur(welcome) - eur(welcomeBefore)).to.equal(50);
+      expect(after.discountsGranted.filter((line) => line.source === 'welcome')).to.have.length(1);
+      // Revenue is net of the discounts: €3.99, a KRW order at ₩5,520 of ₩6,900 (worth €4.99) counts €3.99, and €4.49.
+      expect(cents(after.revenueEur[29].totalEur) - cents(before.revenueEur[29].totalEur)).to.equal(399 + 399 + 449);
     });
 
     it('revenue: paid orders by the day they were paid, in EUR, older ones left out', async () => {

@@ -178,7 +178,11 @@ describe('spending credit (checkout, renewal, refund)', function () {
     await shop.renewal.renewDue();
     moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY - 3600_000));
     await shop.expiry.remindDue();
-    await harness().mailTo(buyer.email, (message) => /renews on/.test(message.subject));
+    // The reminder says what credit pays and what the card will be charged, not the whole €4.99 on the card.
+    const reminder = await harness().mailTo(buyer.email, (message) => /renews on/.test(message.subject));
+    expect(reminder.text).to.contain('we will use €2.00 of your credit for the €4.99 and charge the rest, €2.99, to your card ending in 4444');
+    expect(reminder.text).to.contain('To be charged to your card: €2.99');
+    expect(reminder.text).to.not.contain('we will charge €4.99');
     await remindersDelivered();
     moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
     const run = await shop.renewal.renewDue();
@@ -189,12 +193,18 @@ describe('spending credit (checkout, renewal, refund)', function () {
     await waitFor(async () => (await knex()('subscriptions').where({ id: subscription.id }).first()).ends_at.getTime() > subscription.ends_at.getTime(), {
       what: 'the subscription extended',
     });
+    const receipt = await harness().mailTo(buyer.email, (message) => /^Receipt/.test(message.subject));
+    expect(receipt.text).to.contain('We used €2.00 of your credit and charged the rest, €2.99, to your card ending in 4444.');
+    expect(receipt.text).to.contain('Credit applied: -€2.00');
+    expect(receipt.text).to.contain('Paid: €2.99');
 
     // The next period: credit covers it all, so no PaymentIntent at all.
     await giveCredit(buyer, 1000);
     const renewed = await knex()('subscriptions').where({ id: subscription.id }).first();
     moveClockTo(new Date(renewed.ends_at.getTime() - 2 * DAY - 3600_000));
     await shop.expiry.remindDue();
+    const secondReminder = await harness().mailTo(buyer.email, (message) => /renews on/.test(message.subject) && message !== reminder);
+    expect(secondReminder.text).to.contain('your credit pays the €4.99, so nothing is charged to your card');
     await remindersDelivered();
     moveClockTo(new Date(renewed.ends_at.getTime() + 60_000));
     const second = await shop.renewal.renewDue();
@@ -207,6 +217,9 @@ describe('spending credit (checkout, renewal, refund)', function () {
     await waitFor(async () => (await knex()('subscriptions').where({ id: subscription.id }).first()).ends_at.getTime() > renewed.ends_at.getTime(), {
       what: 'the subscription extended by credit',
     });
+    const secondReceipt = await harness().mailTo(buyer.email, (message) => /^Receipt/.test(message.subject) && message !== receipt);
+    expect(secondReceipt.text).to.contain('Your credit paid the €4.99, so nothing was charged to your card.');
+    expect(secondReceipt.text).to.not.contain('4444');
   });
 
   it('a manual renewal paid through its link spends credit too', async () => {

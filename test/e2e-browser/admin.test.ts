@@ -145,10 +145,19 @@ describe('browser: the admin area', function () {
     const dashboard = (await (await fetch(`${baseUrl}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${moderator.token}` } })).json()) as {
       revenueEur: unknown[];
       outstandingCredit: Array<{ amount: number; currencyCode: string }>;
+      discountsGranted: Array<{ source: string; code: string | null; paidOrders: number }>;
     };
     const owedEur = dashboard.outstandingCredit.find((entry) => entry.currencyCode === 'EUR')!.amount;
     expect(owedEur).to.be.at.least(1.5);
     expect(await text(page, '[data-testid="admin-outstanding-credit-amounts"]')).to.contain(formatMoney(owedEur, 'EUR'));
+    // Discounts granted (issue 37): the welcome discount's line first, then one line per code a paid order carries.
+    expect(await page.$$eval('[data-testid="admin-discount-line"]', (lines) => lines.map((line) => line.getAttribute('data-code')))).to.deep.equal(
+      dashboard.discountsGranted.map((line) => line.code ?? ''),
+    );
+    expect(await text(page, '[data-testid="admin-discount-line"][data-source="welcome"]')).to.contain('Welcome discount');
+    expect(await text(page, '[data-testid="admin-discount-line"][data-source="welcome"] [data-testid="admin-discount-orders"]')).to.equal(
+      `${dashboard.discountsGranted[0].paidOrders} paid orders`,
+    );
     expect(Number(await attr(page, '[data-testid="admin-revenue-chart"]', 'data-bars'))).to.equal(dashboard.revenueEur.length);
     expect(await attr(page, '[data-testid="admin-revenue-chart"]', 'role')).to.equal('img');
     expect(await page.$(`[data-testid="admin-state-count"][data-state="6"]`)).to.not.equal(null);

@@ -1127,8 +1127,8 @@ export class FakeStripe extends LocalHttpServer {
       const [param, id] = paymentIntent !== undefined ? ['payment_intent', paymentIntent] : ['charge', chargeId];
       throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${param}: '${id}'` });
     }
-    const session = this.session(payment.sessionId);
-    if (session.payment_status !== 'paid') {
+    // An off-session PaymentIntent (a renewal charge) has no session: it is here only once it succeeded.
+    if (payment.sessionId && this.session(payment.sessionId).payment_status !== 'paid') {
       throw invalid(`This PaymentIntent (${payment.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
     }
     return this.refund(payment, params);

@@ -9,9 +9,10 @@
  *   EUR value of the money that went back that day (credit given back is not money; staff
  *   refunds, refunds at the provider, chargebacks), as the money ledger's rules count it (each
  *   payment's money back after the day's ledger rows less before them: a pending refund is not
- *   money back, a failed one never was). A refund's EUR value is its share of the
- *   order's EUR total, round(refund × totalEur / total), so a partial refund or a KRW order's
- *   refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
+ *   money back, a failed one never was). An order's `totalEur` is its options' EUR price before
+ *   the discount, so its EUR revenue is round(totalEur × total / subtotal), and a refund's EUR
+ *   value round(refund × totalEur / subtotal): a discounted order counts what it cost, and a
+ *   partial refund or a KRW order's refund takes back what it is worth in EUR, not the whole order. A day whose refunds exceed
  *   its payments is negative;
  * - orders by state: how many orders are in each of the states 0 to 6;
  * - slot occupancy: per platform, the slots on its active accounts and how many are held now
@@ -27,7 +28,11 @@
  * - double payments (issue 34): second payments of an order the shop refunded at once, and those
  *   whose refund waits (no answer yet, CoinPal's by hand) or failed;
  * - outstanding credit (issue 37): what the shop owes its buyers in credit, per currency
- *   (CreditService.outstanding).
+ *   (CreditService.outstanding);
+ * - discounts granted (issue 37): the welcome discount, then each promotion code that a paid order
+ *   (paid, completed or refunded) carries, newest code first: how many paid orders got it and the
+ *   discount they got per currency (the promotions module's list, and the orders module for the
+ *   welcome discount, which is on the order alone).
  */
 import { AccountHealthService } from '../modules/accounts/index.js';
 import type { AccountHealthState } from '../validation/alert-rules.js';
@@ -36,6 +41,7 @@ import { money, type Money } from '../shared/money.js';
 import { CatalogService, type LanguageId } from '../modules/catalog/index.js';
 import { OrdersService, type OrderState, type WaitingOrder } from '../modules/orders/index.js';
 import { CreditService } from '../modules/credit/index.js';
+import { PromotionsService } from '../modules/promotions/index.js';
 import { type DoublePaymentTotals, type LedgerEventView, LedgerService, PaymentsService, RefundsService } from '../modules/payments/index.js';
 import { SubscriptionsService } from '../modules/subscriptions/index.js';
 import { RenewalViewsFlow, type RenewalSummary } from './renewal-views.flow.js';
@@ -62,6 +68,18 @@ export interface AdminDashboard {
   doublePayments: DoublePaymentTotals;
   /** What the shop owes its buyers in credit, per currency (issue 37): earned, returned and released, less spent and expired. */
   outstandingCredit: Money[];
+  /** What discounts have cost the shop (issue 37): the welcome discount's line first, then each code a paid order carries. */
+  discountsGranted: DiscountGranted[];
+}
+
+/** One line of the discounts granted: a promotion code (`code`) or the welcome discount (`code` null). */
+export interface DiscountGranted {
+  source: 'code' | 'welcome';
+  code: string | null;
+  /** Paid orders (paid, completed or refunded) that got this discount. */
+  paidOrders: number;
+  /** The discount those orders got, per currency (currencies without any left out). */
+  granted: Money[];
 }
 
 @injectable()
@@ -76,23 +94,36 @@ export class AdminDashboardFlow {
     @inject(RefundsService) private readonly refunds: RefundsService,
     @inject(PaymentsService) private readonly payments: PaymentsService,
     @inject(CreditService) private readonly credit: CreditService,
+    @inject(PromotionsService) private readonly promotions: PromotionsService,
   ) {}
 
   /** The figures, platforms named in `languageId` (the staff member's language). */
   async dashboard(languageId: LanguageId = 1): Promise<AdminDashboard> {
-    const [revenueEur, ordersByState, occupancy, platforms, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments, outstandingCredit] =
-      await Promise.all([
-        this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
-        this.orders.countByState(),
-        this.subscriptions.occupancyByPlatform(),
-        this.catalog.platformNames(languageId),
-        this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
-        this.ledger.waiting(),
-        this.health.counts(),
-        this.renewal.summary(),
-        this.refunds.doublePaymentTotals(),
-        this.credit.outstanding(),
-      ]);
+    const [
+      revenueEur,
+      ordersByState,
+      occupancy,
+      platforms,
+      waitingPast24h,
+      waitingMoneyEvents,
+      accountHealth,
+      renewals,
+      doublePayments,
+      outstandingCredit,
+      discountsGranted,
+    ] = await Promise.all([
+      this.netRevenueByDay(DASHBOARD_REVENUE_DAYS),
+      this.orders.countByState(),
+      this.subscriptions.occupancyByPlatform(),
+      this.catalog.platformNames(languageId),
+      this.orders.waitingLongerThan(ACTIVATION_PROMISE_HOURS),
+      this.ledger.waiting(),
+      this.health.counts(),
+      this.renewal.summary(),
+      this.refunds.doublePaymentTotals(),
+      this.credit.outstanding(),
+      this.discountsGranted(),
+    ]);
     const byPlatform = new Map(occupancy.map((entry) => [entry.platformId, entry]));
     const slotOccupancy = platforms
       .filter((platform) => platform.isEnabled || byPlatform.has(platform.id))
@@ -104,7 +135,28 @@ export class AdminDashboardFlow {
         free: byPlatform.get(platform.id)?.free ?? 0,
         broken: byPlatform.get(platform.id)?.broken ?? 0,
       }));
-    return { revenueEur, ordersByState, slotOccupancy, waitingPast24h, waitingMoneyEvents, accountHealth, renewals, doublePayments, outstandingCredit };
+    return {
+      revenueEur,
+      ordersByState,
+      slotOccupancy,
+      waitingPast24h,
+      waitingMoneyEvents,
+      accountHealth,
+      renewals,
+      doublePayments,
+      outstandingCredit,
+      discountsGranted,
+    };
+  }
+
+  private async discountsGranted(): Promise<DiscountGranted[]> {
+    const [welcome, codes] = await Promise.all([this.orders.welcomeDiscountsGranted(), this.promotions.list((orderIds) => this.orders.paidAmong(orderIds))]);
+    return [
+      { source: 'welcome', code: null, ...welcome },
+      ...codes
+        .filter((code) => code.paidRedemptions > 0)
+        .map((code): DiscountGranted => ({ source: 'code', code: code.code, paidOrders: code.paidRedemptions, granted: code.granted })),
+    ];
   }
 
   private async netRevenueByDay(days: number): Promise<AdminDashboard['revenueEur']> {
@@ -122,9 +174,9 @@ export class AdminDashboardFlow {
     const lessEur = new Map<string, number>();
     for (const entry of less) {
       const order = orders.get(entry.orderId);
-      if (!order || order.total.amount <= 0) continue;
-      // Its share of the order's EUR total: a KRW order's part is worth its share in EUR.
-      const eur = Math.round((entry.amount.amount * order.totalEur.amount) / order.total.amount);
+      if (!order || order.subtotal.amount <= 0) continue;
+      // Its share of the order's EUR value (`totalEur` is the price before the discount, as `subtotal`): a KRW order's part is worth its share in EUR.
+      const eur = Math.round((entry.amount.amount * order.totalEur.amount) / order.subtotal.amount);
       lessEur.set(entry.day, (lessEur.get(entry.day) ?? 0) + eur);
     }
     return paid.map(({ day, totalEur }) => ({ day, totalEur: money(totalEur.amount - (lessEur.get(day) ?? 0), 'EUR') }));

@@ -72,7 +72,7 @@ export { SEND_EMAIL_REPEAT_WINDOW_MS, SendEmailFlow, type SentEmail } from './se
 export { UserPanelFlow, type UserPanel, type PanelItem } from './user-panel.flow.js';
 export { StaffUsersFlow, type StaffUserView, type StaffUsersPage } from './staff-users.flow.js';
 export { NamedOrdersFlow } from './named-orders.flow.js';
-export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, AdminDashboardFlow, type AdminDashboard } from './admin-dashboard.flow.js';
+export { DASHBOARD_REVENUE_DAYS, ACTIVATION_PROMISE_HOURS, AdminDashboardFlow, type AdminDashboard, type DiscountGranted } from './admin-dashboard.flow.js';
 export { ACTIVATION_LATENCY_WINDOW_HOURS, ShopMetricsFlow, type ShopMetrics } from './shop-metrics.flow.js';
 export { PruneFlow } from './prune.flow.js';
 export { LOOKBACK_MS, MAILBOX_PLATFORM_TYPE, MAILBOX_READ_LIMIT, VerificationMailFlow } from './verification-mail.flow.js';

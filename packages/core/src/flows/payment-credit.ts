@@ -50,6 +50,11 @@ export class PaymentCredit {
     return this.payments.takeCredit(payment, spent, trx);
   }
 
+  /** What credit would pay of `total` if it were spent now (the renewal reminder tells the buyer): their available credit, up to the total. */
+  async wouldCover(buyerId: number, total: Money, trx?: Knex.Transaction): Promise<Money> {
+    return money(Math.min(total.amount, (await this.credit.available(buyerId, total.currency, trx)).amount), total.currency);
+  }
+
   /**
    * What a checkout of the order would take from credit now (0 when the buyer opts out): the
    * buyer's available credit and what the order's open checkouts hold (given back when a new one

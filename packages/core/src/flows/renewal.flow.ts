@@ -173,6 +173,11 @@ export class RenewalFlow {
           date: periodEnd,
           cardLast4: charge.cardLast4,
           cancelUrl: await this.link('cancel', subscription.id, periodEnd, new Date(periodEnd.getTime() + HOLD_MS)),
+          // Credit pays first at the renewal (issue 37): the buyer's credit today, up to the amount.
+          ...creditPrice(
+            money(charge.amountMinor, charge.currency as CurrencyCode),
+            await this.paymentCredit.wouldCover(subscription.userId, money(charge.amountMinor, charge.currency as CurrencyCode), trx),
+          ),
         },
       };
     }
@@ -417,7 +422,7 @@ export class RenewalFlow {
     await this.renewals.update(charge.id, { status: 'succeeded', declineCode: null }, trx);
     const item = order.items[0];
     const renewedUntil = addMonths(charge.periodEnd < now ? now : charge.periodEnd, item?.months ?? 1);
-    await this.tellBuyer(charge, subscription, 'renewed', { date: renewedUntil, orderId: order.id }, trx);
+    await this.tellBuyer(charge, subscription, 'renewed', { date: renewedUntil, orderId: order.id, credit: payment.credit }, trx);
     return { outcome: 'succeeded' };
   }
 
@@ -452,7 +457,7 @@ export class RenewalFlow {
             { ...charge, cardLast4: setting.card.last4 ?? charge.cardLast4 },
             subscription,
             'renewed',
-            { date: renewedUntil, orderId: order.id },
+            { date: renewedUntil, orderId: order.id, credit: payment.credit },
             trx,
           );
           return 'succeeded';
@@ -591,7 +596,7 @@ export class RenewalFlow {
     charge: RenewalCharge,
     subscription: SubscriptionView,
     event: Exclude<AutoRenewalEmailData['event'], 'reminder'>,
-    extra: { date?: Date; orderId?: number; cardUpdateUrl?: string; payUrl?: string },
+    extra: { date?: Date; orderId?: number; cardUpdateUrl?: string; payUrl?: string; credit?: Money },
     trx: Knex.Transaction,
   ): Promise<void> {
     const source = await this.orders.orderOfItem(subscription.orderItemId, trx);
@@ -614,6 +619,7 @@ export class RenewalFlow {
           cardLast4: charge.cardLast4,
           ...(extra.orderId ? { orderId: extra.orderId } : {}),
           ...(extra.cardUpdateUrl ? { cardUpdateUrl: extra.cardUpdateUrl } : {}),
+          ...(extra.credit ? creditPrice(money(charge.amountMinor, charge.currency as CurrencyCode), extra.credit) : {}),
           ...(event === 'action_required' || event === 'final' || event === 'pay_link' ? { payUrl } : {}),
         },
         idempotencyKey: `renewal:${charge.id}:${event}:${charge.attempts}`,
@@ -632,4 +638,18 @@ export class RenewalFlow {
 /** The part of a renewal charge's Idempotency-Key that names it: the subscription, the period (its end), the attempt. */
 export function renewalAttemptKey(subscriptionId: number, periodEnd: Date, attempt: number): string {
   return `${subscriptionId}-${periodEnd.getTime()}-${attempt}`;
+}
+
+/**
+ * The reminder's and the receipt's money when credit pays part or all of the renewal (issue 37):
+ * the whole amount, the credit and what the card is charged, for the e-mail's price rows and text;
+ * nothing without credit (the e-mail is as before).
+ */
+function creditPrice(amount: Money, credit: Money): Pick<AutoRenewalEmailData, 'price' | 'coveredByCredit'> {
+  if (credit.amount <= 0) return {};
+  const charged = money(amount.amount - credit.amount, amount.currency);
+  return {
+    price: { subtotal: moneyLabel(amount), total: moneyLabel(amount), creditApplied: moneyLabel(credit), toPay: moneyLabel(charged) },
+    ...(charged.amount <= 0 ? { coveredByCredit: true } : {}),
+  };
 }

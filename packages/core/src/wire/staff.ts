@@ -85,10 +85,11 @@ const countsByState = yup.object(Object.fromEntries(ORDER_STATES.map((state) => 
 export const dashboardAnswer = yup.object({
   /**
    * Revenue in EUR on each of the last 30 UTC days, today last, net of refunds: what orders paid
-   * that day (refunded ones too: their payment was revenue that day; a total is net of its
-   * discount), less the part paid from credit (money taken only), less the EUR value of the
-   * refunds and chargebacks completed that day, each its share of its order's EUR total
-   * (refund × totalEur / total, rounded to the cent). Negative on a day whose refunds exceed its payments.
+   * that day (refunded ones too: their payment was revenue that day), net of discounts (each
+   * order's EUR price times total / subtotal), less the part paid from credit (money taken only),
+   * less the EUR value of the refunds and chargebacks completed that day, each its share of its
+   * order's EUR price (refund × totalEur / subtotal, rounded to the cent). Negative on a day whose
+   * refunds exceed its payments.
    */
   revenueEur: list(yup.object({ day: text(), totalEur: yup.number().defined() })),
   ordersByState: countsByState,
@@ -130,6 +131,23 @@ export const dashboardAnswer = yup.object({
     .defined(),
   /** Issue 37: what the shop owes its buyers in credit, per currency (earned, returned and released, less spent and expired). */
   outstandingCredit: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+  /**
+   * Issue 37: what discounts have cost the shop. The welcome discount's line first (`source`
+   * `welcome`, `code` null), then each promotion code carried by a paid order (paid, completed or
+   * refunded), newest code first: `paidOrders` and the discount they got per currency (`granted`,
+   * currencies without any left out). Revenue is already net of these (a total is after its discount).
+   */
+  discountsGranted: list(
+    yup.object({
+      source: yup
+        .string()
+        .oneOf(['code', 'welcome'] as const)
+        .defined(),
+      code: yup.string().nullable().defined(),
+      paidOrders: integer(),
+      granted: list(yup.object({ amount: yup.number().defined(), currencyCode: text() })),
+    }),
+  ),
 });
 
 /** One entry of the audit log: who did what to what, with the details the action recorded. */

@@ -37,6 +37,12 @@ export function serializeDashboard(dashboard: AdminDashboard) {
       failed: dashboard.doublePayments.failed,
     },
     outstandingCredit: serializeExpectedRevenue(dashboard.outstandingCredit),
+    discountsGranted: dashboard.discountsGranted.map((line) => ({
+      source: line.source,
+      code: line.code,
+      paidOrders: line.paidOrders,
+      granted: serializeExpectedRevenue(line.granted),
+    })),
   };
 }
 

@@ -283,8 +283,14 @@ export interface AutoRenewalEmailData {
   payUrl?: string;
   /** receipt: the renewal order. */
   orderId?: number;
-  /** receipt: the renewal order's price, discount, credit and total, when a discount or credit lowered it (then `amount` is not listed again). */
+  /**
+   * reminder and receipt: the renewal's price, discount, credit and total, when a discount or
+   * credit lowers it (then `amount`, the whole price, is not listed again). With credit, the text
+   * says the credit and what the card is (or was) charged: `toPay` (issue 37).
+   */
   price?: EmailPrice | null;
+  /** reminder and receipt: credit pays (paid) the whole renewal, nothing is charged to the card. */
+  coveredByCredit?: boolean;
 }
 
 export interface EmailDataByKind {

@@ -259,7 +259,12 @@ export class OrderRepository {
       .limit(limit);
   }
 
-  /** EUR totals of the orders paid in [from, to) and now in one of `states`, per UTC day of payment ('YYYY-MM-DD'). */
+  /**
+   * EUR totals of the orders paid in [from, to) and now in one of `states`, per UTC day of payment ('YYYY-MM-DD').
+   * `total_eur_minor` is what the options sold for in EUR, before any discount (issue 37): each
+   * order counts its share of it, total / subtotal, rounded half up to the cent, so a discount
+   * lowers the EUR revenue as it lowered the order's total.
+   */
   async eurTotalsByPaidDay(from: Date, to: Date, states: readonly number[]): Promise<Map<string, number>> {
     const rows = await this.knex('orders')
       .whereIn('state', [...states])
@@ -268,7 +273,7 @@ export class OrderRepository {
       .groupByRaw('1')
       .select<Array<{ day: string; total: number }>>(
         this.knex.raw(`to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day`),
-        this.knex.raw('sum(total_eur_minor)::bigint as total'),
+        this.knex.raw('sum(round(total_eur_minor::numeric * total_minor / greatest(subtotal_minor, 1)))::bigint as total'),
       );
     return new Map(rows.map((row) => [row.day, Number(row.total)]));
   }
@@ -279,6 +284,21 @@ export class OrderRepository {
       .groupBy('state')
       .select<Array<{ state: number; count: string | number }>>('state', this.knex.raw('count(*) as count'));
     return new Map(rows.map((row) => [row.state, Number(row.count)]));
+  }
+
+  /** Paid orders with a discount of this source: how many, and the discount per currency (the dashboard's welcome line). */
+  async discountTotals(source: string, states: readonly number[]): Promise<Array<{ currency: string; count: number; discount: number }>> {
+    const rows = await this.knex('orders')
+      .where('discount_source', source)
+      .whereIn('state', [...states])
+      .groupBy('currency')
+      .orderBy('currency')
+      .select<Array<{ currency: string; count: string | number; discount: string | number }>>(
+        'currency',
+        this.knex.raw('count(*) as count'),
+        this.knex.raw('coalesce(sum(discount_minor), 0) as discount'),
+      );
+    return rows.map((row) => ({ currency: row.currency, count: Number(row.count), discount: Number(row.discount) }));
   }
 
   /** Orders waiting in state 6 that were paid before `before`, oldest payment first. */

@@ -468,6 +468,15 @@ export class OrdersService {
     });
   }
 
+  /** Dashboard (issue 37): the paid orders (paid, completed or refunded) that got the welcome discount, and that discount per currency. */
+  async welcomeDiscountsGranted(): Promise<{ paidOrders: number; granted: Money[] }> {
+    const rows = await this.orders.discountTotals('welcome', PAID_STATES);
+    return {
+      paidOrders: rows.reduce((sum, row) => sum + row.count, 0),
+      granted: rows.map((row) => money(row.discount, row.currency as CurrencyCode)),
+    };
+  }
+
   /** Dashboard: how many orders are in each state, every state present. */
   async countByState(): Promise<Record<OrderState, number>> {
     const counts = await this.orders.countByState();

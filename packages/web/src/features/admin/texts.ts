@@ -200,6 +200,11 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.renewals': 'Automatic renewals',
     'admin.renewalsUndelivered':
       'SMTP_URL is not set: renewal reminders are not delivered, so no automatic renewal will be charged. Set SMTP_URL and restart the shop.',
+    'admin.discountsGranted': 'Discounts granted',
+    'admin.discountsGrantedNote': 'what discounts have cost the shop on paid orders (paid, completed or refunded); revenue is already net of them',
+    'admin.discountsGrantedWelcome': 'Welcome discount (referred buyers’ first order)',
+    'admin.discountsGrantedOrders': '{count} paid orders',
+    'admin.discountsGrantedNone': 'none',
     'admin.outstandingCredit': 'Outstanding credit',
     'admin.outstandingCreditNote': 'what the shop owes buyers in credit (earned, returned and released, less spent and expired)',
     'admin.outstandingCreditNone': 'No buyer holds any credit.',
@@ -476,6 +481,11 @@ export const ADMIN_TEXTS = defineTexts(
     'admin.renewals': '자동 연장',
     'admin.renewalsUndelivered':
       'SMTP_URL이 설정되지 않아 자동 연장 안내 이메일이 발송되지 않으므로, 자동 연장 결제가 이루어지지 않습니다. SMTP_URL을 설정하고 쇼핑몰을 다시 시작해 주세요.',
+    'admin.discountsGranted': '할인 제공액',
+    'admin.discountsGrantedNote': '결제된 주문(결제·완료·환불)에 적용된 할인 금액입니다. 매출은 이미 할인을 뺀 금액입니다',
+    'admin.discountsGrantedWelcome': '웰컴 할인 (추천받은 구매자의 첫 주문)',
+    'admin.discountsGrantedOrders': '결제된 주문 {count}건',
+    'admin.discountsGrantedNone': '없음',
     'admin.outstandingCredit': '미사용 적립금',
     'admin.outstandingCreditNote': '상점이 구매자에게 적립금으로 갚아야 할 금액 (적립·반환·복원된 금액에서 사용·만료된 금액을 뺀 것)',
     'admin.outstandingCreditNone': '적립금을 가진 구매자가 없습니다.',

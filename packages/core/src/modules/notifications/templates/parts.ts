@@ -36,9 +36,10 @@ export const rows = {
   /**
    * An order's money when a discount or credit lowered it (issue 37): the price and the discount
    * (with its code, or the welcome discount) when there is one, the total, and the credit applied
-   * and what was paid when credit covered part of it. None without `price`.
+   * and what was paid (or, for a charge to come, `paidLabel`: what will be) when credit covered part
+   * of it. None without `price`.
    */
-  price(t: Tools, price: EmailPrice | null | undefined): Row[] {
+  price(t: Tools, price: EmailPrice | null | undefined, paidLabel = t.shared.paid): Row[] {
     if (!price) return [];
     const amount = (value: unknown, field: string) => t.text(value, `price.${field}`);
     const minus = (value: string) => `-${value}`;
@@ -55,7 +56,7 @@ export const rows = {
         ]
       : [];
     result.push([t.shared.total, amount(price.total, 'total')]);
-    if (credit) result.push([t.shared.creditApplied, minus(credit)], [t.shared.paid, amount(price.toPay, 'toPay')]);
+    if (credit) result.push([t.shared.creditApplied, minus(credit)], [paidLabel, amount(price.toPay, 'toPay')]);
     return result;
   },
   /** Which profile of a shared account: none when the platform has one slot (null or missing), 0 for the whole account. */
@@ -67,8 +68,8 @@ export const rows = {
 };
 
 /** The price rows as a block of their own (none without a price): the order e-mail and the receipt. */
-export const priceFacts = (t: Tools, price: EmailPrice | null | undefined): Block[] => {
-  const priceRows = rows.price(t, price);
+export const priceFacts = (t: Tools, price: EmailPrice | null | undefined, paidLabel?: string): Block[] => {
+  const priceRows = rows.price(t, price, paidLabel);
   return priceRows.length > 0 ? [facts(...priceRows)] : [];
 };
 

@@ -92,6 +92,7 @@ function Figures({ data }: { data: Dashboard }) {
       </Box>
       <DoublePayments data={data} />
       <OutstandingCredit data={data} />
+      <DiscountsGranted data={data} />
       <Box gridColumn={{ lg: 'span 2' }}>
         <Card testId="admin-waiting-money" title={t('admin.waitingMoney')}>
           {waitingMoney.length === 0 ? (
@@ -241,6 +242,36 @@ function DoublePayments({ data }: { data: Dashboard }) {
 }
 
 /** What the shop owes its buyers in credit, per currency (issue 37). */
+/** Issue 37: per promotion code (and the welcome discount), the paid orders that got it and what it cost, per currency. */
+function DiscountsGranted({ data }: { data: Dashboard }) {
+  const t = useT(ADMIN_TEXTS);
+  const { culture } = useAppSelector(selectLanguage);
+  return (
+    <Card testId="admin-discounts-granted" title={t('admin.discountsGranted')}>
+      <chakra.dl m="0" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" rowGap="2" columnGap="4">
+        {(data.discountsGranted ?? []).map((line) => (
+          <Box key={line.code ?? line.source} display="contents" data-testid="admin-discount-line" data-code={line.code ?? ''} data-source={line.source}>
+            <chakra.dt overflowWrap="anywhere">
+              {line.code ?? t('admin.discountsGrantedWelcome')}
+              <chakra.span display="block" fontSize="sm" color="fg.muted" data-testid="admin-discount-orders">
+                {t('admin.discountsGrantedOrders', { count: line.paidOrders })}
+              </chakra.span>
+            </chakra.dt>
+            <chakra.dd m="0" fontWeight="semibold" textAlign="end" data-testid="admin-discount-granted">
+              {line.granted.length === 0
+                ? t('admin.discountsGrantedNone')
+                : line.granted.map((entry) => formatMoney(entry.amount, entry.currencyCode, culture)).join(' · ')}
+            </chakra.dd>
+          </Box>
+        ))}
+      </chakra.dl>
+      <Text fontSize="sm" color="fg.muted">
+        {t('admin.discountsGrantedNote')}
+      </Text>
+    </Card>
+  );
+}
+
 function OutstandingCredit({ data }: { data: Dashboard }) {
   const t = useT(ADMIN_TEXTS);
   const { culture } = useAppSelector(selectLanguage);

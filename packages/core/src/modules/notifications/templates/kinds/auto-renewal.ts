@@ -21,18 +21,35 @@ interface Renewal {
   card: string;
 }
 
+/** The reminder's and the receipt's money when credit pays part (`charged` the card's part) or all (`charged` null) of it (issue 37). */
+interface CreditPart {
+  credit: string;
+  charged: string | null;
+}
+
 type Step = AutoRenewalEmailData['event'];
 
 const en = {
   card: (last4: string | undefined) => (last4 ? `your card ending in ${last4}` : 'your saved card'),
   cardRow: (last4: string | undefined) => (last4 ? `•••• ${last4}` : 'saved card'),
-  labels: { chargeDate: 'Charge date', card: 'Card', order: 'Order' },
+  labels: { chargeDate: 'Charge date', card: 'Card', order: 'Order', toCharge: 'To be charged to your card' },
   reminder: {
     subject: (r: Renewal) => `Your ${r.platform} subscription renews on ${r.date}`,
     preheader: (r: Renewal) => `We will charge ${r.amount} to ${r.card}. Cancel in one click if you do not want it.`,
     heading: 'Automatic renewal coming up',
     text: (r: Renewal) =>
       `Your ${r.platform} subscription renews automatically. On ${r.date} we will charge ${r.amount} to ${r.card} and your subscription continues on the same profile.`,
+    withCredit: {
+      preheader: (r: Renewal, c: CreditPart) =>
+        c.charged
+          ? `We will use ${c.credit} of your credit and charge ${c.charged} to ${r.card}. Cancel in one click if you do not want it.`
+          : `Your credit pays the ${r.amount}: nothing is charged to your card. Cancel in one click if you do not want it.`,
+      text: (r: Renewal, c: CreditPart) =>
+        c.charged
+          ? `Your ${r.platform} subscription renews automatically. On ${r.date} we will use ${c.credit} of your credit for the ${r.amount} and charge the rest, ${c.charged}, to ${r.card}; your subscription continues on the same profile.`
+          : `Your ${r.platform} subscription renews automatically. On ${r.date} your credit pays the ${r.amount}, so nothing is charged to your card, and your subscription continues on the same profile.`,
+      note: 'The credit is what you hold today: if it changes before the renewal, your card is charged for the rest.',
+    },
     button: 'Cancel automatic renewal',
     note: 'The link works without logging in and asks you to confirm. If you cancel, nothing is charged and access ends on the end date.',
   },
@@ -41,6 +58,16 @@ const en = {
     preheader: (r: Renewal) => `${r.amount} charged to ${r.card}.`,
     heading: 'Subscription renewed',
     text: (r: Renewal) => `We charged ${r.amount} to ${r.card}. Your ${r.platform} subscription continues on the same profile until ${r.date}.`,
+    withCredit: {
+      preheader: (r: Renewal, c: CreditPart) =>
+        c.charged
+          ? `${c.credit} paid from your credit, ${c.charged} charged to ${r.card}.`
+          : `${r.amount} paid from your credit; nothing charged to your card.`,
+      text: (r: Renewal, c: CreditPart) =>
+        c.charged
+          ? `We used ${c.credit} of your credit and charged the rest, ${c.charged}, to ${r.card}. Your ${r.platform} subscription continues on the same profile until ${r.date}.`
+          : `Your credit paid the ${r.amount}, so nothing was charged to your card. Your ${r.platform} subscription continues on the same profile until ${r.date}.`,
+    },
     button: 'Go to my panel',
   },
   declined: {
@@ -80,13 +107,24 @@ const en = {
 const ko: typeof en = {
   card: (last4) => (last4 ? `끝자리 ${last4} 카드` : '저장된 카드'),
   cardRow: (last4) => (last4 ? `•••• ${last4}` : '저장된 카드'),
-  labels: { chargeDate: '결제 예정일', card: '카드', order: '주문' },
+  labels: { chargeDate: '결제 예정일', card: '카드', order: '주문', toCharge: '카드 결제 예정 금액' },
   reminder: {
     subject: (r) => `${r.platform} 구독이 ${r.date}에 자동 연장됩니다`,
     preheader: (r) => `${r.card}로 ${withParticle(r.amount, '이')} 결제됩니다. 원하지 않으면 한 번에 해지할 수 있어요.`,
     heading: '자동 연장 예정 안내',
     text: (r) =>
       `${r.platform} 구독은 자동 연장으로 설정되어 있어요. ${r.date}에 ${r.card}로 ${withParticle(r.amount, '을')} 결제하고, 지금 쓰는 프로필에서 구독이 이어집니다.`,
+    withCredit: {
+      preheader: (r, c) =>
+        c.charged
+          ? `적립금 ${withParticle(c.credit, '을')} 먼저 사용하고 ${r.card}로 ${withParticle(c.charged, '이')} 결제됩니다. 원하지 않으면 한 번에 해지할 수 있어요.`
+          : `${r.amount} 전액을 적립금으로 결제해 카드로는 결제되지 않아요. 원하지 않으면 한 번에 해지할 수 있어요.`,
+      text: (r, c) =>
+        c.charged
+          ? `${r.platform} 구독은 자동 연장으로 설정되어 있어요. ${r.date}에 ${r.amount} 중 적립금 ${withParticle(c.credit, '을')} 먼저 사용하고, 나머지 ${withParticle(c.charged, '을')} ${r.card}로 결제하며, 지금 쓰는 프로필에서 구독이 이어집니다.`
+          : `${r.platform} 구독은 자동 연장으로 설정되어 있어요. ${r.date}에 ${r.amount} 전액을 적립금으로 결제하므로 카드로는 결제되지 않으며, 지금 쓰는 프로필에서 구독이 이어집니다.`,
+      note: '적립금은 오늘 보유한 금액 기준이에요. 연장 전에 달라지면 부족한 금액은 카드로 결제됩니다.',
+    },
     button: '자동 연장 해지하기',
     note: '로그인 없이 열리며, 해지 전에 한 번 더 확인합니다. 해지하면 결제되지 않고 만료일에 이용이 끝납니다.',
   },
@@ -95,6 +133,16 @@ const ko: typeof en = {
     preheader: (r) => `${r.card}로 ${withParticle(r.amount, '이')} 결제되었습니다.`,
     heading: '구독 연장 완료',
     text: (r) => `${r.card}로 ${withParticle(r.amount, '을')} 결제했어요. ${r.platform} 구독은 같은 프로필에서 ${r.date}까지 이어집니다.`,
+    withCredit: {
+      preheader: (r, c) =>
+        c.charged
+          ? `적립금 ${withParticle(c.credit, '을')} 사용하고 ${r.card}로 ${withParticle(c.charged, '이')} 결제되었습니다.`
+          : `${r.amount} 전액을 적립금으로 결제했어요. 카드로는 결제되지 않았습니다.`,
+      text: (r, c) =>
+        c.charged
+          ? `적립금 ${withParticle(c.credit, '을')} 사용하고 나머지 ${withParticle(c.charged, '을')} ${r.card}로 결제했어요. ${r.platform} 구독은 같은 프로필에서 ${r.date}까지 이어집니다.`
+          : `${r.amount} 전액을 적립금으로 결제해 카드로는 결제되지 않았어요. ${r.platform} 구독은 같은 프로필에서 ${r.date}까지 이어집니다.`,
+    },
     button: '내 구독 보기',
   },
   declined: {
@@ -139,23 +187,40 @@ export const autoRenewal = emailTemplate(EMAIL_KIND.autoRenewal, { en, ko }, (da
     card: w.card(last4),
   };
   const step = w[data.event] ?? t.invalid('event', `must be one of ${Object.keys(STEP_LINKS).join(', ')}`);
+  const credit = creditPart(data, t);
+  // The reminder and the receipt say what credit pays and what the card is charged (issue 37).
+  const said = credit && 'withCredit' in step ? step.withCredit : undefined;
   return {
     subject: step.subject(renewal),
-    preheader: step.preheader(renewal),
+    preheader: said && credit ? said.preheader(renewal, credit) : step.preheader(renewal),
     heading: step.heading,
     blocks: [
-      paragraph(step.text(renewal)),
+      paragraph(said && credit ? said.text(renewal, credit) : step.text(renewal)),
       ...stepFacts(data, t, w, renewal, last4),
       button(step.button, STEP_LINKS[data.event](data, t)),
+      // Credit held now may change before the charge: the reminder says the card pays the rest then.
+      ...(credit && data.event === 'reminder' ? [note(w.reminder.withCredit.note)] : []),
       ...('note' in step ? [note(step.note)] : []),
     ],
   };
 });
 
+/** The credit the renewal takes and the card's part (null when credit pays it all), from `price`; none without credit. */
+function creditPart(data: AutoRenewalEmailData, t: Tools): CreditPart | undefined {
+  const credit = t.optionalText(data.price?.creditApplied);
+  if (!credit) return undefined;
+  return { credit, charged: data.coveredByCredit ? null : t.text(data.price?.toPay, 'price.toPay') };
+}
+
 /** The reminder and the receipt list the money; the other steps say it in their text. */
 function stepFacts(data: AutoRenewalEmailData, t: Tools, w: typeof en, renewal: Renewal, last4: string | undefined): Block[] {
   if (data.event === 'reminder') {
-    return [facts(rows.amount(t, renewal.amount), [w.labels.chargeDate, renewal.date], [w.labels.card, w.cardRow(last4)])];
+    // With credit, the price rows say the credit and what the card is to be charged.
+    const price = priceFacts(t, data.price, w.labels.toCharge);
+    return [
+      facts(price.length > 0 ? undefined : rows.amount(t, renewal.amount), [w.labels.chargeDate, renewal.date], [w.labels.card, w.cardRow(last4)]),
+      ...price,
+    ];
   }
   if (data.event === 'renewed') {
     // With a discount or credit, the price rows say what was paid; else the one amount does.
