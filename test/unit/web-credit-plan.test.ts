@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { creditPlan } from '../../packages/web/src/features/checkout/credit.js';
-import type { Order } from '../../packages/web/src/services/api/payment.js';
 
 /** An order with just the fields the plan reads. */
-const order = (total: number, creditAvailable: number, currencyCode: 'EUR' | 'KRW' = 'EUR') => ({ total, creditAvailable, currencyCode }) as Order;
+const order = (total: number, creditAvailable: number, currencyCode: 'EUR' | 'KRW' = 'EUR') => ({ total, creditAvailable, currencyCode });
 
 /**
  * The payment page's credit plan (issue 37) is the server's rule shown before paying

@@ -3,8 +3,11 @@
  * for, from the order's `creditAvailable` and the buyer's choice. The server decides what it
  * spends (PaymentCredit.wouldSpend: min(available, total)); this is the same rule, shown before.
  */
-import type { Order } from '../../services/api/payment';
-import { roundToCurrency } from '../catalog/rules';
+import type { orders } from '@subshare/core/wire';
+// With extensions: the unit tests (test/unit/web-credit-plan.test.ts) load this file under Node.
+import { roundToCurrency } from '../catalog/rules.js';
+
+type Order = Pick<orders.OrderAnswer, 'total' | 'creditAvailable' | 'currencyCode'>;
 
 export interface CreditPlan {
   /** The buyer has credit in the order's currency: "Use my credit" is offered. */
