@@ -4,13 +4,15 @@
  * demo provider is asked for the rest only (English, by keyboard); unticking it (Korean, 320 px)
  * shows and charges the whole total and leaves the credit; credit that covers the whole total
  * turns Pay now into "Pay with credit" and lands on the shop's payment-result page, no provider
- * asked (both languages). Credit is given as a referral reward would (CreditService.earn).
+ * asked (both languages). A checkout ticked "Renew automatically" spends none (the renewals do),
+ * and the summary says so. Credit is given as a referral reward would (CreditService.earn).
  */
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
-import { CreditService, money, type CurrencyCode } from '@subshare/core';
-import { listen } from '@subshare/http';
+import { CreditService, freePort, money, type AppConfig, type CurrencyCode } from '@subshare/core';
+import { createApp, listen } from '@subshare/http';
 import { loginAs, type TestUser } from '../support/agent.js';
+import { containerWith } from '../support/containers.js';
 import { harness, useWorker } from '../support/harness.js';
 import { onFreePort } from '../support/ports.js';
 import { loggedInPage, openBrowser, type BrowserSession, type LoggedInPageOptions } from '../support/browser.js';
@@ -78,8 +80,8 @@ describe('browser: paying with credit at the payment page', function () {
   const paymentsOf = (orderId: number) => harness().knex('payments').where({ order_id: orderId }).orderBy('id');
 
   /** The platform page, then Go to payment: answers the order made on /payment once its credit choice shows. */
-  async function orderWithCredit(page: Page): Promise<number> {
-    await page.goto(`${baseUrl}/platform/1`, { waitUntil: 'networkidle0' });
+  async function orderWithCredit(page: Page, base = baseUrl): Promise<number> {
+    await page.goto(`${base}/platform/1`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="page-platform"][data-status="loaded"]');
     await page.click('[data-testid="platform-go-to-payment"]');
     await page.waitForFunction(() => location.pathname === '/payment');
@@ -172,6 +174,39 @@ describe('browser: paying with credit at the payment page', function () {
     expect([Number(payment.amount_minor), Number(payment.credit_minor)]).to.deep.equal([total, 0]);
     expect(await available(buyer, 'KRW')).to.equal(1000);
     await page.close();
+  });
+
+  it('English: with "Renew automatically" ticked the summary shows the whole total and says the credit pays the renewals', async () => {
+    // Cards are saved for renewal where a card provider can save them: a shop in demo mode (no Stripe keys here).
+    const port = await freePort();
+    const config: AppConfig = { ...harness().config, mode: 'demo', publicUrl: `http://127.0.0.1:${port}` };
+    const demoShop = await listen(createApp(containerWith({ config }), { accessLog: false }), port, '127.0.0.1');
+    try {
+      const buyer = await loginAs('user');
+      await giveCredit(buyer, 200, 'EUR');
+      const page = await loggedInPage(browser, demoShop.url, buyer, { currency: 'EUR' });
+      const orderId = await orderWithCredit(page, demoShop.url);
+      const { total_minor: total } = await orderRow(orderId);
+      await page.click('[data-testid="payment-method"][data-method="1"]');
+      await page.waitForSelector('[data-testid="payment-autorenew"]');
+      expect(await text(page, 'payment-total')).to.equal(shown(total - 200, 'EUR'));
+      expect(await page.$('[data-testid="payment-credit-kept"]')).to.equal(null);
+
+      await page.click('[data-testid="payment-autorenew"] label');
+      await page.waitForSelector('[data-testid="payment-credit-kept"]');
+      expect(await text(page, 'payment-credit-kept')).to.equal('With automatic renewal, this payment is by card and your credit pays the renewals first.');
+      expect(await page.$('[data-testid="payment-credit"]')).to.equal(null);
+      expect(await text(page, 'payment-total-label')).to.equal('Total');
+      expect(await text(page, 'payment-total')).to.equal(shown(total, 'EUR'));
+      // "Use my credit" stays as chosen: unticking renewal brings the credit line back.
+      expect(await checked(page)).to.equal(true);
+      await page.click('[data-testid="payment-autorenew"] label');
+      await page.waitForSelector('[data-testid="payment-credit"]');
+      expect(await text(page, 'payment-total')).to.equal(shown(total - 200, 'EUR'));
+      await page.close();
+    } finally {
+      await demoShop.close();
+    }
   });
 
   for (const { language, currency, credit, payLabel, titleText } of [
