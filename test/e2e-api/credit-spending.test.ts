@@ -142,6 +142,29 @@ describe('spending credit (checkout, renewal, refund)', function () {
     expect(await available(buyer)).to.equal(501);
   });
 
+  it('tells the holder the credit a checkout of the order could spend (creditAvailable), in its currency only', async () => {
+    const { buyer, orderId } = await newBuyerWithOrder();
+    const getOrder = (reader: TestUser) => api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(reader.auth).expect(200);
+    expect((await getOrder(buyer)).body).to.include({ creditAvailable: 0 });
+    await giveCredit(buyer, 300);
+    expect((await getOrder(buyer)).body).to.include({ total: 4.99, creditAvailable: 3, creditApplied: 0, toPay: 4.99 });
+    // A checkout took it: the order's open checkout holds it, and a new checkout would take it again.
+    await checkout(buyer, { orderId }).expect(200);
+    expect(await available(buyer)).to.equal(0);
+    expect((await getOrder(buyer)).body).to.include({ creditAvailable: 3, creditApplied: 3, toPay: 1.99 });
+    // Staff reading the buyer's order see the order's figures, not the buyer's credit.
+    const staff = await loginAs('admin', { app: shop.app });
+    expect((await getOrder(staff)).body).to.include({ creditApplied: 3, creditAvailable: 0 });
+    // A KRW order offers KRW credit only: the buyer has none (a new order's answer says so from the start).
+    const { platform } = shop;
+    const inserted = await api(shop.app)
+      .post('/api/order/insert')
+      .set(buyer.auth)
+      .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency: 'KRW' })
+      .expect(200);
+    expect(inserted.body).to.include({ currencyCode: 'KRW', creditAvailable: 0 });
+  });
+
   it('gives credit back from a checkout left for a new one, and from one that expired unpaid, once', async () => {
     const { buyer, orderId } = await newBuyerWithOrder();
     await giveCredit(buyer, 300);

@@ -18,7 +18,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from '../shared/logger.js';
-import { money, type Money } from '../shared/money.js';
+import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { CreditService } from '../modules/credit/index.js';
 import { PaymentsService, RefundsService, type PaymentView, type VerifiedReport } from '../modules/payments/index.js';
@@ -63,10 +63,19 @@ export class PaymentCredit {
    */
   async wouldSpend(orderId: number, buyerId: number, total: Money, useCredit: boolean): Promise<number> {
     if (!useCredit) return 0;
+    return Math.min(total.amount, (await this.availableFor(orderId, buyerId, total.currency)).amount);
+  }
+
+  /**
+   * The credit a checkout of the order could take now (the Order answer's `creditAvailable`): the
+   * buyer's available credit in the order's currency and what the order's open checkouts hold
+   * (given back when a new one opens, so a buyer back from a provider's page still sees it).
+   */
+  async availableFor(orderId: number, buyerId: number, currency: CurrencyCode): Promise<Money> {
     const held = (await this.payments.ofOrder(orderId))
       .filter((payment) => payment.status === 'pending')
       .reduce((sum, payment) => sum + payment.credit.amount, 0);
-    return Math.min(total.amount, (await this.credit.available(buyerId, total.currency)).amount + held);
+    return money((await this.credit.available(buyerId, currency)).amount + held, currency);
   }
 
   /**

@@ -84,6 +84,12 @@ export const order = yup
     creditApplied: yup.number().defined(),
     /** What the provider is asked for: total − credit applied. */
     toPay: yup.number().defined(),
+    /**
+     * The holder's credit a checkout of this order could spend (issue 37), in the order's currency:
+     * their available credit and what the order's open checkouts hold. The payment page offers it
+     * ("Use my credit"), up to the total. 0 in staff's lists and for a reader who is not the holder.
+     */
+    creditAvailable: yup.number().defined(),
   })
   .meta({ name: 'Order' });
 

@@ -6,22 +6,21 @@
  * (a page, not an API call: it is not in the OpenAPI document).
  */
 import type { Container } from 'inversify';
-import { CheckoutFlow, PaymentsService, SavedCardsService } from '@subshare/core';
+import { CheckoutFlow, SavedCardsService } from '@subshare/core';
 import { calls } from '@subshare/core/wire';
 import { paymentHandlers } from '../handlers/payment.handlers.js';
-import { serializeOrder } from '../serializers/order.serializer.js';
 import { bind, type Call } from './call.js';
+import { orderAnswer } from './order-answer.js';
 
 export function paymentsCalls(container: Container): Call[] {
   const checkout = container.get(CheckoutFlow);
-  const payments = container.get(PaymentsService);
+  const answer = orderAnswer(container);
   const savedCards = container.get(SavedCardsService);
   const handlers = paymentHandlers(container);
   return [
     bind(calls.payments.processPayment, async ({ user, body }) => {
       const order = await checkout.refresh(user, body);
-      const credit = await payments.creditApplied([order.id]);
-      return serializeOrder(order, payments.availableMethods(order.paymentMethods), credit.get(order.id));
+      return answer(order, user);
     }),
     bind(calls.payments.startCardCheckout, ({ user, body, context }) =>
       checkout.start(user, body, 1, context, { renewAutomatically: body.renewAutomatically }),

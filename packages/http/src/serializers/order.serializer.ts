@@ -6,8 +6,11 @@ import type { orders } from '@subshare/core/wire';
  * `currencyCode`, `state`, `totalEur` (admin totals are in EUR: what the same options sold for
  * in EUR when the order was made), `paidDate` and `completedDate`.
  */
-/** `creditMinor`: the credit applied to the order (its paid or open payment's, PaymentsService.creditApplied). */
-export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[], creditMinor = 0): orders.OrderAnswer {
+/**
+ * `creditMinor`: the credit applied to the order (its paid or open payment's, PaymentsService.creditApplied);
+ * `creditAvailableMinor`: the holder's credit a checkout of it could spend (PaymentCredit.availableFor).
+ */
+export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[], creditMinor = 0, creditAvailableMinor = 0): orders.OrderAnswer {
   return {
     id: order.id,
     userId: order.userId,
@@ -40,5 +43,6 @@ export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId
     /** Spending credit (issue 37): the part of the total paid from credit, and what the provider is asked for. */
     creditApplied: toMajorUnits(money(creditMinor, order.total.currency)),
     toPay: toMajorUnits(money(order.total.amount - creditMinor, order.total.currency)),
+    creditAvailable: toMajorUnits(money(creditAvailableMinor, order.total.currency)),
   };
 }

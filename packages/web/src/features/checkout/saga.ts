@@ -7,7 +7,8 @@
  *                                                                           │ "Have a code?", insert without it
  *                                                                           └ failure: logged (page says so)
  *   Apply (a code) ─► POST order/applypromo ─► the order with its discount / the refusal's reason
- *   Pay now ─► button disabled ─► POST the method's checkout call ─► browser to its { url }
+ *   Pay now ─► button disabled ─► POST the method's checkout call (useCredit as ticked) ─► browser to its { url }
+ *                                 (the shop's result page when credit paid it all)
  *                                 └ failure: regional methods (3–6): snackbar, button enabled again;
  *                                            card (1), crypto (2): logged only, button stays disabled
  *   /payssionpaymentresult ─► POST checksessionpayssion ─► paid / failed (a failed check: failed)
@@ -36,7 +37,8 @@ import { selectLanguageId } from '../language/selectors';
 import { translate } from '../language/texts';
 import type { LanguageId } from '../language/languages';
 import { showErrorSnackbar } from '../shell/snackbarSagas';
-import { selectMethod, selectOrder, selectPaying, selectPromo, selectRenewAutomatically } from './selectors';
+import type { CreditPlan } from './credit';
+import { selectCreditPlan, selectMethod, selectOrder, selectPaying, selectPromo, selectRenewAutomatically, selectUseCredit } from './selectors';
 import {
   orderCreated,
   orderFailed,
@@ -169,9 +171,18 @@ function* pay() {
   const order: Order | null = yield select(selectOrder);
   const method: PaymentMethodId | null = yield select(selectMethod);
   const renew: boolean = yield select(selectRenewAutomatically);
+  const credit: CreditPlan | null = yield select(selectCreditPlan);
+  const useCredit: boolean = yield select(selectUseCredit);
   if (!paying || !order || method === null) return;
   try {
-    const session: CheckoutSession = yield call(paymentApi.createCheckoutSession, order.id, method, method === PAYMENT_METHOD.card && renew);
+    // "Use my credit" as shown: sent only when credit was offered. Credit that pays it all answers the shop's result page.
+    const session: CheckoutSession = yield call(
+      paymentApi.createCheckoutSession,
+      order.id,
+      method,
+      method === PAYMENT_METHOD.card && renew,
+      credit?.offered ? useCredit : undefined,
+    );
     yield call(leaveTo, checkoutUrl(session));
   } catch (error) {
     if (paymentApi.isRegionalMethod(method)) {

@@ -40,6 +40,8 @@ export interface CheckoutState {
   autoRenewAvailable: boolean;
   /** "Renew automatically" ticked (default off). */
   renewAutomatically: boolean;
+  /** "Use my credit" ticked (issue 37: on by default; the buyer can opt out). */
+  useCredit: boolean;
   promo: PromoState;
 }
 
@@ -53,6 +55,7 @@ const initialState: CheckoutState = {
   payssion: 'checking',
   autoRenewAvailable: false,
   renewAutomatically: false,
+  useCredit: true,
   promo: { open: false, input: '', applying: false, error: null, requested: null },
 };
 
@@ -106,6 +109,9 @@ export const checkoutSlice = createSlice({
     },
     renewAutomaticallyChanged(state, action: PayloadAction<boolean>) {
       if (!state.paying) state.renewAutomatically = action.payload;
+    },
+    useCreditChanged(state, action: PayloadAction<boolean>) {
+      if (!state.paying) state.useCredit = action.payload;
     },
     /** Pay now: the button is disabled at once (spec section 4); not while a code is being applied (the amount may change). */
     payRequested(state) {
@@ -181,6 +187,7 @@ export const checkoutSlice = createSlice({
     selectPaying: (state) => state.paying,
     selectAutoRenewAvailable: (state) => state.autoRenewAvailable,
     selectRenewAutomatically: (state) => state.renewAutomatically,
+    selectUseCredit: (state) => state.useCredit,
     selectPayssionStatus: (state) => state.payssion,
     selectPromo: (state) => state.promo,
   },
@@ -198,6 +205,7 @@ export const {
   methodChosen,
   autoRenewAvailabilityKnown,
   renewAutomaticallyChanged,
+  useCreditChanged,
   payRequested,
   payFailed,
   paymentPageRestored,

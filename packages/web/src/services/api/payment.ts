@@ -41,12 +41,17 @@ export function getOrder(id: number): Promise<Order> {
   return callApi('getOrder', { query: { id } });
 }
 
-/** Starts a checkout with the method's provider and answers its payment page. */
-export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false): Promise<CheckoutSession> {
-  // The spec's body is `{ orderId }`; the opt-in joins it only when chosen.
-  if (method === PAYMENT_METHOD.card) return callApi('startCardCheckout', { body: renewAutomatically ? { orderId, renewAutomatically } : { orderId } });
-  if (method === PAYMENT_METHOD.crypto) return callApi('startCryptoCheckout', { body: { orderId } });
-  return callApi('startPayssionCheckout', { body: { orderId, pmId: method } });
+/**
+ * Starts a checkout with the method's provider and answers its payment page (the shop's result
+ * page when credit paid it all). `useCredit`: the buyer's choice when credit was offered; without
+ * it the server's default (credit first).
+ */
+export function createCheckoutSession(orderId: number, method: PaymentMethodId, renewAutomatically = false, useCredit?: boolean): Promise<CheckoutSession> {
+  // The spec's body is `{ orderId }`; the opt-ins join it only when offered.
+  const base = useCredit === undefined ? { orderId } : { orderId, useCredit };
+  if (method === PAYMENT_METHOD.card) return callApi('startCardCheckout', { body: renewAutomatically ? { ...base, renewAutomatically } : base });
+  if (method === PAYMENT_METHOD.crypto) return callApi('startCryptoCheckout', { body: base });
+  return callApi('startPayssionCheckout', { body: { ...base, pmId: method } });
 }
 
 /**

@@ -6,6 +6,7 @@ import { ItemField } from '../../../components/ui/ItemField';
 import { PlatformLogo } from '../../../components/ui/PlatformLogo';
 import type { Order } from '../../../services/api/payment';
 import { formatPrice } from '../../catalog/rules';
+import type { CreditPlan } from '../credit';
 import { selectLanguage } from '../../language/selectors';
 import { CHECKOUT_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
@@ -13,8 +14,9 @@ import { useT } from '../../language/useT';
 /**
  * The order the payment page created (spec section 2): the platform's logo on its colour, one
  * row per item (order number, type, duration) and the total in the order's own currency.
+ * `credit`: what "Use my credit" will take, as chosen (issue 37); without it, the order's own figures.
  */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order, credit }: { order: Order; credit?: CreditPlan | null }) {
   const t = useT(CHECKOUT_TEXTS);
   const first = order.items[0];
   const colour = first?.platformColorOne || '#1a1a2e';
@@ -76,7 +78,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </chakra.ul>
       </Box>
 
-      <PriceLines order={order} />
+      <PriceLines order={order} applied={credit ? credit.applied : order.creditApplied} toPay={credit ? credit.toPay : order.toPay} />
     </Stack>
   );
 }
@@ -87,18 +89,18 @@ export function OrderSummary({ order }: { order: Order }) {
  * "Total" when nothing but the discount lowered it, "To pay" when credit paid a part). Without
  * either, the total alone, as before.
  */
-function PriceLines({ order }: { order: Order }) {
+function PriceLines({ order, applied, toPay }: { order: Order; applied: number; toPay: number }) {
   const t = useT(CHECKOUT_TEXTS);
   const { culture } = useAppSelector(selectLanguage);
   const money = (amount: number) => formatPrice(amount, order.currencyCode, culture);
-  const credit = order.creditApplied > 0;
+  const credit = applied > 0;
   const lines: Array<{ testId: string; label: string; amount: string }> = [];
   if (order.discount > 0) {
     lines.push({ testId: 'payment-subtotal', label: t('payment.subtotal'), amount: money(order.subtotal) });
     const label = order.discountSource === 'code' && order.promoCode ? t('payment.discountCode', { code: order.promoCode }) : t('payment.welcomeDiscount');
     lines.push({ testId: 'payment-discount', label, amount: money(-order.discount) });
   }
-  if (credit) lines.push({ testId: 'payment-credit', label: t('payment.creditApplied'), amount: money(-order.creditApplied) });
+  if (credit) lines.push({ testId: 'payment-credit', label: t('payment.creditApplied'), amount: money(-applied) });
 
   return (
     <Stack gap="2" borderTopWidth="1px" pt="4">
@@ -121,7 +123,7 @@ function PriceLines({ order }: { order: Order }) {
           {t(credit ? 'payment.toPay' : 'payment.total')}
         </Text>
         <Text data-testid="payment-total" data-currency={order.currencyCode} fontSize="3xl" fontWeight="bold" lineHeight="1">
-          {money(order.toPay)}
+          {money(toPay)}
         </Text>
       </Flex>
     </Stack>

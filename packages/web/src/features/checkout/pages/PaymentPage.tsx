@@ -9,6 +9,7 @@ import { PaymentMethods } from '../components/PaymentMethods';
 import { PromoCode } from '../components/PromoCode';
 import {
   selectAutoRenewAvailable,
+  selectCreditPlan,
   selectMethod,
   selectMethods,
   selectOrder,
@@ -17,10 +18,23 @@ import {
   selectPaying,
   selectPromo,
   selectRenewAutomatically,
+  selectRenewsAutomatically,
+  selectUseCredit,
 } from '../selectors';
-import { methodChosen, orderRequested, payRequested, paymentPageClosed, paymentPageOpened, paymentPageRestored, renewAutomaticallyChanged } from '../slice';
+import {
+  methodChosen,
+  orderRequested,
+  payRequested,
+  paymentPageClosed,
+  paymentPageOpened,
+  paymentPageRestored,
+  renewAutomaticallyChanged,
+  useCreditChanged,
+} from '../slice';
 import { CHECKOUT_TEXTS } from '../texts';
 import { useT } from '../../language/useT';
+import { formatPrice } from '../../catalog/rules';
+import { selectLanguage } from '../../language/selectors';
 
 /**
  * /payment (logged in, verified e-mail; spec sections 2 and 4): creates the order on load from
@@ -102,10 +116,30 @@ function OrderDetails() {
   const renew = useAppSelector(selectRenewAutomatically);
   // Not while a code is being applied: the amount to pay may change.
   const applying = useAppSelector(selectPromo).applying;
+  const credit = useAppSelector(selectCreditPlan);
+  const useCredit = useAppSelector(selectUseCredit);
+  const renews = useAppSelector(selectRenewsAutomatically);
+  const { culture } = useAppSelector(selectLanguage);
 
   return (
     <Stack gap="8">
-      <OrderSummary order={order} />
+      <OrderSummary order={order} credit={credit} />
+      {credit?.offered && (
+        <Stack gap="1" data-testid="payment-credit-choice">
+          <Checkbox.Root checked={useCredit} disabled={paying} onCheckedChange={(details) => void dispatch(useCreditChanged(details.checked === true))}>
+            <Checkbox.HiddenInput data-testid="payment-use-credit" />
+            <Checkbox.Control />
+            <Checkbox.Label data-testid="payment-use-credit-label">
+              {t('payment.credit.use', { amount: formatPrice(credit.available, order.currencyCode, culture) })}
+            </Checkbox.Label>
+          </Checkbox.Root>
+          {useCredit && renews && (
+            <Text data-testid="payment-credit-kept" fontSize="sm" color="fg.muted">
+              {t('payment.credit.keptForRenewals')}
+            </Text>
+          )}
+        </Stack>
+      )}
       <PromoCode />
       <PaymentMethods methods={methods} selected={method} disabled={paying} onSelect={(id) => dispatch(methodChosen(id))} />
       {autoRenew && (
@@ -123,13 +157,14 @@ function OrderDetails() {
       <Stack gap="3">
         <Button
           data-testid="payment-pay"
+          data-covered-by-credit={credit?.coversAll ? 'true' : undefined}
           size="xl"
           w="full"
           colorPalette="purple"
           disabled={paying || applying || method === null}
           onClick={() => dispatch(payRequested())}
         >
-          {t('payment.payNow')}
+          {t(credit?.coversAll ? 'payment.payWithCredit' : 'payment.payNow')}
         </Button>
         <Text data-testid="payment-activation" fontSize="sm" color="fg.muted">
           {t('payment.activation')}
