@@ -49,6 +49,10 @@ select o.*, coalesce((select json_agg(i order by i.id) from i), '[]') as items f
 -- the welcome discount: was the buyer referred? (a bench buyer was not: the order stays as made, not read again)
 select "referrals".* from "referrals" where "invitee_user_id" = :user;
 commit;
+-- the Order answer: the credit its payment took, and what the buyer could spend on it (issue 37)
+select distinct on (order_id) order_id, credit_minor from payments where order_id = any(array[:order_id]::bigint[]) and status in ('paid', 'refunded', 'pending') order by order_id, (status <> 'pending') desc, id desc;
+select "payments".* from "payments" where "order_id" = :order_id order by "id" desc;
+select "credit_entries".* from "credit_entries" where "user_id" = :user and "currency" = 'EUR' order by "id" asc;
 
 -- POST /api/payment/createcheckoutsession: the order's checkout claim (one checkout at a time per
 -- order), the order's payments (a pending one of the same method would be reused), the payment,

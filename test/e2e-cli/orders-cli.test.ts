@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { EMAIL_KIND } from '../../packages/core/src/wire/email-kinds.js';
 import { createUser } from '../support/agent.js';
 import { exited, runCli, spawnCli, type CliResult } from '../support/cli.js';
 import { harness, testEnv, useWorker } from '../support/harness.js';
@@ -267,13 +268,15 @@ describe('subshare CLI: orders, subscriptions and e-mails', function () {
     it('fails with one line and writes nothing: bad arguments, unknown user, missing data', async () => {
       const user = await createUser();
       failsWith(await cli('send-email', '--user', 'me', '--type', '0'), '--user must be a positive whole number (got "me").');
+      // The kinds run from 0 to the last one declared (wire/email-kinds.ts); one past it is no kind.
+      const last = Math.max(...Object.values(EMAIL_KIND));
       failsWith(
         await cli('send-email', '--user', String(user.id), '--type', 'postcard'),
-        '--type must be an e-mail kind, 0 to 14 or a name such as subscribeActive (got "postcard").',
+        `--type must be an e-mail kind, 0 to ${last} or a name such as subscribeActive (got "postcard").`,
       );
       failsWith(
-        await cli('send-email', '--user', String(user.id), '--type', '15'),
-        '--type must be an e-mail kind, 0 to 14 or a name such as subscribeActive (got "15").',
+        await cli('send-email', '--user', String(user.id), '--type', String(last + 1)),
+        `--type must be an e-mail kind, 0 to ${last} or a name such as subscribeActive (got "${last + 1}").`,
       );
       failsWith(await cli('send-email', '--user', '2000000000', '--type', '0'), 'This user does not exist.');
       failsWith(await cli('send-email', '--user', String(user.id), '--type', '3'), 'This user has no active subscription.');
