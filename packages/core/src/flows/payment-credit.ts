@@ -33,7 +33,8 @@ export const returnKey = (refundId: number) => `return:refund:${refundId}`;
  * The credit a payment of `total` takes from `available` (minor units): all it can, up to the
  * total, unless that leaves a rest above 0 and below the provider's minimum charge (Stripe refuses
  * €0.09): then less, so the rest is exactly the minimum. Credit that covers the total covers it
- * (no provider is asked). The Order answer's `creditAvailable` is this with the order's method.
+ * (no provider is asked). The payment page applies the same rule to the Order answer's
+ * `creditAvailable` and `minimumToPay` (web features/checkout/credit.ts).
  */
 export function creditToSpend(total: number, available: number, minimumCharge: number): number {
   const spent = Math.min(total, Math.max(0, available));
