@@ -27,6 +27,7 @@ const ORDER_KEYS = [
   'creditApplied',
   'toPay',
   'creditAvailable',
+  'minimumToPay',
 ];
 const USER_KEYS = ['id', 'email', 'isEmailVerified', 'name', 'role', 'subscribersCount', 'createdDate'];
 const CSV_HEADER = 'id,created,state,userId,email,platform,type,duration,quantity,total,currency,totalEur,paymentMethod,paid,completed,refunded';

@@ -155,6 +155,7 @@ describe('spending credit (checkout, renewal, refund)', function () {
     // Staff reading the buyer's order see the order's figures, not the buyer's credit.
     const staff = await loginAs('admin', { app: shop.app });
     expect((await getOrder(staff)).body).to.include({ creditApplied: 3, creditAvailable: 0 });
+    expect((await getOrder(staff)).body.minimumToPay).to.deep.equal([]);
     // A KRW order offers KRW credit only: the buyer has none (a new order's answer says so from the start).
     const { platform } = shop;
     const inserted = await api(shop.app)
@@ -163,6 +164,34 @@ describe('spending credit (checkout, renewal, refund)', function () {
       .send({ platformId: platform.id, typeId: platform.typeId, durationId: platform.durationId, languageId: 1, currency: 'KRW' })
       .expect(200);
     expect(inserted.body).to.include({ currencyCode: 'KRW', creditAvailable: 0 });
+  });
+
+  it('leaves at least Stripe’s minimum charge (€0.50) to pay at a card checkout: €4.90 of credit on €4.99 spends €4.49', async () => {
+    // Spending all €4.90 would ask Stripe for €0.09, below its minimum: Stripe refuses such a
+    // session (400 amount_too_small), so credit pays less and the card exactly the minimum.
+    const { buyer, orderId } = await newBuyerWithOrder();
+    await giveCredit(buyer, 490);
+    const getOrder = () => api(shop.app).get('/api/order/getorder').query({ id: orderId }).set(buyer.auth).expect(200);
+    const answer = (await getOrder()).body;
+    expect(answer).to.include({ total: 4.99, creditAvailable: 4.9 });
+    expect(answer.minimumToPay).to.deep.include({ pmId: 1, amount: 0.5 });
+    await checkout(buyer, { orderId }).expect(200);
+    expect(unitAmount(stripe.lastCreate!.params)).to.equal(50);
+    const [payment] = await paymentsOf(orderId);
+    expect([Number(payment.amount_minor), Number(payment.credit_minor)]).to.deep.equal([499, 449]);
+    expect(await available(buyer)).to.equal(41);
+    expect((await getOrder()).body).to.include({ creditApplied: 4.49, toPay: 0.5 });
+    await payAtStripe(orderId);
+    expect(await available(buyer)).to.equal(41);
+  });
+
+  it('credit that covers the whole total still pays it all, whatever the minimum', async () => {
+    const { buyer, orderId } = await newBuyerWithOrder();
+    await giveCredit(buyer, 499);
+    const started = await checkout(buyer, { orderId }).expect(200);
+    expect(started.body.url).to.contain(`/paymentresult/${orderId}/1`);
+    expect((await paymentsOf(orderId))[0]).to.include({ provider: 'credit', status: 'paid' });
+    expect(await available(buyer)).to.equal(0);
   });
 
   it('gives credit back from a checkout left for a new one, and from one that expired unpaid, once', async () => {
@@ -243,6 +272,28 @@ describe('spending credit (checkout, renewal, refund)', function () {
     const secondReceipt = await harness().mailTo(buyer.email, (message) => /^Receipt/.test(message.subject) && message !== receipt);
     expect(secondReceipt.text).to.contain('Your credit paid the €4.99, so nothing was charged to your card.');
     expect(secondReceipt.text).to.not.contain('4444');
+  });
+
+  it('an automatic renewal leaves at least Stripe’s minimum (€0.50) to charge the card off-session', async () => {
+    const { buyer, subscription, customer } = await buyByCard(shop);
+    // €4.90 of credit on €4.99: the card would be charged €0.09, which Stripe refuses.
+    await giveCredit(buyer, 490);
+    await shop.renewal.renewDue();
+    moveClockTo(new Date(subscription.ends_at.getTime() - 2 * DAY - 3600_000));
+    await shop.expiry.remindDue();
+    const reminder = await harness().mailTo(buyer.email, (message) => /renews on/.test(message.subject));
+    expect(reminder.text).to.contain('To be charged to your card: €0.50');
+    await remindersDelivered();
+    moveClockTo(new Date(subscription.ends_at.getTime() + 60_000));
+    const run = await shop.renewal.renewDue();
+    expect(run.charges.filter((charge) => charge.subscriptionId === subscription.id).map((charge) => charge.outcome)).to.deep.equal(['succeeded']);
+    expect(
+      stripe
+        .offSessionCharges()
+        .filter((intent) => intent.customer === customer)
+        .map((intent) => intent.amount),
+    ).to.deep.equal([50]);
+    expect(await available(buyer)).to.equal(41);
   });
 
   it('a manual renewal paid through its link spends credit too', async () => {
@@ -345,19 +396,23 @@ describe('spending credit (checkout, renewal, refund)', function () {
 
   it('a refund smaller than the credit used is all credit: Stripe is not asked', async () => {
     admin = await loginAs('admin', { app: shop.app });
-    const { buyer, orderId } = await newBuyerWithOrder();
-    await giveCredit(buyer, 480);
+    // In KRW: a euro card part is at least Stripe's €0.50, more than the 5 % fee on €4.99, so a
+    // full refund of a euro order always reaches the card. ₩6,700 of credit on ₩6,900 leaves ₩200
+    // to the card; the refund (₩6,900 less the 5 % fee: ₩6,555) is less than the credit used.
+    const { buyer, orderId } = await newBuyerWithOrder('KRW');
+    await giveCredit(buyer, 6700, 'KRW');
     await checkout(buyer, { orderId }).expect(200);
-    expect(unitAmount(stripe.lastCreate!.params)).to.equal(19);
+    expect(unitAmount(stripe.lastCreate!.params)).to.equal(200);
     const refundsBefore = stripe.log.filter((entry) => entry.path === '/v1/refunds' && entry.method === 'POST').length;
     await payAtStripe(orderId);
     const quote = (await api(shop.app).get('/api/order/refundquote').set(admin.auth).query({ orderId }).expect(200)).body;
-    const refundMinor = Math.round(quote.refund * 100);
-    expect(refundMinor).to.be.at.most(480);
+    // KRW has no minor unit: the quote's won are the ledger's.
+    const refundMinor = Math.round(quote.refund);
+    expect(refundMinor).to.be.at.most(6700);
     expect(quote.refundAsCredit).to.equal(quote.refund);
     await api(shop.app).post('/api/order/refund').set(admin.auth).send({ orderId, reason: 'asked within a day' }).expect(200);
     expect(stripe.log.filter((entry) => entry.path === '/v1/refunds' && entry.method === 'POST')).to.have.length(refundsBefore);
-    expect(await available(buyer)).to.equal(refundMinor);
+    expect(await available(buyer, 'KRW')).to.equal(refundMinor);
     expect((await orderRow(orderId)).state).to.equal(5);
   });
 });

@@ -263,6 +263,25 @@ export type ChargeFailure = 'invalid_request' | 'api_error' | 'rate_limit' | 'ti
 // Stripe's zero-decimal currencies (1.7): amounts are taken as they are.
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 const CURRENCIES = new Set(['eur', 'usd', 'gbp', ...ZERO_DECIMAL]);
+/**
+ * Stripe's minimum charge amounts, in minor units, for the currencies here that its table lists:
+ * https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts ("Minimum and maximum
+ * charge amounts": $0.50 USD, €0.50 EUR, £0.30 GBP). A Checkout Session or PaymentIntent below it
+ * is refused with 400 `amount_too_small` (https://docs.stripe.com/error-codes#amount-too-small).
+ * KRW is not in that table (Stripe asks for the equivalent of its minimum, at the day's rate): the
+ * one check kept for it is the Checkout Session's ₩100 below.
+ */
+export const STRIPE_MINIMUM_CHARGE: Readonly<Record<string, number>> = { usd: 50, eur: 50, gbp: 30 };
+const SYMBOL: Readonly<Record<string, string>> = { usd: '$', eur: '€', gbp: '£' };
+const tooSmall = (currency: string, what: 'session' | 'intent'): StripeApiError => {
+  const minimum = `${SYMBOL[currency]}${(STRIPE_MINIMUM_CHARGE[currency]! / 100).toFixed(2)} ${currency}`;
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'amount_too_small',
+    param: what === 'session' ? 'line_items' : 'amount',
+    message: what === 'session' ? `The Checkout Session's total amount due must add up to at least ${minimum}` : `Amount must be at least ${minimum}`,
+  });
+};
 const LOCALES = new Set(['auto', 'en', 'ko', 'ja', 'de', 'fr', 'es', 'it', 'nl', 'zh']);
 /** The API version the stripe SDK pins: the version whose reference this server follows. */
 const API_VERSION = stripeParameters().apiVersion;
@@ -937,6 +956,7 @@ export class FakeStripe extends LocalHttpServer {
     if (!amount || !/^\d+$/.test(amount) || Number(amount) < 1) throw invalid('Invalid integer: amount', 'amount');
     const currency = text(params.currency);
     if (!currency || !CURRENCIES.has(currency)) throw invalid(`Invalid currency: ${currency}`, 'currency');
+    if (Number(amount) < (STRIPE_MINIMUM_CHARGE[currency] ?? 0)) throw tooSmall(currency, 'intent');
     const customer = text(params.customer);
     if (customer && !this.customers.has(customer))
       throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
@@ -1067,6 +1087,7 @@ export class FakeStripe extends LocalHttpServer {
         throw invalid('Missing required param: line_items[0][price_data][product_data][name].', `line_items[${i}][price_data][product_data][name]`);
       total += Number(unitAmount) * Number(quantity);
     });
+    if (mode === 'payment' && currency && total < (STRIPE_MINIMUM_CHARGE[currency] ?? 0)) throw tooSmall(currency, 'session');
     if (currency === 'krw' && total < 100) throw invalid("The Checkout Session's total amount due must add up to at least ₩100 krw", 'line_items');
     const metadata = (params.metadata ?? {}) as Record<string, string>;
     for (const [key, value] of Object.entries(metadata)) {

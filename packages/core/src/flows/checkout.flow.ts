@@ -124,7 +124,7 @@ export class CheckoutFlow {
   ): Promise<{ url: string } | { completed: PaymentView }> {
     // The order as it is now, under its claim: a promotion code applied since changed its total.
     const total = (await this.orders.find(order.id))?.total ?? order.total;
-    const credit = await this.paymentCredit.wouldSpend(order.id, buyer.id, total, useCredit);
+    const credit = await this.paymentCredit.wouldSpend(order.id, buyer.id, total, chosen, useCredit);
     const earlier = await this.payments.settleEarlierCheckouts(claim, { method: chosen, saveCard: renewAutomatically, amount: total, credit });
     if (earlier.completed) return { completed: earlier.completed };
     if (earlier.reuse) return { url: earlier.reuse.url };

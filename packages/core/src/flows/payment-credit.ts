@@ -5,7 +5,8 @@
  *
  *   spend    a payment was opened (checkout, a renewal charge): credit in its currency is spent
  *            first, up to its amount (`spend:payment:<id>`); the payment records the part
- *            (`credit_minor`, provider `credit` when it covers all). The provider is asked for the rest.
+ *            (`credit_minor`, provider `credit` when it covers all). The provider is asked for the
+ *            rest, never less than its minimum charge (creditToSpend)
  *   release  a payment that will never be paid (abandoned for a new checkout, expired, failed)
  *            gives its credit back as a new lot (`release:payment:<id>`)
  *   paid     a payment paid after its credit was released (a Payssion or CoinPal checkout left open,
@@ -21,12 +22,25 @@ import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { CreditService } from '../modules/credit/index.js';
-import { PaymentsService, RefundsService, type PaymentView, type VerifiedReport } from '../modules/payments/index.js';
+import { PaymentsService, RefundsService, type PaymentMethodId, type PaymentView, type VerifiedReport } from '../modules/payments/index.js';
 
 export const spendKey = (paymentId: number) => `spend:payment:${paymentId}`;
 export const releaseKey = (paymentId: number) => `release:payment:${paymentId}`;
 const respendKey = (paymentId: number) => `respend:payment:${paymentId}`;
 export const returnKey = (refundId: number) => `return:refund:${refundId}`;
+
+/**
+ * The credit a payment of `total` takes from `available` (minor units): all it can, up to the
+ * total, unless that leaves a rest above 0 and below the provider's minimum charge (Stripe refuses
+ * €0.09): then less, so the rest is exactly the minimum. Credit that covers the total covers it
+ * (no provider is asked). The payment page applies the same rule to the Order answer's
+ * `creditAvailable` and `minimumToPay` (web features/checkout/credit.ts).
+ */
+export function creditToSpend(total: number, available: number, minimumCharge: number): number {
+  const spent = Math.min(total, Math.max(0, available));
+  const rest = total - spent;
+  return rest > 0 && rest < minimumCharge ? Math.max(0, total - minimumCharge) : spent;
+}
 
 /** The statuses of a payment that will never be paid. */
 const NEVER_PAID: ReadonlyArray<PaymentView['status']> = ['failed', 'expired'];
@@ -46,13 +60,17 @@ export class PaymentCredit {
 
   /** Spends the buyer's credit on an opened (pending) payment, up to its amount; answers the payment as it now is. */
   async spend(payment: PaymentView, buyerId: number, trx: Knex.Transaction): Promise<PaymentView> {
-    const spent = await this.credit.spend(buyerId, payment.amount, { key: spendKey(payment.id), orderId: payment.orderId, paymentId: payment.id }, trx);
+    const { currency } = payment.amount;
+    const available = (await this.credit.available(buyerId, currency, trx)).amount;
+    const upTo = money(creditToSpend(payment.amount.amount, available, this.payments.minimumCharge(payment.method, currency)), currency);
+    const spent = await this.credit.spend(buyerId, upTo, { key: spendKey(payment.id), orderId: payment.orderId, paymentId: payment.id }, trx);
     return this.payments.takeCredit(payment, spent, trx);
   }
 
-  /** What credit would pay of `total` if it were spent now (the renewal reminder tells the buyer): their available credit, up to the total. */
-  async wouldCover(buyerId: number, total: Money, trx?: Knex.Transaction): Promise<Money> {
-    return money(Math.min(total.amount, (await this.credit.available(buyerId, total.currency, trx)).amount), total.currency);
+  /** What credit would pay of `total` if it were spent now on a payment by `method` (the renewal reminder tells the buyer). */
+  async wouldCover(buyerId: number, total: Money, method: PaymentMethodId, trx?: Knex.Transaction): Promise<Money> {
+    const available = (await this.credit.available(buyerId, total.currency, trx)).amount;
+    return money(creditToSpend(total.amount, available, this.payments.minimumCharge(method, total.currency)), total.currency);
   }
 
   /**
@@ -61,9 +79,9 @@ export class PaymentCredit {
    * opens), up to the total. An open checkout that took a different part asks its provider for
    * another amount than this one would: it is not reused (PaymentsService.settleEarlierCheckouts).
    */
-  async wouldSpend(orderId: number, buyerId: number, total: Money, useCredit: boolean): Promise<number> {
+  async wouldSpend(orderId: number, buyerId: number, total: Money, method: PaymentMethodId, useCredit: boolean): Promise<number> {
     if (!useCredit) return 0;
-    return Math.min(total.amount, (await this.availableFor(orderId, buyerId, total.currency)).amount);
+    return creditToSpend(total.amount, (await this.availableFor(orderId, buyerId, total.currency)).amount, this.payments.minimumCharge(method, total.currency));
   }
 
   /**

@@ -176,7 +176,7 @@ export class RenewalFlow {
           // Credit pays first at the renewal (issue 37): the buyer's credit today, up to the amount.
           ...creditPrice(
             money(charge.amountMinor, charge.currency as CurrencyCode),
-            await this.paymentCredit.wouldCover(subscription.userId, money(charge.amountMinor, charge.currency as CurrencyCode), trx),
+            await this.paymentCredit.wouldCover(subscription.userId, money(charge.amountMinor, charge.currency as CurrencyCode), PAYMENT_METHOD.card, trx),
           ),
         },
       };

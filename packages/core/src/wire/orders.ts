@@ -90,6 +90,13 @@ export const order = yup
      * ("Use my credit"), up to the total. 0 in staff's lists and for a reader who is not the holder.
      */
     creditAvailable: yup.number().defined(),
+    /**
+     * Per method offered, the least a checkout leaves to pay when credit does not cover the whole
+     * total: the provider's minimum charge in the order's currency (Stripe's €0.50; 0 without one).
+     * Credit pays less rather than leave a smaller rest (PaymentCredit's creditToSpend). Empty in
+     * staff's lists and for a reader who is not the holder.
+     */
+    minimumToPay: list(yup.object({ pmId: numberOf(PAYMENT_METHOD_IDS).defined(), amount: yup.number().defined() })),
   })
   .meta({ name: 'Order' });
 

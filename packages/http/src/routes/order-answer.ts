@@ -13,7 +13,10 @@ export function orderAnswer(container: Container): (order: OrderView, reader: Au
   const paymentCredit = container.get(PaymentCredit);
   return async (order, reader) => {
     const applied = await payments.creditApplied([order.id]);
-    const available = reader.id === order.userId ? (await paymentCredit.availableFor(order.id, order.userId, order.total.currency)).amount : 0;
-    return serializeOrder(order, payments.availableMethods(order.paymentMethods), applied.get(order.id), available);
+    const holder = reader.id === order.userId;
+    const available = holder ? (await paymentCredit.availableFor(order.id, order.userId, order.total.currency)).amount : 0;
+    const methods = payments.availableMethods(order.paymentMethods);
+    const minimums = holder ? methods.map((pmId) => ({ pmId, minor: payments.minimumCharge(pmId, order.total.currency) })) : [];
+    return serializeOrder(order, methods, applied.get(order.id), available, minimums);
   };
 }

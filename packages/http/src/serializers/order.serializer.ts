@@ -8,9 +8,16 @@ import type { orders } from '@subshare/core/wire';
  */
 /**
  * `creditMinor`: the credit applied to the order (its paid or open payment's, PaymentsService.creditApplied);
- * `creditAvailableMinor`: the holder's credit a checkout of it could spend (PaymentCredit.availableFor).
+ * `creditAvailableMinor`: the holder's credit a checkout of it could spend (PaymentCredit.availableFor);
+ * `minimumMinor`: per method, the provider's minimum charge in the order's currency (PaymentsService.minimumCharge).
  */
-export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId[], creditMinor = 0, creditAvailableMinor = 0): orders.OrderAnswer {
+export function serializeOrder(
+  order: OrderView,
+  paymentMethods: PaymentMethodId[],
+  creditMinor = 0,
+  creditAvailableMinor = 0,
+  minimumMinor: Array<{ pmId: PaymentMethodId; minor: number }> = [],
+): orders.OrderAnswer {
   return {
     id: order.id,
     userId: order.userId,
@@ -44,5 +51,6 @@ export function serializeOrder(order: OrderView, paymentMethods: PaymentMethodId
     creditApplied: toMajorUnits(money(creditMinor, order.total.currency)),
     toPay: toMajorUnits(money(order.total.amount - creditMinor, order.total.currency)),
     creditAvailable: toMajorUnits(money(creditAvailableMinor, order.total.currency)),
+    minimumToPay: minimumMinor.map(({ pmId, minor }) => ({ pmId, amount: toMajorUnits(money(minor, order.total.currency)) })),
   };
 }

@@ -185,6 +185,11 @@ export class PaymentsService {
    * Records the part of an opened payment paid from credit (the caller spent it, in this
    * transaction). Wholly covered, the payment's provider becomes `credit`: no provider is asked.
    */
+  /** The smallest amount the provider serving `method` charges in `currency`, in minor units (0 when it declares none). */
+  minimumCharge(method: PaymentMethodId, currency: CurrencyCode): number {
+    return this.providers.forMethod(method).minimumCharge?.[currency] ?? 0;
+  }
+
   async takeCredit(payment: PaymentView, credit: Money, trx: Knex.Transaction): Promise<PaymentView> {
     if (credit.amount <= 0) return payment;
     const row = await this.payments.takeCredit(payment.id, credit.amount, credit.amount >= payment.amount.amount, trx);

@@ -1,13 +1,15 @@
 /**
  * Paying with credit on the payment page (issue 37): what the summary shows and what Pay now asks
- * for, from the order's `creditAvailable` and the buyer's choice. The server decides what it
- * spends (PaymentCredit.wouldSpend: min(available, total)); this is the same rule, shown before.
+ * for, from the order's `creditAvailable` and `minimumToPay` and the buyer's choice. The server
+ * decides what it spends (PaymentCredit's creditToSpend: min(available, total), less when that
+ * would leave a rest below the method's minimum charge, which the Order answer carries); this is
+ * the same rule, shown before.
  */
 import type { orders } from '@subshare/core/wire';
 // With extensions: the unit tests (test/unit/web-credit-plan.test.ts) load this file under Node.
 import { roundToCurrency } from '../catalog/rules.js';
 
-type Order = Pick<orders.OrderAnswer, 'total' | 'creditAvailable' | 'currencyCode'>;
+type Order = Pick<orders.OrderAnswer, 'total' | 'creditAvailable' | 'currencyCode' | 'minimumToPay'>;
 
 export interface CreditPlan {
   /** The buyer has credit in the order's currency: "Use my credit" is offered. */
@@ -24,10 +26,15 @@ export interface CreditPlan {
 /**
  * `useCredit`: "Use my credit" ticked. `renewsAutomatically`: "Renew automatically" ticked on a
  * card payment: that checkout saves the card and spends no credit (the renewals spend it first).
+ * `method`: the payment method chosen (its provider's minimum charge applies).
  */
-export function creditPlan(order: Order, useCredit: boolean, renewsAutomatically: boolean): CreditPlan {
+export function creditPlan(order: Order, useCredit: boolean, renewsAutomatically: boolean, method: number | null): CreditPlan {
   const available = Math.max(0, order.creditAvailable);
-  const applied = useCredit && !renewsAutomatically ? Math.min(available, order.total) : 0;
+  const minimum = order.minimumToPay.find((entry) => entry.pmId === method)?.amount ?? 0;
+  const all = Math.min(available, order.total);
+  const rest = roundToCurrency(order.total - all, order.currencyCode);
+  const spendable = rest > 0 && rest < minimum ? Math.max(0, roundToCurrency(order.total - minimum, order.currencyCode)) : all;
+  const applied = useCredit && !renewsAutomatically ? spendable : 0;
   const toPay = roundToCurrency(order.total - applied, order.currencyCode);
   return { offered: available > 0, available, applied, toPay, coversAll: applied > 0 && toPay <= 0 };
 }

@@ -25,6 +25,7 @@ export const selectRenewsAutomatically = createSelector(
 );
 
 /** What the order's credit pays and what is left to pay, as the buyer chose (null before the order is made). */
-export const selectCreditPlan = createSelector([selectOrder, selectUseCredit, selectRenewsAutomatically], (order, useCredit, renews): CreditPlan | null =>
-  order ? creditPlan(order, useCredit, renews) : null,
+export const selectCreditPlan = createSelector(
+  [selectOrder, selectUseCredit, selectRenewsAutomatically, selectMethod],
+  (order, useCredit, renews, method): CreditPlan | null => (order ? creditPlan(order, useCredit, renews, method) : null),
 );

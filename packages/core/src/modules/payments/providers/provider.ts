@@ -3,7 +3,7 @@
  * a notification whose signature the adapter verified, or a status the adapter fetched from the
  * provider's API, can move money.
  */
-import type { Money } from '../../../shared/money.js';
+import type { CurrencyCode, Money } from '../../../shared/money.js';
 import type { MoneyFact } from '../money-ledger.js';
 import type { PaymentMethodId, ProviderName } from '../../../wire/enums.js';
 
@@ -193,6 +193,12 @@ export interface PaymentProvider {
   checkoutState?(providerReference: string): Promise<'open' | 'complete' | 'expired'>;
   /** Closes an open checkout so it can no longer be paid; answers where it stands after (`complete` when it was paid first). */
   expireCheckout?(providerReference: string): Promise<'complete' | 'expired'>;
+  /**
+   * The smallest amount the provider charges, in minor units, per currency, where it documents one
+   * (Stripe's minimum charge amounts); absent for a currency or a provider without one. Credit
+   * leaves at least this much to pay (flows/payment-credit.ts), else the provider refuses the rest.
+   */
+  readonly minimumCharge?: Readonly<Partial<Record<CurrencyCode, number>>>;
   /** What the provider expects as the answer body to a notification it delivered. */
   readonly acknowledgement: { contentType: string; body: string };
   /** Present when the provider can save a card and charge it without the buyer (Stripe only). */

@@ -376,6 +376,13 @@ function savedCardOf(customer: unknown, paymentMethod: unknown): SavedCard | und
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly acknowledgement = { contentType: 'application/json', body: '{"received":true}' };
+  /**
+   * Stripe refuses a Checkout Session or PaymentIntent below its minimum charge amount (400
+   * `amount_too_small`): https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts
+   * lists €0.50 for EUR. KRW is not in its table (an unlisted currency must come to the equivalent
+   * of the minimum at the day's rate): no fixed figure is declared for it.
+   */
+  readonly minimumCharge = { EUR: 50 } as const;
   readonly savedCards: SavedCardCharging = {
     createCustomer: (buyer) => this.createCustomer(buyer),
     cardOfPayment: (providerPaymentId) => this.cardOfPayment(providerPaymentId),
