@@ -60,10 +60,16 @@ export class PaymentCredit {
 
   /** Spends the buyer's credit on an opened (pending) payment, up to its amount; answers the payment as it now is. */
   async spend(payment: PaymentView, buyerId: number, trx: Knex.Transaction): Promise<PaymentView> {
-    const { currency } = payment.amount;
-    const available = (await this.credit.available(buyerId, currency, trx)).amount;
-    const upTo = money(creditToSpend(payment.amount.amount, available, this.payments.minimumCharge(payment.method, currency)), currency);
-    const spent = await this.credit.spend(buyerId, upTo, { key: spendKey(payment.id), orderId: payment.orderId, paymentId: payment.id }, trx);
+    const { amount: total, currency } = payment.amount;
+    const minimum = this.payments.minimumCharge(payment.method, currency);
+    // Decided under the buyer's credit lock, so a spend elsewhere meanwhile cannot leave less than the minimum to pay.
+    const spent = await this.credit.spend(
+      buyerId,
+      payment.amount,
+      { key: spendKey(payment.id), orderId: payment.orderId, paymentId: payment.id },
+      trx,
+      (available) => creditToSpend(total, available, minimum),
+    );
     return this.payments.takeCredit(payment, spent, trx);
   }
 

@@ -80,12 +80,19 @@ export class CreditService {
    * what was spent (0 when none). Asked again with the same key, it answers the first spend's
    * amount and writes nothing. Expired lots are written off first.
    */
-  async spend(userId: number, upTo: Money, links: CreditLinks, trx: Knex.Transaction): Promise<Money> {
+  async spend(
+    userId: number,
+    upTo: Money,
+    links: CreditLinks,
+    trx: Knex.Transaction,
+    /** How much of what is available to take, decided under the buyer's lock (e.g. leaving a provider's minimum to pay). */
+    choose: (available: number) => number = (available) => available,
+  ): Promise<Money> {
     await this.lock(userId, trx);
     const earlier = await CreditEntryModel.query(trx).findOne({ entry_key: links.key });
     if (earlier) return money(Number(earlier.amount_minor), upTo.currency);
     const standing = await this.settleDue(userId, upTo.currency, trx);
-    const amount = Math.min(standing.available, Math.max(0, upTo.amount));
+    const amount = Math.min(standing.available, Math.max(0, upTo.amount), Math.max(0, choose(standing.available)));
     if (amount > 0) await this.insert(userId, 'spent', money(amount, upTo.currency), null, links, trx);
     return money(amount, upTo.currency);
   }
