@@ -106,6 +106,17 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
       await page.waitForSelector('[data-testid="loading-overlay"]', { hidden: true });
       // Late requests (a lazy chunk, a second list call) settle; a page that polls never idles, which is fine.
       await page.waitForNetworkIdle({ idleTime: 250, timeout: 5_000 }).catch(() => undefined);
+      // A control that was just enabled fades in (Chakra's transitions): contrast is judged once it is there,
+      // not mid-fade (a loaded machine saw /jve/users' Refresh at the disabled opacity).
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            // A spinner turns for ever: only what ends is awaited.
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
     }
 
     const staffPages = (): AxePage[] => [
@@ -115,7 +126,7 @@ export function describeAxe(viewportName: string, viewport: { width: number; hei
       { path: '/jve/orders/5', ready: '[data-testid="admin-orders"][data-status="loaded"]' },
       { path: '/jve/orders/7', ready: '[data-testid="admin-orders-unknown"]' },
       { path: '/jve/createsubscriber', ready: '[data-testid="page-admin"]' },
-      { path: '/jve/users', ready: '[data-testid="page-admin"]' },
+      { path: '/jve/users', ready: '[data-testid="admin-users"][data-status="loaded"]' },
       { path: `/jve/user/${buyer.id}`, ready: '[data-testid="page-admin"]' },
       {
         path: `/jve/user/${buyer.id}`,
