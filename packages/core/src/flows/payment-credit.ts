@@ -22,25 +22,13 @@ import type { Logger } from '../shared/logger.js';
 import { money, type CurrencyCode, type Money } from '../shared/money.js';
 import { TOKENS } from '../shared/tokens.js';
 import { CreditService } from '../modules/credit/index.js';
+import { creditToSpend } from '../storefront/index.js';
 import { PaymentsService, RefundsService, type PaymentMethodId, type PaymentView, type VerifiedReport } from '../modules/payments/index.js';
 
 export const spendKey = (paymentId: number) => `spend:payment:${paymentId}`;
 export const releaseKey = (paymentId: number) => `release:payment:${paymentId}`;
 const respendKey = (paymentId: number) => `respend:payment:${paymentId}`;
 export const returnKey = (refundId: number) => `return:refund:${refundId}`;
-
-/**
- * The credit a payment of `total` takes from `available` (minor units): all it can, up to the
- * total, unless that leaves a rest above 0 and below the provider's minimum charge (Stripe refuses
- * €0.09): then less, so the rest is exactly the minimum. Credit that covers the total covers it
- * (no provider is asked). The payment page applies the same rule to the Order answer's
- * `creditAvailable` and `minimumToPay` (web features/checkout/credit.ts).
- */
-export function creditToSpend(total: number, available: number, minimumCharge: number): number {
-  const spent = Math.min(total, Math.max(0, available));
-  const rest = total - spent;
-  return rest > 0 && rest < minimumCharge ? Math.max(0, total - minimumCharge) : spent;
-}
 
 /** The statuses of a payment that will never be paid. */
 const NEVER_PAID: ReadonlyArray<PaymentView['status']> = ['failed', 'expired'];

@@ -9,6 +9,8 @@
 import { CHOICE_FIELDS, PAGES, pagePath, PROMO_CODE_PARAM, RETURN_URL_PARAM, type PageChoice as StorefrontChoice } from '../pages/index.js';
 
 export { CHOICE_FIELDS, PROMO_CODE_PARAM, RETURN_URL_PARAM, type StorefrontChoice };
+/** What a checkout takes from the buyer's credit: the server's rule, which the payment page shows before paying. */
+export { creditToSpend } from './credit-to-spend.js';
 
 export const DISPLAY_COOKIES = {
   /** "1" English, "2" Korean. */

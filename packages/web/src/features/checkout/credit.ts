@@ -1,10 +1,11 @@
 /**
  * Paying with credit on the payment page (issue 37): what the summary shows and what Pay now asks
  * for, from the order's `creditAvailable` and `minimumToPay` and the buyer's choice. The server
- * decides what it spends (PaymentCredit's creditToSpend: min(available, total), less when that
- * would leave a rest below the method's minimum charge, which the Order answer carries); this is
- * the same rule, shown before.
+ * decides what it spends with `creditToSpend` (min(available, total), less when that would leave a
+ * rest below the method's minimum charge, which the Order answer carries); this page calls the
+ * same function to show it before.
  */
+import { creditToSpend } from '@subshare/core/storefront';
 import type { orders } from '@subshare/core/wire';
 // With extensions: the unit tests (test/unit/web-credit-plan.test.ts) load this file under Node.
 import { roundToCurrency } from '../catalog/rules.js';
@@ -31,9 +32,8 @@ export interface CreditPlan {
 export function creditPlan(order: Order, useCredit: boolean, renewsAutomatically: boolean, method: number | null): CreditPlan {
   const available = Math.max(0, order.creditAvailable);
   const minimum = order.minimumToPay.find((entry) => entry.pmId === method)?.amount ?? 0;
-  const all = Math.min(available, order.total);
-  const rest = roundToCurrency(order.total - all, order.currencyCode);
-  const spendable = rest > 0 && rest < minimum ? Math.max(0, roundToCurrency(order.total - minimum, order.currencyCode)) : all;
+  // The server's rule itself, in major units (it only compares and subtracts), rounded to the currency.
+  const spendable = roundToCurrency(creditToSpend(order.total, available, minimum), order.currencyCode);
   const applied = useCredit && !renewsAutomatically ? spendable : 0;
   const toPay = roundToCurrency(order.total - applied, order.currencyCode);
   return { offered: available > 0, available, applied, toPay, coversAll: applied > 0 && toPay <= 0 };
