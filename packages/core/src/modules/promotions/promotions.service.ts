@@ -301,9 +301,11 @@ function auditable(row: PromoCodeModel): Record<string, unknown> {
 }
 
 function toView(row: PromoCodeModel, paidRedemptions: Array<{ currency: string; discount_minor: number }>): PromoCodeView {
+  // The terms as the rule reads them (termsFrom), the fixed amounts as money.
+  const terms = termsFrom(row);
   const amounts = CURRENCY_CODES.flatMap((currency) => {
-    const minor = currency === 'EUR' ? row.amount_eur_minor : row.amount_krw_minor;
-    return minor === null ? [] : [money(minor, currency)];
+    const minor = terms.amounts[currency];
+    return minor === undefined ? [] : [money(minor, currency)];
   });
   const granted = CURRENCY_CODES.flatMap((currency) => {
     const of = paidRedemptions.filter((redemption) => redemption.currency === currency);
@@ -319,18 +321,9 @@ function toView(row: PromoCodeModel, paidRedemptions: Array<{ currency: string; 
   return {
     id: row.id,
     code: row.code,
-    active: row.active,
-    percentOff: row.percent_off,
+    ...terms,
     amounts,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    totalLimit: row.total_limit,
-    perBuyerLimit: row.per_buyer_limit,
-    firstOrderOnly: row.first_order_only,
-    platformIds: row.platform_ids,
-    durationIds: row.duration_ids,
     note: row.note,
-    redeemed: row.redeemed,
     paidRedemptions: paidRedemptions.length,
     granted,
     createdAt: row.created_at,
